@@ -1,0 +1,57 @@
+import Database from 'better-sqlite3';
+import type { NewEvent } from '../src/platform/event-store/event-store.port';
+
+/**
+ * Raw better-sqlite3 baseline for bench/event-store.bench.ts: the least work any SQLite adapter has to
+ * do for an append with an expected-revision check (BEGIN IMMEDIATE, read the stream head, compare,
+ * INSERT each event, COMMIT). Schema and pragmas are copied verbatim from
+ * src/platform/event-store/sqlite/sqlite-event-store.ts; keep them in sync when that file changes.
+ * Serialisation (JSON.stringify of data and metadata) is timed too, because the adapter has to do it.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position  INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id TEXT    NOT NULL,
+  revision  INTEGER NOT NULL,
+  event_id  TEXT    NOT NULL UNIQUE,
+  type      TEXT    NOT NULL,
+  data      TEXT    NOT NULL,
+  metadata  TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+);`;
+
+export interface RawStore {
+  /** Appends events with an exact expected revision (-1 = stream must not exist); returns the new head. */
+  append(streamId: string, events: NewEvent[], expected: number): number;
+  count(): number;
+  close(): void;
+}
+
+export function openRawStore(file: string): RawStore {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  const streamHead = db.prepare<[string], { revision: number }>(
+    'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+  );
+  const insert = db.prepare(
+    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const tx = db.transaction((streamId: string, events: NewEvent[], expected: number): number => {
+    const current = streamHead.get(streamId)?.revision ?? -1;
+    if (current !== expected) throw new Error(`raw baseline: ${streamId} expected ${expected}, is ${current}`);
+    let revision = current;
+    for (const event of events) {
+      revision += 1;
+      insert.run(streamId, revision, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
+    }
+    return revision;
+  });
+  return {
+    append: (streamId, events, expected) => tx.immediate(streamId, events, expected),
+    count: () => (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n,
+    close: () => db.close(),
+  };
+}

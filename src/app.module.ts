@@ -1,0 +1,28 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { IdentityModule } from './identity/identity.module';
+import { SandboxModule } from './sandbox/sandbox.module';
+import { Platform } from './platform/platform';
+import { PlatformModule } from './platform/platform.module';
+import { AuthGuard } from './platform/http/auth.guard';
+import { EnvelopeInterceptor } from './platform/http/envelope';
+import { ErrorEnvelopeFilter } from './platform/http/error-filter';
+import { OperationsController } from './platform/http/operations.controller';
+import { LOGGER } from './platform/platform.tokens';
+import { AppLogger } from './platform/logging/app-logger';
+
+@Module({})
+export class AppModule {
+  static forPlatform(platform: Platform): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forPlatform(platform), IdentityModule, ...(platform.config.sandbox ? [SandboxModule] : [])],
+      controllers: [OperationsController],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useFactory: (logger: AppLogger) => new ErrorEnvelopeFilter(logger), inject: [LOGGER] },
+      ],
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { appSubscribers } from './app.subscribers';
+import { AppConfig } from './platform/config/app-config';
+import { createPlatform, Platform } from './platform/platform';
+import { AppLogger } from './platform/logging/app-logger';
+import { newId } from './platform/ids/ids';
+import { createValidationPipe } from './platform/http/validation';
+import { MetricsRegistry } from './platform/metrics/metrics-registry';
+
+const ONE_MIB = 1024 * 1024;
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  platform: Platform;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the platform, the HTTP app and the workers this process's ROLE asks for, and starts listening. */
+export async function startApp(config: AppConfig, logger: AppLogger): Promise<RunningApp> {
+  const platform = await createPlatform(config, logger, appSubscribers);
+  await platform.engine.register();
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    bodyLimit: ONE_MIB,
+    genReqId: () => newId('req', Date.now()),
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forPlatform(platform), adapter, {
+    logger: ['error', 'warn'],
+    bufferLogs: false,
+  });
+  app.useGlobalPipes(createValidationPipe());
+  countRequests(app, platform.metrics);
+  mountOpenApi(app);
+  platform.metrics.addCollector(async () => projectionLagMetrics(platform));
+  if (config.role !== 'api') {
+    platform.engine.start();
+    platform.timers.start();
+  }
+  await app.listen(config.port, '0.0.0.0');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    platform,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await platform.timers.stop();
+      await platform.engine.stop();
+      await platform.events.close();
+      await platform.readStore.close();
+    },
+  };
+}
+
+function mountOpenApi(app: NestFastifyApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Paysplit API')
+      .setDescription('Checkout, Split payments and webhooks. Success: {data} or {data, meta}; errors: {error:{code,message,details}}.')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+}
+
+function countRequests(app: NestFastifyApplication, metrics: MetricsRegistry): void {
+  metrics.describe('paysplit_http_requests_total', 'HTTP requests by method, route and status');
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      metrics.increment('paysplit_http_requests_total', {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      });
+    });
+}
+
+async function projectionLagMetrics(platform: Platform): Promise<string[]> {
+  const lines = ['# HELP paysplit_projection_lag Events not yet applied per projection', '# TYPE paysplit_projection_lag gauge'];
+  for (const status of await platform.engine.status()) lines.push(`paysplit_projection_lag{projection="${status.name}"} ${status.lag}`);
+  return lines;
+}

@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { newId } from '../../platform/ids/ids';
+import { Scope } from '../../platform/http/auth';
+import { apiKeyDecider } from '../domain/api-key.decider';
+import { apiKeyStreamId } from '../domain/identity.events';
+import { newSecretToken } from './tokens';
+
+export interface IssuedApiKey {
+  id: string;
+  name: string;
+  key: string;
+  scopes: Scope[];
+  createdAt: string;
+}
+
+export class IssueApiKeyCommand extends Command<IssuedApiKey> {
+  constructor(
+    readonly companyId: string,
+    readonly userId: string,
+    readonly name: string,
+    readonly scopes: Scope[],
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(IssueApiKeyCommand)
+export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(command: IssueApiKeyCommand): Promise<IssuedApiKey> {
+    const now = this.clock.now();
+    const keyId = newId('key', now.getTime());
+    const { token, hash } = newSecretToken('sk');
+    const scopes = [...new Set(command.scopes)].sort();
+    const result = await this.aggregates.handle(
+      apiKeyStreamId(keyId),
+      apiKeyDecider,
+      {
+        type: 'IssueApiKey',
+        data: { keyId, companyId: command.companyId, name: command.name, scopes, keyHash: hash, lastFour: token.slice(-4), issuedBy: command.userId, now: now.toISOString() },
+      },
+      { actor: `user:${command.userId}`, correlationId: command.correlationId },
+    );
+    await this.readYourWrites.after(result.position);
+    return { id: keyId, name: command.name, key: token, scopes, createdAt: now.toISOString() };
+  }
+}

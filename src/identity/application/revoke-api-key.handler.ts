@@ -1,0 +1,37 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { apiKeyDecider } from '../domain/api-key.decider';
+import { apiKeyStreamId } from '../domain/identity.events';
+
+export class RevokeApiKeyCommand extends Command<void> {
+  constructor(
+    readonly companyId: string,
+    readonly userId: string,
+    readonly keyId: string,
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RevokeApiKeyCommand)
+export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(command: RevokeApiKeyCommand): Promise<void> {
+    const result = await this.aggregates.handle(
+      apiKeyStreamId(command.keyId),
+      apiKeyDecider,
+      { type: 'RevokeApiKey', data: { keyId: command.keyId, companyId: command.companyId, now: this.clock.now().toISOString() } },
+      { actor: `user:${command.userId}`, correlationId: command.correlationId },
+    );
+    await this.readYourWrites.after(result.position);
+  }
+}

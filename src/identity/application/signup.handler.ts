@@ -1,0 +1,58 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { newId, sha256Hex } from '../../platform/ids/ids';
+import { accountDecider } from '../domain/account.decider';
+import { accountStreamId } from '../domain/identity.events';
+import { hashPassword } from './password-hasher';
+import { SessionIssuer } from './session-issuer';
+
+export interface SignedIn {
+  companyId: string;
+  userId: string;
+  sessionToken: string;
+}
+
+export class SignupCommand extends Command<SignedIn> {
+  constructor(
+    readonly companyName: string,
+    readonly email: string,
+    readonly password: string,
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+@CommandHandler(SignupCommand)
+export class SignupHandler implements ICommandHandler<SignupCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    private readonly sessions: SessionIssuer,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(command: SignupCommand): Promise<SignedIn> {
+    const email = normalizeEmail(command.email);
+    const nowMs = this.clock.now().getTime();
+    const companyId = newId('co', nowMs);
+    const userId = newId('usr', nowMs);
+    const result = await this.aggregates.handle(
+      accountStreamId(sha256Hex(email)),
+      accountDecider,
+      {
+        type: 'RegisterAccount',
+        data: { companyId, companyName: command.companyName, userId, email, passwordHash: await hashPassword(command.password), now: new Date(nowMs).toISOString() },
+      },
+      { actor: `user:${userId}`, correlationId: command.correlationId },
+    );
+    await this.readYourWrites.after(result.position);
+    const sessionToken = await this.sessions.issue(userId, companyId);
+    return { companyId, userId, sessionToken };
+  }
+}

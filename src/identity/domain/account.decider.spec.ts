@@ -1,0 +1,24 @@
+import { given } from '../../../test/support/given-when-then';
+import { accountDecider, AccountCommand } from './account.decider';
+
+const register: AccountCommand = {
+  type: 'RegisterAccount',
+  data: { companyId: 'co_1', companyName: 'Acme', userId: 'usr_1', email: 'a@acme.test', passwordHash: 'h', now: '2026-01-01T00:00:00.000Z' },
+};
+
+describe('account decider', () => {
+  it('registers the company and its first user together', () => {
+    given(accountDecider).when(register).then([
+      { type: 'CompanyRegistered', data: { companyId: 'co_1', name: 'Acme', registeredAt: '2026-01-01T00:00:00.000Z' } },
+      {
+        type: 'UserRegistered',
+        data: { userId: 'usr_1', companyId: 'co_1', email: 'a@acme.test', passwordHash: 'h', registeredAt: '2026-01-01T00:00:00.000Z' },
+      },
+    ]);
+  });
+
+  it('refuses a second registration of the same email', () => {
+    const history = accountDecider.decide(register, accountDecider.initialState());
+    given(accountDecider, ...history).when(register).thenFails('EMAIL_ALREADY_REGISTERED');
+  });
+});

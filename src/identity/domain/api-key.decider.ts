@@ -1,0 +1,52 @@
+import { assertNever, Decider } from '../../platform/domain/decider';
+import type { Scope } from '../../platform/http/auth';
+import { ApiKeyNotFoundError } from './identity.errors';
+import { ApiKeyEvent } from './identity.events';
+
+export type ApiKeyCommand =
+  | {
+      type: 'IssueApiKey';
+      data: { keyId: string; companyId: string; name: string; scopes: Scope[]; keyHash: string; lastFour: string; issuedBy: string; now: string };
+    }
+  | { type: 'RevokeApiKey'; data: { keyId: string; companyId: string; now: string } };
+
+export type ApiKeyState =
+  | { status: 'none' }
+  | { status: 'active' | 'revoked'; companyId: string };
+
+export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
+  initialState: () => ({ status: 'none' }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'IssueApiKey':
+        return issue(command.data, state);
+      case 'RevokeApiKey':
+        return revoke(command.data, state);
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ApiKeyIssued':
+        return { status: 'active', companyId: event.data.companyId };
+      case 'ApiKeyRevoked':
+        return { status: 'revoked', companyId: event.data.companyId };
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+function issue(data: Extract<ApiKeyCommand, { type: 'IssueApiKey' }>['data'], state: ApiKeyState): ApiKeyEvent[] {
+  if (state.status !== 'none') return [];
+  const { now, ...rest } = data;
+  return [{ type: 'ApiKeyIssued', data: { ...rest, issuedAt: now } }];
+}
+
+/** Revoking twice changes nothing; another company's key does not exist for the caller. */
+function revoke(data: Extract<ApiKeyCommand, { type: 'RevokeApiKey' }>['data'], state: ApiKeyState): ApiKeyEvent[] {
+  if (state.status === 'none' || state.companyId !== data.companyId) throw new ApiKeyNotFoundError();
+  if (state.status === 'revoked') return [];
+  return [{ type: 'ApiKeyRevoked', data: { keyId: data.keyId, companyId: data.companyId, revokedAt: data.now } }];
+}

@@ -1,0 +1,43 @@
+import { DomainError } from '../../platform/domain/domain-error';
+
+export class EmailAlreadyRegisteredError extends DomainError {
+  readonly code = 'EMAIL_ALREADY_REGISTERED';
+  readonly kind = 'conflict';
+  constructor() {
+    super('An account with this email already exists');
+  }
+}
+
+export class InvalidCredentialsError extends DomainError {
+  readonly code = 'INVALID_CREDENTIALS';
+  readonly kind = 'unauthenticated';
+  constructor() {
+    super('Email or password is wrong');
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  readonly code = 'UNAUTHENTICATED';
+  readonly kind = 'unauthenticated';
+}
+
+export class CredentialNotAllowedError extends DomainError {
+  readonly code = 'CREDENTIAL_NOT_ALLOWED';
+  readonly kind = 'forbidden';
+}
+
+export class MissingScopeError extends DomainError {
+  readonly code = 'MISSING_SCOPE';
+  readonly kind = 'forbidden';
+  constructor(scope: string) {
+    super(`This API key lacks the ${scope} scope`);
+  }
+}
+
+export class ApiKeyNotFoundError extends DomainError {
+  readonly code = 'API_KEY_NOT_FOUND';
+  readonly kind = 'not_found';
+  constructor() {
+    super('API key not found');
+  }
+}

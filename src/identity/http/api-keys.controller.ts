@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { IssueApiKeyCommand } from '../application/issue-api-key.handler';
+import { RevokeApiKeyCommand } from '../application/revoke-api-key.handler';
+import { ApiKeyDoc } from '../projections/identity-read-model.projection';
+import { IssueApiKeyRequestDto } from './issue-api-key.request.dto';
+
+type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
+
+@ApiTags('identity')
+@ApiBearerAuth()
+@SessionAuth()
+@Controller('api/commerce/api-keys')
+export class ApiKeysController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Issue an API key with scopes; the key is shown only in this answer' })
+  issue(@Body() body: IssueApiKeyRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new IssueApiKeyCommand(principal.companyId, principal.userId, body.name, body.scopes, request.id));
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List the company's API keys (never the secrets)" })
+  async list(@CurrentPrincipal() principal: SessionPrincipal) {
+    const keys = await this.store.find<ApiKeyDoc>('api_keys', {
+      filter: { companyId: principal.companyId },
+      sort: [{ field: 'createdAt', direction: 'desc' }],
+    });
+    return keys.map(({ id, name, scopes, lastFour, createdAt, revokedAt }) => ({ id, name, scopes, lastFour, createdAt, revokedAt }));
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke an API key; it stops working at once' })
+  async revoke(@Param('id') id: string, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
+    await this.commands.execute(new RevokeApiKeyCommand(principal.companyId, principal.userId, id, request.id));
+    return { id, revoked: true };
+  }
+}

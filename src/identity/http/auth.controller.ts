@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, Public, SessionAuth } from '../../platform/http/auth';
+import { LoginCommand } from '../application/login.handler';
+import { SignupCommand } from '../application/signup.handler';
+import { SessionIssuer } from '../application/session-issuer';
+import { LoginRequestDto, SignupRequestDto } from './auth.request.dto';
+
+@ApiTags('identity')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly sessions: SessionIssuer,
+  ) {}
+
+  @Post('signup')
+  @Public()
+  @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201)' })
+  signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest) {
+    return this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id));
+  }
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange email and password for a session token' })
+  login(@Body() body: LoginRequestDto) {
+    return this.commands.execute(new LoginCommand(body.email, body.password));
+  }
+
+  @Post('logout')
+  @SessionAuth()
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Revoke the session used for this call' })
+  async logout(@CurrentPrincipal() principal: Principal) {
+    if (principal.kind === 'session') await this.sessions.revoke(principal.sessionId);
+    return { loggedOut: true };
+  }
+}

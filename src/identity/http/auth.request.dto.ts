@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+
+export class SignupRequestDto {
+  @ApiProperty({ example: 'Acme Staffing' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  companyName!: string;
+
+  @ApiProperty({ example: 'ops@acme.test' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'correct horse battery staple', minLength: 8 })
+  @IsString()
+  @MinLength(8)
+  @MaxLength(200)
+  password!: string;
+}
+
+export class LoginRequestDto {
+  @ApiProperty({ example: 'ops@acme.test' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'correct horse battery staple' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  password!: string;
+}

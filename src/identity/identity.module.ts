@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CREDENTIAL_RESOLVER } from '../platform/http/auth';
+import { CredentialResolverService } from './application/credential-resolver.service';
+import { IssueApiKeyHandler } from './application/issue-api-key.handler';
+import { LoginHandler } from './application/login.handler';
+import { RevokeApiKeyHandler } from './application/revoke-api-key.handler';
+import { SessionIssuer } from './application/session-issuer';
+import { SignupHandler } from './application/signup.handler';
+import { ApiKeysController } from './http/api-keys.controller';
+import { AuthController } from './http/auth.controller';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [AuthController, ApiKeysController],
+  providers: [
+    SessionIssuer,
+    SignupHandler,
+    LoginHandler,
+    IssueApiKeyHandler,
+    RevokeApiKeyHandler,
+    { provide: CREDENTIAL_RESOLVER, useClass: CredentialResolverService },
+  ],
+  exports: [CREDENTIAL_RESOLVER],
+})
+export class IdentityModule {}

@@ -1,0 +1,83 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { Projection, ProjectionWriter } from '../../platform/projections/projection';
+import { AccountEvent, ApiKeyEvent } from '../domain/identity.events';
+
+export interface CompanyDoc {
+  id: string;
+  name: string;
+  createdAt: string;
+  [field: string]: unknown;
+}
+
+export interface UserDoc {
+  id: string;
+  companyId: string;
+  email: string;
+  passwordHash: string | null;
+  createdAt: string;
+  [field: string]: unknown;
+}
+
+export interface ApiKeyDoc {
+  id: string;
+  companyId: string;
+  name: string;
+  scopes: string[];
+  keyHash: string;
+  lastFour: string;
+  createdAt: string;
+  revokedAt: string | null;
+  [field: string]: unknown;
+}
+
+type IdentityEvent = AccountEvent | ApiKeyEvent;
+const TYPES = new Set<string>(['CompanyRegistered', 'UserRegistered', 'ApiKeyIssued', 'ApiKeyRevoked']);
+
+/** Companies, users (looked up by email at login) and API keys (looked up by hash on every request). */
+export class IdentityReadModelProjection implements Projection {
+  readonly name = 'identity';
+  readonly collections = [
+    { name: 'companies' },
+    { name: 'users', indexes: [['email']] },
+    { name: 'api_keys', indexes: [['keyHash'], ['companyId', 'createdAt']] },
+  ];
+
+  handles(event: RecordedEvent): boolean {
+    return TYPES.has(event.type);
+  }
+
+  async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as IdentityEvent;
+    switch (event.type) {
+      case 'CompanyRegistered':
+        writer.put('companies', { id: event.data.companyId, name: event.data.name, createdAt: event.data.registeredAt });
+        return;
+      case 'UserRegistered':
+        writer.put('users', {
+          id: event.data.userId,
+          companyId: event.data.companyId,
+          email: event.data.email,
+          passwordHash: event.data.passwordHash,
+          createdAt: event.data.registeredAt,
+        });
+        return;
+      case 'ApiKeyIssued':
+        writer.put('api_keys', {
+          id: event.data.keyId,
+          companyId: event.data.companyId,
+          name: event.data.name,
+          scopes: event.data.scopes,
+          keyHash: event.data.keyHash,
+          lastFour: event.data.lastFour,
+          createdAt: event.data.issuedAt,
+          revokedAt: null,
+        });
+        return;
+      case 'ApiKeyRevoked': {
+        const key = await writer.get<ApiKeyDoc>('api_keys', event.data.keyId);
+        if (key) writer.put('api_keys', { ...key, revokedAt: event.data.revokedAt });
+        return;
+      }
+    }
+  }
+}

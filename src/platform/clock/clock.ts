@@ -1,0 +1,37 @@
+/** All time in Paysplit comes from a Clock; domain code receives `now` inside its commands. */
+export interface Clock {
+  now(): Date;
+}
+
+export const CLOCK = Symbol('CLOCK');
+
+export class SystemClock implements Clock {
+  now(): Date {
+    return new Date();
+  }
+}
+
+/**
+ * The sandbox clock runs with real time plus an offset that only moves forward when a caller advances it,
+ * so a month of renewals or a week of webhook retries can run in a test in milliseconds.
+ */
+export class SandboxClock implements Clock {
+  constructor(
+    private offsetMs = 0,
+    private readonly realTime: Clock = new SystemClock(),
+  ) {}
+
+  now(): Date {
+    return new Date(this.realTime.now().getTime() + this.offsetMs);
+  }
+
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  /** Moves the clock to `target` if that is in the future; never moves it back. */
+  advanceTo(target: Date): void {
+    const delta = target.getTime() - this.now().getTime();
+    if (delta > 0) this.offsetMs += delta;
+  }
+}

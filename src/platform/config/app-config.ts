@@ -1,0 +1,101 @@
+import { join, resolve } from 'node:path';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  eventStoreUrl: string | null;
+  mongoUrl: string | null;
+  role: Role;
+  sandbox: boolean;
+  publicBaseUrl: string;
+  hostedCheckoutUrl: string;
+  secretsKey: string | null;
+  webhookAllowPrivateNetworks: boolean;
+  earlyPayoutFeeBps: number;
+  legAFeeBps: number;
+  logLevel: string;
+}
+
+/** A bad setting stops the process before anything starts, naming the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const base = `http://localhost:${port}`;
+  const sandbox = boolean(env, 'SANDBOX', false);
+  const secretsKey = optional(env, 'SECRETS_KEY');
+  if (secretsKey !== null && !/^[0-9a-f]{64}$/i.test(secretsKey)) {
+    throw new ConfigError('SECRETS_KEY', 'must be 64 hexadecimal characters (32 bytes)');
+  }
+  if (!sandbox && secretsKey === null) throw new ConfigError('SECRETS_KEY', 'is required when SANDBOX is not true');
+  return {
+    port,
+    dataDir: resolve(optional(env, 'DATA_DIR') ?? join(process.cwd(), 'data')),
+    eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
+    mongoUrl: url(env, 'MONGO_URL', ['mongodb:', 'mongodb+srv:']),
+    role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
+    sandbox,
+    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? base,
+    hostedCheckoutUrl: url(env, 'HOSTED_CHECKOUT_URL', ['http:', 'https:']) ?? base,
+    secretsKey,
+    webhookAllowPrivateNetworks: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    earlyPayoutFeeBps: integer(env, 'EARLY_PAYOUT_FEE_BPS', 150, 0, 10_000),
+    legAFeeBps: integer(env, 'LEG_A_FEE_BPS', 100, 0, 10_000),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  };
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value === '' ? null : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got ${JSON.stringify(raw)}`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new ConfigError(name, `must be true or false, got ${JSON.stringify(raw)}`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`);
+  }
+  return raw as T;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got ${JSON.stringify(raw)}`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
+  return raw.replace(/\/$/, '');
+}

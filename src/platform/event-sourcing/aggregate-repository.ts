@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Clock } from '../clock/clock';
+import { Decider, DomainEvent, fold } from '../domain/decider';
+import { ConcurrencyError, EventStore, ExpectedRevision, NewEvent } from '../event-store/event-store.port';
+import { MetricsRegistry } from '../metrics/metrics-registry';
+
+/** Who asked and why: becomes the metadata of every event a command appends. */
+export interface CommandContext {
+  actor: string;
+  correlationId: string;
+  causationId?: string | null;
+}
+
+export interface Decided<Event extends DomainEvent, State> {
+  events: Event[];
+  state: State;
+  /** Global position of the last event appended, or null when the command decided nothing. */
+  position: number | null;
+  revision: number | null;
+}
+
+/**
+ * Runs a command against a stream: load, fold, decide, append with the expected revision. On a
+ * concurrent write it reloads and decides again (a few times) so the rule check always sees the truth.
+ */
+export class AggregateRepository {
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+    private readonly metrics: MetricsRegistry,
+  ) {}
+
+  async load<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: State; revision: number | null; events: Event[] }> {
+    const recorded = await this.store.readStream(streamId);
+    const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Event);
+    return { state: fold(decider, events), revision: recorded.length ? recorded[recorded.length - 1]!.revision : null, events };
+  }
+
+  async handle<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    context: CommandContext,
+    options: { expected?: ExpectedRevision; retries?: number } = {},
+  ): Promise<Decided<Event, State>> {
+    for (let attempt = 0; ; attempt++) {
+      const { state, revision } = await this.load(streamId, decider);
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { events, state, position: null, revision };
+      try {
+        const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
+        const result = await this.append(streamId, events, expected, context);
+        return { events, state: events.reduce(decider.evolve, state), position: result.position, revision: result.nextExpectedRevision };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || options.expected !== undefined || attempt >= (options.retries ?? 3)) throw error;
+      }
+    }
+  }
+
+  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext) {
+    const occurredAt = this.clock.now().toISOString();
+    const stored: NewEvent[] = events.map((event) => ({
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, occurredAt },
+    }));
+    const result = await this.store.append(streamId, stored, expected);
+    this.metrics.increment('paysplit_events_appended_total', {}, events.length);
+    return result;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The event store port. Two adapters implement it (SQLite embedded, EventStoreDB) and both must pass
+ * test/contract/event-store.contract.ts. Revisions are 0-based per stream; positions are global,
+ * strictly increasing across the whole log (not necessarily contiguous: EventStoreDB positions are
+ * byte offsets), so consumers de-duplicate and detect gaps by stream revision, not by position arithmetic.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface EventMetadata {
+  correlationId: string;
+  causationId: string | null;
+  actor: string;
+  occurredAt: string;
+  [extra: string]: unknown;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  id: string;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextExpectedRevision: number;
+  /** Global position of the last event appended (or of the original write on an idempotent replay). */
+  position: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: return events with position > after. Omit to start at the beginning. */
+  after?: number;
+  maxCount?: number;
+}
+
+export type SubscriptionHandler = (event: RecordedEvent) => Promise<void>;
+
+export interface Subscription {
+  /** Stops delivery; resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+  /** Resolves when the subscription ends because the handler threw; never resolves on a normal stop. */
+  readonly failed: Promise<Error>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order; [] for a stream that does not exist. */
+  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
+  /** Events of every stream in global order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last event in the log, or null when the log is empty. */
+  headPosition(): Promise<number | null>;
+  /**
+   * Catch-up then live: delivers every event with position > after (all events when after is null)
+   * in global order, one at a time, awaiting the handler; then keeps delivering new events.
+   */
+  subscribeToAll(after: number | null, handler: SubscriptionHandler): Subscription;
+  close(): Promise<void>;
+}
+
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+/** The optimistic-concurrency check failed: the stream was not at the expected revision. */
+export class ConcurrencyError extends Error {
+  readonly code = 'CONCURRENCY_CONFLICT';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId} expected at ${String(expected)} but is at ${String(actual)}`);
+  }
+}

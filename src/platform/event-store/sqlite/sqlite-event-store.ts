@@ -1,0 +1,167 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import {
+  AppendResult,
+  ConcurrencyError,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+  Subscription,
+  SubscriptionHandler,
+} from '../event-store.port';
+import { pollingSubscription } from './polling-subscription';
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position  INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id TEXT    NOT NULL,
+  revision  INTEGER NOT NULL,
+  event_id  TEXT    NOT NULL UNIQUE,
+  type      TEXT    NOT NULL,
+  data      TEXT    NOT NULL,
+  metadata  TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+);`;
+
+/**
+ * Embedded event store: one SQLite file in WAL mode. Appends run in BEGIN IMMEDIATE transactions, so
+ * writers from several processes are serialised and positions are assigned in commit order.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private readonly statements;
+  private readonly appendTx: (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+
+  constructor(file: string, private readonly pollIntervalMs = 25) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.appended.setMaxListeners(0);
+    this.statements = {
+      streamHead: this.db.prepare<[string], { revision: number }>(
+        'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+      ),
+      byEventId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
+        'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
+      ),
+      insert: this.db.prepare(
+        'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      readStream: this.db.prepare<[string, number, number], EventRow>(
+        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+      ),
+      readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
+    };
+    const tx = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
+      this.appendInTransaction(streamId, events, expected),
+    );
+    this.appendTx = (streamId, events, expected) => tx.immediate(streamId, events, expected);
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const result = this.appendTx(streamId, events, expected);
+    this.appended.emit('append');
+    return result;
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    const rows = this.statements.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1);
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.statements.readAll.all(options.after ?? 0, options.maxCount ?? 1000).map(toRecorded);
+  }
+
+  async headPosition(): Promise<number | null> {
+    return this.statements.head.get()?.position ?? null;
+  }
+
+  subscribeToAll(after: number | null, handler: SubscriptionHandler): Subscription {
+    return pollingSubscription({
+      after,
+      handler,
+      readBatch: (from) => this.readAll({ after: from ?? 0, maxCount: 500 }),
+      pollIntervalMs: this.pollIntervalMs,
+      wakeUp: this.appended,
+    });
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const replay = this.idempotentReplay(streamId, events);
+    if (replay) return replay;
+    const current = this.statements.streamHead.get(streamId)?.revision;
+    assertExpected(streamId, expected, current);
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const info = this.statements.insert.run(
+        streamId,
+        revision,
+        event.id,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  /** Re-appending events whose ids are already stored in this stream, in the same order, is a no-op. */
+  private idempotentReplay(streamId: string, events: NewEvent[]): AppendResult | null {
+    const stored = events.map((event) => this.statements.byEventId.get(event.id));
+    if (stored.every((row) => row === undefined)) return null;
+    const consistent = stored.every(
+      (row, index) => row && row.stream_id === streamId && row.revision === stored[0]!.revision + index,
+    );
+    if (!consistent) {
+      throw new ConcurrencyError(streamId, 'any', this.statements.streamHead.get(streamId)?.revision ?? 'no_stream');
+    }
+    const head = this.statements.streamHead.get(streamId)!.revision;
+    return { nextExpectedRevision: head, position: stored[stored.length - 1]!.position };
+  }
+}
+
+function assertExpected(streamId: string, expected: ExpectedRevision, current: number | undefined): void {
+  if (expected === 'any') return;
+  if (expected === 'no_stream') {
+    if (current !== undefined) throw new ConcurrencyError(streamId, expected, current);
+    return;
+  }
+  if (current !== expected) throw new ConcurrencyError(streamId, expected, current ?? 'no_stream');
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+  };
+}

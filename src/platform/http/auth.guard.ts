@@ -1,0 +1,46 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { CredentialNotAllowedError, MissingScopeError, UnauthenticatedError } from '../../identity/domain/identity.errors';
+import { AUTH_REQUIREMENT, AuthenticatedRequest, AuthRequirement, CREDENTIAL_RESOLVER, CredentialResolver, Principal } from './auth';
+
+/**
+ * 401 for a missing, unknown or revoked credential; 403 for a valid one of the wrong kind or without
+ * the route's scope. Routes without a declaration are session-only.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(CREDENTIAL_RESOLVER) private readonly credentials: CredentialResolver,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const requirement = this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_REQUIREMENT, [
+      context.getHandler(),
+      context.getClass(),
+    ]) ?? { kind: 'session' };
+    if (requirement.kind === 'public') return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new UnauthenticatedError('Send a credential as Authorization: Bearer <token>');
+    const principal = await this.credentials.resolve(token);
+    if (!principal) throw new UnauthenticatedError('The credential is invalid, expired or revoked');
+    assertAllowed(requirement, principal);
+    request.principal = principal;
+    return true;
+  }
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+function assertAllowed(requirement: Exclude<AuthRequirement, { kind: 'public' }>, principal: Principal): void {
+  if (principal.kind === 'session') {
+    if (requirement.kind === 'api_key') throw new CredentialNotAllowedError('This call takes an API key, not a session');
+    return;
+  }
+  if (requirement.kind === 'session') throw new CredentialNotAllowedError('This call takes a logged-in session, not an API key');
+  if (!principal.scopes.includes(requirement.scope)) throw new MissingScopeError(requirement.scope);
+}

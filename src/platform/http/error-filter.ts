@@ -1,0 +1,81 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, ErrorDetail, ErrorKind } from '../domain/domain-error';
+import { ProjectionLagError } from '../projections/projection-engine';
+import { AppLogger } from '../logging/app-logger';
+
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  unavailable: 503,
+};
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'UNAVAILABLE',
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; details: ErrorDetail[] };
+}
+
+/** The one place that turns an error into an HTTP status and the `{error:{code,message,details}}` envelope. */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  constructor(private readonly logger: AppLogger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const { status, body } = toErrorResponse(exception);
+    if (status >= 500) {
+      this.logger.error({ err: exception, reqId: request.id, url: request.url }, 'request failed');
+    }
+    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+}
+
+export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody } {
+  if (exception instanceof DomainError) {
+    return envelope(STATUS_BY_KIND[exception.kind], exception.code, exception.message, exception.details);
+  }
+  if (exception instanceof ProjectionLagError) {
+    return envelope(503, exception.code, 'The change was recorded but is not readable yet; retry the read shortly', []);
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    // Nest surfaces Fastify's body-parser failures (malformed JSON) as a plain 400 HttpException.
+    if (status === 400) return envelope(400, 'MALFORMED_BODY', exception.message, []);
+    return envelope(status, CODE_BY_STATUS[status] ?? 'HTTP_ERROR', exception.message, []);
+  }
+  const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return fromFastify(fastifyError.statusCode, fastifyError.code, fastifyError.message ?? 'Bad request');
+  }
+  return envelope(500, 'INTERNAL_ERROR', 'Something went wrong on our side; it has been logged', []);
+}
+
+function fromFastify(status: number, code: string | undefined, message: string): { status: number; body: ErrorBody } {
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return envelope(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MiB', []);
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return envelope(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json', []);
+  if (status === 400) return envelope(400, 'MALFORMED_BODY', `The request body could not be parsed: ${message}`, []);
+  return envelope(status, CODE_BY_STATUS[status] ?? 'HTTP_ERROR', message, []);
+}
+
+function envelope(status: number, code: string, message: string, details: ErrorDetail[]) {
+  return { status, body: { error: { code, message, details } } };
+}

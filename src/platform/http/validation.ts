@@ -1,0 +1,27 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ErrorDetail, ValidationFailedError } from '../domain/domain-error';
+
+/**
+ * class-validator on request DTOs: unknown fields are refused, and the 400 lists every bad field
+ * (nested paths like `roster.3.amountCents`), not just the first.
+ */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => {
+      const details = flatten(errors);
+      return new ValidationFailedError(`Invalid request: ${[...new Set(details.map((d) => d.field))].join(', ')}`, details);
+    },
+  });
+}
+
+function flatten(errors: ValidationError[], parent = ''): ErrorDetail[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
+    return [...own, ...flatten(error.children ?? [], field)];
+  });
+}

@@ -1,0 +1,116 @@
+import { EventStore } from '../event-store/event-store.port';
+import { ReadStore } from '../read-store/read-store.port';
+import { AppLogger } from '../logging/app-logger';
+import { Subscriber } from './projection-batch';
+import { RunnerOptions, SubscriberRunner } from './subscriber-runner';
+
+export interface SubscriberStatus {
+  name: string;
+  kind: 'projection' | 'processor';
+  generation: number;
+  checkpoint: number | null;
+  head: number | null;
+  /** Events of the log not yet applied (by position for SQLite; for EventStoreDB an upper bound). */
+  lag: number;
+  status: 'running' | 'stalled';
+  error: string | null;
+}
+
+export class ProjectionLagError extends Error {
+  readonly code = 'PROJECTION_LAG';
+}
+
+/** Owns every projection and process-manager runner of this process. */
+export class ProjectionEngine {
+  private readonly runners: SubscriberRunner[];
+
+  constructor(
+    subscribers: Subscriber[],
+    private readonly events: EventStore,
+    private readonly store: ReadStore,
+    logger: AppLogger,
+    options: RunnerOptions,
+  ) {
+    this.runners = subscribers.map((s) => new SubscriberRunner(s, events, store, logger, options));
+  }
+
+  get subscribers(): Subscriber[] {
+    return this.runners.map((r) => r.subscriber);
+  }
+
+  async register(): Promise<void> {
+    for (const runner of this.runners) await runner.register();
+  }
+
+  start(): void {
+    for (const runner of this.runners) runner.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.runners.map((r) => r.stop()));
+  }
+
+  /**
+   * Read-your-writes: resolves once every subscriber (or the named ones) has applied the log up to
+   * `position`. Subscribers may run in another process, so this polls the stored checkpoints, woken
+   * early by local commits.
+   */
+  async waitForPosition(position: number, timeoutMs: number, names?: string[]): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const watched = names ? this.runners.filter((r) => names.includes(r.subscriber.name)) : this.runners;
+    for (;;) {
+      const behind = await this.behind(watched.map((r) => r.subscriber.name), position);
+      if (behind.length === 0) return;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new ProjectionLagError(`read models not yet at position ${position}: ${behind.join(', ')}`);
+      await this.nextCommit(watched, Math.min(remaining, 20));
+    }
+  }
+
+  /** Resolves once every subscriber has applied the whole log as it is now. */
+  async waitForHead(timeoutMs: number): Promise<void> {
+    const head = await this.events.headPosition();
+    if (head !== null) await this.waitForPosition(head, timeoutMs);
+  }
+
+  async status(): Promise<SubscriberStatus[]> {
+    const head = await this.events.headPosition();
+    return Promise.all(
+      this.runners.map(async (runner) => {
+        const state = await this.store.projectionState(runner.subscriber.name);
+        return {
+          name: runner.subscriber.name,
+          kind: 'apply' in runner.subscriber ? ('projection' as const) : ('processor' as const),
+          generation: state.activeGeneration,
+          checkpoint: state.checkpoint,
+          head,
+          lag: head === null ? 0 : Math.max(0, head - (state.checkpoint ?? 0)),
+          status: state.status,
+          error: state.error ?? runner.lastError,
+        };
+      }),
+    );
+  }
+
+  private async behind(names: string[], position: number): Promise<string[]> {
+    const late: string[] = [];
+    for (const name of names) {
+      const state = await this.store.projectionState(name);
+      if (state.status === 'stalled') throw new ProjectionLagError(`${name} is stalled: ${state.error}`);
+      if ((state.checkpoint ?? -1) < position) late.push(name);
+    }
+    return late;
+  }
+
+  private nextCommit(runners: SubscriberRunner[], ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        for (const r of runners) r.committed.off('commit', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      for (const r of runners) r.committed.on('commit', done);
+    });
+  }
+}

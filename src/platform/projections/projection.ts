@@ -1,0 +1,32 @@
+import { RecordedEvent } from '../event-store/event-store.port';
+import { CollectionSpec, Doc, DocumentReader } from '../read-store/read-store.port';
+
+/** What a projection may do while applying one event: read its own documents and stage writes. */
+export interface ProjectionWriter extends DocumentReader {
+  put(collection: string, doc: Doc): void;
+  delete(collection: string, id: string): void;
+}
+
+/**
+ * A read model built from the global log. `apply` must be deterministic and touch only its own
+ * collections: rebuilding from scratch has to give the same documents.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly collections: CollectionSpec[];
+  handles(event: RecordedEvent): boolean;
+  apply(event: RecordedEvent, writer: ProjectionWriter): Promise<void>;
+}
+
+/**
+ * A process manager reacts to events by issuing commands. It is checkpointed like a projection but owns
+ * no documents and is never rebuilt (replaying it would re-issue commands); its commands are idempotent.
+ */
+export interface EventProcessor {
+  readonly name: string;
+  handles(event: RecordedEvent): boolean;
+  process(event: RecordedEvent): Promise<void>;
+}
+
+export const PROJECTIONS = Symbol('PROJECTIONS');
+export const EVENT_PROCESSORS = Symbol('EVENT_PROCESSORS');

@@ -1,0 +1,156 @@
+import { EventEmitter } from 'node:events';
+import { EventStore } from '../event-store/event-store.port';
+import { ReadStore } from '../read-store/read-store.port';
+import { AppLogger } from '../logging/app-logger';
+import { applyBatch, isProjection, ProjectionGapError, Subscriber } from './projection-batch';
+
+export interface RunnerOptions {
+  owner: string;
+  leaseMs: number;
+  catchUpBatchSize: number;
+  retryDelayMs: (failures: number) => number;
+  /** Real time for leases: leases must not expire because the sandbox clock jumped a week. */
+  realNowMs: () => number;
+}
+
+class RestartSignal extends Error {}
+
+/**
+ * Runs one projection or process manager as a singleton (holding a lease): catches up from its
+ * checkpoint in batches, then follows the log live. Failures are logged and retried with backoff; a gap
+ * parks the subscriber as stalled until an operator rebuilds it.
+ */
+export class SubscriberRunner {
+  readonly committed = new EventEmitter();
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    readonly subscriber: Subscriber,
+    private readonly events: EventStore,
+    private readonly store: ReadStore,
+    private readonly logger: AppLogger,
+    private readonly options: RunnerOptions,
+  ) {
+    this.committed.setMaxListeners(0);
+  }
+
+  async register(): Promise<void> {
+    await this.store.registerProjection(this.subscriber.name, isProjection(this.subscriber) ? this.subscriber.collections : []);
+  }
+
+  start(): void {
+    this.loop ??= this.runForever();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    this.onStop?.();
+    await this.loop;
+    await this.store.releaseLease(this.leaseName, this.options.owner).catch(() => undefined);
+  }
+
+  private get leaseName(): string {
+    return `subscriber:${this.subscriber.name}`;
+  }
+
+  private async runForever(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        if (!(await this.holdLease())) {
+          await this.sleep(this.options.leaseMs / 3);
+          continue;
+        }
+        const state = await this.store.projectionState(this.subscriber.name);
+        if (state.status === 'stalled') {
+          await this.sleep(this.options.retryDelayMs(10));
+          continue;
+        }
+        await this.follow(state.activeGeneration);
+        failures = 0;
+      } catch (error) {
+        if (error instanceof RestartSignal) continue;
+        failures += 1;
+        await this.report(error, failures);
+        await this.sleep(this.options.retryDelayMs(failures));
+      }
+    }
+  }
+
+  private async follow(generation: number): Promise<void> {
+    let checkpoint = await this.store.checkpointOf(this.subscriber.name, generation);
+    for (;;) {
+      if (this.stopped) return;
+      const batch = await this.events.readAll({ after: checkpoint ?? undefined, maxCount: this.options.catchUpBatchSize });
+      if (batch.length === 0) break;
+      await this.commit(generation, batch);
+      checkpoint = batch[batch.length - 1]!.position;
+    }
+    const subscription = this.events.subscribeToAll(checkpoint, (event) => this.commit(generation, [event]));
+    const renew = setInterval(() => void this.renewOrStop(), this.options.leaseMs / 3);
+    try {
+      const stop = new Promise<void>((resolve) => (this.onStop = resolve));
+      const failure = await Promise.race([subscription.failed, stop, this.leaseLost]);
+      if (failure instanceof Error) throw failure;
+    } finally {
+      clearInterval(renew);
+      this.onStop = null;
+      await subscription.stop();
+    }
+  }
+
+  private onStop: (() => void) | null = null;
+  private leaseLostSignal: (() => void) | null = null;
+  private leaseLost = new Promise<RestartSignal>((resolve) => (this.leaseLostSignal = () => resolve(new RestartSignal())));
+
+  private async renewOrStop(): Promise<void> {
+    const held = await this.holdLease().catch(() => false);
+    if (!held) {
+      this.logger.warn({ subscriber: this.subscriber.name }, 'lease lost; stepping back');
+      const signal = this.leaseLostSignal;
+      this.leaseLost = new Promise<RestartSignal>((resolve) => (this.leaseLostSignal = () => resolve(new RestartSignal())));
+      signal?.();
+    }
+  }
+
+  private async commit(generation: number, batch: Parameters<typeof applyBatch>[3]): Promise<void> {
+    const outcome = await applyBatch(this.store, this.subscriber, generation, batch);
+    if (outcome === 'retired') throw new RestartSignal(`${this.subscriber.name} generation ${generation} was replaced`);
+    this.lastError = null;
+    this.committed.emit('commit', batch[batch.length - 1]!.position);
+  }
+
+  private holdLease(): Promise<boolean> {
+    return this.store.tryAcquireLease(this.leaseName, this.options.owner, this.options.realNowMs(), this.options.leaseMs);
+  }
+
+  private async report(error: unknown, failures: number): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ProjectionGapError) {
+      this.logger.error({ subscriber: this.subscriber.name, err: error }, 'projection stalled on a gap');
+      await this.store.setProjectionError(this.subscriber.name, message);
+      return;
+    }
+    this.lastError = `${message} (${failures} consecutive failures)`;
+    this.logger.error({ subscriber: this.subscriber.name, err: error, failures }, 'subscriber failed; retrying');
+  }
+
+  /** The last transient failure, for /health; cleared on the next successful commit. */
+  lastError: string | null = null;
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = null;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

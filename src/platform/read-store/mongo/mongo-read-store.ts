@@ -1,0 +1,551 @@
+import {
+  AnyBulkWriteOperation,
+  ClientSession,
+  Collection,
+  Db,
+  Filter as MongoFilter,
+  MongoClient,
+  MongoServerError,
+  TransactionOptions,
+  WriteConcern,
+} from 'mongodb';
+import {
+  CollectionSpec,
+  Doc,
+  DocumentReader,
+  DocumentWrite,
+  Filter,
+  FindOptions,
+  ProjectionCommit,
+  ProjectionState,
+  ReadStore,
+  Timer,
+  TimerStatus,
+} from '../read-store.port';
+import { assertIdentifier } from '../identifier';
+
+/** Server error codes this adapter relies on (stable codes from the server's error_codes.yml). */
+const DUPLICATE_KEY = 11000;
+const NAMESPACE_EXISTS = 48;
+
+/**
+ * Commits, registrations and generation swaps are multi-document transactions: they need a replica set
+ * (or a sharded cluster). The docker compose runs a single-node replica set; a standalone mongod refuses them.
+ */
+const TRANSACTION: TransactionOptions = {
+  readConcern: { level: 'snapshot' },
+  writeConcern: new WriteConcern('majority'),
+  readPreference: 'primary',
+};
+
+interface ProjectionRecord {
+  _id: string;
+  activeGeneration: number;
+  status: 'running' | 'stalled';
+  error: string | null;
+}
+
+interface GenerationRecord {
+  name: string;
+  generation: number;
+  checkpoint: number | null;
+  retired: boolean;
+}
+
+interface CollectionRecord {
+  _id: string;
+  projection: string;
+  spec: CollectionSpec;
+}
+
+interface StreamRevisionRecord {
+  name: string;
+  generation: number;
+  streamId: string;
+  revision: number;
+}
+
+interface OperationalRecord {
+  _id: { collection: string; id: string };
+  body: Doc;
+}
+
+interface LeaseRecord {
+  _id: string;
+  owner: string;
+  expiresAtMs: number;
+}
+
+interface TimerRecord {
+  _id: string;
+  kind: string;
+  dueAt: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  status: TimerStatus;
+  leaseOwner: string | null;
+  leaseUntilMs: number | null;
+  lastError: string | null;
+}
+
+/** A projection document as stored: the document's own fields (id included) keyed by `_id` = id. */
+interface StoredDoc {
+  _id: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Read store in one MongoDB database, mirroring SqliteReadStore: bookkeeping collections named like the
+ * SQLite tables, and one collection per projection collection and generation (`rm_<collection>_g<generation>`).
+ */
+export class MongoReadStore implements ReadStore {
+  private readonly projections: Collection<ProjectionRecord>;
+  private readonly generations: Collection<GenerationRecord>;
+  private readonly collections: Collection<CollectionRecord>;
+  private readonly revisions: Collection<StreamRevisionRecord>;
+  private readonly operational: Collection<OperationalRecord>;
+  private readonly leases: Collection<LeaseRecord>;
+  private readonly timers: Collection<TimerRecord>;
+  /** Collection -> owning projection. Ownership never changes once registered, so it is safe to cache. */
+  private readonly owners = new Map<string, string>();
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {
+    this.projections = db.collection('projections');
+    this.generations = db.collection('projection_generations');
+    this.collections = db.collection('projection_collections');
+    this.revisions = db.collection('projection_stream_revisions');
+    this.operational = db.collection('operational');
+    this.leases = db.collection('leases');
+    this.timers = db.collection('timers');
+  }
+
+  /** Connects and prepares the bookkeeping collections. The database defaults to the URL's path, else 'paysplit'. */
+  static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
+    // ignoreUndefined: undefined fields are left out, as JSON.stringify does in the SQLite adapter.
+    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    try {
+      const store = new MongoReadStore(client, client.db(dbName ?? databaseFromUrl(url) ?? 'paysplit'));
+      await store.prepare();
+      return store;
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
+
+  async registerProjection(projection: string, collections: CollectionSpec[]): Promise<void> {
+    assertIdentifier(projection);
+    for (const spec of collections) assertIdentifier(spec.name);
+    await this.transaction(async (session) => {
+      for (const spec of collections) await this.claimCollection(projection, spec, session);
+      const created = await this.projections.updateOne(
+        { _id: projection },
+        { $setOnInsert: { activeGeneration: 1, status: 'running', error: null } },
+        { upsert: true, session },
+      );
+      if (created.upsertedCount === 1) {
+        await this.generations.insertOne({ name: projection, generation: 1, checkpoint: null, retired: false }, { session });
+      }
+    });
+    for (const generation of await this.liveGenerations(projection)) await this.createCollections(projection, generation);
+  }
+
+  async projectionState(projection: string): Promise<ProjectionState> {
+    const record = await this.projections.findOne({ _id: projection });
+    if (!record) throw new Error(`Unknown projection ${projection}`);
+    return {
+      projection,
+      activeGeneration: record.activeGeneration,
+      checkpoint: await this.checkpointOf(projection, record.activeGeneration),
+      status: record.status,
+      error: record.error,
+    };
+  }
+
+  generationReader(projection: string, generation: number): DocumentReader {
+    return documentReader((collection) => this.documentsOf(collection, projection, generation));
+  }
+
+  async checkpointOf(projection: string, generation: number): Promise<number | null> {
+    const record = await this.generations.findOne({ name: projection, generation });
+    return record?.checkpoint ?? null;
+  }
+
+  async streamRevisionOf(projection: string, generation: number, streamId: string): Promise<number | null> {
+    const record = await this.revisions.findOne({ name: projection, generation, streamId });
+    return record?.revision ?? null;
+  }
+
+  async commitProjection(commit: ProjectionCommit): Promise<'committed' | 'retired'> {
+    const { projection, generation } = commit;
+    return this.transaction<'committed' | 'retired'>(async (session) => {
+      const record = await this.generations.findOne({ name: projection, generation }, { session });
+      if (!record || record.retired) return 'retired';
+      for (const [collection, writes] of groupByCollection(commit.writes)) {
+        const documents = await this.documentsOf(collection, projection, generation);
+        await documents.bulkWrite(writes.map(toBulkOperation), { ordered: true, session });
+      }
+      await this.saveStreamRevisions(commit, session);
+      // Always writing the generation record also makes a concurrent activation (which retires it) conflict.
+      await this.generations.updateOne({ name: projection, generation }, { $set: { checkpoint: commit.checkpoint } }, { session });
+      return 'committed';
+    });
+  }
+
+  async createShadowGeneration(projection: string): Promise<number> {
+    const next = await this.transaction(async (session) => {
+      const latest = await this.generations.findOne({ name: projection }, { sort: { generation: -1 }, session });
+      if (!latest) throw new Error(`Unknown projection ${projection}`);
+      const generation = latest.generation + 1;
+      await this.generations.insertOne({ name: projection, generation, checkpoint: null, retired: false }, { session });
+      return generation;
+    });
+    await this.createCollections(projection, next);
+    return next;
+  }
+
+  async activateGeneration(projection: string, generation: number): Promise<void> {
+    const retired = await this.transaction(async (session) => {
+      const record = await this.projections.findOne({ _id: projection }, { session });
+      if (!record) throw new Error(`Unknown projection ${projection}`);
+      await this.projections.updateOne(
+        { _id: projection },
+        { $set: { activeGeneration: generation, status: 'running', error: null } },
+        { session },
+      );
+      const old = (await this.liveGenerations(projection, session)).filter((g) => g !== generation && g <= record.activeGeneration);
+      await this.generations.updateMany({ name: projection, generation: { $in: old } }, { $set: { retired: true } }, { session });
+      await this.revisions.deleteMany({ name: projection, generation: { $in: old } }, { session });
+      return old;
+    });
+    // Collections cannot be dropped inside a transaction: drop them once the swap is committed.
+    for (const old of retired) await this.dropCollections(projection, old);
+  }
+
+  async setProjectionError(projection: string, error: string | null): Promise<void> {
+    await this.projections.updateOne({ _id: projection }, { $set: { status: error === null ? 'running' : 'stalled', error } });
+  }
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    return this.activeReader().get<T>(collection, id);
+  }
+
+  async find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]> {
+    return this.activeReader().find<T>(collection, options);
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    return this.activeReader().count(collection, filter);
+  }
+
+  async putOperational(collection: string, doc: Doc): Promise<void> {
+    await this.operational.replaceOne({ _id: { collection, id: doc.id } }, { body: doc }, { upsert: true });
+  }
+
+  async getOperational<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const record = await this.operational.findOne({ _id: { collection, id } });
+    return record ? (record.body as T) : null;
+  }
+
+  async deleteOperational(collection: string, id: string): Promise<void> {
+    await this.operational.deleteOne({ _id: { collection, id } });
+  }
+
+  async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
+    try {
+      // Matches when the lease is ours or expired; when it is held by someone else the upsert's insert
+      // collides on _id, and when the lease is missing the first upsert wins and the others collide.
+      await this.leases.updateOne(
+        { _id: name, $or: [{ owner }, { expiresAtMs: { $lte: nowMs } }] },
+        { $set: { owner, expiresAtMs: nowMs + ttlMs } },
+        { upsert: true },
+      );
+      return true;
+    } catch (error) {
+      if (isServerError(error, DUPLICATE_KEY)) return false;
+      throw error;
+    }
+  }
+
+  async releaseLease(name: string, owner: string): Promise<void> {
+    await this.leases.deleteOne({ _id: name, owner });
+  }
+
+  async scheduleTimer(timer: Omit<Timer, 'attempts'>): Promise<void> {
+    try {
+      await this.timers.updateOne(
+        { _id: timer.id },
+        {
+          $setOnInsert: {
+            kind: timer.kind,
+            dueAt: timer.dueAt,
+            payload: timer.payload,
+            attempts: 0,
+            status: 'scheduled',
+            leaseOwner: null,
+            leaseUntilMs: null,
+            lastError: null,
+          },
+        },
+        { upsert: true },
+      );
+    } catch (error) {
+      // Two concurrent schedules of a new id: the loser's insert collides, and the timer exists as wanted.
+      if (!isServerError(error, DUPLICATE_KEY)) throw error;
+    }
+  }
+
+  /** Claims one timer at a time, each with one atomic findOneAndUpdate, so a timer goes to exactly one claimer. */
+  async claimDueTimers(now: string, owner: string, nowMs: number, leaseMs: number, limit: number): Promise<Timer[]> {
+    const claimed: Timer[] = [];
+    const max = limit < 0 ? Infinity : limit; // like SQLite's LIMIT: negative means no limit
+    while (claimed.length < max) {
+      const record = await this.timers.findOneAndUpdate(
+        {
+          status: 'scheduled',
+          dueAt: { $lte: now },
+          $or: [{ leaseUntilMs: null }, { leaseUntilMs: { $lte: nowMs } }],
+          // A lease that is already expired (leaseMs <= 0) must not hand the same timer back in this call.
+          _id: { $nin: claimed.map((t) => t.id) },
+        },
+        { $set: { leaseOwner: owner, leaseUntilMs: nowMs + leaseMs } },
+        { sort: { dueAt: 1, _id: 1 } },
+      );
+      if (!record) break;
+      claimed.push({ id: record._id, kind: record.kind, dueAt: record.dueAt, payload: record.payload, attempts: record.attempts });
+    }
+    return claimed;
+  }
+
+  async completeTimer(id: string, owner: string): Promise<void> {
+    await this.finishAttempt(id, owner, { status: 'done' });
+  }
+
+  async retryTimer(id: string, owner: string, dueAt: string, error: string): Promise<void> {
+    await this.finishAttempt(id, owner, { dueAt, lastError: error });
+  }
+
+  async parkTimer(id: string, owner: string, error: string): Promise<void> {
+    await this.finishAttempt(id, owner, { status: 'parked', lastError: error });
+  }
+
+  async timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null> {
+    const record = await this.timers.findOne({ _id: id });
+    return record ? { status: record.status, attempts: record.attempts, lastError: record.lastError } : null;
+  }
+
+  async nextTimerDueAt(): Promise<string | null> {
+    const record = await this.timers.findOne({ status: 'scheduled' }, { sort: { dueAt: 1 }, projection: { dueAt: 1 } });
+    return record?.dueAt ?? null;
+  }
+
+  async ping(): Promise<void> {
+    await this.db.command({ ping: 1 });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  /** Drops the whole database; for disposable databases (contract tests), not part of the port. */
+  async dropDatabase(): Promise<void> {
+    await this.db.dropDatabase();
+  }
+
+  private async prepare(): Promise<void> {
+    const bookkeeping = [this.projections, this.generations, this.collections, this.revisions, this.operational, this.leases, this.timers];
+    for (const collection of bookkeeping) await this.ensureCollection(collection.collectionName);
+    await this.generations.createIndex({ name: 1, generation: 1 }, { unique: true });
+    await this.collections.createIndex({ projection: 1 });
+    await this.revisions.createIndex({ name: 1, generation: 1, streamId: 1 }, { unique: true });
+    await this.timers.createIndex({ status: 1, dueAt: 1 });
+  }
+
+  /**
+   * Collections are created outside transactions (explicit creation inside one needs read concern
+   * "local"), so a transaction only ever writes to collections that exist.
+   */
+  private async ensureCollection(name: string): Promise<void> {
+    try {
+      await this.db.createCollection(name);
+    } catch (error) {
+      if (!isServerError(error, NAMESPACE_EXISTS)) throw error;
+    }
+  }
+
+  private transaction<R>(work: (session: ClientSession) => Promise<R>): Promise<R> {
+    return this.client.withSession((session) => session.withTransaction(work, TRANSACTION));
+  }
+
+  private async claimCollection(projection: string, spec: CollectionSpec, session: ClientSession): Promise<void> {
+    const owner = await this.collections.findOne({ _id: spec.name }, { session });
+    if (owner && owner.projection !== projection) {
+      throw new Error(`Collection ${spec.name} already belongs to projection ${owner.projection}`);
+    }
+    await this.collections.updateOne({ _id: spec.name }, { $set: { projection, spec } }, { upsert: true, session });
+  }
+
+  private async saveStreamRevisions(commit: ProjectionCommit, session: ClientSession): Promise<void> {
+    const operations = Object.entries(commit.streamRevisions).map(
+      ([streamId, revision]): AnyBulkWriteOperation<StreamRevisionRecord> => ({
+        updateOne: {
+          filter: { name: commit.projection, generation: commit.generation, streamId },
+          update: { $set: { revision } },
+          upsert: true,
+        },
+      }),
+    );
+    if (operations.length > 0) await this.revisions.bulkWrite(operations, { ordered: true, session });
+  }
+
+  /** Ends the current attempt of a timer, only for the owner of its lease. */
+  private async finishAttempt(id: string, owner: string, changes: Partial<Pick<TimerRecord, 'status' | 'dueAt' | 'lastError'>>): Promise<void> {
+    await this.timers.updateOne(
+      { _id: id, leaseOwner: owner },
+      { $set: { ...changes, leaseOwner: null, leaseUntilMs: null }, $inc: { attempts: 1 } },
+    );
+  }
+
+  private activeReader(): DocumentReader {
+    return documentReader(async (collection) => {
+      const projection = await this.ownerOf(collection);
+      const record = await this.projections.findOne({ _id: projection });
+      if (!record) throw new Error(`Unknown projection ${projection}`);
+      return this.physical(collection, record.activeGeneration);
+    });
+  }
+
+  private async documentsOf(collection: string, projection: string, generation: number): Promise<Collection<StoredDoc>> {
+    const owner = await this.ownerOf(collection);
+    if (owner !== projection) throw new Error(`Collection ${collection} belongs to ${owner}, not ${projection}`);
+    return this.physical(collection, generation);
+  }
+
+  private async ownerOf(collection: string): Promise<string> {
+    const cached = this.owners.get(collection);
+    if (cached !== undefined) return cached;
+    const record = await this.collections.findOne({ _id: collection });
+    if (!record) throw new Error(`Unknown collection ${collection}`);
+    this.owners.set(collection, record.projection);
+    return record.projection;
+  }
+
+  private async collectionsOf(projection: string): Promise<CollectionSpec[]> {
+    const records = await this.collections.find({ projection }).toArray();
+    return records.map((record) => record.spec);
+  }
+
+  private async liveGenerations(projection: string, session?: ClientSession): Promise<number[]> {
+    const records = await this.generations.find({ name: projection, retired: false }, { session }).toArray();
+    return records.map((record) => record.generation);
+  }
+
+  private async createCollections(projection: string, generation: number): Promise<void> {
+    for (const spec of await this.collectionsOf(projection)) {
+      const name = physicalName(spec.name, generation);
+      await this.ensureCollection(name);
+      for (const fields of spec.indexes ?? []) {
+        await this.db.collection(name).createIndex(fields.map((field): [string, 1] => [assertIdentifier(field), 1]));
+      }
+    }
+  }
+
+  private async dropCollections(projection: string, generation: number): Promise<void> {
+    // Collection.drop resolves false (rather than failing) when the collection does not exist.
+    for (const spec of await this.collectionsOf(projection)) await this.physical(spec.name, generation).drop();
+  }
+
+  private physical(collection: string, generation: number): Collection<StoredDoc> {
+    return this.db.collection<StoredDoc>(physicalName(collection, generation));
+  }
+}
+
+function physicalName(collection: string, generation: number): string {
+  return `rm_${assertIdentifier(collection)}_g${generation}`;
+}
+
+/** The database named in the URL path (mongodb://host/db?opts), if any. */
+function databaseFromUrl(url: string): string | undefined {
+  const path = /^mongodb(?:\+srv)?:\/\/[^/?#]*\/([^?#]*)/.exec(url)?.[1];
+  return path ? decodeURIComponent(path) : undefined;
+}
+
+function isServerError(error: unknown, code: number): boolean {
+  return error instanceof MongoServerError && error.code === code;
+}
+
+function documentReader(collectionOf: (collection: string) => Promise<Collection<StoredDoc>>): DocumentReader {
+  return {
+    async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+      const stored = await (await collectionOf(collection)).findOne({ _id: id });
+      return stored ? fromStored<T>(stored) : null;
+    },
+    async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
+      if (options.limit === 0) return []; // SQLite's LIMIT 0; for MongoDB a limit of 0 means none
+      const cursor = (await collectionOf(collection)).find(toQuery(options.filter), {
+        sort: toSort(options.sort),
+        skip: positive(options.skip),
+        limit: positive(options.limit),
+      });
+      return (await cursor.toArray()).map((stored) => fromStored<T>(stored));
+    },
+    async count(collection: string, filter?: Filter): Promise<number> {
+      return (await collectionOf(collection)).countDocuments(toQuery(filter));
+    },
+  };
+}
+
+/** Equality on top-level fields; `{field: null}` matches a null or missing field, like json_extract(...) IS NULL. */
+function toQuery(filter: Filter = {}): MongoFilter<StoredDoc> {
+  const query: Record<string, string | number | boolean | null> = {};
+  for (const [field, value] of Object.entries(filter)) query[assertIdentifier(field)] = value;
+  return query;
+}
+
+/**
+ * Requested fields in order, then _id (= id) ascending as the tie-break, like the SQLite adapter. A field
+ * listed twice keeps its first direction, as in SQL (the driver turns the pairs into a Map, where the last would win).
+ */
+function toSort(sort: FindOptions['sort'] = []): [string, 1 | -1][] {
+  const pairs = new Map<string, 1 | -1>();
+  for (const s of sort) {
+    const field = assertIdentifier(s.field);
+    if (!pairs.has(field)) pairs.set(field, s.direction === 'desc' ? -1 : 1);
+  }
+  return [...pairs, ['_id', 1]];
+}
+
+/** SQLite treats a negative LIMIT as none and a negative OFFSET as 0; MongoDB rejects or reinterprets them. */
+function positive(n: number | undefined): number | undefined {
+  return n !== undefined && n > 0 ? n : undefined;
+}
+
+function groupByCollection(writes: DocumentWrite[]): Map<string, DocumentWrite[]> {
+  const groups = new Map<string, DocumentWrite[]>();
+  for (const write of writes) {
+    const group = groups.get(write.collection);
+    if (group) group.push(write);
+    else groups.set(write.collection, [write]);
+  }
+  return groups;
+}
+
+function toBulkOperation(write: DocumentWrite): AnyBulkWriteOperation<StoredDoc> {
+  if (write.kind === 'delete') return { deleteOne: { filter: { _id: write.id } } };
+  return { replaceOne: { filter: { _id: write.doc.id }, replacement: toStored(write.doc), upsert: true } };
+}
+
+/** The document's fields as they are (id included); `_id` comes from the filter on upsert. */
+function toStored(doc: Doc): Omit<StoredDoc, '_id'> {
+  const fields: Record<string, unknown> = { ...doc };
+  delete fields._id;
+  return fields;
+}
+
+function fromStored<T extends Doc>(stored: StoredDoc): T {
+  const { _id, ...fields } = stored;
+  return { ...fields, id: _id } as unknown as T;
+}

@@ -1,0 +1,116 @@
+/**
+ * The read store port: documents built by projections, the projections' own bookkeeping
+ * (generation, checkpoint, last stream revision applied), operational documents (sessions, sandbox
+ * state), leases for singletons, and durable timers claimed with a lease. Two adapters (SQLite, MongoDB)
+ * pass test/contract/read-store.contract.ts.
+ *
+ * Projection collections are versioned by generation so a rebuild can fill a shadow generation while
+ * the API keeps reading the active one, then swap atomically.
+ */
+export interface Doc {
+  id: string;
+  [field: string]: unknown;
+}
+
+export type FilterValue = string | number | boolean | null;
+/** Equality on top-level fields, combined with AND. */
+export type Filter = Record<string, FilterValue>;
+
+export interface FindOptions {
+  filter?: Filter;
+  sort?: { field: string; direction: 'asc' | 'desc' }[];
+  skip?: number;
+  limit?: number;
+}
+
+export interface DocumentReader {
+  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+}
+
+/** A collection a projection owns, with the top-level fields it is queried by. */
+export interface CollectionSpec {
+  name: string;
+  indexes?: string[][];
+}
+
+export type DocumentWrite =
+  | { kind: 'put'; collection: string; doc: Doc }
+  | { kind: 'delete'; collection: string; id: string };
+
+export interface ProjectionCommit {
+  projection: string;
+  generation: number;
+  /** Global position of the last event this commit covers. */
+  checkpoint: number;
+  /** Last revision applied per stream, for duplicate and gap detection. */
+  streamRevisions: Record<string, number>;
+  writes: DocumentWrite[];
+}
+
+export interface ProjectionState {
+  projection: string;
+  activeGeneration: number;
+  checkpoint: number | null;
+  status: 'running' | 'stalled';
+  error: string | null;
+}
+
+export interface Timer {
+  id: string;
+  kind: string;
+  /** ISO-8601; compared against the domain Clock. */
+  dueAt: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export type TimerStatus = 'scheduled' | 'done' | 'parked';
+
+export interface ReadStore extends DocumentReader {
+  /** Declares a projection and its collections; creates generation 1 if the projection is new. Idempotent. */
+  registerProjection(projection: string, collections: CollectionSpec[]): Promise<void>;
+  projectionState(projection: string): Promise<ProjectionState>;
+  /** Reads documents of one generation (a projection applying events reads its own generation). */
+  generationReader(projection: string, generation: number): DocumentReader;
+  checkpointOf(projection: string, generation: number): Promise<number | null>;
+  streamRevisionOf(projection: string, generation: number, streamId: string): Promise<number | null>;
+  /**
+   * Atomically applies the writes and advances the checkpoint and stream revisions.
+   * Returns 'retired' (and writes nothing) when the generation has been replaced by a rebuild.
+   */
+  commitProjection(commit: ProjectionCommit): Promise<'committed' | 'retired'>;
+  /** Creates an empty shadow generation for a rebuild and returns its number. */
+  createShadowGeneration(projection: string): Promise<number>;
+  /** Makes the generation active and drops the previous one. */
+  activateGeneration(projection: string, generation: number): Promise<void>;
+  /** Marks the projection stalled (e.g. a gap in a stream) so status and health report it; null clears. */
+  setProjectionError(projection: string, error: string | null): Promise<void>;
+
+  /** Operational documents that no projection owns (sessions, sandbox clock). */
+  putOperational(collection: string, doc: Doc): Promise<void>;
+  getOperational<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  deleteOperational(collection: string, id: string): Promise<void>;
+
+  /** True when the caller now holds the lease (new, expired, or already its own). */
+  tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean>;
+  releaseLease(name: string, owner: string): Promise<void>;
+
+  /** Idempotent on id: scheduling an existing timer changes nothing. */
+  scheduleTimer(timer: Omit<Timer, 'attempts'>): Promise<void>;
+  /** Claims up to `limit` scheduled timers due at `now` whose lease is free or expired. */
+  claimDueTimers(now: string, owner: string, nowMs: number, leaseMs: number, limit: number): Promise<Timer[]>;
+  completeTimer(id: string, owner: string): Promise<void>;
+  /** Releases the claim and moves the timer to a later due time after a failed attempt. */
+  retryTimer(id: string, owner: string, dueAt: string, error: string): Promise<void>;
+  parkTimer(id: string, owner: string, error: string): Promise<void>;
+  timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null>;
+  /** Earliest due time of a scheduled timer, or null. */
+  nextTimerDueAt(): Promise<string | null>;
+
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const READ_STORE = Symbol('READ_STORE');

@@ -1,0 +1,374 @@
+import Database from 'better-sqlite3';
+import {
+  CollectionSpec,
+  Doc,
+  DocumentReader,
+  Filter,
+  FindOptions,
+  ProjectionCommit,
+  ProjectionState,
+  ReadStore,
+  Timer,
+  TimerStatus,
+} from '../read-store.port';
+import { assertIdentifier } from '../identifier';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS projections (
+  name TEXT PRIMARY KEY, active_generation INTEGER NOT NULL, status TEXT NOT NULL, error TEXT);
+CREATE TABLE IF NOT EXISTS projection_generations (
+  name TEXT NOT NULL, generation INTEGER NOT NULL, checkpoint INTEGER, retired INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (name, generation));
+CREATE TABLE IF NOT EXISTS projection_collections (
+  collection TEXT PRIMARY KEY, projection TEXT NOT NULL, spec TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS projection_stream_revisions (
+  name TEXT NOT NULL, generation INTEGER NOT NULL, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
+  PRIMARY KEY (name, generation, stream_id));
+CREATE TABLE IF NOT EXISTS operational (
+  collection TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id));
+CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS timers (
+  id TEXT PRIMARY KEY, kind TEXT NOT NULL, due_at TEXT NOT NULL, payload TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'scheduled',
+  lease_owner TEXT, lease_until_ms INTEGER, last_error TEXT);
+CREATE INDEX IF NOT EXISTS timers_due ON timers (status, due_at);`;
+
+interface GenerationRow {
+  checkpoint: number | null;
+  retired: number;
+}
+
+/** Read store in one SQLite file (WAL). Each projection collection is a table per generation. */
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+  }
+
+  async registerProjection(projection: string, collections: CollectionSpec[]): Promise<void> {
+    assertIdentifier(projection);
+    this.immediate(() => {
+      for (const spec of collections) {
+        assertIdentifier(spec.name);
+        const owner = this.statement<[string], { projection: string }>('SELECT projection FROM projection_collections WHERE collection = ?')
+          .get(spec.name);
+        if (owner && owner.projection !== projection) {
+          throw new Error(`Collection ${spec.name} already belongs to projection ${owner.projection}`);
+        }
+        this.statement('INSERT INTO projection_collections (collection, projection, spec) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET spec = excluded.spec')
+          .run(spec.name, projection, JSON.stringify(spec));
+      }
+      const existing = this.statement('SELECT 1 FROM projections WHERE name = ?').get(projection);
+      if (!existing) {
+        this.statement("INSERT INTO projections (name, active_generation, status) VALUES (?, 1, 'running')").run(projection);
+        this.statement('INSERT INTO projection_generations (name, generation) VALUES (?, 1)').run(projection);
+      }
+      for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation);
+    });
+  }
+
+  async projectionState(projection: string): Promise<ProjectionState> {
+    const row = this.statement<[string], { active_generation: number; status: 'running' | 'stalled'; error: string | null }>(
+        'SELECT active_generation, status, error FROM projections WHERE name = ?',
+      )
+      .get(projection);
+    if (!row) throw new Error(`Unknown projection ${projection}`);
+    return {
+      projection,
+      activeGeneration: row.active_generation,
+      checkpoint: await this.checkpointOf(projection, row.active_generation),
+      status: row.status,
+      error: row.error,
+    };
+  }
+
+  generationReader(projection: string, generation: number): DocumentReader {
+    return this.readerFor((collection) => this.tableOf(collection, projection, generation));
+  }
+
+  async checkpointOf(projection: string, generation: number): Promise<number | null> {
+    return this.generationRow(projection, generation)?.checkpoint ?? null;
+  }
+
+  async streamRevisionOf(projection: string, generation: number, streamId: string): Promise<number | null> {
+    const row = this.statement<[string, number, string], { revision: number }>(
+        'SELECT revision FROM projection_stream_revisions WHERE name = ? AND generation = ? AND stream_id = ?',
+      )
+      .get(projection, generation, streamId);
+    return row?.revision ?? null;
+  }
+
+  async commitProjection(commit: ProjectionCommit): Promise<'committed' | 'retired'> {
+    return this.immediate(() => {
+      const generation = this.generationRow(commit.projection, commit.generation);
+      if (!generation || generation.retired) return 'retired';
+      for (const write of commit.writes) {
+        const table = this.tableOf(write.collection, commit.projection, commit.generation);
+        if (write.kind === 'put') {
+          this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`)
+            .run(write.doc.id, JSON.stringify(write.doc));
+        } else {
+          this.statement(`DELETE FROM ${table} WHERE id = ?`).run(write.id);
+        }
+      }
+      const upsertRevision = this.statement(
+        'INSERT INTO projection_stream_revisions (name, generation, stream_id, revision) VALUES (?, ?, ?, ?) ON CONFLICT (name, generation, stream_id) DO UPDATE SET revision = excluded.revision',
+      );
+      for (const [streamId, revision] of Object.entries(commit.streamRevisions)) {
+        upsertRevision.run(commit.projection, commit.generation, streamId, revision);
+      }
+      this.statement('UPDATE projection_generations SET checkpoint = ? WHERE name = ? AND generation = ?')
+        .run(commit.checkpoint, commit.projection, commit.generation);
+      return 'committed';
+    });
+  }
+
+  async createShadowGeneration(projection: string): Promise<number> {
+    return this.immediate(() => {
+      const { next } = this.statement<[string], { next: number }>('SELECT MAX(generation) + 1 AS next FROM projection_generations WHERE name = ?')
+        .get(projection)!;
+      this.statement('INSERT INTO projection_generations (name, generation) VALUES (?, ?)').run(projection, next);
+      this.createTables(projection, next);
+      return next;
+    });
+  }
+
+  async activateGeneration(projection: string, generation: number): Promise<void> {
+    this.immediate(() => {
+      const previous = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?')
+        .get(projection)!.active_generation;
+      this.statement("UPDATE projections SET active_generation = ?, status = 'running', error = NULL WHERE name = ?")
+        .run(generation, projection);
+      for (const old of this.liveGenerations(projection).filter((g) => g !== generation && g <= previous)) {
+        this.statement('UPDATE projection_generations SET retired = 1 WHERE name = ? AND generation = ?').run(projection, old);
+        this.statement('DELETE FROM projection_stream_revisions WHERE name = ? AND generation = ?').run(projection, old);
+        for (const collection of this.collectionsOf(projection)) {
+          this.db.exec(`DROP TABLE IF EXISTS ${physicalTable(collection.name, old)}`);
+        }
+      }
+    });
+  }
+
+  async setProjectionError(projection: string, error: string | null): Promise<void> {
+    this.statement('UPDATE projections SET status = ?, error = ? WHERE name = ?')
+      .run(error === null ? 'running' : 'stalled', error, projection);
+  }
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    return this.activeReader().get<T>(collection, id);
+  }
+
+  async find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]> {
+    return this.activeReader().find<T>(collection, options);
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    return this.activeReader().count(collection, filter);
+  }
+
+  async putOperational(collection: string, doc: Doc): Promise<void> {
+    this.statement('INSERT INTO operational (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body')
+      .run(collection, doc.id, JSON.stringify(doc));
+  }
+
+  async getOperational<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const row = this.statement<[string, string], { body: string }>('SELECT body FROM operational WHERE collection = ? AND id = ?')
+      .get(collection, id);
+    return row ? (JSON.parse(row.body) as T) : null;
+  }
+
+  async deleteOperational(collection: string, id: string): Promise<void> {
+    this.statement('DELETE FROM operational WHERE collection = ? AND id = ?').run(collection, id);
+  }
+
+  async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
+    const result = this.statement(
+        `INSERT INTO leases (name, owner, expires_at_ms) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expires_at_ms = excluded.expires_at_ms
+         WHERE leases.owner = excluded.owner OR leases.expires_at_ms <= ?`,
+      )
+      .run(name, owner, nowMs + ttlMs, nowMs);
+    return result.changes === 1;
+  }
+
+  async releaseLease(name: string, owner: string): Promise<void> {
+    this.statement('DELETE FROM leases WHERE name = ? AND owner = ?').run(name, owner);
+  }
+
+  async scheduleTimer(timer: Omit<Timer, 'attempts'>): Promise<void> {
+    this.statement('INSERT INTO timers (id, kind, due_at, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING')
+      .run(timer.id, timer.kind, timer.dueAt, JSON.stringify(timer.payload));
+  }
+
+  async claimDueTimers(now: string, owner: string, nowMs: number, leaseMs: number, limit: number): Promise<Timer[]> {
+    return this.immediate(() => {
+      const rows = this.statement<[string, number, number], { id: string; kind: string; due_at: string; payload: string; attempts: number }>(
+          `SELECT id, kind, due_at, payload, attempts FROM timers
+           WHERE status = 'scheduled' AND due_at <= ? AND (lease_until_ms IS NULL OR lease_until_ms <= ?)
+           ORDER BY due_at, id LIMIT ?`,
+        )
+        .all(now, nowMs, limit);
+      const claim = this.statement('UPDATE timers SET lease_owner = ?, lease_until_ms = ? WHERE id = ?');
+      for (const row of rows) claim.run(owner, nowMs + leaseMs, row.id);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        dueAt: row.due_at,
+        payload: JSON.parse(row.payload) as Record<string, unknown>,
+        attempts: row.attempts,
+      }));
+    });
+  }
+
+  async completeTimer(id: string, owner: string): Promise<void> {
+    this.statement("UPDATE timers SET status = 'done', attempts = attempts + 1, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?")
+      .run(id, owner);
+  }
+
+  async retryTimer(id: string, owner: string, dueAt: string, error: string): Promise<void> {
+    this.statement('UPDATE timers SET due_at = ?, attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?')
+      .run(dueAt, error, id, owner);
+  }
+
+  async parkTimer(id: string, owner: string, error: string): Promise<void> {
+    this.statement("UPDATE timers SET status = 'parked', attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?")
+      .run(error, id, owner);
+  }
+
+  async timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null> {
+    const row = this.statement<[string], { status: TimerStatus; attempts: number; last_error: string | null }>(
+        'SELECT status, attempts, last_error FROM timers WHERE id = ?',
+      )
+      .get(id);
+    return row ? { status: row.status, attempts: row.attempts, lastError: row.last_error } : null;
+  }
+
+  async nextTimerDueAt(): Promise<string | null> {
+    const row = this.statement<[], { due_at: string | null }>("SELECT MIN(due_at) AS due_at FROM timers WHERE status = 'scheduled'")
+      .get();
+    return row?.due_at ?? null;
+  }
+
+  async ping(): Promise<void> {
+    this.statement('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Prepared statements are cached by SQL text; table names vary by generation so they cannot be static. */
+  private statement<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared as unknown as Database.Statement<P, R>;
+  }
+
+  private immediate<R>(work: () => R): R {
+    return this.db.transaction(work).immediate();
+  }
+
+  private activeReader(): DocumentReader {
+    return this.readerFor((collection) => {
+      const projection = this.ownerOf(collection);
+      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?')
+        .get(projection)!;
+      return physicalTable(collection, active_generation);
+    });
+  }
+
+  private readerFor(tableOf: (collection: string) => string): DocumentReader {
+    const statement = this.statement.bind(this);
+    return {
+      async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+        const row = statement<[string], { body: string }>(`SELECT body FROM ${tableOf(collection)} WHERE id = ?`).get(id);
+        return row ? (JSON.parse(row.body) as T) : null;
+      },
+      async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
+        const where = whereClause(options.filter);
+        const order = (options.sort ?? [])
+          .map((s) => `json_extract(body, '$.${assertIdentifier(s.field)}') ${s.direction === 'desc' ? 'DESC' : 'ASC'}`)
+          .concat('id ASC')
+          .join(', ');
+        const sql = `SELECT body FROM ${tableOf(collection)} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+        const rows = statement<unknown[], { body: string }>(sql).all(...where.params, options.limit ?? -1, options.skip ?? 0);
+        return rows.map((row) => JSON.parse(row.body) as T);
+      },
+      async count(collection: string, filter?: Filter): Promise<number> {
+        const where = whereClause(filter);
+        const sql = `SELECT COUNT(*) AS n FROM ${tableOf(collection)} ${where.sql}`;
+        return statement<unknown[], { n: number }>(sql).get(...where.params)!.n;
+      },
+    };
+  }
+
+  private tableOf(collection: string, projection: string, generation: number): string {
+    const owner = this.ownerOf(collection);
+    if (owner !== projection) throw new Error(`Collection ${collection} belongs to ${owner}, not ${projection}`);
+    return physicalTable(collection, generation);
+  }
+
+  private ownerOf(collection: string): string {
+    const row = this.statement<[string], { projection: string }>('SELECT projection FROM projection_collections WHERE collection = ?')
+      .get(collection);
+    if (!row) throw new Error(`Unknown collection ${collection}`);
+    return row.projection;
+  }
+
+  private collectionsOf(projection: string): CollectionSpec[] {
+    return this.statement<[string], { spec: string }>('SELECT spec FROM projection_collections WHERE projection = ?')
+      .all(projection)
+      .map((row) => JSON.parse(row.spec) as CollectionSpec);
+  }
+
+  private liveGenerations(projection: string): number[] {
+    return this.statement<[string], { generation: number }>('SELECT generation FROM projection_generations WHERE name = ? AND retired = 0')
+      .all(projection)
+      .map((row) => row.generation);
+  }
+
+  private generationRow(projection: string, generation: number): GenerationRow | undefined {
+    return this.statement<[string, number], GenerationRow>('SELECT checkpoint, retired FROM projection_generations WHERE name = ? AND generation = ?')
+      .get(projection, generation);
+  }
+
+  private createTables(projection: string, generation: number): void {
+    for (const spec of this.collectionsOf(projection)) {
+      const table = physicalTable(spec.name, generation);
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`);
+      for (const fields of spec.indexes ?? []) {
+        const columns = fields.map((f) => `json_extract(body, '$.${assertIdentifier(f)}')`).join(', ');
+        this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}__${fields.join('_')} ON ${table} (${columns})`);
+      }
+    }
+  }
+}
+
+function physicalTable(collection: string, generation: number): string {
+  return `rm_${assertIdentifier(collection)}_g${generation}`;
+}
+
+function whereClause(filter: Filter = {}): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  for (const [field, value] of Object.entries(filter)) {
+    const path = `json_extract(body, '$.${assertIdentifier(field)}')`;
+    if (value === null) {
+      clauses.push(`${path} IS NULL`);
+    } else {
+      clauses.push(`${path} = ?`);
+      params.push(typeof value === 'boolean' ? Number(value) : value);
+    }
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
