@@ -29,7 +29,6 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     bodyLimit: ONE_MIB,
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forPlatform(platform), adapter, {
     logger: ['error', 'warn'],

@@ -1,0 +1,59 @@
+import { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '../domain/domain-error';
+import { AuthGuard } from './auth.guard';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, AuthenticatedRequest, Principal, Public, SessionAuth } from './auth';
+
+const session: Principal = { kind: 'session', companyId: 'co_1', userId: 'usr_1', sessionId: 'h' };
+const splitKey: Principal = { kind: 'api_key', companyId: 'co_1', keyId: 'key_1', scopes: ['split:write'] };
+const tokens: Record<string, Principal> = { sess_ok: session, sk_split: splitKey };
+
+class Routes {
+  @Public() open() {}
+  @SessionAuth() sessionOnly() {}
+  @ApiKeyAuth('split:write') splits() {}
+  @ApiKeyAuth('checkout:write') checkout() {}
+  @ApiKeyOrSessionAuth('split:write') either() {}
+  undeclared() {}
+}
+
+async function attempt(route: keyof Routes, authorization?: string): Promise<{ allowed: boolean; code?: string; principal?: Principal }> {
+  const request = { headers: { authorization } } as unknown as AuthenticatedRequest;
+  const context = {
+    getHandler: () => Routes.prototype[route],
+    getClass: () => Routes,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  const guard = new AuthGuard(new Reflector(), { resolve: async (token) => tokens[token] ?? null });
+  try {
+    return { allowed: await guard.canActivate(context), principal: request.principal };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { allowed: false, code: `${error.kind}:${error.code}` };
+  }
+}
+
+describe('AuthGuard', () => {
+  it.each<[keyof Routes, string | undefined, string]>([
+    ['open', undefined, 'allowed'],
+    ['sessionOnly', undefined, 'unauthenticated:UNAUTHENTICATED'],
+    ['sessionOnly', 'Bearer sess_unknown', 'unauthenticated:UNAUTHENTICATED'],
+    ['sessionOnly', 'Bearer sess_ok', 'allowed'],
+    ['sessionOnly', 'Bearer sk_split', 'forbidden:CREDENTIAL_NOT_ALLOWED'],
+    ['undeclared', 'Bearer sk_split', 'forbidden:CREDENTIAL_NOT_ALLOWED'],
+    ['undeclared', 'Bearer sess_ok', 'allowed'],
+    ['splits', 'Bearer sk_split', 'allowed'],
+    ['splits', 'Bearer sess_ok', 'forbidden:CREDENTIAL_NOT_ALLOWED'],
+    ['checkout', 'Bearer sk_split', 'forbidden:MISSING_SCOPE'],
+    ['either', 'Bearer sk_split', 'allowed'],
+    ['either', 'Bearer sess_ok', 'allowed'],
+    ['splits', 'Token sk_split', 'unauthenticated:UNAUTHENTICATED'],
+  ])('%s with %s -> %s', async (route, header, expected) => {
+    const outcome = await attempt(route, header);
+    expect(outcome.allowed ? 'allowed' : outcome.code).toBe(expected);
+  });
+
+  it('attaches the caller to the request', async () => {
+    expect((await attempt('splits', 'Bearer sk_split')).principal).toEqual(splitKey);
+  });
+});
