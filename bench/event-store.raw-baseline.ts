@@ -1,24 +1,14 @@
 import Database from 'better-sqlite3';
 import type { NewEvent } from '../src/platform/event-store/event-store.port';
+import { EVENTS_SCHEMA as SCHEMA } from '../src/platform/event-store/sqlite/sqlite-event-store';
 
 /**
  * Raw better-sqlite3 baseline for bench/event-store.bench.ts: the least work any SQLite adapter has to
  * do for an append with an expected-revision check (BEGIN IMMEDIATE, read the stream head, compare,
- * INSERT each event, COMMIT). Schema and pragmas are copied verbatim from
- * src/platform/event-store/sqlite/sqlite-event-store.ts; keep them in sync when that file changes.
+ * INSERT each event, COMMIT). The schema is imported from the adapter so the two can never drift;
+ * pragmas match src/platform/event-store/sqlite/sqlite-event-store.ts.
  * Serialisation (JSON.stringify of data and metadata) is timed too, because the adapter has to do it.
  */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position  INTEGER PRIMARY KEY AUTOINCREMENT,
-  stream_id TEXT    NOT NULL,
-  revision  INTEGER NOT NULL,
-  event_id  TEXT    NOT NULL UNIQUE,
-  type      TEXT    NOT NULL,
-  data      TEXT    NOT NULL,
-  metadata  TEXT    NOT NULL,
-  UNIQUE (stream_id, revision)
-);`;
 
 export interface RawStore {
   /** Appends events with an exact expected revision (-1 = stream must not exist); returns the new head. */

@@ -92,7 +92,8 @@ describe('identity over HTTP', () => {
   });
 
   it('answers 401 for missing, malformed and unknown credentials', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer sess_unknown' }, { authorization: 'Bearer sk_unknown' }, { authorization: 'Bearer x' }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer sess_unknown' }, { authorization: 'Bearer sk_unknown' }, { authorization: 'Bearer x' }];
+    for (const headers of variants) {
       const response = await app.request('GET', '/api/commerce/api-keys', { headers });
       expect(response.status).toBe(401);
       expect(response.body.error.code).toBe('UNAUTHENTICATED');

@@ -23,7 +23,7 @@ interface EventRow {
   metadata: string;
 }
 
-const SCHEMA = `
+export const EVENTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position  INTEGER PRIMARY KEY AUTOINCREMENT,
   stream_id TEXT    NOT NULL,
@@ -50,7 +50,7 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+    this.db.exec(EVENTS_SCHEMA);
     this.appended.setMaxListeners(0);
     this.statements = {
       streamHead: this.db.prepare<[string], { revision: number }>(
