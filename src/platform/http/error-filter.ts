@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorDetail, ErrorKind } from '../domain/domain-error';
 import { ProjectionLagError } from '../projections/projection-engine';
+import { ConcurrencyError } from '../event-store/event-store.port';
 import { AppLogger } from '../logging/app-logger';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -55,6 +56,9 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   }
   if (exception instanceof ProjectionLagError) {
     return envelope(503, exception.code, 'The change was recorded but is not readable yet; retry the read shortly', []);
+  }
+  if (exception instanceof ConcurrencyError) {
+    return envelope(409, exception.code, 'The resource changed while this request was being processed; retry it', []);
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

@@ -23,7 +23,7 @@ export class OperationsController {
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const eventStore = await probe(() => this.events.headPosition());
     const readStore = await probe(() => this.store.ping());
-    const projections = readStore === 'up' ? await this.engine.status() : [];
+    const projections = readStore === 'up' && eventStore === 'up' ? await this.engine.status() : [];
     const healthy = eventStore === 'up' && readStore === 'up' && projections.every((p) => p.status === 'running');
     void reply.status(healthy ? 200 : 503);
     return {

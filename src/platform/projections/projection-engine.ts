@@ -34,6 +34,11 @@ export class ProjectionEngine {
     this.runners = subscribers.map((s) => new SubscriberRunner(s, events, store, logger, options));
   }
 
+  /** Names of the read-model projections (not the process managers): what read-your-writes waits for. */
+  get projectionNames(): string[] {
+    return this.runners.filter((r) => 'apply' in r.subscriber).map((r) => r.subscriber.name);
+  }
+
   get subscribers(): Subscriber[] {
     return this.runners.map((r) => r.subscriber);
   }

@@ -13,6 +13,6 @@ export class ReadYourWrites {
   constructor(private readonly engine: ProjectionEngine) {}
 
   async after(position: number | null): Promise<void> {
-    if (position !== null) await this.engine.waitForPosition(position, READ_YOUR_WRITES_TIMEOUT_MS);
+    if (position !== null) await this.engine.waitForPosition(position, READ_YOUR_WRITES_TIMEOUT_MS, this.engine.projectionNames);
   }
 }
