@@ -64,6 +64,16 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       });
       expect(await store.get(collection, 'b')).toBeNull();
       expect((await store.projectionState(projection)).checkpoint).toBe(43);
+      const replayed = await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 43,
+        streamRevisions: { 'split-1': 9 },
+        writes: [{ kind: 'put', collection, doc: { id: 'late', owner: 'z' } }],
+      });
+      expect(replayed).toBe('stale');
+      expect(await store.get(collection, 'late')).toBeNull();
+      expect(await store.streamRevisionOf(projection, 1, 'split-1')).toBe(3);
     });
 
     it('finds by equality filter with sort, skip and limit, and counts', async () => {

@@ -1,5 +1,5 @@
 import { RecordedEvent } from '../event-store/event-store.port';
-import { ReadStore } from '../read-store/read-store.port';
+import { CommitOutcome, ReadStore } from '../read-store/read-store.port';
 import { EventProcessor, Projection } from './projection';
 import { StagedWriter } from './staged-writer';
 
@@ -33,7 +33,7 @@ export async function applyBatch(
   subscriber: Subscriber,
   generation: number,
   events: RecordedEvent[],
-): Promise<'committed' | 'retired'> {
+): Promise<CommitOutcome> {
   if (events.length === 0) return 'committed';
   const writer = new StagedWriter(store.generationReader(subscriber.name, generation));
   const revisions: Record<string, number> = {};

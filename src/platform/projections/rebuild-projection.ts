@@ -30,7 +30,7 @@ export async function rebuildProjection(
     const batch = await events.readAll({ after, maxCount: options.batchSize ?? 1000 });
     if (batch.length === 0) break;
     const outcome = await applyBatch(store, projection, generation, batch);
-    if (outcome === 'retired') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
+    if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
     applied += batch.length;
     after = batch[batch.length - 1]!.position;
     const head = (await events.headPosition()) ?? after;

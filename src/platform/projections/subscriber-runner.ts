@@ -86,6 +86,8 @@ export class SubscriberRunner {
       if (this.stopped) return;
       const batch = await this.events.readAll({ after: checkpoint ?? undefined, maxCount: this.options.catchUpBatchSize });
       if (batch.length === 0) break;
+      // Catch-up can be long: keep the lease fresh so no other worker takes over mid-way.
+      if (!(await this.holdLease())) throw new RestartSignal(`${this.subscriber.name}: lease lost during catch-up`);
       await this.commit(generation, batch);
       checkpoint = batch[batch.length - 1]!.position;
     }
@@ -118,7 +120,7 @@ export class SubscriberRunner {
 
   private async commit(generation: number, batch: Parameters<typeof applyBatch>[3]): Promise<void> {
     const outcome = await applyBatch(this.store, this.subscriber, generation, batch);
-    if (outcome === 'retired') throw new RestartSignal(`${this.subscriber.name} generation ${generation} was replaced`);
+    if (outcome !== 'committed') throw new RestartSignal(`${this.subscriber.name} generation ${generation}: commit was ${outcome}; reloading`);
     this.lastError = null;
     this.committed.emit('commit', batch[batch.length - 1]!.position);
   }

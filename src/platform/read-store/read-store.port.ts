@@ -49,6 +49,8 @@ export interface ProjectionCommit {
   writes: DocumentWrite[];
 }
 
+export type CommitOutcome = 'committed' | 'retired' | 'stale';
+
 export interface ProjectionState {
   projection: string;
   activeGeneration: number;
@@ -78,9 +80,10 @@ export interface ReadStore extends DocumentReader {
   streamRevisionOf(projection: string, generation: number, streamId: string): Promise<number | null>;
   /**
    * Atomically applies the writes and advances the checkpoint and stream revisions.
-   * Returns 'retired' (and writes nothing) when the generation has been replaced by a rebuild.
+   * Writes nothing and returns 'retired' when the generation has been replaced by a rebuild, or 'stale'
+   * when the stored checkpoint is already at or past this one (another worker applied it first).
    */
-  commitProjection(commit: ProjectionCommit): Promise<'committed' | 'retired'>;
+  commitProjection(commit: ProjectionCommit): Promise<CommitOutcome>;
   /** Creates an empty shadow generation for a rebuild and returns its number. */
   createShadowGeneration(projection: string): Promise<number>;
   /** Makes the generation active and drops the previous one. */

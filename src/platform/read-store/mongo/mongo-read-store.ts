@@ -11,6 +11,7 @@ import {
 } from 'mongodb';
 import {
   CollectionSpec,
+  CommitOutcome,
   Doc,
   DocumentReader,
   DocumentWrite,
@@ -179,11 +180,12 @@ export class MongoReadStore implements ReadStore {
     return record?.revision ?? null;
   }
 
-  async commitProjection(commit: ProjectionCommit): Promise<'committed' | 'retired'> {
+  async commitProjection(commit: ProjectionCommit): Promise<CommitOutcome> {
     const { projection, generation } = commit;
-    return this.transaction<'committed' | 'retired'>(async (session) => {
+    return this.transaction<CommitOutcome>(async (session) => {
       const record = await this.generations.findOne({ name: projection, generation }, { session });
       if (!record || record.retired) return 'retired';
+      if (record.checkpoint !== null && record.checkpoint !== undefined && record.checkpoint >= commit.checkpoint) return 'stale';
       for (const [collection, writes] of groupByCollection(commit.writes)) {
         const documents = await this.documentsOf(collection, projection, generation);
         await documents.bulkWrite(writes.map(toBulkOperation), { ordered: true, session });

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import {
   CollectionSpec,
+  CommitOutcome,
   Doc,
   DocumentReader,
   Filter,
@@ -103,10 +104,11 @@ export class SqliteReadStore implements ReadStore {
     return row?.revision ?? null;
   }
 
-  async commitProjection(commit: ProjectionCommit): Promise<'committed' | 'retired'> {
+  async commitProjection(commit: ProjectionCommit): Promise<CommitOutcome> {
     return this.immediate(() => {
       const generation = this.generationRow(commit.projection, commit.generation);
       if (!generation || generation.retired) return 'retired';
+      if (generation.checkpoint !== null && generation.checkpoint >= commit.checkpoint) return 'stale';
       for (const write of commit.writes) {
         const table = this.tableOf(write.collection, commit.projection, commit.generation);
         if (write.kind === 'put') {
