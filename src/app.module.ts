@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { IdentityModule } from './identity/identity.module';
 import { SandboxModule } from './sandbox/sandbox.module';
+import { PartiesModule } from './parties/parties.module';
+import { SplitModule } from './split/split.module';
 import { Platform } from './platform/platform';
 import { PlatformModule } from './platform/platform.module';
 import { AuthGuard } from './platform/http/auth.guard';
@@ -16,7 +18,13 @@ export class AppModule {
   static forPlatform(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forPlatform(platform), IdentityModule, ...(platform.config.sandbox ? [SandboxModule] : [])],
+      imports: [
+        PlatformModule.forPlatform(platform),
+        IdentityModule,
+        PartiesModule,
+        SplitModule,
+        ...(platform.config.sandbox ? [SandboxModule] : []),
+      ],
       controllers: [OperationsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

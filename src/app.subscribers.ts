@@ -1,8 +1,10 @@
 import { IdentityReadModelProjection } from './identity/projections/identity-read-model.projection';
+import { PartiesReadModelProjection } from './parties/projections/parties-read-model.projection';
+import { SplitReadModelProjection } from './split/projections/split-read-model.projection';
 import { Platform } from './platform/platform';
 import { Subscriber } from './platform/projections/projection-batch';
 
 /** Every projection and process manager of the service, in one list: the composition root of the read side. */
 export function appSubscribers(_platform: Omit<Platform, 'engine'>): Subscriber[] {
-  return [new IdentityReadModelProjection()];
+  return [new IdentityReadModelProjection(), new PartiesReadModelProjection(), new SplitReadModelProjection()];
 }

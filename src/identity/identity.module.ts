@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CREDENTIAL_RESOLVER } from '../platform/http/auth';
+import { AccountDirectory } from './application/account-directory';
 import { CredentialResolverService } from './application/credential-resolver.service';
+import { MagicLinks } from './application/magic-links';
 import { IssueApiKeyHandler } from './application/issue-api-key.handler';
 import { LoginHandler } from './application/login.handler';
 import { RevokeApiKeyHandler } from './application/revoke-api-key.handler';
@@ -15,12 +17,14 @@ import { AuthController } from './http/auth.controller';
   controllers: [AuthController, ApiKeysController],
   providers: [
     SessionIssuer,
+    MagicLinks,
+    AccountDirectory,
     SignupHandler,
     LoginHandler,
     IssueApiKeyHandler,
     RevokeApiKeyHandler,
     { provide: CREDENTIAL_RESOLVER, useClass: CredentialResolverService },
   ],
-  exports: [CREDENTIAL_RESOLVER],
+  exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks],
 })
 export class IdentityModule {}

@@ -144,6 +144,10 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       await store.putOperational(collection, { id: 'k', value: 1 });
       await store.putOperational(collection, { id: 'k', value: 2 });
       expect(await store.getOperational(collection, 'k')).toEqual({ id: 'k', value: 2 });
+      await store.putOperational(collection, { id: 'a', value: 0 });
+      await store.putOperational(unique('other'), { id: 'b', value: 9 });
+      expect(await store.listOperational(collection, 10)).toEqual([{ id: 'a', value: 0 }, { id: 'k', value: 2 }]);
+      expect(await store.listOperational(collection, 1)).toEqual([{ id: 'a', value: 0 }]);
       await store.deleteOperational(collection, 'k');
       expect(await store.getOperational(collection, 'k')).toBeNull();
     });

@@ -23,11 +23,11 @@ async function seed(file: string): Promise<number> {
   for (let i = 0; i < COMPANIES; i++) {
     const companyId = `co_${i}`;
     await store.append(`account-${i}`, [
-      event('CompanyRegistered', { companyId, name: `Company ${i}`, registeredAt: '2026-01-01T00:00:00.000Z' }),
-      event('UserRegistered', { userId: `usr_${i}`, companyId, email: `u${i}@example.test`, passwordHash: null, registeredAt: '2026-01-01T00:00:00.000Z' }),
+      event('company.registered', { companyId, name: `Company ${i}`, registeredAt: '2026-01-01T00:00:00.000Z' }),
+      event('user.registered', { userId: `usr_${i}`, companyId, email: `u${i}@example.test`, passwordHash: null, registeredAt: '2026-01-01T00:00:00.000Z' }),
     ], 'no_stream');
-    const key = [event('ApiKeyIssued', { keyId: `key_${i}`, companyId, name: 'k', scopes: ['split:write'], keyHash: `h${i}`, lastFour: 'abcd', issuedAt: '2026-01-01T00:00:00.000Z', issuedBy: `usr_${i}` })];
-    if (i % 3 === 0) key.push(event('ApiKeyRevoked', { keyId: `key_${i}`, companyId, revokedAt: '2026-01-02T00:00:00.000Z' }));
+    const key = [event('api_key.issued', { keyId: `key_${i}`, companyId, name: 'k', scopes: ['split:write'], keyHash: `h${i}`, lastFour: 'abcd', issuedAt: '2026-01-01T00:00:00.000Z', issuedBy: `usr_${i}` })];
+    if (i % 3 === 0) key.push(event('api_key.revoked', { keyId: `key_${i}`, companyId, revokedAt: '2026-01-02T00:00:00.000Z' }));
     await store.append(`apikey-key_${i}`, key, 'no_stream');
   }
   const head = (await store.headPosition())!;

@@ -9,9 +9,9 @@ const register: AccountCommand = {
 describe('account decider', () => {
   it('registers the company and its first user together', () => {
     given(accountDecider).when(register).then([
-      { type: 'CompanyRegistered', data: { companyId: 'co_1', name: 'Acme', registeredAt: '2026-01-01T00:00:00.000Z' } },
+      { type: 'company.registered', data: { companyId: 'co_1', name: 'Acme', registeredAt: '2026-01-01T00:00:00.000Z' } },
       {
-        type: 'UserRegistered',
+        type: 'user.registered',
         data: { userId: 'usr_1', companyId: 'co_1', email: 'a@acme.test', passwordHash: 'h', registeredAt: '2026-01-01T00:00:00.000Z' },
       },
     ]);

@@ -22,9 +22,9 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
   },
   evolve(state, event) {
     switch (event.type) {
-      case 'CompanyRegistered':
+      case 'company.registered':
         return state;
-      case 'UserRegistered':
+      case 'user.registered':
         return { status: 'registered', companyId: event.data.companyId, userId: event.data.userId };
       default:
         return assertNever(event);
@@ -35,9 +35,9 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
 function registerAccount(data: Extract<AccountCommand, { type: 'RegisterAccount' }>['data'], state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw new EmailAlreadyRegisteredError();
   return [
-    { type: 'CompanyRegistered', data: { companyId: data.companyId, name: data.companyName, registeredAt: data.now } },
+    { type: 'company.registered', data: { companyId: data.companyId, name: data.companyName, registeredAt: data.now } },
     {
-      type: 'UserRegistered',
+      type: 'user.registered',
       data: { userId: data.userId, companyId: data.companyId, email: data.email, passwordHash: data.passwordHash, registeredAt: data.now },
     },
   ];

@@ -8,10 +8,10 @@ const issue: ApiKeyCommand = {
   data: { keyId: 'key_1', companyId: 'co_1', name: 'ci', scopes: ['split:write'], keyHash: 'h', lastFour: 'abcd', issuedBy: 'usr_1', now },
 };
 const issued: ApiKeyEvent = {
-  type: 'ApiKeyIssued',
+  type: 'api_key.issued',
   data: { keyId: 'key_1', companyId: 'co_1', name: 'ci', scopes: ['split:write'], keyHash: 'h', lastFour: 'abcd', issuedBy: 'usr_1', issuedAt: now },
 };
-const revoked: ApiKeyEvent = { type: 'ApiKeyRevoked', data: { keyId: 'key_1', companyId: 'co_1', revokedAt: now } };
+const revoked: ApiKeyEvent = { type: 'api_key.revoked', data: { keyId: 'key_1', companyId: 'co_1', revokedAt: now } };
 
 describe('api key decider', () => {
   it('issues a key', () => given(apiKeyDecider).when(issue).then([issued]));

@@ -28,9 +28,9 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
   },
   evolve(state, event) {
     switch (event.type) {
-      case 'ApiKeyIssued':
+      case 'api_key.issued':
         return { status: 'active', companyId: event.data.companyId };
-      case 'ApiKeyRevoked':
+      case 'api_key.revoked':
         return { status: 'revoked', companyId: event.data.companyId };
       default:
         return assertNever(event);
@@ -41,12 +41,12 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
 function issue(data: Extract<ApiKeyCommand, { type: 'IssueApiKey' }>['data'], state: ApiKeyState): ApiKeyEvent[] {
   if (state.status !== 'none') return [];
   const { now, ...rest } = data;
-  return [{ type: 'ApiKeyIssued', data: { ...rest, issuedAt: now } }];
+  return [{ type: 'api_key.issued', data: { ...rest, issuedAt: now } }];
 }
 
 /** Revoking twice changes nothing; another company's key does not exist for the caller. */
 function revoke(data: Extract<ApiKeyCommand, { type: 'RevokeApiKey' }>['data'], state: ApiKeyState): ApiKeyEvent[] {
   if (state.status === 'none' || state.companyId !== data.companyId) throw new ApiKeyNotFoundError();
   if (state.status === 'revoked') return [];
-  return [{ type: 'ApiKeyRevoked', data: { keyId: data.keyId, companyId: data.companyId, revokedAt: data.now } }];
+  return [{ type: 'api_key.revoked', data: { keyId: data.keyId, companyId: data.companyId, revokedAt: data.now } }];
 }

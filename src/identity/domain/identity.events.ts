@@ -1,18 +1,18 @@
 import { DomainEvent } from '../../platform/domain/decider';
 import type { Scope } from '../../platform/http/auth';
 
-export type CompanyRegistered = DomainEvent<'CompanyRegistered', { companyId: string; name: string; registeredAt: string }>;
+export type CompanyRegistered = DomainEvent<'company.registered', { companyId: string; name: string; registeredAt: string }>;
 export type UserRegistered = DomainEvent<
-  'UserRegistered',
+  'user.registered',
   { userId: string; companyId: string; email: string; passwordHash: string | null; registeredAt: string }
 >;
 export type AccountEvent = CompanyRegistered | UserRegistered;
 
 export type ApiKeyIssued = DomainEvent<
-  'ApiKeyIssued',
+  'api_key.issued',
   { keyId: string; companyId: string; name: string; scopes: Scope[]; keyHash: string; lastFour: string; issuedAt: string; issuedBy: string }
 >;
-export type ApiKeyRevoked = DomainEvent<'ApiKeyRevoked', { keyId: string; companyId: string; revokedAt: string }>;
+export type ApiKeyRevoked = DomainEvent<'api_key.revoked', { keyId: string; companyId: string; revokedAt: string }>;
 export type ApiKeyEvent = ApiKeyIssued | ApiKeyRevoked;
 
 export const accountStreamId = (emailHash: string) => `account-${emailHash}`;

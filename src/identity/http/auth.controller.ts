@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -6,7 +6,8 @@ import { CurrentPrincipal, Principal, Public, SessionAuth } from '../../platform
 import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
-import { LoginRequestDto, SignupRequestDto } from './auth.request.dto';
+import { MagicLinks } from '../application/magic-links';
+import { LoginRequestDto, MagicLinkQueryDto, SignupRequestDto } from './auth.request.dto';
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -14,7 +15,15 @@ export class AuthController {
   constructor(
     private readonly commands: CommandBus,
     private readonly sessions: SessionIssuer,
+    private readonly magicLinks: MagicLinks,
   ) {}
+
+  @Get('magic-link')
+  @Public()
+  @ApiOperation({ summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails); returns a session token' })
+  magicLink(@Query() query: MagicLinkQueryDto) {
+    return this.magicLinks.redeem(query.token);
+  }
 
   @Post('signup')
   @Public()

@@ -32,3 +32,11 @@ export class LoginRequestDto {
   @MaxLength(200)
   password!: string;
 }
+
+export class MagicLinkQueryDto {
+  @ApiProperty({ description: 'The token from the link' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  token!: string;
+}

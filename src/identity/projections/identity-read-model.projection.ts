@@ -31,7 +31,7 @@ export interface ApiKeyDoc {
 }
 
 type IdentityEvent = AccountEvent | ApiKeyEvent;
-const TYPES = new Set<string>(['CompanyRegistered', 'UserRegistered', 'ApiKeyIssued', 'ApiKeyRevoked']);
+const TYPES = new Set<string>(['company.registered', 'user.registered', 'api_key.issued', 'api_key.revoked']);
 
 /** Companies, users (looked up by email at login) and API keys (looked up by hash on every request). */
 export class IdentityReadModelProjection implements Projection {
@@ -49,10 +49,10 @@ export class IdentityReadModelProjection implements Projection {
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as IdentityEvent;
     switch (event.type) {
-      case 'CompanyRegistered':
+      case 'company.registered':
         writer.put('companies', { id: event.data.companyId, name: event.data.name, createdAt: event.data.registeredAt });
         return;
-      case 'UserRegistered':
+      case 'user.registered':
         writer.put('users', {
           id: event.data.userId,
           companyId: event.data.companyId,
@@ -61,7 +61,7 @@ export class IdentityReadModelProjection implements Projection {
           createdAt: event.data.registeredAt,
         });
         return;
-      case 'ApiKeyIssued':
+      case 'api_key.issued':
         writer.put('api_keys', {
           id: event.data.keyId,
           companyId: event.data.companyId,
@@ -73,7 +73,7 @@ export class IdentityReadModelProjection implements Projection {
           revokedAt: null,
         });
         return;
-      case 'ApiKeyRevoked': {
+      case 'api_key.revoked': {
         const key = await writer.get<ApiKeyDoc>('api_keys', event.data.keyId);
         if (key) writer.put('api_keys', { ...key, revokedAt: event.data.revokedAt });
         return;

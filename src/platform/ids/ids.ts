@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export type IdPrefix =
-  | 'spl' | 'dst' | 'ord' | 'sub' | 'po' | 'we' | 'evt' | 'dlv' | 'co' | 'usr' | 'bp' | 'cpp' | 'sv' | 'pes' | 'key' | 'req';
+  | 'spl' | 'dst' | 'crp' | 'ord' | 'sub' | 'po' | 'we' | 'evt' | 'dlv' | 'co' | 'usr' | 'bp' | 'cpp' | 'sv' | 'pes' | 'key' | 'req';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { ProjectionEngine } from './projection-engine';
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -10,9 +11,18 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
  */
 @Injectable()
 export class ReadYourWrites {
-  constructor(private readonly engine: ProjectionEngine) {}
+  constructor(
+    private readonly engine: ProjectionEngine,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+  ) {}
 
   async after(position: number | null): Promise<void> {
     if (position !== null) await this.engine.waitForPosition(position, READ_YOUR_WRITES_TIMEOUT_MS, this.engine.projectionNames);
+  }
+
+  /** Waits for everything a stream holds, e.g. a resource another request just created. */
+  async afterStream(streamId: string): Promise<void> {
+    const events = await this.events.readStream(streamId);
+    await this.after(events.length ? events[events.length - 1]!.position : null);
   }
 }

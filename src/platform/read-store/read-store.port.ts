@@ -95,6 +95,8 @@ export interface ReadStore extends DocumentReader {
   putOperational(collection: string, doc: Doc): Promise<void>;
   getOperational<T extends Doc>(collection: string, id: string): Promise<T | null>;
   deleteOperational(collection: string, id: string): Promise<void>;
+  /** Operational documents of one collection, ordered by id. */
+  listOperational<T extends Doc>(collection: string, limit: number): Promise<T[]>;
 
   /** True when the caller now holds the lease (new, expired, or already its own). */
   tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean>;

@@ -252,6 +252,11 @@ export class MongoReadStore implements ReadStore {
     return record ? (record.body as T) : null;
   }
 
+  async listOperational<T extends Doc>(collection: string, limit: number): Promise<T[]> {
+    const records = await this.operational.find({ '_id.collection': collection }).sort({ '_id.id': 1 }).limit(limit).toArray();
+    return records.map((record) => record.body as T);
+  }
+
   async deleteOperational(collection: string, id: string): Promise<void> {
     await this.operational.deleteOne({ _id: { collection, id } });
   }

@@ -188,6 +188,12 @@ export class SqliteReadStore implements ReadStore {
     this.statement('DELETE FROM operational WHERE collection = ? AND id = ?').run(collection, id);
   }
 
+  async listOperational<T extends Doc>(collection: string, limit: number): Promise<T[]> {
+    return this.statement<[string, number], { body: string }>('SELECT body FROM operational WHERE collection = ? ORDER BY id LIMIT ?')
+      .all(collection, limit)
+      .map((row) => JSON.parse(row.body) as T);
+  }
+
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
     const result = this.statement(
         `INSERT INTO leases (name, owner, expires_at_ms) VALUES (?, ?, ?)

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { newId, sha256Hex } from '../../platform/ids/ids';
+import { accountDecider } from '../domain/account.decider';
+import { accountStreamId } from '../domain/identity.events';
+import { EmailAlreadyRegisteredError } from '../domain/identity.errors';
+import { normalizeEmail } from './signup.handler';
+import { MagicLinks } from './magic-links';
+
+export interface Account {
+  userId: string;
+  companyId: string;
+  /** True when this call created a passwordless account. */
+  provisioned: boolean;
+  position: number | null;
+}
+
+/**
+ * Finds the service account of an email, or provisions a passwordless one that is active at once and
+ * signs in by magic link (spec 4.5 rows by email). Safe under concurrency: the account stream per
+ * email decides who created it.
+ */
+@Injectable()
+export class AccountDirectory {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly magicLinks: MagicLinks,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async find(email: string): Promise<Omit<Account, 'provisioned' | 'position'> | null> {
+    const { state } = await this.aggregates.load(accountStreamId(sha256Hex(normalizeEmail(email))), accountDecider);
+    return state.status === 'registered' ? { userId: state.userId, companyId: state.companyId } : null;
+  }
+
+  async findOrProvision(email: string, fullName: string | null, context: CommandContext): Promise<Account> {
+    const existing = await this.find(email);
+    if (existing) return { ...existing, provisioned: false, position: null };
+    const now = this.clock.now();
+    const userId = newId('usr', now.getTime());
+    const companyId = newId('co', now.getTime());
+    const normalized = normalizeEmail(email);
+    try {
+      const result = await this.aggregates.handle(
+        accountStreamId(sha256Hex(normalized)),
+        accountDecider,
+        { type: 'RegisterAccount', data: { companyId, companyName: fullName ?? normalized, userId, email: normalized, passwordHash: null, now: now.toISOString() } },
+        context,
+      );
+      await this.magicLinks.send(userId, companyId, normalized);
+      return { userId, companyId, provisioned: true, position: result.position };
+    } catch (error) {
+      if (!(error instanceof EmailAlreadyRegisteredError)) throw error;
+      const raced = await this.find(email);
+      if (!raced) throw error;
+      return { ...raced, provisioned: false, position: null };
+    }
+  }
+}

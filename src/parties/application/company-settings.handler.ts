@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { CompanyDoc } from '../../identity/projections/identity-read-model.projection';
+import { CompanyCommand, companyDecider } from '../domain/company.decider';
+import { CompanyNotFoundError } from '../domain/parties.errors';
+import { companyStreamId } from '../domain/parties.events';
+
+/** Net terms (as an enterprise) and per-SME split settings: both live in the company's own stream. */
+@Injectable()
+export class CompanySettingsHandler {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async setNetTerms(companyId: string, netTermsDays: number, context: CommandContext) {
+    const state = await this.run(companyId, { type: 'SetNetTerms', data: { companyId, netTermsDays, now: this.now() } }, context);
+    return { netTermsDays: state.netTermsDays };
+  }
+
+  async setSplitSettings(enterpriseCompanyId: string, smeCompanyId: string, settings: { autoAccept: boolean; coverFees: boolean }, context: CommandContext) {
+    if (!(await this.store.get<CompanyDoc>('companies', smeCompanyId))) throw new CompanyNotFoundError();
+    await this.run(enterpriseCompanyId, { type: 'SetSplitSettings', data: { enterpriseCompanyId, smeCompanyId, ...settings, now: this.now() } }, context);
+    return { enterpriseCompanyId, smeCompanyId, ...settings };
+  }
+
+  private async run(companyId: string, command: CompanyCommand, context: CommandContext) {
+    const result = await this.aggregates.handle(companyStreamId(companyId), companyDecider, command, context);
+    await this.readYourWrites.after(result.position);
+    return result.state;
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { newId } from '../../platform/ids/ids';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { normalizeEmail } from '../../identity/application/signup.handler';
+import { createOnceDecider } from '../domain/create-once.decider';
+import { BusinessProfileCreated, businessProfileStreamId } from '../domain/parties.events';
+import { BusinessProfileDoc } from '../projections/parties-read-model.projection';
+
+const businessProfileDecider = createOnceDecider<BusinessProfileCreated>();
+
+/** An accounts-payable contact of the caller's company (what Splits name as apContactBusinessProfileId). */
+@Injectable()
+export class CreateBusinessProfileHandler {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(companyId: string, displayName: string, email: string, context: CommandContext): Promise<BusinessProfileDoc> {
+    const now = this.clock.now();
+    const businessProfileId = newId('bp', now.getTime());
+    const event: BusinessProfileCreated = {
+      type: 'business_profile.created',
+      data: { businessProfileId, companyId, displayName, email: normalizeEmail(email), createdAt: now.toISOString() },
+    };
+    const result = await this.aggregates.handle(businessProfileStreamId(businessProfileId), businessProfileDecider, { type: 'Create', event }, context);
+    await this.readYourWrites.after(result.position);
+    const { businessProfileId: id, ...rest } = event.data;
+    return { id, ...rest };
+  }
+}

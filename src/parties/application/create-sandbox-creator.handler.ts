@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { newId } from '../../platform/ids/ids';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { AccountDirectory } from '../../identity/application/account-directory';
+import { normalizeEmail } from '../../identity/application/signup.handler';
+import { createOnceDecider } from '../domain/create-once.decider';
+import { CreatorAlreadyExistsError } from '../domain/parties.errors';
+import { CreatorProfileCreated, creatorStreamId } from '../domain/parties.events';
+
+export interface SandboxCreatorInput {
+  fullName: string;
+  email: string;
+  walletEmail: string | null;
+  walletVerified: boolean;
+  active: boolean;
+}
+
+const creatorDecider = createOnceDecider<CreatorProfileCreated>();
+
+/** Sandbox: a person with an account, a creator profile, a payment profile and optionally a wallet. */
+@Injectable()
+export class CreateSandboxCreatorHandler {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly accounts: AccountDirectory,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(input: SandboxCreatorInput, context: CommandContext) {
+    const account = await this.accounts.findOrProvision(input.email, input.fullName, context);
+    const now = this.clock.now();
+    const event: CreatorProfileCreated = {
+      type: 'creator_profile.created',
+      data: {
+        creatorProfileId: newId('crp', now.getTime()),
+        paymentProfileId: newId('cpp', now.getTime()),
+        userId: account.userId,
+        companyId: account.companyId,
+        fullName: input.fullName,
+        email: normalizeEmail(input.email),
+        active: input.active,
+        wallet: input.walletEmail ? { email: normalizeEmail(input.walletEmail), active: true, verified: input.walletVerified } : null,
+        createdAt: now.toISOString(),
+      },
+    };
+    const result = await this.aggregates.handle(creatorStreamId(account.userId), creatorDecider, { type: 'Create', event }, context);
+    if (result.events.length === 0) throw new CreatorAlreadyExistsError();
+    await this.readYourWrites.after(result.position);
+    return { userId: account.userId, creatorProfileId: event.data.creatorProfileId, paymentProfileId: event.data.paymentProfileId };
+  }
+}

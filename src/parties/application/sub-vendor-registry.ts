@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { deterministicId } from '../../platform/ids/ids';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { AccountDirectory } from '../../identity/application/account-directory';
+import { normalizeEmail } from '../../identity/application/signup.handler';
+import { createOnceDecider } from '../domain/create-once.decider';
+import { SubVendorCreated, SubVendorKind, subVendorStreamId } from '../domain/parties.events';
+import { CreatorDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
+
+export interface SubVendorInput {
+  email: string;
+  fullName: string | null;
+  walletEmail: string | null;
+  kind: SubVendorKind;
+}
+
+export interface RegisteredSubVendor {
+  subVendor: SubVendorDoc;
+  created: boolean;
+  /** Last position appended (sub-vendor or provisioned account), for read-your-writes. */
+  position: number | null;
+}
+
+const subVendorDecider = createOnceDecider<SubVendorCreated>();
+
+/**
+ * One SubVendor per (SME, email), with a deterministic id: registering the same email again returns
+ * the existing one as is. A new one is attached to the email's service account at once, or to a
+ * passwordless account provisioned for it (no invite or accept step).
+ */
+@Injectable()
+export class SubVendorRegistry {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly accounts: AccountDirectory,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * What register() would return, without writing anything: the existing SubVendor, or the one it
+   * would create (an email with no account yet previews with userId null).
+   */
+  async preview(smeCompanyId: string, input: SubVendorInput): Promise<{ subVendor: SubVendorDoc; exists: boolean }> {
+    const email = normalizeEmail(input.email);
+    const subVendorId = deterministicId('sv', smeCompanyId, email);
+    const existing = await this.aggregates.load(subVendorStreamId(subVendorId), subVendorDecider);
+    if (existing.state.created) return { subVendor: toDoc(existing.state.created), exists: true };
+    const account = await this.accounts.find(email);
+    return { subVendor: toDoc(await this.newSubVendor(subVendorId, smeCompanyId, email, input, account?.userId ?? null)), exists: false };
+  }
+
+  async register(smeCompanyId: string, input: SubVendorInput, context: CommandContext): Promise<RegisteredSubVendor> {
+    const email = normalizeEmail(input.email);
+    const subVendorId = deterministicId('sv', smeCompanyId, email);
+    const stream = subVendorStreamId(subVendorId);
+    const existing = await this.aggregates.load(stream, subVendorDecider);
+    if (existing.state.created) return { subVendor: toDoc(existing.state.created), created: false, position: null };
+
+    const account = await this.accounts.findOrProvision(email, input.fullName, context);
+    const event = await this.newSubVendor(subVendorId, smeCompanyId, email, input, account.userId);
+    const result = await this.aggregates.handle(stream, subVendorDecider, { type: 'Create', event }, context);
+    const stored = result.state.created!;
+    return { subVendor: toDoc(stored), created: result.events.length > 0, position: result.position ?? account.position };
+  }
+
+  private async newSubVendor(subVendorId: string, smeCompanyId: string, email: string, input: SubVendorInput, userId: string | null): Promise<SubVendorCreated> {
+    const [creator] = userId ? await this.store.find<CreatorDoc>('creators', { filter: { userId }, limit: 1 }) : [];
+    return {
+      type: 'sub_vendor.created',
+      data: {
+        subVendorId,
+        smeCompanyId,
+        email,
+        fullName: input.fullName ?? creator?.fullName ?? null,
+        walletEmail: input.walletEmail ?? creator?.wallet?.email ?? null,
+        kind: input.kind,
+        userId,
+        creatorProfileId: input.kind === 'PERSON' ? (creator?.creatorProfileId ?? null) : null,
+        createdAt: this.clock.now().toISOString(),
+      },
+    };
+  }
+}
+
+function toDoc(event: SubVendorCreated): SubVendorDoc {
+  const { subVendorId, ...rest } = event.data;
+  return { id: subVendorId, ...rest };
+}

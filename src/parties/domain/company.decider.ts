@@ -1,0 +1,55 @@
+import { assertNever, Decider } from '../../platform/domain/decider';
+import { SplitSettingsForSelfError } from './parties.errors';
+import { CompanyEvent } from './parties.events';
+
+export type CompanyCommand =
+  | { type: 'SetNetTerms'; data: { companyId: string; netTermsDays: number; now: string } }
+  | { type: 'SetSplitSettings'; data: { enterpriseCompanyId: string; smeCompanyId: string; autoAccept: boolean; coverFees: boolean; now: string } };
+
+export interface CompanyState {
+  netTermsDays: number;
+  splitSettings: Record<string, { autoAccept: boolean; coverFees: boolean }>;
+}
+
+export const DEFAULT_NET_TERMS_DAYS = 30;
+
+/** Company-level settings: net terms and, as an enterprise, per-SME split settings. Unchanged values append nothing. */
+export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState> = {
+  initialState: () => ({ netTermsDays: DEFAULT_NET_TERMS_DAYS, splitSettings: {} }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'SetNetTerms':
+        return setNetTerms(command.data, state);
+      case 'SetSplitSettings':
+        return setSplitSettings(command.data, state);
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'company.net_terms.set':
+        return { ...state, netTermsDays: event.data.netTermsDays };
+      case 'company.split_settings.set':
+        return {
+          ...state,
+          splitSettings: { ...state.splitSettings, [event.data.smeCompanyId]: { autoAccept: event.data.autoAccept, coverFees: event.data.coverFees } },
+        };
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+function setNetTerms(data: Extract<CompanyCommand, { type: 'SetNetTerms' }>['data'], state: CompanyState): CompanyEvent[] {
+  if (data.netTermsDays === state.netTermsDays) return [];
+  return [{ type: 'company.net_terms.set', data: { companyId: data.companyId, netTermsDays: data.netTermsDays, setAt: data.now } }];
+}
+
+function setSplitSettings(data: Extract<CompanyCommand, { type: 'SetSplitSettings' }>['data'], state: CompanyState): CompanyEvent[] {
+  if (data.enterpriseCompanyId === data.smeCompanyId) throw new SplitSettingsForSelfError();
+  const current = state.splitSettings[data.smeCompanyId];
+  if (current && current.autoAccept === data.autoAccept && current.coverFees === data.coverFees) return [];
+  const { now, ...settings } = data;
+  return [{ type: 'company.split_settings.set', data: { ...settings, setAt: now } }];
+}

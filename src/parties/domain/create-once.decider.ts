@@ -1,0 +1,15 @@
+import { Decider, DomainEvent } from '../../platform/domain/decider';
+
+export type CreateOnceState<E extends DomainEvent> = { created: E | null };
+
+/**
+ * Deciders of parties that are created once and never change (business profile, creator, sub-vendor):
+ * creating again appends nothing and the state tells the caller what already exists.
+ */
+export function createOnceDecider<E extends DomainEvent>(): Decider<{ type: 'Create'; event: E }, E, CreateOnceState<E>> {
+  return {
+    initialState: () => ({ created: null }),
+    decide: (command, state) => (state.created ? [] : [command.event]),
+    evolve: (state, event) => (state.created ? state : { created: event }),
+  };
+}

@@ -1,0 +1,59 @@
+import { DomainEvent } from '../../platform/domain/decider';
+
+export type CompanyNetTermsSet = DomainEvent<'company.net_terms.set', { companyId: string; netTermsDays: number; setAt: string }>;
+export type CompanySplitSettingsSet = DomainEvent<
+  'company.split_settings.set',
+  { enterpriseCompanyId: string; smeCompanyId: string; autoAccept: boolean; coverFees: boolean; setAt: string }
+>;
+export type CompanyEvent = CompanyNetTermsSet | CompanySplitSettingsSet;
+
+export type BusinessProfileCreated = DomainEvent<
+  'business_profile.created',
+  { businessProfileId: string; companyId: string; displayName: string; email: string; createdAt: string }
+>;
+
+export interface WalletData {
+  email: string;
+  active: boolean;
+  verified: boolean;
+}
+
+export type CreatorProfileCreated = DomainEvent<
+  'creator_profile.created',
+  {
+    creatorProfileId: string;
+    paymentProfileId: string;
+    userId: string;
+    companyId: string;
+    fullName: string;
+    email: string;
+    active: boolean;
+    wallet: WalletData | null;
+    createdAt: string;
+  }
+>;
+
+export type SubVendorKind = 'PERSON' | 'BUSINESS';
+
+export type SubVendorCreated = DomainEvent<
+  'sub_vendor.created',
+  {
+    subVendorId: string;
+    smeCompanyId: string;
+    email: string;
+    fullName: string | null;
+    walletEmail: string | null;
+    kind: SubVendorKind;
+    /** The service account this contractor signs in with (existing or provisioned passwordless). */
+    userId: string | null;
+    creatorProfileId: string | null;
+    createdAt: string;
+  }
+>;
+
+export type PartiesEvent = CompanyEvent | BusinessProfileCreated | CreatorProfileCreated | SubVendorCreated;
+
+export const companyStreamId = (companyId: string) => `company-${companyId}`;
+export const businessProfileStreamId = (id: string) => `business-profile-${id}`;
+export const creatorStreamId = (userId: string) => `creator-${userId}`;
+export const subVendorStreamId = (id: string) => `sub-vendor-${id}`;

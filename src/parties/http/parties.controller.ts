@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyAuth, CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { Page } from '../../platform/http/envelope';
+import { PageQueryDto, pageOf } from '../../platform/http/pagination';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { CompanyNotFoundError } from '../domain/parties.errors';
+import { CompanyQueries } from '../application/company-queries';
+import { CompanySettingsHandler } from '../application/company-settings.handler';
+import { CreateBusinessProfileHandler } from '../application/create-business-profile.handler';
+import { SubVendorRegistry } from '../application/sub-vendor-registry';
+import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
+import { CreateBusinessProfileRequestDto, CreateSubVendorRequestDto, SplitSettingsRequestDto, UpdateCompanyRequestDto } from './parties.request.dto';
+
+@ApiTags('parties')
+@ApiBearerAuth()
+@Controller('api/commerce')
+export class PartiesController {
+  constructor(
+    private readonly businessProfiles: CreateBusinessProfileHandler,
+    private readonly settings: CompanySettingsHandler,
+    private readonly companies: CompanyQueries,
+    private readonly subVendors: SubVendorRegistry,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  @Get('company')
+  @SessionAuth()
+  @ApiOperation({ summary: "The caller's company: name and net terms" })
+  async company(@CurrentPrincipal() principal: Principal) {
+    const company = await this.companies.company(principal.companyId);
+    if (!company) throw new CompanyNotFoundError();
+    return company;
+  }
+
+  @Patch('company')
+  @SessionAuth()
+  @ApiOperation({ summary: 'Set net terms (days) the company is billed on as an enterprise' })
+  async updateCompany(@Body() body: UpdateCompanyRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    await this.settings.setNetTerms(principal.companyId, body.netTermsDays, commandContext(request, principal));
+    return this.companies.company(principal.companyId);
+  }
+
+  @Post('business-profiles')
+  @SessionAuth()
+  @ApiOperation({ summary: 'Add an accounts-payable contact (business profile) of the caller company' })
+  createBusinessProfile(@Body() body: CreateBusinessProfileRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.businessProfiles.execute(principal.companyId, body.displayName, body.email, commandContext(request, principal));
+  }
+
+  @Get('business-profiles')
+  @SessionAuth()
+  @ApiOperation({ summary: "The caller company's business profiles" })
+  listBusinessProfiles(@CurrentPrincipal() principal: Principal) {
+    return this.store.find<BusinessProfileDoc>('business_profiles', { filter: { companyId: principal.companyId }, sort: [{ field: 'createdAt', direction: 'asc' }] });
+  }
+
+  @Put('split-settings/sme/:smeCompanyId')
+  @SessionAuth()
+  @ApiOperation({ summary: "As an enterprise, set auto-accept and fee cover for one SME's Splits" })
+  splitSettings(
+    @Param('smeCompanyId') smeCompanyId: string,
+    @Body() body: SplitSettingsRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.settings.setSplitSettings(principal.companyId, smeCompanyId, body, commandContext(request, principal));
+  }
+
+  @Post('integration/sub-vendors')
+  @ApiKeyAuth('split:write')
+  @ApiOperation({ summary: "Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200)" })
+  async createSubVendor(
+    @Body() body: CreateSubVendorRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const result = await this.subVendors.register(
+      principal.companyId,
+      { email: body.email, fullName: body.fullName ?? null, walletEmail: body.walletEmail ?? null, kind: body.kind ?? 'PERSON' },
+      commandContext(request, principal),
+    );
+    await this.readYourWrites.after(result.position);
+    if (!result.created) void reply.status(200).header('Idempotent-Replayed', 'true');
+    return result.subVendor;
+  }
+
+  @Get('integration/sub-vendors')
+  @ApiKeyAuth('split:write')
+  @ApiOperation({ summary: "The SME's roster of sub-vendors, oldest first" })
+  async listSubVendors(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
+    const { page, limit, skip } = pageOf(query);
+    const filter = { smeCompanyId: principal.companyId };
+    const [items, total] = await Promise.all([
+      this.store.find<SubVendorDoc>('sub_vendors', { filter, sort: [{ field: 'createdAt', direction: 'asc' }], skip, limit }),
+      this.store.count('sub_vendors', filter),
+    ]);
+    return Page.of(items, page, limit, total);
+  }
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Public } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { MagicLinks } from '../../identity/application/magic-links';
+import { CreateSandboxCreatorHandler } from '../application/create-sandbox-creator.handler';
+import { CreateSandboxCreatorRequestDto } from './parties.request.dto';
+
+/** Sandbox-only helpers (mounted when SANDBOX=true). */
+@ApiTags('sandbox')
+@Public()
+@Controller('api/sandbox')
+export class SandboxPartiesController {
+  constructor(
+    private readonly creators: CreateSandboxCreatorHandler,
+    private readonly magicLinks: MagicLinks,
+  ) {}
+
+  @Post('creators')
+  @ApiOperation({ summary: 'Create a creator: account, creator profile, payment profile and optional wallet' })
+  createCreator(@Body() body: CreateSandboxCreatorRequestDto, @Req() request: FastifyRequest) {
+    return this.creators.execute(
+      { fullName: body.fullName, email: body.email, walletEmail: body.walletEmail ?? null, walletVerified: body.walletVerified ?? true, active: body.active ?? true },
+      commandContext(request, null),
+    );
+  }
+
+  @Get('outbox')
+  @ApiOperation({ summary: 'Messages the service would have emailed (magic links), oldest first' })
+  outbox() {
+    return this.magicLinks.outbox();
+  }
+}

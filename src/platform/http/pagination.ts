@@ -1,0 +1,30 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export const MAX_PAGE_SIZE = 100;
+
+/** `?page=&limit=`: page from 1 (default 1), limit 1..100 (default 20); anything else is a 400. */
+export class PageQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  page?: number;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: MAX_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+}
+
+export function pageOf(query: PageQueryDto): { page: number; limit: number; skip: number } {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 20;
+  return { page, limit, skip: (page - 1) * limit };
+}

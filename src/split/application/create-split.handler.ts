@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { AppConfig } from '../../platform/config/app-config';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ConcurrencyError } from '../../platform/event-store/event-store.port';
+import { deterministicId } from '../../platform/ids/ids';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { CompanyQueries } from '../../parties/application/company-queries';
+import { BusinessProfileDoc } from '../../parties/projections/parties-read-model.projection';
+import { CreateSplit } from '../domain/split.commands';
+import { checkRosterAmounts, splitDecider } from '../domain/split.decider';
+import { SplitApContactInvalidError, SplitEnterpriseUnknownError } from '../domain/split.errors';
+import { splitStreamId } from '../domain/split.events';
+import { SplitView } from '../projections/split-read-model.projection';
+import { RosterResolver, RosterRowRequest } from './roster-resolver';
+import { SplitQueries } from './split-queries';
+
+export interface CreateSplitRequest {
+  enterpriseCompanyId: string;
+  apContactBusinessProfileId: string;
+  clientIdempotencyKey: string;
+  totalAmountCents: string | null;
+  roster: RosterRowRequest[];
+}
+
+export const SPLIT_CURRENCY = 'USD';
+
+/**
+ * Spec 4.5. Validation runs before anything is written: amounts (400), rows (422), enterprise and AP
+ * contact (422), then the decider on the fully resolved command. Only then are email rows provisioned
+ * and the Split appended with `no_stream` to its deterministic stream, which makes the create idempotent
+ * on (SME, enterprise, AP contact, clientIdempotencyKey) even under concurrent retries.
+ */
+@Injectable()
+export class CreateSplitHandler {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly roster: RosterResolver,
+    private readonly companies: CompanyQueries,
+    private readonly queries: SplitQueries,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(smeCompanyId: string, request: CreateSplitRequest, context: CommandContext): Promise<{ split: SplitView; replayed: boolean }> {
+    const splitId = deterministicId('spl', smeCompanyId, request.enterpriseCompanyId, request.apContactBusinessProfileId, request.clientIdempotencyKey);
+    const existing = await this.aggregates.load(splitStreamId(splitId), splitDecider);
+    if (existing.state.status !== 'none') return this.replay(splitId, smeCompanyId);
+
+    checkRosterAmounts(request.roster, request.totalAmountCents);
+    const now = this.clock.now();
+    const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
+    const command = await this.command(splitId, smeCompanyId, request, roster.rows, now, context);
+    splitDecider.decide(command, splitDecider.initialState()); // dry run: every rule is checked before provisioning
+    await this.roster.commit(smeCompanyId, roster, context);
+    try {
+      const result = await this.aggregates.handle(splitStreamId(splitId), splitDecider, command, context, { expected: 'no_stream' });
+      await this.readYourWrites.after(result.position);
+      return { split: await this.queries.get(splitId, smeCompanyId), replayed: false };
+    } catch (error) {
+      if (error instanceof ConcurrencyError) return this.replay(splitId, smeCompanyId);
+      throw error;
+    }
+  }
+
+  /** The Split exists (maybe created a moment ago by a concurrent identical request): answer with it. */
+  private async replay(splitId: string, smeCompanyId: string): Promise<{ split: SplitView; replayed: boolean }> {
+    await this.readYourWrites.afterStream(splitStreamId(splitId));
+    return { split: await this.queries.get(splitId, smeCompanyId), replayed: true };
+  }
+
+  private async command(
+    splitId: string,
+    smeCompanyId: string,
+    request: CreateSplitRequest,
+    rows: CreateSplit['data']['rows'],
+    now: Date,
+    context: CommandContext,
+  ): Promise<CreateSplit> {
+    const [sme, enterprise, apContact] = await Promise.all([
+      this.companies.company(smeCompanyId),
+      request.enterpriseCompanyId === smeCompanyId ? null : this.companies.company(request.enterpriseCompanyId),
+      this.store.get<BusinessProfileDoc>('business_profiles', request.apContactBusinessProfileId),
+    ]);
+    if (!enterprise) throw new SplitEnterpriseUnknownError('enterpriseCompanyId');
+    if (!apContact || apContact.companyId !== enterprise.companyId) throw new SplitApContactInvalidError('apContactBusinessProfileId');
+    return {
+      type: 'CreateSplit',
+      data: {
+        splitId,
+        legAPayoutId: deterministicId('po', splitId, 'leg-a'),
+        smeCompanyId,
+        smeCompanyName: sme?.name ?? smeCompanyId,
+        enterprise: { companyId: enterprise.companyId, name: enterprise.name, netTermsDays: enterprise.netTermsDays },
+        apContactBusinessProfileId: apContact.id,
+        clientIdempotencyKey: request.clientIdempotencyKey,
+        totalAmountCents: request.totalAmountCents,
+        currency: SPLIT_CURRENCY,
+        rows,
+        settings: await this.companies.splitSettings(enterprise.companyId, smeCompanyId),
+        legAFeeBps: this.config.legAFeeBps,
+        actor: context.actor,
+        now: now.toISOString(),
+      },
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { AppConfig } from '../../platform/config/app-config';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { ReviseRoster } from '../domain/split.commands';
+import { checkRosterAmounts, splitDecider } from '../domain/split.decider';
+import { SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
+import { splitStreamId } from '../domain/split.events';
+import { SplitView } from '../projections/split-read-model.projection';
+import { RosterResolver, RosterRowRequest } from './roster-resolver';
+import { SplitQueries } from './split-queries';
+
+/** Spec 4.7: replaces the whole roster while PENDING_APPROVAL; 404 for another company's Split, 409 after. */
+@Injectable()
+export class ReviseRosterHandler {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly roster: RosterResolver,
+    private readonly queries: SplitQueries,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(
+    smeCompanyId: string,
+    splitId: string,
+    request: { roster: RosterRowRequest[]; totalAmountCents: string | null },
+    context: CommandContext,
+  ): Promise<SplitView> {
+    const stream = splitStreamId(splitId);
+    const { state } = await this.aggregates.load(stream, splitDecider);
+    if (state.status === 'none' || state.smeCompanyId !== smeCompanyId) throw new SplitNotFoundError();
+    if (state.status !== 'PENDING_APPROVAL') throw new SplitNotPendingApprovalError(state.status);
+
+    checkRosterAmounts(request.roster, request.totalAmountCents);
+    const now = this.clock.now();
+    const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
+    const command: ReviseRoster = {
+      type: 'ReviseRoster',
+      data: { splitId, smeCompanyId, totalAmountCents: request.totalAmountCents, rows: roster.rows, legAFeeBps: this.config.legAFeeBps, actor: context.actor, now: now.toISOString() },
+    };
+    splitDecider.decide(command, state); // dry run before provisioning email rows
+    await this.roster.commit(smeCompanyId, roster, context);
+    const result = await this.aggregates.handle(stream, splitDecider, command, context);
+    await this.readYourWrites.after(result.position);
+    return this.queries.get(splitId, smeCompanyId);
+  }
+}

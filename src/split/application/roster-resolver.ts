@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { newId } from '../../platform/ids/ids';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { SubVendorRegistry } from '../../parties/application/sub-vendor-registry';
+import { CreatorDoc, SubVendorDoc } from '../../parties/projections/parties-read-model.projection';
+import { RosterRowInput } from '../domain/split.commands';
+import { SplitContractorNotActiveCreatorError, SplitSubVendorNotOwnedError } from '../domain/split.errors';
+
+/** A roster row as the caller sent it (one of the three contractor fields is set; the DTO checked that). */
+export interface RosterRowRequest {
+  amountCents: string;
+  earlyPayoutElected?: boolean;
+  autoWithdrawElected?: boolean;
+  businessCoversFee?: boolean;
+  contractorPaymentProfileId?: string;
+  subVendorId?: string;
+  email?: string;
+  fullName?: string;
+}
+
+export interface ResolvedRoster {
+  rows: RosterRowInput[];
+  /** Email rows whose SubVendor (and maybe account) is created by commit(). */
+  toProvision: { email: string; fullName: string | null }[];
+}
+
+/**
+ * Turns request rows into rows the decider can judge, without writing anything: creators and
+ * sub-vendors are looked up, email rows are previewed as the SubVendor they will become. Only after the
+ * whole command passed the decider does commit() provision those SubVendors.
+ */
+@Injectable()
+export class RosterResolver {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly subVendors: SubVendorRegistry,
+  ) {}
+
+  async resolve(smeCompanyId: string, rows: RosterRowRequest[], nowMs: number): Promise<ResolvedRoster> {
+    const resolved: RosterRowInput[] = [];
+    const toProvision: ResolvedRoster['toProvision'] = [];
+    for (const [index, row] of rows.entries()) {
+      const flags = {
+        distributionId: newId('dst', nowMs),
+        amountCents: row.amountCents,
+        earlyPayoutElected: row.earlyPayoutElected ?? false,
+        autoWithdrawElected: row.autoWithdrawElected ?? false,
+        businessCoversFee: row.businessCoversFee ?? false,
+      };
+      if (row.contractorPaymentProfileId !== undefined) {
+        resolved.push({ ...flags, contractor: await this.creator(row.contractorPaymentProfileId, index) });
+      } else if (row.subVendorId !== undefined) {
+        resolved.push({ ...flags, contractor: this.subVendorContractor(await this.ownedSubVendor(smeCompanyId, row.subVendorId, index)) });
+      } else {
+        const input = { email: row.email!, fullName: row.fullName ?? null, walletEmail: null, kind: 'PERSON' as const };
+        const preview = await this.subVendors.preview(smeCompanyId, input);
+        if (!preview.exists) toProvision.push({ email: input.email, fullName: input.fullName });
+        resolved.push({ ...flags, contractor: this.subVendorContractor(preview.subVendor) });
+      }
+    }
+    return { rows: resolved, toProvision };
+  }
+
+  async commit(smeCompanyId: string, roster: ResolvedRoster, context: CommandContext): Promise<void> {
+    for (const row of roster.toProvision) {
+      await this.subVendors.register(smeCompanyId, { ...row, walletEmail: null, kind: 'PERSON' }, context);
+    }
+  }
+
+  private async creator(paymentProfileId: string, index: number): Promise<RosterRowInput['contractor']> {
+    const creator = await this.store.get<CreatorDoc>('creators', paymentProfileId);
+    if (!creator || !creator.active) throw new SplitContractorNotActiveCreatorError(index);
+    return {
+      kind: 'creator',
+      paymentProfileId: creator.id,
+      creatorProfileId: creator.creatorProfileId,
+      displayName: creator.fullName,
+      email: creator.email,
+      walletEmail: creator.wallet?.email ?? null,
+    };
+  }
+
+  private async ownedSubVendor(smeCompanyId: string, subVendorId: string, index: number): Promise<SubVendorDoc> {
+    const subVendor = await this.store.get<SubVendorDoc>('sub_vendors', subVendorId);
+    if (!subVendor || subVendor.smeCompanyId !== smeCompanyId) throw new SplitSubVendorNotOwnedError(index);
+    return subVendor;
+  }
+
+  private subVendorContractor(subVendor: SubVendorDoc): RosterRowInput['contractor'] {
+    return {
+      kind: 'sub_vendor',
+      subVendorId: subVendor.id,
+      creatorProfileId: subVendor.creatorProfileId,
+      displayName: subVendor.fullName ?? subVendor.email,
+      email: subVendor.email,
+      walletEmail: subVendor.walletEmail,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Page } from '../../platform/http/envelope';
+import { Filter, READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { SplitNotFoundError } from '../domain/split.errors';
+import { SPLITS, SplitView } from '../projections/split-read-model.projection';
+
+export type SplitParty = 'sme' | 'enterprise';
+
+/** Reads Splits for one company; another company's Split does not exist for the caller (404, never 403). */
+@Injectable()
+export class SplitQueries {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async get(splitId: string, companyId: string, as: SplitParty = 'sme'): Promise<SplitView> {
+    const split = await this.store.get<SplitView>(SPLITS, splitId);
+    const owner = as === 'sme' ? split?.smeCompanyId : split?.enterpriseCompanyId;
+    if (!split || owner !== companyId) throw new SplitNotFoundError();
+    return split;
+  }
+
+  /** Newest first. */
+  async list(companyId: string, as: SplitParty, page: number, limit: number): Promise<Page<SplitView>> {
+    const filter: Filter = { [as === 'sme' ? 'smeCompanyId' : 'enterpriseCompanyId']: companyId };
+    const [items, total] = await Promise.all([
+      this.store.find<SplitView>(SPLITS, {
+        filter,
+        sort: [
+          { field: 'createdAt', direction: 'desc' },
+          { field: 'id', direction: 'desc' },
+        ],
+        skip: (page - 1) * limit,
+        limit,
+      }),
+      this.store.count(SPLITS, filter),
+    ]);
+    return Page.of(items, page, limit, total);
+  }
+}

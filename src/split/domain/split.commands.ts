@@ -1,0 +1,58 @@
+/** A contractor as the application layer resolved it before the decider sees the row. */
+export type ResolvedContractor =
+  | { kind: 'creator'; paymentProfileId: string; creatorProfileId: string; displayName: string; email: string; walletEmail: string | null }
+  | { kind: 'sub_vendor'; subVendorId: string; creatorProfileId: string | null; displayName: string; email: string; walletEmail: string | null };
+
+export interface RosterRowInput {
+  distributionId: string;
+  contractor: ResolvedContractor;
+  /** Digits only (the DTO checked the shape); the decider checks it is positive. */
+  amountCents: string;
+  earlyPayoutElected: boolean;
+  autoWithdrawElected: boolean;
+  businessCoversFee: boolean;
+}
+
+export interface CreateSplit {
+  type: 'CreateSplit';
+  data: {
+    splitId: string;
+    legAPayoutId: string;
+    smeCompanyId: string;
+    smeCompanyName: string;
+    enterprise: { companyId: string; name: string; netTermsDays: number };
+    apContactBusinessProfileId: string;
+    clientIdempotencyKey: string;
+    /** null: bill exactly the roster sum. */
+    totalAmountCents: string | null;
+    currency: string;
+    rows: RosterRowInput[];
+    /** The enterprise's split settings for this SME at creation time. */
+    settings: { autoAccept: boolean; coverFees: boolean };
+    legAFeeBps: number;
+    actor: string;
+    now: string;
+  };
+}
+
+export interface ReviseRoster {
+  type: 'ReviseRoster';
+  data: { splitId: string; smeCompanyId: string; totalAmountCents: string | null; rows: RosterRowInput[]; legAFeeBps: number; actor: string; now: string };
+}
+
+export interface ApproveSplit {
+  type: 'ApproveSplit';
+  data: { splitId: string; enterpriseCompanyId: string; actor: string; now: string };
+}
+
+export interface RejectSplit {
+  type: 'RejectSplit';
+  data: { splitId: string; enterpriseCompanyId: string; reason: string | null; actor: string; now: string };
+}
+
+export interface CancelSplit {
+  type: 'CancelSplit';
+  data: { splitId: string; smeCompanyId: string; actor: string; now: string };
+}
+
+export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit;

@@ -1,0 +1,247 @@
+import { assertNever, Decider } from '../../platform/domain/decider';
+import { basisPoints, Cents, formatCents, isCentsString, MAX_AMOUNT_CENTS, parseCents, sumCents } from '../../platform/money/money';
+import { ApproveSplit, CancelSplit, CreateSplit, RejectSplit, ReviseRoster, RosterRowInput, SplitCommand } from './split.commands';
+import {
+  SplitAmountInvalidError,
+  SplitInstantPayoutNeedsWalletEmailError,
+  SplitMarginCapExceededError,
+  SplitNotFoundError,
+  SplitNotPendingApprovalError,
+  SplitRosterSizeError,
+  SplitRosterSumTooLargeError,
+  SplitRosterSumZeroError,
+  SplitRowAmountNotPositiveError,
+  SplitTotalBelowRosterSumError,
+  rosterField,
+} from './split.errors';
+import { DistributionData, SplitEvent } from './split.events';
+import { ExistingSplit, SplitState, splitExists } from './split.state';
+
+export const MIN_ROSTER_ROWS = 1;
+export const MAX_ROSTER_ROWS = 50;
+/** The margin may be at most 1/MARGIN_CAP_DIVISOR (20%) of the total: margin * 5 <= total. */
+const MARGIN_CAP_DIVISOR = 5n;
+
+export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
+  initialState: () => ({ status: 'none' }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateSplit':
+        return createSplit(command.data, state);
+      case 'ReviseRoster':
+        return reviseRoster(command.data, state);
+      case 'ApproveSplit':
+        return approveSplit(command.data, state);
+      case 'RejectSplit':
+        return rejectSplit(command.data, state);
+      case 'CancelSplit':
+        return cancelSplit(command.data, state);
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'split.created':
+        return created(event.data);
+      case 'split.roster.revised':
+        return patch(state, {
+          totalAmountCents: parseCents(event.data.totalAmountCents),
+          marginAmountCents: parseCents(event.data.marginAmountCents),
+          enterpriseFeeAmountCents: parseCents(event.data.enterpriseFeeAmountCents),
+          distributions: event.data.distributions,
+        });
+      case 'split.leg_a.approved':
+        return patch(state, { status: 'APPROVED' });
+      case 'split.leg_a.rejected':
+        return patch(state, { status: 'REJECTED' });
+      case 'split.cancelled':
+        return patch(state, { status: 'CANCELLED' });
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+// ---- decide --------------------------------------------------------------------------------------
+
+/** Creating again on an existing stream changes nothing; the handler answers with the existing Split. */
+function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[] {
+  if (splitExists(state)) return [];
+  const roster = validateRoster(data.rows, data.totalAmountCents);
+  const events: SplitEvent[] = [
+    {
+      type: 'split.created',
+      data: {
+        splitId: data.splitId,
+        smeCompanyId: data.smeCompanyId,
+        smeCompanyName: data.smeCompanyName,
+        enterpriseCompanyId: data.enterprise.companyId,
+        enterpriseCompanyName: data.enterprise.name,
+        enterpriseNetTermsDays: data.enterprise.netTermsDays,
+        apContactBusinessProfileId: data.apContactBusinessProfileId,
+        clientIdempotencyKey: data.clientIdempotencyKey,
+        legAPayoutId: data.legAPayoutId,
+        currency: data.currency,
+        totalAmountCents: formatCents(roster.total),
+        marginAmountCents: formatCents(roster.margin),
+        enterpriseCoversFee: data.settings.coverFees,
+        enterpriseFeeAmountCents: formatCents(enterpriseFee(data.settings.coverFees, roster.total, data.legAFeeBps)),
+        distributions: roster.distributions,
+        createdBy: data.actor,
+        createdAt: data.now,
+      },
+    },
+  ];
+  if (data.settings.autoAccept) {
+    events.push({
+      type: 'split.leg_a.approved',
+      data: { splitId: data.splitId, legAPayoutId: data.legAPayoutId, approvedBy: 'auto-accept', autoAccepted: true, approvedAt: data.now },
+    });
+  }
+  return events;
+}
+
+function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent[] {
+  const split = pendingSplitOf(state, (s) => s.smeCompanyId === data.smeCompanyId);
+  const roster = validateRoster(data.rows, data.totalAmountCents);
+  return [
+    {
+      type: 'split.roster.revised',
+      data: {
+        splitId: split.splitId,
+        totalAmountCents: formatCents(roster.total),
+        marginAmountCents: formatCents(roster.margin),
+        enterpriseFeeAmountCents: formatCents(enterpriseFee(split.enterpriseCoversFee, roster.total, data.legAFeeBps)),
+        distributions: roster.distributions,
+        revisedBy: data.actor,
+        revisedAt: data.now,
+      },
+    },
+  ];
+}
+
+function approveSplit(data: ApproveSplit['data'], state: SplitState): SplitEvent[] {
+  const split = pendingSplitOf(state, (s) => s.enterpriseCompanyId === data.enterpriseCompanyId);
+  return [
+    {
+      type: 'split.leg_a.approved',
+      data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, approvedBy: data.actor, autoAccepted: false, approvedAt: data.now },
+    },
+  ];
+}
+
+function rejectSplit(data: RejectSplit['data'], state: SplitState): SplitEvent[] {
+  const split = pendingSplitOf(state, (s) => s.enterpriseCompanyId === data.enterpriseCompanyId);
+  return [
+    {
+      type: 'split.leg_a.rejected',
+      data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, rejectedBy: data.actor, reason: data.reason, rejectedAt: data.now },
+    },
+  ];
+}
+
+function cancelSplit(data: CancelSplit['data'], state: SplitState): SplitEvent[] {
+  const split = pendingSplitOf(state, (s) => s.smeCompanyId === data.smeCompanyId);
+  return [{ type: 'split.cancelled', data: { splitId: split.splitId, cancelledBy: data.actor, cancelledAt: data.now } }];
+}
+
+/** The Split if the caller's company is the right party (else 404, never leaking existence) and it is still pending (else 409). */
+function pendingSplitOf(state: SplitState, isParty: (split: ExistingSplit) => boolean): ExistingSplit {
+  if (!splitExists(state) || !isParty(state)) throw new SplitNotFoundError();
+  if (state.status !== 'PENDING_APPROVAL') throw new SplitNotPendingApprovalError(state.status);
+  return state;
+}
+
+function enterpriseFee(coversFee: boolean, total: Cents, legAFeeBps: number): Cents {
+  return coversFee ? basisPoints(total, legAFeeBps) : 0n;
+}
+
+// ---- roster rules (spec 4.5, 4.7, 7, 8) ----------------------------------------------------------
+
+interface ValidRoster {
+  total: Cents;
+  margin: Cents;
+  distributions: DistributionData[];
+}
+
+/** The 400 rules in a fixed order, then the 422 wallet-email rule. Pure bigint arithmetic. */
+function validateRoster(rows: RosterRowInput[], totalInput: string | null): ValidRoster {
+  const { amounts, total, margin } = checkRosterAmounts(rows, totalInput);
+  const walletless = indexesWhere(rows, (row) => row.earlyPayoutElected && row.contractor.kind === 'sub_vendor' && !row.contractor.walletEmail);
+  if (walletless.length > 0) throw new SplitInstantPayoutNeedsWalletEmailError(walletless);
+  return { total, margin, distributions: rows.map((row, i) => distribution(row, amounts[i]!)) };
+}
+
+/**
+ * The roster's 400 rules (size, amounts, sum, total, 20% margin cap). Exported so the application layer
+ * can run them before resolving parties: a request that breaks them must not provision anything.
+ */
+export function checkRosterAmounts(rows: { amountCents: string }[], totalInput: string | null): { amounts: Cents[]; total: Cents; margin: Cents } {
+  if (rows.length < MIN_ROSTER_ROWS || rows.length > MAX_ROSTER_ROWS) throw new SplitRosterSizeError(rows.length, MIN_ROSTER_ROWS, MAX_ROSTER_ROWS);
+  assertAmountsWellFormed(rows, totalInput);
+
+  const amounts = rows.map((row) => parseCents(row.amountCents));
+  const sum = sumCents(amounts);
+  if (sum === 0n) throw new SplitRosterSumZeroError();
+  const zeroRows = indexesWhere(amounts, (amount) => amount === 0n);
+  if (zeroRows.length > 0) throw new SplitRowAmountNotPositiveError(zeroRows);
+
+  const total = totalInput === null ? sum : parseCents(totalInput);
+  if (total < sum) throw new SplitTotalBelowRosterSumError(formatCents(total), formatCents(sum));
+  if (total > MAX_AMOUNT_CENTS) throw new SplitRosterSumTooLargeError(formatCents(sum), formatCents(MAX_AMOUNT_CENTS));
+  const margin = total - sum;
+  if (margin * MARGIN_CAP_DIVISOR > total) throw new SplitMarginCapExceededError(formatCents(margin), formatCents(total));
+  return { amounts, total, margin };
+}
+
+/** The DTO checks digits only; anything longer than 10^15 or with leading zeros is still refused here, never a 500. */
+function assertAmountsWellFormed(rows: { amountCents: string }[], totalInput: string | null): void {
+  const bad = indexesWhere(rows, (row) => !isCentsString(row.amountCents)).map((i) => rosterField(i, 'amountCents'));
+  if (totalInput !== null && !isCentsString(totalInput)) bad.push('totalAmountCents');
+  if (bad.length > 0) throw new SplitAmountInvalidError(bad, formatCents(MAX_AMOUNT_CENTS));
+}
+
+function distribution(row: RosterRowInput, amount: Cents): DistributionData {
+  const { contractor } = row;
+  return {
+    id: row.distributionId,
+    contractorPaymentProfileId: contractor.kind === 'creator' ? contractor.paymentProfileId : null,
+    subVendorId: contractor.kind === 'sub_vendor' ? contractor.subVendorId : null,
+    contractorDisplayName: contractor.displayName,
+    creatorProfileId: contractor.creatorProfileId,
+    walletEmail: contractor.walletEmail,
+    contractorEmail: contractor.email,
+    amountCents: formatCents(amount),
+    earlyPayoutElected: row.earlyPayoutElected,
+    autoWithdrawElected: row.autoWithdrawElected,
+    businessCoversFee: row.businessCoversFee,
+  };
+}
+
+function indexesWhere<T>(items: T[], predicate: (item: T) => boolean): number[] {
+  return items.flatMap((item, i) => (predicate(item) ? [i] : []));
+}
+
+// ---- evolve --------------------------------------------------------------------------------------
+
+function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): ExistingSplit {
+  return {
+    status: 'PENDING_APPROVAL',
+    splitId: data.splitId,
+    legAPayoutId: data.legAPayoutId,
+    smeCompanyId: data.smeCompanyId,
+    enterpriseCompanyId: data.enterpriseCompanyId,
+    currency: data.currency,
+    enterpriseCoversFee: data.enterpriseCoversFee,
+    totalAmountCents: parseCents(data.totalAmountCents),
+    marginAmountCents: parseCents(data.marginAmountCents),
+    enterpriseFeeAmountCents: parseCents(data.enterpriseFeeAmountCents),
+    distributions: data.distributions,
+  };
+}
+
+/** Events after split.created never arrive on an empty stream; if one did, it is ignored rather than inventing a Split. */
+function patch(state: SplitState, changes: Partial<ExistingSplit>): SplitState {
+  return splitExists(state) ? { ...state, ...changes } : state;
+}

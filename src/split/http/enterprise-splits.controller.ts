@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { PageQueryDto, pageOf } from '../../platform/http/pagination';
+import { SplitDecisionHandler } from '../application/split-decision.handler';
+import { SplitQueries } from '../application/split-queries';
+import { RejectSplitRequestDto } from './split.request.dto';
+
+/** The enterprise's side: Splits billed to it, and its approval (logged-in session only). */
+@ApiTags('splits')
+@ApiBearerAuth()
+@SessionAuth()
+@Controller('api/commerce/splits')
+export class EnterpriseSplitsController {
+  constructor(
+    private readonly decisions: SplitDecisionHandler,
+    private readonly queries: SplitQueries,
+  ) {}
+
+  @Get('incoming')
+  @ApiOperation({ summary: 'Splits billed to the caller company, newest first' })
+  incoming(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
+    const { page, limit } = pageOf(query);
+    return this.queries.list(principal.companyId, 'enterprise', page, limit);
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved)' })
+  approve(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.decisions.approve(principal.companyId, id, commandContext(request, principal));
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected)' })
+  reject(@Param('id') id: string, @Body() body: RejectSplitRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.decisions.reject(principal.companyId, id, body?.reason ?? null, commandContext(request, principal));
+  }
+}

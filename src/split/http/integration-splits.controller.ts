@@ -1,0 +1,77 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { PageQueryDto, pageOf } from '../../platform/http/pagination';
+import { CreateSplitHandler } from '../application/create-split.handler';
+import { ReviseRosterHandler } from '../application/revise-roster.handler';
+import { SplitDecisionHandler } from '../application/split-decision.handler';
+import { SplitQueries } from '../application/split-queries';
+import { assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
+
+@ApiTags('splits')
+@ApiBearerAuth()
+@ApiKeyAuth('split:write')
+@Controller('api/commerce/integration/splits')
+export class IntegrationSplitsController {
+  constructor(
+    private readonly create: CreateSplitHandler,
+    private readonly revise: ReviseRosterHandler,
+    private readonly decisions: SplitDecisionHandler,
+    private readonly queries: SplitQueries,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',
+  })
+  async createSplit(
+    @Body() body: CreateSplitRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    assertOneContractorPerRow(body.roster);
+    const { split, replayed } = await this.create.execute(
+      principal.companyId,
+      {
+        enterpriseCompanyId: body.enterpriseCompanyId,
+        apContactBusinessProfileId: body.apContactBusinessProfileId,
+        clientIdempotencyKey: body.clientIdempotencyKey,
+        totalAmountCents: body.totalAmountCents ?? null,
+        roster: body.roster,
+      },
+      commandContext(request, principal),
+    );
+    if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
+    return split;
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The caller's Splits, newest first (page default 1, limit default 20, max 100)" })
+  list(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
+    const { page, limit } = pageOf(query);
+    return this.queries.list(principal.companyId, 'sme', page, limit);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One Split of the caller (404 for any other)' })
+  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.queries.get(id, principal.companyId);
+  }
+
+  @Put(':id/roster')
+  @ApiOperation({ summary: 'Replace the whole roster while PENDING_APPROVAL (409 after)' })
+  reviseRoster(@Param('id') id: string, @Body() body: ReviseRosterRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    assertOneContractorPerRow(body.roster);
+    return this.revise.execute(principal.companyId, id, { roster: body.roster, totalAmountCents: body.totalAmountCents ?? null }, commandContext(request, principal));
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a Split while PENDING_APPROVAL (409 after)' })
+  cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.decisions.cancel(principal.companyId, id, commandContext(request, principal));
+  }
+}

@@ -1,0 +1,145 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { Projection, ProjectionWriter } from '../../platform/projections/projection';
+import { DistributionData, SPLIT_EVENT_TYPES, SplitCreated, SplitEvent } from '../domain/split.events';
+import { SplitStatus } from '../domain/split.state';
+
+export type MarginStatus = 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
+
+/** A roster row exactly as the API returns it (spec 2.3). */
+export interface DistributionView {
+  id: string;
+  contractorPaymentProfileId: string | null;
+  subVendorId: string | null;
+  contractorDisplayName: string;
+  creatorProfileId: string | null;
+  amountCents: string;
+  earlyPayoutElected: boolean;
+  autoWithdrawElected: boolean;
+  businessCoversFee: boolean;
+  status: string;
+  legBTransferPayoutId: string | null;
+  legBWithdrawalPayoutId: string | null;
+  feeAmountCents: string | null;
+  netAmountCents: string | null;
+  failureReason: string | null;
+}
+
+/** The Split document is the API's Split shape (spec 2.3), field for field. */
+export interface SplitView {
+  id: string;
+  smeCompanyId: string;
+  smeCompanyName: string;
+  enterpriseCompanyId: string;
+  enterpriseCompanyName: string;
+  enterpriseNetTermsDays: number;
+  apContactBusinessProfileId: string;
+  legAPayoutId: string;
+  totalAmountCents: string;
+  marginAmountCents: string;
+  marginStatus: MarginStatus;
+  marginHoldStartedAt: string | null;
+  marginReleasedAt: string | null;
+  feeBufferAmountCents: string;
+  enterpriseCoversFee: boolean;
+  enterpriseFeeAmountCents: string;
+  currency: string;
+  status: SplitStatus;
+  distributions: DistributionView[];
+  createdAt: string;
+  updatedAt: string;
+  [field: string]: unknown;
+}
+
+export const SPLITS = 'splits';
+
+/** Splits as the SME lists them and the enterprise sees them incoming. */
+export class SplitReadModelProjection implements Projection {
+  readonly name = 'splits';
+  readonly collections = [{ name: SPLITS, indexes: [['smeCompanyId', 'createdAt'], ['enterpriseCompanyId', 'createdAt']] }];
+
+  handles(event: RecordedEvent): boolean {
+    return SPLIT_EVENT_TYPES.has(event.type);
+  }
+
+  async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as SplitEvent;
+    if (event.type === 'split.created') {
+      writer.put(SPLITS, createdView(event));
+      return;
+    }
+    const split = await writer.get<SplitView>(SPLITS, event.data.splitId);
+    if (!split) throw new Error(`${event.type} for unknown split ${event.data.splitId} (event ${recorded.id})`);
+    writer.put(SPLITS, { ...split, ...changes(event), updatedAt: recorded.metadata.occurredAt });
+  }
+}
+
+function changes(event: Exclude<SplitEvent, SplitCreated>): Partial<SplitView> {
+  switch (event.type) {
+    case 'split.roster.revised':
+      return {
+        totalAmountCents: event.data.totalAmountCents,
+        marginAmountCents: event.data.marginAmountCents,
+        marginStatus: marginStatusOf(event.data.marginAmountCents),
+        enterpriseFeeAmountCents: event.data.enterpriseFeeAmountCents,
+        distributions: event.data.distributions.map(distributionView),
+      };
+    case 'split.leg_a.approved':
+      return { status: 'APPROVED' };
+    case 'split.leg_a.rejected':
+      return { status: 'REJECTED' };
+    case 'split.cancelled':
+      return { status: 'CANCELLED' };
+  }
+}
+
+function createdView(event: SplitCreated): SplitView {
+  const d = event.data;
+  return {
+    id: d.splitId,
+    smeCompanyId: d.smeCompanyId,
+    smeCompanyName: d.smeCompanyName,
+    enterpriseCompanyId: d.enterpriseCompanyId,
+    enterpriseCompanyName: d.enterpriseCompanyName,
+    enterpriseNetTermsDays: d.enterpriseNetTermsDays,
+    apContactBusinessProfileId: d.apContactBusinessProfileId,
+    legAPayoutId: d.legAPayoutId,
+    totalAmountCents: d.totalAmountCents,
+    marginAmountCents: d.marginAmountCents,
+    marginStatus: marginStatusOf(d.marginAmountCents),
+    marginHoldStartedAt: null,
+    marginReleasedAt: null,
+    feeBufferAmountCents: '0',
+    enterpriseCoversFee: d.enterpriseCoversFee,
+    enterpriseFeeAmountCents: d.enterpriseFeeAmountCents,
+    currency: d.currency,
+    status: 'PENDING_APPROVAL',
+    distributions: d.distributions.map(distributionView),
+    createdAt: d.createdAt,
+    updatedAt: d.createdAt,
+  };
+}
+
+/** The margin is never credited at creation: PENDING until the Split funds (spec 3.4). */
+function marginStatusOf(marginAmountCents: string): MarginStatus {
+  return marginAmountCents === '0' ? 'NONE' : 'PENDING';
+}
+
+function distributionView(row: DistributionData): DistributionView {
+  return {
+    id: row.id,
+    contractorPaymentProfileId: row.contractorPaymentProfileId,
+    subVendorId: row.subVendorId,
+    contractorDisplayName: row.contractorDisplayName,
+    creatorProfileId: row.creatorProfileId,
+    amountCents: row.amountCents,
+    earlyPayoutElected: row.earlyPayoutElected,
+    autoWithdrawElected: row.autoWithdrawElected,
+    businessCoversFee: row.businessCoversFee,
+    status: 'PENDING',
+    legBTransferPayoutId: null,
+    legBWithdrawalPayoutId: null,
+    feeAmountCents: null,
+    netAmountCents: null,
+    failureReason: null,
+  };
+}
