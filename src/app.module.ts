@@ -4,6 +4,7 @@ import { IdentityModule } from './identity/identity.module';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { PartiesModule } from './parties/parties.module';
 import { SplitModule } from './split/split.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { Platform } from './platform/platform';
 import { PlatformModule } from './platform/platform.module';
 import { AuthGuard } from './platform/http/auth.guard';
@@ -23,6 +24,7 @@ export class AppModule {
         IdentityModule,
         PartiesModule,
         SplitModule,
+        WebhooksModule,
         ...(platform.config.sandbox ? [SandboxModule] : []),
       ],
       controllers: [OperationsController],

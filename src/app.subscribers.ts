@@ -1,10 +1,18 @@
 import { IdentityReadModelProjection } from './identity/projections/identity-read-model.projection';
 import { PartiesReadModelProjection } from './parties/projections/parties-read-model.projection';
 import { SplitReadModelProjection } from './split/projections/split-read-model.projection';
+import { WebhooksReadModelProjection } from './webhooks/projections/webhooks-read-model.projection';
+import { webhookServices } from './webhooks/webhooks.composition';
 import { Platform } from './platform/platform';
 import { Subscriber } from './platform/projections/projection-batch';
 
 /** Every projection and process manager of the service, in one list: the composition root of the read side. */
-export function appSubscribers(_platform: Omit<Platform, 'engine'>): Subscriber[] {
-  return [new IdentityReadModelProjection(), new PartiesReadModelProjection(), new SplitReadModelProjection()];
+export function appSubscribers(platform: Omit<Platform, 'engine'>): Subscriber[] {
+  return [
+    new IdentityReadModelProjection(),
+    new PartiesReadModelProjection(),
+    new SplitReadModelProjection(),
+    new WebhooksReadModelProjection(),
+    webhookServices(platform).dispatcher,
+  ];
 }

@@ -57,8 +57,9 @@ export async function createPlatform(
   const timers = new TimerWorker(readStore, clock, logger, {
     owner: instanceId,
     pollIntervalMs: 250,
-    leaseMs: 60_000,
-    batchSize: 100,
+    leaseMs: 30_000,
+    batchSize: 256,
+    concurrency: 64,
     retryDelayMs: (attempts) => (attempts >= 10 ? null : Math.min(2 ** attempts * 1000, 3_600_000)),
     realNowMs,
   });

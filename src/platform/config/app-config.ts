@@ -13,6 +13,7 @@ export interface AppConfig {
   hostedCheckoutUrl: string;
   secretsKey: string | null;
   webhookAllowPrivateNetworks: boolean;
+  webhookTimeoutMs: number;
   earlyPayoutFeeBps: number;
   legAFeeBps: number;
   logLevel: string;
@@ -50,6 +51,7 @@ export function loadConfig(env: Env): AppConfig {
     hostedCheckoutUrl: url(env, 'HOSTED_CHECKOUT_URL', ['http:', 'https:']) ?? base,
     secretsKey,
     webhookAllowPrivateNetworks: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     earlyPayoutFeeBps: integer(env, 'EARLY_PAYOUT_FEE_BPS', 150, 0, 10_000),
     legAFeeBps: integer(env, 'LEG_A_FEE_BPS', 100, 0, 10_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

@@ -27,15 +27,24 @@ export class StagedWriter implements ProjectionWriter {
     return this.reader.get<T>(collection, id);
   }
 
-  /** Queries inside a batch must not depend on staged writes: flush per event when they would. */
-  async find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]> {
-    if (this.staged.get(collection)?.size) throw new Error(`find on ${collection} with staged writes`);
-    return this.reader.find<T>(collection, options);
+  /** Sees staged writes too: the stored matches, overlaid with this batch's puts and deletes. */
+  async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
+    const staged = this.staged.get(collection);
+    if (!staged?.size) return this.reader.find<T>(collection, options);
+    const byId = new Map<string, Doc>();
+    for (const doc of await this.reader.find<Doc>(collection, { filter: options.filter })) byId.set(doc.id, doc);
+    for (const [id, doc] of staged) {
+      if (doc && matches(doc, options.filter)) byId.set(id, doc);
+      else byId.delete(id);
+    }
+    const sorted = [...byId.values()].sort((a, b) => compareBy(a, b, options.sort ?? []));
+    const start = options.skip ?? 0;
+    return structuredClone(sorted.slice(start, options.limit === undefined ? undefined : start + options.limit)) as T[];
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
-    if (this.staged.get(collection)?.size) throw new Error(`count on ${collection} with staged writes`);
-    return this.reader.count(collection, filter);
+    if (!this.staged.get(collection)?.size) return this.reader.count(collection, filter);
+    return (await this.find(collection, { filter })).length;
   }
 
   writes(): DocumentWrite[] {
@@ -62,4 +71,18 @@ export class StagedWriter implements ProjectionWriter {
     }
     return docs;
   }
+}
+
+function matches(doc: Doc, filter: Filter = {}): boolean {
+  return Object.entries(filter).every(([field, value]) => (doc[field] ?? null) === value);
+}
+
+/** Same order as the stores: the sort fields, then id ascending. */
+function compareBy(a: Doc, b: Doc, sort: NonNullable<FindOptions['sort']>): number {
+  for (const { field, direction } of sort) {
+    const x = a[field] as string | number;
+    const y = b[field] as string | number;
+    if (x !== y) return (x < y ? -1 : 1) * (direction === 'desc' ? -1 : 1);
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

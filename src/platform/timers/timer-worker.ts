@@ -10,6 +10,8 @@ export interface TimerWorkerOptions {
   pollIntervalMs: number;
   leaseMs: number;
   batchSize: number;
+  /** Timers of one claimed batch fired at once (webhook attempts wait on the network). */
+  concurrency: number;
   /** Delay before the next attempt after `attempts` failures; null parks the timer. */
   retryDelayMs: (attempts: number) => number | null;
   realNowMs: () => number;
@@ -67,7 +69,7 @@ export class TimerWorker {
         this.options.batchSize,
       );
       if (due.length === 0) return fired;
-      for (const timer of due) await this.fire(timer);
+      await inParallel(due, this.options.concurrency, (timer) => this.fire(timer));
       fired += due.length;
     }
   }
@@ -113,4 +115,12 @@ export class TimerWorker {
       this.wake = done;
     });
   }
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
 }

@@ -1,0 +1,127 @@
+import { Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { SecretBox } from '../../platform/crypto/secret-box';
+import { AppLogger } from '../../platform/logging/app-logger';
+import { Timer } from '../../platform/read-store/read-store.port';
+import { canonicalJson } from '../domain/canonical-json';
+import { companyWebhooksDecider } from '../domain/company-webhooks.decider';
+import { deliveryDecider } from '../domain/webhook-delivery.decider';
+import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS } from '../domain/webhook-event-types';
+import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../domain/webhook-signature';
+import { companyWebhooksStreamId, deliveryStreamId } from '../domain/webhooks.events';
+import { AttemptTimerPayload, WebhookDeliveries } from './webhook-deliveries';
+
+export interface WebhookPoster {
+  post(url: string, headers: Record<string, string>, body: string): Promise<{ kind: 'response'; status: number; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number }>;
+}
+
+export interface AttemptOutcome {
+  deliveryId: string;
+  attempt: number;
+  succeeded: boolean;
+  responseStatus: number | null;
+  error: string | null;
+  skipped?: 'not_due' | 'endpoint_gone' | 'endpoint_disabled';
+}
+
+const MAX_IN_FLIGHT_PER_ENDPOINT = 32;
+
+/**
+ * Makes one attempt of one delivery: signs the canonical body with the company's current secret,
+ * POSTs it, records the attempt, schedules the next one by the retry schedule (shorter on probation)
+ * and ends probation on the first 2xx. Runs as a timer handler, so a claimed attempt is sent by one
+ * worker; after a crash the lease expires and the same attempt (same delivery id) is sent again.
+ */
+export class WebhookAttemptHandler {
+  private readonly inFlight = new Map<string, number>();
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly deliveries: WebhookDeliveries,
+    private readonly http: WebhookPoster,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+    private readonly logger: AppLogger,
+  ) {}
+
+  onTimer = async (timer: Timer): Promise<void> => {
+    await this.attempt(timer.payload as AttemptTimerPayload);
+  };
+
+  async attempt(payload: AttemptTimerPayload): Promise<AttemptOutcome> {
+    const { deliveryId, attempt } = payload;
+    const delivery = (await this.aggregates.load(deliveryStreamId(deliveryId), deliveryDecider)).state;
+    const base = { deliveryId, attempt, succeeded: false, responseStatus: null, error: null };
+    if (delivery.status !== 'pending' || delivery.lastAttempt + 1 !== attempt) return { ...base, skipped: 'not_due' };
+    const company = (await this.aggregates.load(companyWebhooksStreamId(delivery.companyId), companyWebhooksDecider)).state;
+    const endpoint = company.endpoints[delivery.endpointId];
+    if (!endpoint) return { ...base, skipped: 'endpoint_gone' };
+    if (!endpoint.enabled) return { ...base, skipped: 'endpoint_disabled' };
+    if (!company.sealedSecret) throw new Error(`company ${delivery.companyId} has endpoints but no signing secret`);
+
+    const body = canonicalJson(delivery.body);
+    const now = this.clock.now();
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Paysplit-Webhooks/1.0',
+      [EVENT_HEADER]: delivery.body.type,
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [DELIVERY_ID_HEADER]: deliveryId,
+      [SIGNATURE_HEADER]: signWebhook(this.secrets.open(company.sealedSecret), timestamp, body),
+    };
+    const result = await this.limited(delivery.endpointId, () => this.http.post(endpoint.url, headers, body));
+    const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
+    const responseStatus = result.kind === 'response' ? result.status : null;
+    const error = result.kind === 'error' ? result.error : succeeded ? null : `HTTP ${responseStatus}`;
+
+    const context = { actor: 'system:webhook-worker', correlationId: delivery.body.id, causationId: null };
+    const recorded = await this.aggregates.handle(
+      deliveryStreamId(deliveryId),
+      deliveryDecider,
+      {
+        type: 'RecordAttempt',
+        data: {
+          attempt,
+          succeeded,
+          responseStatus,
+          latencyMs: Math.round(result.latencyMs),
+          error,
+          attemptedAt: now.toISOString(),
+          retriesAllowed: endpoint.onProbation ? PROBATION_RETRIES : RETRY_DELAYS_SECONDS.length,
+        },
+      },
+      context,
+    );
+    const next = recorded.state.status === 'pending' ? recorded.state.nextAttemptAt : null;
+    if (recorded.events.length > 0 && next && recorded.state.status === 'pending') {
+      await this.deliveries.scheduleAttempt({ deliveryId, seriesStart: recorded.state.seriesStart, attempt: attempt + 1 }, next);
+    }
+    if (succeeded && endpoint.onProbation) {
+      await this.aggregates.handle(
+        companyWebhooksStreamId(delivery.companyId),
+        companyWebhooksDecider,
+        { type: 'GraduateEndpoint', data: { companyId: delivery.companyId, endpointId: delivery.endpointId, now: now.toISOString() } },
+        context,
+      );
+    }
+    if (!succeeded) this.logger.info({ deliveryId, attempt, responseStatus, error, nextAttemptAt: next }, 'webhook attempt failed');
+    return { deliveryId, attempt, succeeded, responseStatus, error };
+  }
+
+  /** At most MAX_IN_FLIGHT_PER_ENDPOINT concurrent requests to one endpoint, so one slow receiver cannot take every lane. */
+  private async limited<T>(endpointId: string, send: () => Promise<T>): Promise<T> {
+    while ((this.inFlight.get(endpointId) ?? 0) >= MAX_IN_FLIGHT_PER_ENDPOINT) {
+      await new Promise<void>((resolve) => this.waiting.set(endpointId, [...(this.waiting.get(endpointId) ?? []), resolve]));
+    }
+    this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
+    try {
+      return await send();
+    } finally {
+      this.inFlight.set(endpointId, this.inFlight.get(endpointId)! - 1);
+      const queue = this.waiting.get(endpointId);
+      queue?.shift()?.();
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { TimerWorker } from '../../platform/timers/timer-worker';
+import { deliveryDecider } from '../domain/webhook-delivery.decider';
+import { DeliveryBody, deliveryStreamId } from '../domain/webhooks.events';
+
+export const WEBHOOK_ATTEMPT_TIMER = 'webhook.attempt';
+
+export interface AttemptTimerPayload {
+  deliveryId: string;
+  seriesStart: number;
+  attempt: number;
+  [key: string]: unknown;
+}
+
+/** Timer ids are deterministic per (delivery, series, attempt): scheduling twice changes nothing. */
+export const attemptTimerId = (p: AttemptTimerPayload) => `${WEBHOOK_ATTEMPT_TIMER}:${p.deliveryId}:${p.seriesStart}:${p.attempt}`;
+
+/** Creates deliveries and schedules their attempts as durable timers. */
+export class WebhookDeliveries {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly timers: TimerWorker,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Idempotent on deliveryId: a reprocessed event never makes a second delivery or a second first attempt. */
+  async create(
+    deliveryId: string,
+    endpointId: string,
+    companyId: string,
+    body: DeliveryBody,
+    context: CommandContext,
+    options: { scheduleFirstAttempt: boolean } = { scheduleFirstAttempt: true },
+  ): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.aggregates.handle(deliveryStreamId(deliveryId), deliveryDecider, { type: 'CreateDelivery', data: { deliveryId, endpointId, companyId, body, now } }, context);
+    const { state } = await this.aggregates.load(deliveryStreamId(deliveryId), deliveryDecider);
+    if (options.scheduleFirstAttempt && state.status === 'pending' && state.lastAttempt === 0) {
+      await this.scheduleAttempt({ deliveryId, seriesStart: 1, attempt: 1 }, state.nextAttemptAt ?? now);
+    }
+  }
+
+  /** Sends again from a fresh retry series, starting now. */
+  async redeliver(deliveryId: string, requestedBy: string, context: CommandContext): Promise<number | null> {
+    const result = await this.aggregates.handle(deliveryStreamId(deliveryId), deliveryDecider, { type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } }, context);
+    const state = result.state;
+    if (state.status === 'pending' && result.events.length > 0) {
+      await this.scheduleAttempt({ deliveryId, seriesStart: state.seriesStart, attempt: state.seriesStart }, state.nextAttemptAt!);
+    }
+    return result.position;
+  }
+
+  async scheduleAttempt(payload: AttemptTimerPayload, dueAt: string): Promise<void> {
+    await this.timers.schedule({ id: attemptTimerId(payload), kind: WEBHOOK_ATTEMPT_TIMER, dueAt, payload });
+  }
+}

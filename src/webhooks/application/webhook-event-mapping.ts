@@ -1,0 +1,32 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { WebhookEventType } from '../domain/webhook-event-types';
+
+/** Looks up facts a mapping needs that the event itself does not carry. */
+export interface MappingLookups {
+  /** The SME that created a Split (Split webhooks go to it). */
+  splitOwner(splitId: string): Promise<string | null>;
+}
+
+export interface WebhookMapping {
+  publicType: WebhookEventType;
+  /** The company whose endpoints receive it; null drops the event (logged). */
+  recipient(event: RecordedEvent, lookups: MappingLookups): Promise<string | null>;
+  /** The `data` of the delivery body (spec 6.2). */
+  payload(event: RecordedEvent): Record<string, unknown>;
+}
+
+type SplitLegAData = { splitId: string; legAPayoutId: string };
+const splitOwner = (event: RecordedEvent, lookups: MappingLookups) => lookups.splitOwner((event.data as { splitId: string }).splitId);
+const thinSplitLegA = (event: RecordedEvent) => {
+  const { splitId, legAPayoutId } = event.data as SplitLegAData;
+  return { splitId, legAPayoutId };
+};
+
+/**
+ * Domain event type -> public webhook event. Split payloads are thin (spec 6.2): the receiver reads
+ * the current Split from the API. Checkout, Payout and Payout Embed add their rows here when they land.
+ */
+export const WEBHOOK_MAPPINGS: Readonly<Record<string, WebhookMapping>> = {
+  'split.leg_a.approved': { publicType: 'split.leg_a.approved', recipient: splitOwner, payload: thinSplitLegA },
+  'split.leg_a.rejected': { publicType: 'split.leg_a.rejected', recipient: splitOwner, payload: thinSplitLegA },
+};

@@ -1,0 +1,83 @@
+import { canonicalJson } from './canonical-json';
+
+describe('canonicalJson', () => {
+  it.each([
+    [null, 'null'],
+    [true, 'true'],
+    [false, 'false'],
+    [0, '0'],
+    [-0, '0'],
+    [42, '42'],
+    [-1.5, '-1.5'],
+    [1e21, '1e+21'],
+    [0.000001, '0.000001'],
+    ['plain', '"plain"'],
+    ['quote " backslash \\ newline \n tab \t', '"quote \\" backslash \\\\ newline \\n tab \\t"'],
+    ['\u0001', '"\\u0001"'],
+    ['é €', '"é €"'],
+    [[], '[]'],
+    [{}, '{}'],
+  ])('encodes %j as %s', (value, expected) => expect(canonicalJson(value)).toBe(expected));
+
+  it('sorts keys recursively and writes no whitespace', () => {
+    const value = { z: 1, a: { d: [3, { y: true, b: null }], c: 'x' }, m: [] };
+    expect(canonicalJson(value)).toBe('{"a":{"c":"x","d":[3,{"b":null,"y":true}]},"m":[],"z":1}');
+  });
+
+  it('keeps array order', () => expect(canonicalJson([3, 1, 2, 'b', 'a'])).toBe('[3,1,2,"b","a"]'));
+
+  it('orders keys by UTF-16 code units, not by code point or locale', () => {
+    // U+1F600 is the surrogate pair D83D DE00, which sorts before U+FFFD in UTF-16 but after it by code point.
+    const value = { '\uFFFD': 1, '\u{1F600}': 2, a: 3, B: 4, '10': 5, '9': 6, '': 7 };
+    expect(canonicalJson(value)).toBe('{"":7,"10":5,"9":6,"B":4,"a":3,"\u{1F600}":2,"\uFFFD":1}');
+  });
+
+  it('is independent of insertion order', () => {
+    expect(canonicalJson({ b: 1, a: { y: 1, x: 2 } })).toBe(canonicalJson({ a: { x: 2, y: 1 }, b: 1 }));
+  });
+
+  it('escapes keys like strings', () => expect(canonicalJson({ 'a"b': 1 })).toBe('{"a\\"b":1}'));
+
+  it('accepts objects without a prototype', () => {
+    const value = Object.assign(Object.create(null), { b: 2, a: 1 });
+    expect(canonicalJson(value)).toBe('{"a":1,"b":2}');
+  });
+
+  it('encodes a webhook body', () => {
+    const body = { type: 'checkout.completed', id: 'evt_1', data: { payoutId: 'po_1', amount: '1000', currency: 'USD' }, createdAt: '2024-01-01T00:00:00.000Z' };
+    expect(canonicalJson(body)).toBe(
+      '{"createdAt":"2024-01-01T00:00:00.000Z","data":{"amount":"1000","currency":"USD","payoutId":"po_1"},"id":"evt_1","type":"checkout.completed"}',
+    );
+  });
+
+  it('round-trips through JSON.parse', () => {
+    const value = { list: [1, 'two', { three: [null, false] }], nested: { deep: { deeper: 'ok' } } };
+    expect(JSON.parse(canonicalJson(value))).toEqual(value);
+  });
+
+  it.each([
+    ['NaN', NaN, /non-finite number NaN at \$/],
+    ['Infinity', Infinity, /non-finite/],
+    ['-Infinity', -Infinity, /non-finite/],
+    ['bigint', 1n, /cannot encode bigint/],
+    ['undefined', undefined, /cannot encode undefined/],
+    ['a function', () => 1, /cannot encode function/],
+    ['a symbol', Symbol('s'), /cannot encode symbol/],
+    ['a Date', new Date(0), /only plain objects.*Date/],
+    ['a Map', new Map(), /only plain objects.*Map/],
+  ])('refuses %s', (_name, value, message) => expect(() => canonicalJson(value)).toThrow(message));
+
+  it('refuses bad values nested anywhere and names the path', () => {
+    expect(() => canonicalJson({ data: { amount: NaN } })).toThrow('at $.data.amount');
+    expect(() => canonicalJson({ data: { subscriptionId: undefined } })).toThrow('undefined at $.data.subscriptionId');
+    expect(() => canonicalJson([1, [2, 3n]])).toThrow('at $[1][1]');
+  });
+
+  it('refuses cycles but allows shared (non-circular) references', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow('circular reference at $.self');
+    const shared = { x: 1 };
+    expect(canonicalJson({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
+  });
+});

@@ -1,0 +1,125 @@
+import { assertNever, Decider } from '../../platform/domain/decider';
+import { MAX_ENDPOINTS_PER_COMPANY, WebhookEndpointLimitError, WebhookEndpointNotFoundError } from './webhooks.errors';
+import { CompanyWebhooksEvent } from './webhooks.events';
+
+export interface EndpointState {
+  endpointId: string;
+  url: string;
+  eventTypes: string[];
+  enabled: boolean;
+  onProbation: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompanyWebhooksState {
+  endpoints: Record<string, EndpointState>;
+  sealedSecret: string | null;
+}
+
+type Base = { companyId: string; now: string };
+export type CompanyWebhooksCommand =
+  | { type: 'CreateEndpoint'; data: Base & { endpointId: string; url: string; eventTypes: string[] } }
+  | { type: 'UpdateEndpoint'; data: Base & { endpointId: string; url?: string; eventTypes?: string[]; enabled?: boolean } }
+  | { type: 'DeleteEndpoint'; data: Base & { endpointId: string } }
+  | { type: 'GraduateEndpoint'; data: Base & { endpointId: string } }
+  | { type: 'RotateSecret'; data: Base & { sealedSecret: string; onlyIfMissing: boolean } };
+
+/**
+ * One stream per company holds its endpoints and its signing secret: the limit of 10 endpoints and
+ * every URL, subscription or secret change are decided and audited in one place.
+ */
+export const companyWebhooksDecider: Decider<CompanyWebhooksCommand, CompanyWebhooksEvent, CompanyWebhooksState> = {
+  initialState: () => ({ endpoints: {}, sealedSecret: null }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateEndpoint':
+        return createEndpoint(command.data, state);
+      case 'UpdateEndpoint':
+        return updateEndpoint(command.data, state);
+      case 'DeleteEndpoint':
+        return deleteEndpoint(command.data, state);
+      case 'GraduateEndpoint':
+        return graduateEndpoint(command.data, state);
+      case 'RotateSecret':
+        return rotateSecret(command.data, state);
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'webhook.endpoint.created': {
+        const { endpointId, url, eventTypes, createdAt } = event.data;
+        return withEndpoint(state, { endpointId, url, eventTypes, enabled: true, onProbation: true, createdAt, updatedAt: createdAt });
+      }
+      case 'webhook.endpoint.updated': {
+        const current = state.endpoints[event.data.endpointId]!;
+        const { url = current.url, eventTypes = current.eventTypes, enabled = current.enabled, updatedAt } = event.data;
+        return withEndpoint(state, { ...current, url, eventTypes, enabled, updatedAt });
+      }
+      case 'webhook.endpoint.graduated': {
+        const current = state.endpoints[event.data.endpointId]!;
+        return withEndpoint(state, { ...current, onProbation: false });
+      }
+      case 'webhook.endpoint.deleted': {
+        const { [event.data.endpointId]: _removed, ...endpoints } = state.endpoints;
+        return { ...state, endpoints };
+      }
+      case 'webhook.secret.rotated':
+        return { ...state, sealedSecret: event.data.sealedSecret };
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+type Data<T extends CompanyWebhooksCommand['type']> = Extract<CompanyWebhooksCommand, { type: T }>['data'];
+
+function createEndpoint(data: Data<'CreateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+  if (state.endpoints[data.endpointId]) return [];
+  if (Object.keys(state.endpoints).length >= MAX_ENDPOINTS_PER_COMPANY) throw new WebhookEndpointLimitError();
+  const { now, ...endpoint } = data;
+  return [{ type: 'webhook.endpoint.created', data: { ...endpoint, createdAt: now } }];
+}
+
+function updateEndpoint(data: Data<'UpdateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+  const current = existing(state, data.endpointId);
+  const changes = {
+    ...(data.url !== undefined && data.url !== current.url ? { url: data.url } : {}),
+    ...(data.eventTypes !== undefined && !sameSet(data.eventTypes, current.eventTypes) ? { eventTypes: data.eventTypes } : {}),
+    ...(data.enabled !== undefined && data.enabled !== current.enabled ? { enabled: data.enabled } : {}),
+  };
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'webhook.endpoint.updated', data: { endpointId: data.endpointId, companyId: data.companyId, ...changes, updatedAt: data.now } }];
+}
+
+function deleteEndpoint(data: Data<'DeleteEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+  existing(state, data.endpointId);
+  return [{ type: 'webhook.endpoint.deleted', data: { endpointId: data.endpointId, companyId: data.companyId, deletedAt: data.now } }];
+}
+
+function graduateEndpoint(data: Data<'GraduateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+  const endpoint = state.endpoints[data.endpointId];
+  if (!endpoint || !endpoint.onProbation) return [];
+  return [{ type: 'webhook.endpoint.graduated', data: { endpointId: data.endpointId, companyId: data.companyId, graduatedAt: data.now } }];
+}
+
+function rotateSecret(data: Data<'RotateSecret'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+  if (data.onlyIfMissing && state.sealedSecret !== null) return [];
+  return [{ type: 'webhook.secret.rotated', data: { companyId: data.companyId, sealedSecret: data.sealedSecret, rotatedAt: data.now } }];
+}
+
+function existing(state: CompanyWebhooksState, endpointId: string): EndpointState {
+  const endpoint = state.endpoints[endpointId];
+  if (!endpoint) throw new WebhookEndpointNotFoundError();
+  return endpoint;
+}
+
+function withEndpoint(state: CompanyWebhooksState, endpoint: EndpointState): CompanyWebhooksState {
+  return { ...state, endpoints: { ...state.endpoints, [endpoint.endpointId]: endpoint } };
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+}

@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const EVENT_HEADER = 'X-Paysplit-Event';
+export const SIGNATURE_HEADER = 'X-Paysplit-Signature';
+export const TIMESTAMP_HEADER = 'X-Paysplit-Timestamp';
+export const DELIVERY_ID_HEADER = 'X-Paysplit-Delivery-Id';
+
+/** hex(HMAC-SHA256(secret, `${timestamp}.${body}`)), timestamp in unix seconds. */
+export function signWebhook(secret: string, timestamp: number, body: string): string {
+  return hmacHex(secret, String(timestamp), body);
+}
+
+function hmacHex(secret: string, timestamp: string, body: string | Buffer): string {
+  // A Buffer body is hashed as received: decoding it first would alter bytes that are not valid UTF-8.
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+export type WebhookVerification =
+  | { ok: true; eventType: string; deliveryId: string; timestamp: number }
+  | { ok: false; reason: 'missing_header' | 'bad_timestamp' | 'timestamp_out_of_tolerance' | 'bad_signature' };
+
+const TIMESTAMP = /^\d{1,15}$/;
+const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * For receivers: checks a delivery against the company's signing secret. Pass the raw request body
+ * exactly as received (not re-serialised JSON). Never throws on malformed input.
+ */
+export function verifyWebhook(
+  secret: string,
+  headers: WebhookHeaders,
+  rawBody: string | Buffer,
+  toleranceSeconds: number,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): WebhookVerification {
+  const eventType = header(headers, EVENT_HEADER);
+  const signature = header(headers, SIGNATURE_HEADER);
+  const timestampText = header(headers, TIMESTAMP_HEADER);
+  const deliveryId = header(headers, DELIVERY_ID_HEADER);
+  if (!eventType || !signature || !timestampText || !deliveryId) return { ok: false, reason: 'missing_header' };
+
+  if (!TIMESTAMP.test(timestampText)) return { ok: false, reason: 'bad_timestamp' };
+  const timestamp = Number(timestampText);
+  // Written as a negated <= so that a NaN tolerance or clock fails closed.
+  if (!(Math.abs(nowSeconds - timestamp) <= toleranceSeconds)) return { ok: false, reason: 'timestamp_out_of_tolerance' };
+
+  if (!HEX_SHA256.test(signature)) return { ok: false, reason: 'bad_signature' };
+  const expected = Buffer.from(hmacHex(secret, timestampText, rawBody), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  if (!timingSafeEqual(expected, given)) return { ok: false, reason: 'bad_signature' };
+
+  return { ok: true, eventType, deliveryId, timestamp };
+}
+
+/** Case-insensitive lookup; of a repeated header the first value counts. */
+function header(headers: WebhookHeaders, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    if (key.toLowerCase() !== wanted) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first.trim() !== '') return first.trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+import { DomainEvent } from '../../platform/domain/decider';
+
+export type WebhookEndpointCreated = DomainEvent<
+  'webhook.endpoint.created',
+  { endpointId: string; companyId: string; url: string; eventTypes: string[]; createdAt: string }
+>;
+export type WebhookEndpointUpdated = DomainEvent<
+  'webhook.endpoint.updated',
+  { endpointId: string; companyId: string; url?: string; eventTypes?: string[]; enabled?: boolean; updatedAt: string }
+>;
+/** The first 2xx (live or test) ends probation for good. */
+export type WebhookEndpointGraduated = DomainEvent<'webhook.endpoint.graduated', { endpointId: string; companyId: string; graduatedAt: string }>;
+export type WebhookEndpointDeleted = DomainEvent<'webhook.endpoint.deleted', { endpointId: string; companyId: string; deletedAt: string }>;
+/** The signing secret, sealed with SECRETS_KEY: never in clear text in the log. */
+export type WebhookSecretRotated = DomainEvent<'webhook.secret.rotated', { companyId: string; sealedSecret: string; rotatedAt: string }>;
+
+export type CompanyWebhooksEvent =
+  | WebhookEndpointCreated
+  | WebhookEndpointUpdated
+  | WebhookEndpointGraduated
+  | WebhookEndpointDeleted
+  | WebhookSecretRotated;
+
+export interface DeliveryBody {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+export type WebhookDeliveryCreated = DomainEvent<
+  'webhook.delivery.created',
+  { deliveryId: string; endpointId: string; companyId: string; body: DeliveryBody; createdAt: string }
+>;
+export type WebhookDeliveryAttempted = DomainEvent<
+  'webhook.delivery.attempted',
+  {
+    deliveryId: string;
+    endpointId: string;
+    attempt: number;
+    attemptedAt: string;
+    succeeded: boolean;
+    responseStatus: number | null;
+    latencyMs: number;
+    error: string | null;
+    /** When the next attempt is due, or null when this was the last one. */
+    nextAttemptAt: string | null;
+  }
+>;
+export type WebhookRedeliveryRequested = DomainEvent<
+  'webhook.delivery.redelivery_requested',
+  { deliveryId: string; endpointId: string; attempt: number; requestedAt: string; requestedBy: string }
+>;
+
+export type WebhookDeliveryEvent = WebhookDeliveryCreated | WebhookDeliveryAttempted | WebhookRedeliveryRequested;
+
+export const companyWebhooksStreamId = (companyId: string) => `webhooks-${companyId}`;
+export const deliveryStreamId = (deliveryId: string) => `webhook-delivery-${deliveryId}`;

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { PageQueryDto, pageOf } from '../../platform/http/pagination';
+import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
+import { WebhookDeliveriesQuery } from '../application/webhook-deliveries.query';
+import { CreateWebhookEndpointRequestDto, UpdateWebhookEndpointRequestDto } from './webhook-endpoint.request.dto';
+
+@ApiTags('webhooks')
+@ApiBearerAuth()
+@SessionAuth()
+@Controller('api/commerce/webhooks/endpoints')
+export class WebhookEndpointsController {
+  constructor(
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly deliveries: WebhookDeliveriesQuery,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)' })
+  create(@Body() body: CreateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.endpoints.create(principal.companyId, body.url, body.eventTypes, commandContext(request, principal));
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The company's endpoints" })
+  list(@CurrentPrincipal() principal: Principal) {
+    return this.endpoints.list(principal.companyId);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Disable or re-enable, change the subscribed event types or the URL' })
+  update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.endpoints.update(principal.companyId, id, body, commandContext(request, principal));
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove the endpoint and its delivery history' })
+  remove(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.endpoints.delete(principal.companyId, id, commandContext(request, principal));
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a real signed webhook.test delivery now; a 2xx ends probation' })
+  test(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.endpoints.test(principal.companyId, id, commandContext(request, principal));
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: 'Deliveries to this endpoint, newest first, each with every attempt' })
+  async listDeliveries(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
+    await this.endpoints.get(principal.companyId, id);
+    const { page, limit } = pageOf(query);
+    return this.deliveries.list(id, page, limit);
+  }
+}

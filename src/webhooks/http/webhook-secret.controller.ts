@@ -1,0 +1,27 @@
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { CompanyWebhooks } from '../application/company-webhooks.repository';
+
+@ApiTags('webhooks')
+@ApiBearerAuth()
+@SessionAuth()
+@Controller('api/commerce/webhooks/secret')
+export class WebhookSecretController {
+  constructor(private readonly company: CompanyWebhooks) {}
+
+  @Get()
+  @ApiOperation({ summary: "The company's signing secret (one for all its endpoints)" })
+  async get(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return { secret: await this.company.secret(principal.companyId, commandContext(request, principal)) };
+  }
+
+  @Post('rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Replace the signing secret; the old one stops verifying at once' })
+  async rotate(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return { secret: await this.company.rotate(principal.companyId, commandContext(request, principal)) };
+  }
+}

@@ -1,0 +1,88 @@
+import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'undici';
+import { guardedLookup, parseWebhookUrl } from './ssrf-guard';
+
+export type WebhookPostResult =
+  | { kind: 'response'; status: number; latencyMs: number }
+  | { kind: 'error'; error: string; latencyMs: number };
+
+export interface WebhookHttpClientOptions {
+  allowPrivateNetworks: boolean;
+  timeoutMs: number;
+  connections?: number;
+}
+
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * Sends one webhook attempt. Never throws: every failure (refused URL, DNS, connect, reset, timeout)
+ * comes back as { kind: 'error' } so the caller can record it. Redirects are not followed (undici 7
+ * only follows them through an explicit interceptor): a 3xx is just a non-2xx answer.
+ */
+export class WebhookHttpClient {
+  private readonly agent: Agent;
+
+  constructor(private readonly options: WebhookHttpClientOptions) {
+    this.agent = new Agent({
+      connect: { lookup: guardedLookup(options.allowPrivateNetworks), timeout: options.timeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      keepAliveTimeout: 30_000,
+      connections: options.connections ?? 64,
+    });
+  }
+
+  async post(url: string, headers: Record<string, string>, body: string): Promise<WebhookPostResult> {
+    const started = performance.now();
+    const latencyMs = () => Math.round(performance.now() - started);
+    try {
+      // The URL was checked at registration; checking again catches IP literals, which never reach lookup.
+      const target = parseWebhookUrl(url, this.options.allowPrivateNetworks);
+      const response = await request(target, {
+        dispatcher: this.agent,
+        method: 'POST',
+        headers: withContentType(headers),
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      await discardBody(response.body);
+      return { kind: 'response', status: response.statusCode, latencyMs: latencyMs() };
+    } catch (error) {
+      return { kind: 'error', error: describeError(error, this.options.timeoutMs), latencyMs: latencyMs() };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function withContentType(headers: Record<string, string>): Record<string, string> {
+  const hasContentType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  return hasContentType ? headers : { ...headers, 'content-type': 'application/json' };
+}
+
+/** Reads up to 64 KiB (so a keep-alive connection can be reused) and drops the rest with the socket. */
+async function discardBody(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<void> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > MAX_RESPONSE_BYTES) {
+      body.destroy();
+      return;
+    }
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+// Duck-typed: errors from node internals and DOMException come from another realm under jest, so
+// `instanceof Error` is not reliable.
+type ErrorLike = { name?: string; message?: string; code?: string; cause?: ErrorLike };
+
+function describeError(error: unknown, timeoutMs: number): string {
+  if (typeof error !== 'object' || error === null) return String(error);
+  const { name, message, code, cause } = error as ErrorLike;
+  if (name === 'TimeoutError' || (code && TIMEOUT_CODES.has(code))) return `timeout after ${timeoutMs} ms`;
+  return `${code ?? cause?.code ?? name ?? 'Error'}: ${message ?? String(error)}`;
+}
