@@ -59,6 +59,8 @@ export class CreateSplitHandler {
     await this.roster.commit(smeCompanyId, roster, context);
     try {
       const result = await this.aggregates.handle(splitStreamId(splitId), splitDecider, command, context, { expected: 'no_stream' });
+      // A concurrent identical request created it between our check and the append: the decider saw it.
+      if (result.events.length === 0) return this.replay(splitId, smeCompanyId);
       await this.readYourWrites.after(result.position);
       return { split: await this.queries.get(splitId, smeCompanyId), replayed: false };
     } catch (error) {
