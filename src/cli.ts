@@ -5,17 +5,44 @@ import { createPlatform, Platform } from './platform/platform';
 import { isProjection } from './platform/projections/projection-batch';
 import { Projection } from './platform/projections/projection';
 import { rebuildProjection, RebuildProgress } from './platform/projections/rebuild-projection';
+import { SplitHistory } from './split/application/split-history';
+import { DomainError } from './platform/domain/domain-error';
 
 const USAGE = `usage: npm run cli -- <command>
   projections:status               checkpoint, lag and state of every projection and process manager
-  projections:rebuild <name>|--all replay into a shadow generation and swap it in (the API keeps serving)`;
+  projections:rebuild <name>|--all replay into a shadow generation and swap it in (the API keeps serving)
+  splits:history <splitId>         every event of a Split, in order
+  splits:as-of <splitId> <time>    the Split as it stood at an ISO time`;
 
 type CommandFn = (platform: Platform, args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, CommandFn> = {
   'projections:status': projectionsStatus,
   'projections:rebuild': projectionsRebuild,
+  'splits:history': splitsHistory,
+  'splits:as-of': splitsAsOf,
 };
+
+async function splitsHistory(platform: Platform, [splitId]: string[]): Promise<number> {
+  if (!splitId) return usage();
+  for (const entry of await new SplitHistory(platform.events).history(splitId, null)) {
+    console.log(`#${entry.revision} ${entry.occurredAt} ${entry.type} by ${entry.actor}`);
+    console.log(`    ${JSON.stringify(entry.data)}`);
+  }
+  return 0;
+}
+
+async function splitsAsOf(platform: Platform, [splitId, time]: string[]): Promise<number> {
+  const at = time ? new Date(time) : null;
+  if (!splitId || !at || Number.isNaN(at.getTime())) return usage();
+  console.log(JSON.stringify(await new SplitHistory(platform.events).asOf(splitId, null, at), null, 2));
+  return 0;
+}
+
+function usage(): number {
+  console.error(USAGE);
+  return 1;
+}
 
 async function projectionsStatus(platform: Platform): Promise<number> {
   const rows = await platform.engine.status();
@@ -70,7 +97,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DomainError ? error.message : error);
     process.exit(1);
   },
 );

@@ -5,12 +5,13 @@ import { ReviseRosterHandler } from './application/revise-roster.handler';
 import { RosterResolver } from './application/roster-resolver';
 import { SplitDecisionHandler } from './application/split-decision.handler';
 import { SplitQueries } from './application/split-queries';
+import { SplitHistory } from './application/split-history';
 import { EnterpriseSplitsController } from './http/enterprise-splits.controller';
 import { IntegrationSplitsController } from './http/integration-splits.controller';
 
 @Module({
   imports: [PartiesModule],
   controllers: [IntegrationSplitsController, EnterpriseSplitsController],
-  providers: [CreateSplitHandler, ReviseRosterHandler, SplitDecisionHandler, SplitQueries, RosterResolver],
+  providers: [SplitHistory, CreateSplitHandler, ReviseRosterHandler, SplitDecisionHandler, SplitQueries, RosterResolver],
 })
 export class SplitModule {}

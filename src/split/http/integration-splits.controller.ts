@@ -8,7 +8,8 @@ import { CreateSplitHandler } from '../application/create-split.handler';
 import { ReviseRosterHandler } from '../application/revise-roster.handler';
 import { SplitDecisionHandler } from '../application/split-decision.handler';
 import { SplitQueries } from '../application/split-queries';
-import { assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
+import { SplitHistory } from '../application/split-history';
+import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
 
 @ApiTags('splits')
 @ApiBearerAuth()
@@ -20,6 +21,7 @@ export class IntegrationSplitsController {
     private readonly revise: ReviseRosterHandler,
     private readonly decisions: SplitDecisionHandler,
     private readonly queries: SplitQueries,
+    private readonly audit: SplitHistory,
   ) {}
 
   @Post()
@@ -56,9 +58,16 @@ export class IntegrationSplitsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One Split of the caller (404 for any other)' })
-  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+  @ApiOperation({ summary: 'One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then' })
+  get(@Param('id') id: string, @Query() query: AsOfQueryDto, @CurrentPrincipal() principal: Principal) {
+    if (query.asOf !== undefined) return this.audit.asOf(id, principal.companyId, new Date(query.asOf));
     return this.queries.get(id, principal.companyId);
+  }
+
+  @Get(':id/history')
+  @ApiOperation({ summary: "The Split's events in order: type, occurredAt, actor, revision, data" })
+  history(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.audit.history(id, principal.companyId);
   }
 
   @Put(':id/roster')

@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsDefined,
   IsEmail,
+  IsISO8601,
   IsOptional,
   IsString,
   Matches,
@@ -129,4 +130,11 @@ export function assertOneContractorPerRow(roster: RosterRowDto[]): void {
   );
   const all = [...details, ...fullNameWithoutEmail];
   if (all.length > 0) throw new ValidationFailedError(`Invalid request: ${all.map((d) => d.field).join(', ')}`, all);
+}
+
+export class AsOfQueryDto {
+  @ApiPropertyOptional({ example: '2026-11-22T10:00:00.000Z', description: 'Return the Split as it stood at this moment' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  asOf?: string;
 }

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { startTestApp, TestApp } from '../support/test-app';
+import { createdSplit, creatorRow, dataOf, setupSplitWorld, splitBody, SplitWorld, subVendorRow } from '../support/split-fixtures';
+
+describe('Split audit: history and as-of', () => {
+  let app: TestApp;
+  let world: SplitWorld;
+  beforeAll(async () => {
+    app = await startTestApp();
+    world = await setupSplitWorld(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const advance = (seconds: number) => app.request('POST', '/api/sandbox/clock/advance', { body: { seconds } });
+
+  it('returns every event in order and the Split as it stood at any moment', async () => {
+    const split = await createdSplit(app, world.sme.apiKey, splitBody(world, { roster: [creatorRow(world.creator, '5000')], totalAmountCents: '6000' }));
+    const afterCreate = (await app.request('GET', '/api/sandbox/clock')).body.data.now as string;
+    await advance(3600);
+    const revised = dataOf(
+      await app.request('PUT', `/api/commerce/integration/splits/${split.id}/roster`, {
+        token: world.sme.apiKey,
+        body: { roster: [creatorRow(world.creator, '4000'), subVendorRow(world.walletVendor, '3000')] },
+      }),
+      200,
+    );
+    const afterRevise = (await app.request('GET', '/api/sandbox/clock')).body.data.now as string;
+    await advance(3600);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+
+    const history = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}/history`, { token: world.sme.apiKey }), 200);
+    expect(history.map((e: { type: string }) => e.type)).toEqual(['split.created', 'split.roster.revised', 'split.leg_a.approved']);
+    expect(history.map((e: { revision: number }) => e.revision)).toEqual([0, 1, 2]);
+    for (const entry of history) expect(Object.keys(entry).sort()).toEqual(['actor', 'data', 'occurredAt', 'revision', 'type']);
+    expect(history[0].actor).toMatch(/^api_key:key_/);
+    expect(history[2].actor).toBe(`user:${world.enterprise.userId}`);
+    expect(history[1].data).toMatchObject({ totalAmountCents: '7000', marginAmountCents: '0' });
+
+    const asOf = async (at: string) => app.request('GET', `/api/commerce/integration/splits/${split.id}?asOf=${encodeURIComponent(at)}`, { token: world.sme.apiKey });
+    expect(dataOf(await asOf(afterCreate), 200)).toEqual(split);
+    expect(dataOf(await asOf(afterRevise), 200)).toEqual(revised);
+    const now = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}`, { token: world.sme.apiKey }), 200);
+    expect(now.status).toBe('APPROVED');
+    expect(dataOf(await asOf('2999-01-01T00:00:00.000Z'), 200)).toEqual(now);
+    expect((await asOf('2000-01-01T00:00:00.000Z')).status).toBe(404);
+    expect((await asOf('yesterday')).status).toBe(400);
+
+    const other = await setupSplitWorld(app, { sme: 'Other SME', enterprise: 'Other Ent' });
+    expect((await app.request('GET', `/api/commerce/integration/splits/${split.id}/history`, { token: other.sme.apiKey })).status).toBe(404);
+    expect((await app.request('GET', `/api/commerce/integration/splits/${split.id}?asOf=${encodeURIComponent(afterCreate)}`, { token: other.sme.apiKey })).status).toBe(404);
+
+    // The operator's CLI prints the same history from the same files.
+    const cli = spawnSync(process.execPath, [join(__dirname, '../../dist/src/cli.js'), 'splits:history', split.id], {
+      env: { ...process.env, SANDBOX: 'true', DATA_DIR: app.platform.config.dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toContain('#0');
+    expect(cli.stdout).toContain('split.roster.revised');
+    expect(cli.stdout).toContain('split.leg_a.approved');
+    const asOfCli = spawnSync(process.execPath, [join(__dirname, '../../dist/src/cli.js'), 'splits:as-of', split.id, afterRevise], {
+      env: { ...process.env, SANDBOX: 'true', DATA_DIR: app.platform.config.dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(asOfCli.status).toBe(0);
+    expect(JSON.parse(asOfCli.stdout)).toEqual(revised);
+  });
+});
