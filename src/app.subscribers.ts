@@ -3,6 +3,7 @@ import { PartiesReadModelProjection } from './parties/projections/parties-read-m
 import { SplitReadModelProjection } from './split/projections/split-read-model.projection';
 import { WebhooksReadModelProjection } from './webhooks/projections/webhooks-read-model.projection';
 import { webhookServices } from './webhooks/webhooks.composition';
+import { splitServices } from './split/split.composition';
 import { Platform } from './platform/platform';
 import { Subscriber } from './platform/projections/projection-batch';
 
@@ -13,6 +14,8 @@ export function appSubscribers(platform: Omit<Platform, 'engine'>): Subscriber[]
     new PartiesReadModelProjection(),
     new SplitReadModelProjection(),
     new WebhooksReadModelProjection(),
+    splitServices(platform).settlement,
+    splitServices(platform).rail,
     webhookServices(platform).dispatcher,
   ];
 }

@@ -77,7 +77,8 @@ export class RosterResolver {
       creatorProfileId: creator.creatorProfileId,
       displayName: creator.fullName,
       email: creator.email,
-      walletEmail: creator.wallet?.email ?? null,
+      // Only an active, verified wallet can receive an auto-withdrawal.
+      walletEmail: creator.wallet?.active && creator.wallet.verified ? creator.wallet.email : null,
     };
   }
 

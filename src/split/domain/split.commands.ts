@@ -55,4 +55,50 @@ export interface CancelSplit {
   data: { splitId: string; smeCompanyId: string; actor: string; now: string };
 }
 
-export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit;
+export interface FundSplit {
+  type: 'FundSplit';
+  data: { splitId: string; earlyPayoutFeeBps: number; now: string };
+}
+
+/** Start (or retry) the transfer of one row; `instant` rows pay the early-payout fee. */
+export interface StartRowTransfer {
+  type: 'StartRowTransfer';
+  data: { splitId: string; distributionId: string; instant: boolean; earlyPayoutFeeBps: number; payoutId: string; now: string };
+}
+
+export interface CompleteRowTransfer {
+  type: 'CompleteRowTransfer';
+  data: { splitId: string; distributionId: string; payoutId: string; now: string };
+}
+
+export interface FailRowTransfer {
+  type: 'FailRowTransfer';
+  data: { splitId: string; distributionId: string; payoutId: string; reason: string; nextAttemptAt: string; now: string };
+}
+
+export interface StartWithdrawal {
+  type: 'StartWithdrawal';
+  data: { splitId: string; distributionId: string; payoutId: string; now: string };
+}
+
+/** The SME's own call (session): release a held margin now, or elect instant release while pending. */
+export interface SettleMargin {
+  type: 'SettleMargin';
+  data: { splitId: string; smeCompanyId: string; actor: string; now: string };
+}
+
+export interface ReleaseMarginAtNetTerms {
+  type: 'ReleaseMarginAtNetTerms';
+  data: { splitId: string; now: string };
+}
+
+export type SplitSettlementCommand =
+  | FundSplit
+  | StartRowTransfer
+  | CompleteRowTransfer
+  | FailRowTransfer
+  | StartWithdrawal
+  | SettleMargin
+  | ReleaseMarginAtNetTerms;
+
+export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand;

@@ -400,7 +400,12 @@ describe('split decider', () => {
         totalAmountCents: 1250n,
         marginAmountCents: 250n,
         enterpriseFeeAmountCents: 13n,
+        enterpriseNetTermsDays: 30,
         distributions: [dist()],
+        marginStatus: 'PENDING',
+        marginInstantElected: false,
+        fundedAt: null,
+        rows: {},
       }));
     it('folds revise then approve', () => {
       const [revisedEvent] = splitDecider.decide(revise([row('800', {}, 1), row('400', {}, 2)], '1500'), fold(splitDecider, [created()]));

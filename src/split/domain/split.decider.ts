@@ -15,6 +15,16 @@ import {
   rosterField,
 } from './split.errors';
 import { DistributionData, SplitEvent } from './split.events';
+import {
+  completeRowTransfer,
+  evolveSettlement,
+  failRowTransfer,
+  fundSplit,
+  releaseMarginAtNetTerms,
+  settleMargin,
+  startRowTransfer,
+  startWithdrawal,
+} from './split-settlement';
 import { ExistingSplit, SplitState, splitExists } from './split.state';
 
 export const MIN_ROSTER_ROWS = 1;
@@ -36,6 +46,20 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
         return rejectSplit(command.data, state);
       case 'CancelSplit':
         return cancelSplit(command.data, state);
+      case 'FundSplit':
+        return fundSplit(command.data, state);
+      case 'StartRowTransfer':
+        return startRowTransfer(command.data, state);
+      case 'CompleteRowTransfer':
+        return completeRowTransfer(command.data, state);
+      case 'FailRowTransfer':
+        return failRowTransfer(command.data, state);
+      case 'StartWithdrawal':
+        return startWithdrawal(command.data, state);
+      case 'SettleMargin':
+        return settleMargin(command.data, state);
+      case 'ReleaseMarginAtNetTerms':
+        return releaseMarginAtNetTerms(command.data, state);
       default:
         return assertNever(command);
     }
@@ -48,6 +72,7 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
         return patch(state, {
           totalAmountCents: parseCents(event.data.totalAmountCents),
           marginAmountCents: parseCents(event.data.marginAmountCents),
+          marginStatus: event.data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
           enterpriseFeeAmountCents: parseCents(event.data.enterpriseFeeAmountCents),
           distributions: event.data.distributions,
         });
@@ -57,6 +82,17 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
         return patch(state, { status: 'REJECTED' });
       case 'split.cancelled':
         return patch(state, { status: 'CANCELLED' });
+      case 'split.funded':
+      case 'split.leg_a.claimed':
+      case 'split.margin.held':
+      case 'split.margin.instant_elected':
+      case 'split.margin.settled':
+      case 'split.roster_entry.transfer_started':
+      case 'split.roster_entry.settled':
+      case 'split.roster_entry.failed':
+      case 'split.roster_entry.withdrawal_started':
+      case 'split.settled':
+        return splitExists(state) ? evolveSettlement(state, event) : state;
       default:
         return assertNever(event);
     }
@@ -232,12 +268,17 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     legAPayoutId: data.legAPayoutId,
     smeCompanyId: data.smeCompanyId,
     enterpriseCompanyId: data.enterpriseCompanyId,
+    enterpriseNetTermsDays: data.enterpriseNetTermsDays,
     currency: data.currency,
     enterpriseCoversFee: data.enterpriseCoversFee,
     totalAmountCents: parseCents(data.totalAmountCents),
     marginAmountCents: parseCents(data.marginAmountCents),
     enterpriseFeeAmountCents: parseCents(data.enterpriseFeeAmountCents),
     distributions: data.distributions,
+    marginStatus: data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
+    marginInstantElected: false,
+    fundedAt: null,
+    rows: {},
   };
 }
 

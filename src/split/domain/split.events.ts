@@ -65,7 +65,62 @@ export type SplitRejected = DomainEvent<
 
 export type SplitCancelled = DomainEvent<'split.cancelled', { splitId: string; cancelledBy: string; cancelledAt: string }>;
 
-export type SplitEvent = SplitCreated | SplitRosterRevised | SplitApproved | SplitRejected | SplitCancelled;
+/** Leg A paid: the Split is funded, the fee buffer for SME-covered instant fees is reserved. */
+export type SplitFunded = DomainEvent<
+  'split.funded',
+  { splitId: string; legAPayoutId: string; rosterSumCents: string; feeBufferAmountCents: string; fundedAt: string }
+>;
+/** The SME's balance was credited the roster sum (public event). */
+export type SplitLegAClaimed = DomainEvent<'split.leg_a.claimed', { splitId: string; legAPayoutId: string; amountCents: string; claimedAt: string }>;
+export type SplitMarginHeld = DomainEvent<'split.margin.held', { splitId: string; marginAmountCents: string; marginHoldStartedAt: string }>;
+export type SplitMarginInstantElected = DomainEvent<'split.margin.instant_elected', { splitId: string; electedBy: string; electedAt: string }>;
+/** The margin left the hold for the SME's balance (public event). */
+export type SplitMarginSettled = DomainEvent<
+  'split.margin.settled',
+  { splitId: string; marginAmountCents: string; via: 'instant_election' | 'settle_call' | 'net_terms'; releasedAt: string }
+>;
+export type RosterEntryTransferStarted = DomainEvent<
+  'split.roster_entry.transfer_started',
+  {
+    splitId: string;
+    rosterEntryId: string;
+    payoutId: string;
+    attempt: number;
+    instant: boolean;
+    amountCents: string;
+    feeAmountCents: string;
+    netAmountCents: string;
+    businessCoversFee: boolean;
+    destination: string | null;
+    startedAt: string;
+  }
+>;
+/** One row reached its contractor's service balance (public event). */
+export type RosterEntrySettled = DomainEvent<'split.roster_entry.settled', { splitId: string; rosterEntryId: string; payoutId: string; settledAt: string }>;
+/** One row's transfer failed; it is retried by timer (public event). */
+export type RosterEntryFailed = DomainEvent<
+  'split.roster_entry.failed',
+  { splitId: string; rosterEntryId: string; payoutId: string | null; attempt: number; reason: string; nextAttemptAt: string; failedAt: string }
+>;
+export type RosterEntryWithdrawalStarted = DomainEvent<
+  'split.roster_entry.withdrawal_started',
+  { splitId: string; rosterEntryId: string; payoutId: string; amountCents: string; walletEmail: string; startedAt: string }
+>;
+export type SplitSettled = DomainEvent<'split.settled', { splitId: string; settledAt: string }>;
+
+export type SplitSettlementEvent =
+  | SplitFunded
+  | SplitLegAClaimed
+  | SplitMarginHeld
+  | SplitMarginInstantElected
+  | SplitMarginSettled
+  | RosterEntryTransferStarted
+  | RosterEntrySettled
+  | RosterEntryFailed
+  | RosterEntryWithdrawalStarted
+  | SplitSettled;
+
+export type SplitEvent = SplitCreated | SplitRosterRevised | SplitApproved | SplitRejected | SplitCancelled | SplitSettlementEvent;
 
 export const SPLIT_EVENT_TYPES: ReadonlySet<string> = new Set<SplitEvent['type']>([
   'split.created',
@@ -73,6 +128,16 @@ export const SPLIT_EVENT_TYPES: ReadonlySet<string> = new Set<SplitEvent['type']
   'split.leg_a.approved',
   'split.leg_a.rejected',
   'split.cancelled',
+  'split.funded',
+  'split.leg_a.claimed',
+  'split.margin.held',
+  'split.margin.instant_elected',
+  'split.margin.settled',
+  'split.roster_entry.transfer_started',
+  'split.roster_entry.settled',
+  'split.roster_entry.failed',
+  'split.roster_entry.withdrawal_started',
+  'split.settled',
 ]);
 
 export const splitStreamId = (splitId: string) => `split-${splitId}`;

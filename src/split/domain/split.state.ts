@@ -13,12 +13,28 @@ export interface ExistingSplit {
   legAPayoutId: string;
   smeCompanyId: string;
   enterpriseCompanyId: string;
+  enterpriseNetTermsDays: number;
   currency: string;
   enterpriseCoversFee: boolean;
   totalAmountCents: Cents;
   marginAmountCents: Cents;
   enterpriseFeeAmountCents: Cents;
   distributions: DistributionData[];
+  marginStatus: 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
+  marginInstantElected: boolean;
+  fundedAt: string | null;
+  /** Transfer progress per distribution id. */
+  rows: Record<string, RowProgress>;
+}
+
+export interface RowProgress {
+  attempt: number;
+  payoutId: string | null;
+  instant: boolean;
+  netAmountCents: string | null;
+  transferring: boolean;
+  settled: boolean;
+  withdrawalPayoutId: string | null;
 }
 
 export type SplitState = { status: 'none' } | ExistingSplit;

@@ -6,9 +6,10 @@ import { commandContext } from '../../platform/http/command-context';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { SplitDecisionHandler } from '../application/split-decision.handler';
 import { SplitQueries } from '../application/split-queries';
+import { SplitPayoutsHandler } from '../application/split-payouts.handler';
 import { RejectSplitRequestDto } from './split.request.dto';
 
-/** The enterprise's side: Splits billed to it, and its approval (logged-in session only). */
+/** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
 @ApiTags('splits')
 @ApiBearerAuth()
 @SessionAuth()
@@ -17,7 +18,15 @@ export class EnterpriseSplitsController {
   constructor(
     private readonly decisions: SplitDecisionHandler,
     private readonly queries: SplitQueries,
+    private readonly payouts: SplitPayoutsHandler,
   ) {}
+
+  @Post(':id/settle-margin')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })
+  settleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.payouts.settleMargin(principal.companyId, id, commandContext(request, principal));
+  }
 
   @Get('incoming')
   @ApiOperation({ summary: 'Splits billed to the caller company, newest first' })

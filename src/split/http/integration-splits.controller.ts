@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { CreateSplitHandler } from '../application/create-split.handler';
@@ -9,6 +9,7 @@ import { ReviseRosterHandler } from '../application/revise-roster.handler';
 import { SplitDecisionHandler } from '../application/split-decision.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
+import { SplitPayoutsHandler } from '../application/split-payouts.handler';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
 
 @ApiTags('splits')
@@ -22,7 +23,16 @@ export class IntegrationSplitsController {
     private readonly decisions: SplitDecisionHandler,
     private readonly queries: SplitQueries,
     private readonly audit: SplitHistory,
+    private readonly payouts: SplitPayoutsHandler,
   ) {}
+
+  @Post(':id/distributions/:distributionId/payout')
+  @HttpCode(200)
+  @ApiKeyOrSessionAuth('split:write')
+  @ApiOperation({ summary: 'Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started' })
+  payOutNow(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.payouts.payOutNow(principal.companyId, id, distributionId, commandContext(request, principal));
+  }
 
   @Post()
   @ApiOperation({

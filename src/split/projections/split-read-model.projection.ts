@@ -1,6 +1,7 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { DistributionData, SPLIT_EVENT_TYPES, SplitCreated, SplitEvent } from '../domain/split.events';
+import { PAYOUT_EVENT_TYPES, PayoutEvent, STATUS_AFTER } from '../../payouts/domain/payout.events';
 import { SplitStatus } from '../domain/split.state';
 
 export type MarginStatus = 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
@@ -58,10 +59,11 @@ export class SplitReadModelProjection implements Projection {
   readonly collections = [{ name: SPLITS, indexes: [['smeCompanyId', 'createdAt'], ['enterpriseCompanyId', 'createdAt']] }];
 
   handles(event: RecordedEvent): boolean {
-    return SPLIT_EVENT_TYPES.has(event.type);
+    return SPLIT_EVENT_TYPES.has(event.type) || PAYOUT_EVENT_TYPES.has(event.type);
   }
 
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    if (PAYOUT_EVENT_TYPES.has(recorded.type)) return this.applyPayout({ type: recorded.type, data: recorded.data } as PayoutEvent, writer);
     const event = { type: recorded.type, data: recorded.data } as SplitEvent;
     if (event.type === 'split.created') {
       writer.put(SPLITS, createdView(event));
@@ -69,11 +71,27 @@ export class SplitReadModelProjection implements Projection {
     }
     const split = await writer.get<SplitView>(SPLITS, event.data.splitId);
     if (!split) throw new Error(`${event.type} for unknown split ${event.data.splitId} (event ${recorded.id})`);
-    writer.put(SPLITS, { ...split, ...changes(event), updatedAt: recorded.metadata.occurredAt });
+    writer.put(SPLITS, { ...split, ...changes(event, split), updatedAt: recorded.metadata.occurredAt });
+  }
+
+  /** A row's status is its transfer payout's live status (spec 2.3). */
+  private async applyPayout(event: PayoutEvent, writer: ProjectionWriter): Promise<void> {
+    const { kind, splitId, distributionId, payoutId } = event.data;
+    if (kind !== 'leg_b_transfer' || !distributionId) return;
+    const split = await writer.get<SplitView>(SPLITS, splitId);
+    if (!split) return;
+    const status = STATUS_AFTER[event.type];
+    const failureReason = event.type === 'payout.failed' ? event.data.reason : undefined;
+    writer.put(SPLITS, {
+      ...split,
+      distributions: split.distributions.map((row) =>
+        row.id === distributionId && row.legBTransferPayoutId === payoutId ? { ...row, status, ...(failureReason ? { failureReason } : {}) } : row,
+      ),
+    });
   }
 }
 
-function changes(event: Exclude<SplitEvent, SplitCreated>): Partial<SplitView> {
+function changes(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): Partial<SplitView> {
   switch (event.type) {
     case 'split.roster.revised':
       return {
@@ -89,7 +107,38 @@ function changes(event: Exclude<SplitEvent, SplitCreated>): Partial<SplitView> {
       return { status: 'REJECTED' };
     case 'split.cancelled':
       return { status: 'CANCELLED' };
+    case 'split.funded':
+      return { status: 'FUNDED', feeBufferAmountCents: event.data.feeBufferAmountCents };
+    case 'split.margin.held':
+      return { marginStatus: 'HELD', marginHoldStartedAt: event.data.marginHoldStartedAt };
+    case 'split.margin.settled':
+      return { marginStatus: 'RELEASED', marginReleasedAt: event.data.releasedAt };
+    case 'split.roster_entry.transfer_started':
+      return {
+        status: split.status === 'FUNDED' ? 'SETTLING' : split.status,
+        distributions: updateRow(split, event.data.rosterEntryId, {
+          legBTransferPayoutId: event.data.payoutId,
+          feeAmountCents: event.data.feeAmountCents,
+          netAmountCents: event.data.netAmountCents,
+          status: 'PENDING',
+          failureReason: null,
+        }),
+      };
+    case 'split.roster_entry.failed':
+      return { distributions: updateRow(split, event.data.rosterEntryId, { failureReason: event.data.reason }) };
+    case 'split.roster_entry.withdrawal_started':
+      return { distributions: updateRow(split, event.data.rosterEntryId, { legBWithdrawalPayoutId: event.data.payoutId }) };
+    case 'split.settled':
+      return { status: 'SETTLED' };
+    case 'split.leg_a.claimed':
+    case 'split.margin.instant_elected':
+    case 'split.roster_entry.settled':
+      return {};
   }
+}
+
+function updateRow(split: SplitView, distributionId: string, change: Partial<DistributionView>): DistributionView[] {
+  return split.distributions.map((row) => (row.id === distributionId ? { ...row, ...change } : row));
 }
 
 function createdView(event: SplitCreated): SplitView {

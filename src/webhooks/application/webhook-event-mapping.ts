@@ -26,7 +26,17 @@ const thinSplitLegA = (event: RecordedEvent) => {
  * Domain event type -> public webhook event. Split payloads are thin (spec 6.2): the receiver reads
  * the current Split from the API. Checkout, Payout and Payout Embed add their rows here when they land.
  */
+const thinRosterEntry = (event: RecordedEvent) => {
+  const { splitId, rosterEntryId } = event.data as { splitId: string; rosterEntryId: string };
+  return { splitId, rosterEntryId };
+};
+const thinSplit = (event: RecordedEvent) => ({ splitId: (event.data as { splitId: string }).splitId });
+
 export const WEBHOOK_MAPPINGS: Readonly<Record<string, WebhookMapping>> = {
   'split.leg_a.approved': { publicType: 'split.leg_a.approved', recipient: splitOwner, payload: thinSplitLegA },
   'split.leg_a.rejected': { publicType: 'split.leg_a.rejected', recipient: splitOwner, payload: thinSplitLegA },
+  'split.leg_a.claimed': { publicType: 'split.leg_a.claimed', recipient: splitOwner, payload: thinSplitLegA },
+  'split.roster_entry.settled': { publicType: 'split.roster_entry.settled', recipient: splitOwner, payload: thinRosterEntry },
+  'split.roster_entry.failed': { publicType: 'split.roster_entry.failed', recipient: splitOwner, payload: thinRosterEntry },
+  'split.margin.settled': { publicType: 'split.margin.settled', recipient: splitOwner, payload: thinSplit },
 };

@@ -1,0 +1,38 @@
+import { assertNever, Decider } from '../../platform/domain/decider';
+import { PayoutEvent, PayoutRef, PayoutRequested, PayoutStatus, STATUS_AFTER } from './payout.events';
+
+export type PayoutCommand =
+  | { type: 'RequestPayout'; data: Omit<PayoutRequested['data'], 'requestedAt'> & { now: string } }
+  | { type: 'StartProcessing'; data: { now: string } }
+  | { type: 'CompletePayout'; data: { now: string } }
+  | { type: 'FailPayout'; data: { reason: string; now: string } };
+
+export type PayoutState = { status: 'NONE' } | { status: PayoutStatus; ref: PayoutRef };
+
+/** PENDING -> PROCESSING -> COMPLETED | FAILED. Repeating a step (or a late one) changes nothing. */
+export const payoutDecider: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
+  initialState: () => ({ status: 'NONE' }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'RequestPayout': {
+        if (state.status !== 'NONE') return [];
+        const { now, ...data } = command.data;
+        return [{ type: 'payout.requested', data: { ...data, requestedAt: now } }];
+      }
+      case 'StartProcessing':
+        return state.status === 'PENDING' ? [{ type: 'payout.processing', data: { ...state.ref, at: command.data.now } }] : [];
+      case 'CompletePayout':
+        return state.status === 'PROCESSING' ? [{ type: 'payout.completed', data: { ...state.ref, at: command.data.now } }] : [];
+      case 'FailPayout':
+        return state.status === 'PENDING' || state.status === 'PROCESSING'
+          ? [{ type: 'payout.failed', data: { ...state.ref, reason: command.data.reason, at: command.data.now } }]
+          : [];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    const { payoutId, kind, splitId, distributionId } = event.data;
+    return { status: STATUS_AFTER[event.type], ref: { payoutId, kind, splitId, distributionId } };
+  },
+};

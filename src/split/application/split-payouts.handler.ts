@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { PLATFORM } from '../../platform/platform.tokens';
+import { Platform } from '../../platform/platform';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { assertRowCanPayOutNow } from '../domain/split-settlement';
+import { splitDecider } from '../domain/split.decider';
+import { splitStreamId } from '../domain/split.events';
+import { SplitView } from '../projections/split-read-model.projection';
+import { splitServices } from '../split.composition';
+import { SplitQueries } from './split-queries';
+
+/** The SME's money calls: an on-demand instant payout of one row, and settling the margin. */
+@Injectable()
+export class SplitPayoutsHandler {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly queries: SplitQueries,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(PLATFORM) private readonly platform: Platform,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async payOutNow(smeCompanyId: string, splitId: string, distributionId: string, context: CommandContext): Promise<SplitView> {
+    const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
+    assertRowCanPayOutNow(state, distributionId, smeCompanyId);
+    const result = await splitServices(this.platform).settlement.startTransfer(splitId, distributionId, true, context);
+    await this.readYourWrites.after(result.position);
+    return this.queries.get(splitId, smeCompanyId);
+  }
+
+  async settleMargin(smeCompanyId: string, splitId: string, context: CommandContext): Promise<SplitView> {
+    const result = await this.aggregates.handle(
+      splitStreamId(splitId),
+      splitDecider,
+      { type: 'SettleMargin', data: { splitId, smeCompanyId, actor: context.actor, now: this.clock.now().toISOString() } },
+      context,
+    );
+    await this.readYourWrites.after(result.position);
+    return this.queries.get(splitId, smeCompanyId);
+  }
+}

@@ -1,0 +1,196 @@
+import { basisPoints, Cents, formatCents, parseCents, sumCents } from '../../platform/money/money';
+import {
+  CompleteRowTransfer,
+  FailRowTransfer,
+  FundSplit,
+  ReleaseMarginAtNetTerms,
+  SettleMargin,
+  StartRowTransfer,
+  StartWithdrawal,
+} from './split.commands';
+import { DistributionData, SplitEvent, SplitSettlementEvent } from './split.events';
+import { SplitNotFoundError } from './split.errors';
+import {
+  DistributionAlreadyPaidOutError,
+  DistributionNotFoundError,
+  SplitMarginNotSettleableError,
+  SplitNotFundedError,
+} from './split-settlement.errors';
+import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.state';
+
+/**
+ * The money side of a Split (DESIGN 6): funding after leg A, row transfers (instant with the fee, or
+ * fee-free at net terms), failures and retries, auto-withdrawal, margin hold and release, settlement.
+ * Commands issued by process managers are idempotent: a repeat decides nothing.
+ */
+
+/** The instant-transfer fee and what reaches the contractor (spec 2.3: fee + net = amount unless the SME covers the fee). */
+export function rowFee(row: DistributionData, instant: boolean, earlyPayoutFeeBps: number): { fee: Cents; net: Cents } {
+  const amount = parseCents(row.amountCents);
+  const fee = instant ? basisPoints(amount, earlyPayoutFeeBps) : 0n;
+  return { fee, net: row.businessCoversFee ? amount : amount - fee };
+}
+
+export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEvent[] {
+  if (!splitExists(state) || state.status !== 'APPROVED') return [];
+  const rosterSum = sumCents(state.distributions.map((row) => parseCents(row.amountCents)));
+  const feeBuffer = sumCents(
+    state.distributions.filter((row) => row.earlyPayoutElected && row.businessCoversFee).map((row) => rowFee(row, true, data.earlyPayoutFeeBps).fee),
+  );
+  const events: SplitEvent[] = [
+    { type: 'split.funded', data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, rosterSumCents: formatCents(rosterSum), feeBufferAmountCents: formatCents(feeBuffer), fundedAt: data.now } },
+    { type: 'split.leg_a.claimed', data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, amountCents: formatCents(rosterSum), claimedAt: data.now } },
+  ];
+  if (state.marginAmountCents > 0n) {
+    events.push({ type: 'split.margin.held', data: { splitId: state.splitId, marginAmountCents: formatCents(state.marginAmountCents), marginHoldStartedAt: data.now } });
+    if (state.marginInstantElected) events.push(marginSettled(state, 'instant_election', data.now));
+  }
+  return events;
+}
+
+export function startRowTransfer(data: StartRowTransfer['data'], state: SplitState): SplitEvent[] {
+  const split = fundedSplit(state);
+  const { row, progress } = rowOf(split, data.distributionId);
+  if (progress.settled || progress.transferring) return [];
+  const instant = progress.attempt > 0 ? progress.instant : data.instant;
+  const { fee, net } = rowFee(row, instant, data.earlyPayoutFeeBps);
+  return [
+    {
+      type: 'split.roster_entry.transfer_started',
+      data: {
+        splitId: split.splitId,
+        rosterEntryId: row.id,
+        payoutId: data.payoutId,
+        attempt: progress.attempt + 1,
+        instant,
+        amountCents: row.amountCents,
+        feeAmountCents: formatCents(fee),
+        netAmountCents: formatCents(net),
+        businessCoversFee: row.businessCoversFee,
+        destination: row.contractorEmail,
+        startedAt: data.now,
+      },
+    },
+  ];
+}
+
+/** An on-demand instant payout is for a row that has not started its transfer yet. */
+export function assertRowCanPayOutNow(state: SplitState, distributionId: string, smeCompanyId: string): void {
+  if (!splitExists(state) || state.smeCompanyId !== smeCompanyId) throw new SplitNotFoundError();
+  const split = fundedSplit(state);
+  const { progress } = rowOf(split, distributionId);
+  if (progress.attempt > 0 || progress.settled) throw new DistributionAlreadyPaidOutError();
+}
+
+export function completeRowTransfer(data: CompleteRowTransfer['data'], state: SplitState): SplitEvent[] {
+  if (!splitExists(state)) return [];
+  const progress = state.rows[data.distributionId];
+  if (!progress || progress.settled || progress.payoutId !== data.payoutId) return [];
+  const events: SplitEvent[] = [{ type: 'split.roster_entry.settled', data: { splitId: state.splitId, rosterEntryId: data.distributionId, payoutId: data.payoutId, settledAt: data.now } }];
+  const othersSettled = Object.entries(state.rows).every(([id, row]) => id === data.distributionId || row.settled);
+  if (othersSettled) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: data.now } });
+  return events;
+}
+
+export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState): SplitEvent[] {
+  if (!splitExists(state)) return [];
+  const progress = state.rows[data.distributionId];
+  if (!progress || progress.settled || !progress.transferring || progress.payoutId !== data.payoutId) return [];
+  return [
+    {
+      type: 'split.roster_entry.failed',
+      data: { splitId: state.splitId, rosterEntryId: data.distributionId, payoutId: data.payoutId, attempt: progress.attempt, reason: data.reason, nextAttemptAt: data.nextAttemptAt, failedAt: data.now },
+    },
+  ];
+}
+
+/** Forward a settled row to the contractor's wallet (auto-withdraw); rows without a wallet stay as balance. */
+export function startWithdrawal(data: StartWithdrawal['data'], state: SplitState): SplitEvent[] {
+  if (!splitExists(state)) return [];
+  const row = state.distributions.find((d) => d.id === data.distributionId);
+  const progress = state.rows[data.distributionId];
+  if (!row || !progress?.settled || progress.withdrawalPayoutId || !row.autoWithdrawElected || !row.walletEmail) return [];
+  return [
+    {
+      type: 'split.roster_entry.withdrawal_started',
+      data: { splitId: state.splitId, rosterEntryId: row.id, payoutId: data.payoutId, amountCents: netOf(state, row.id), walletEmail: row.walletEmail, startedAt: data.now },
+    },
+  ];
+}
+
+export function settleMargin(data: SettleMargin['data'], state: SplitState): SplitEvent[] {
+  if (!splitExists(state) || state.smeCompanyId !== data.smeCompanyId) throw new SplitNotFoundError();
+  if (state.marginStatus === 'HELD') return [marginSettled(state, 'settle_call', data.now)];
+  if (state.marginStatus === 'PENDING' && !state.marginInstantElected) {
+    return [{ type: 'split.margin.instant_elected', data: { splitId: state.splitId, electedBy: data.actor, electedAt: data.now } }];
+  }
+  throw new SplitMarginNotSettleableError(state.marginInstantElected && state.marginStatus === 'PENDING' ? 'PENDING with instant release already elected' : state.marginStatus);
+}
+
+export function releaseMarginAtNetTerms(data: ReleaseMarginAtNetTerms['data'], state: SplitState): SplitEvent[] {
+  if (!splitExists(state) || state.marginStatus !== 'HELD') return [];
+  return [marginSettled(state, 'net_terms', data.now)];
+}
+
+export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEvent): ExistingSplit {
+  switch (event.type) {
+    case 'split.funded':
+      return { ...state, status: 'FUNDED', fundedAt: event.data.fundedAt, rows: Object.fromEntries(state.distributions.map((d) => [d.id, freshRow()])) };
+    case 'split.leg_a.claimed':
+      return state;
+    case 'split.margin.held':
+      return { ...state, marginStatus: 'HELD' };
+    case 'split.margin.instant_elected':
+      return { ...state, marginInstantElected: true };
+    case 'split.margin.settled':
+      return { ...state, marginStatus: 'RELEASED' };
+    case 'split.roster_entry.transfer_started':
+      return withRow({ ...state, status: state.status === 'FUNDED' ? 'SETTLING' : state.status }, event.data.rosterEntryId, (row) => ({
+        ...row,
+        attempt: event.data.attempt,
+        payoutId: event.data.payoutId,
+        instant: event.data.instant,
+        netAmountCents: event.data.netAmountCents,
+        transferring: true,
+      }));
+    case 'split.roster_entry.settled':
+      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, settled: true }));
+    case 'split.roster_entry.failed':
+      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false }));
+    case 'split.roster_entry.withdrawal_started':
+      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, withdrawalPayoutId: event.data.payoutId }));
+    case 'split.settled':
+      return { ...state, status: 'SETTLED' };
+  }
+}
+
+function marginSettled(state: ExistingSplit, via: 'instant_election' | 'settle_call' | 'net_terms', now: string): SplitEvent {
+  return { type: 'split.margin.settled', data: { splitId: state.splitId, marginAmountCents: formatCents(state.marginAmountCents), via, releasedAt: now } };
+}
+
+function fundedSplit(state: SplitState): ExistingSplit {
+  if (!splitExists(state)) throw new SplitNotFoundError();
+  if (state.status !== 'FUNDED' && state.status !== 'SETTLING') throw new SplitNotFundedError(state.status);
+  return state;
+}
+
+function rowOf(split: ExistingSplit, distributionId: string): { row: DistributionData; progress: RowProgress } {
+  const row = split.distributions.find((d) => d.id === distributionId);
+  const progress = split.rows[distributionId];
+  if (!row || !progress) throw new DistributionNotFoundError();
+  return { row, progress };
+}
+
+function withRow(state: ExistingSplit, distributionId: string, change: (row: RowProgress) => RowProgress): ExistingSplit {
+  const row = state.rows[distributionId];
+  return row ? { ...state, rows: { ...state.rows, [distributionId]: change(row) } } : state;
+}
+
+function freshRow(): RowProgress {
+  return { attempt: 0, payoutId: null, instant: false, netAmountCents: null, transferring: false, settled: false, withdrawalPayoutId: null };
+}
+
+/** What the row's transfer delivered (the withdrawal forwards exactly that). */
+function netOf(state: ExistingSplit, distributionId: string): string {
+  return state.rows[distributionId]?.netAmountCents ?? '0';
+}

@@ -1,0 +1,105 @@
+import { startTestApp, TestApp } from '../support/test-app';
+import { createdSplit, creatorRow, dataOf, emailRow, PAYOUT_ID, setupSplitWorld, splitBody, SplitWorld, subVendorRow, uniqueEmail } from '../support/split-fixtures';
+
+describe('Split money lifecycle', () => {
+  let app: TestApp;
+  let world: SplitWorld;
+  beforeAll(async () => {
+    app = await startTestApp();
+    world = await setupSplitWorld(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const advance = async (seconds: number) => dataOf(await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds } }), 200);
+  const get = async (id: string) => dataOf(await app.request('GET', `/api/commerce/integration/splits/${id}`, { token: world.sme.apiKey }), 200);
+  const row = (split: any, index: number) => split.distributions[index];
+
+  it('funds after approval, pays instant rows at once and the rest at net terms, retries a failure, releases the margin and settles', async () => {
+    const failingEmail = uniqueEmail('flaky').replace('@', '+fail-once@');
+    const body = splitBody(world, {
+      totalAmountCents: '24000',
+      roster: [
+        creatorRow(world.creator, '10000', { earlyPayoutElected: true, autoWithdrawElected: true }),
+        subVendorRow(world.walletVendor, '5000', { autoWithdrawElected: true }),
+        subVendorRow(world.plainVendor, '3000', { earlyPayoutElected: false, autoWithdrawElected: true }),
+        emailRow(failingEmail, '2000'),
+      ],
+    });
+    const created = await createdSplit(app, world.sme.apiKey, body);
+    expect(created).toMatchObject({ status: 'PENDING_APPROVAL', marginAmountCents: '4000', marginStatus: 'PENDING' });
+
+    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    await advance(1);
+    const funded = await get(created.id);
+    expect(funded).toMatchObject({ status: 'SETTLING', feeBufferAmountCents: '0', marginStatus: 'HELD', marginReleasedAt: null });
+    expect(funded.marginHoldStartedAt).toEqual(expect.any(String));
+    expect(row(funded, 0)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '150', netAmountCents: '9850', failureReason: null });
+    expect(row(funded, 0).legBTransferPayoutId).toMatch(PAYOUT_ID);
+    expect(row(funded, 0).legBWithdrawalPayoutId).toMatch(PAYOUT_ID);
+    for (const i of [1, 2, 3]) expect(row(funded, i)).toMatchObject({ status: 'PENDING', legBTransferPayoutId: null, feeAmountCents: null, netAmountCents: null });
+
+    // Net terms are 30 days from funding: the late rows transfer fee-free and the margin is released.
+    await advance(29 * 86_400);
+    expect((await get(created.id)).marginStatus).toBe('HELD');
+    await advance(2 * 86_400);
+    const settled = await get(created.id);
+    expect(settled).toMatchObject({ status: 'SETTLED', marginStatus: 'RELEASED' });
+    expect(settled.marginReleasedAt).toEqual(expect.any(String));
+    expect(row(settled, 1)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '0', netAmountCents: '5000' });
+    expect(row(settled, 1).legBWithdrawalPayoutId).toMatch(PAYOUT_ID);
+    expect(row(settled, 2)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '0', netAmountCents: '3000', legBWithdrawalPayoutId: null });
+    expect(row(settled, 3)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '0', netAmountCents: '2000', failureReason: null });
+
+    const history = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}/history`, { token: world.sme.apiKey }), 200);
+    const types = history.map((e: { type: string }) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['split.funded', 'split.leg_a.claimed', 'split.margin.held', 'split.roster_entry.failed', 'split.margin.settled', 'split.settled']),
+    );
+    expect(types.filter((t: string) => t === 'split.roster_entry.settled')).toHaveLength(4);
+    expect(history.find((e: { type: string }) => e.type === 'split.leg_a.claimed').data.amountCents).toBe('20000');
+  });
+
+  it('charges the SME the fee on top for a businessCoversFee instant row and reserves it as the fee buffer', async () => {
+    const created = await createdSplit(
+      app,
+      world.sme.apiKey,
+      splitBody(world, { roster: [subVendorRow(world.walletVendor, '10000', { earlyPayoutElected: true, businessCoversFee: true })] }),
+    );
+    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    await advance(1);
+    const split = await get(created.id);
+    expect(split).toMatchObject({ status: 'SETTLED', feeBufferAmountCents: '150', marginStatus: 'NONE' });
+    expect(row(split, 0)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '150', netAmountCents: '10000' });
+  });
+
+  it('pays a row out on demand with the fee, and settles the margin by the SME session only', async () => {
+    const created = await createdSplit(app, world.sme.apiKey, splitBody(world, { totalAmountCents: '12000', roster: [subVendorRow(world.walletVendor, '10000')] }));
+    const early = await app.request('POST', `/api/commerce/integration/splits/${created.id}/distributions/${row(created, 0).id}/payout`, { token: world.sme.apiKey });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('SPLIT_NOT_FUNDED');
+
+    const byKey = await app.request('POST', `/api/commerce/splits/${created.id}/settle-margin`, { token: world.sme.apiKey });
+    expect(byKey.status).toBe(403);
+    const elected = dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/settle-margin`, { token: world.sme.sessionToken }), 200);
+    expect(elected.marginStatus).toBe('PENDING');
+    const twice = await app.request('POST', `/api/commerce/splits/${created.id}/settle-margin`, { token: world.sme.sessionToken });
+    expect(twice.status).toBe(409);
+
+    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    await advance(1);
+    const funded = await get(created.id);
+    expect(funded).toMatchObject({ status: 'FUNDED', marginStatus: 'RELEASED' });
+
+    const paid = dataOf(await app.request('POST', `/api/commerce/integration/splits/${created.id}/distributions/${row(created, 0).id}/payout`, { token: world.sme.apiKey }), 200);
+    expect(row(paid, 0)).toMatchObject({ feeAmountCents: '150', netAmountCents: '9850' });
+    await advance(1);
+    expect(await get(created.id)).toMatchObject({ status: 'SETTLED' });
+    const again = await app.request('POST', `/api/commerce/integration/splits/${created.id}/distributions/${row(created, 0).id}/payout`, { token: world.sme.apiKey });
+    expect(again.status).toBe(409);
+    const released = await app.request('POST', `/api/commerce/splits/${created.id}/settle-margin`, { token: world.sme.sessionToken });
+    expect(released.status).toBe(409);
+    expect(released.body.error.code).toBe('SPLIT_MARGIN_NOT_SETTLEABLE');
+  });
+});
