@@ -4,6 +4,7 @@
  */
 const BENCHES: Record<string, () => Promise<void>> = {
   'event-store': async () => (await import('./event-store.bench.js')).eventStoreBench(),
+  webhooks: async () => (await import('./webhooks.bench.js')).webhooksBench(),
 };
 
 async function main(): Promise<void> {

@@ -4,6 +4,7 @@ import { SplitReadModelProjection } from './split/projections/split-read-model.p
 import { WebhooksReadModelProjection } from './webhooks/projections/webhooks-read-model.projection';
 import { webhookServices } from './webhooks/webhooks.composition';
 import { splitServices } from './split/split.composition';
+import { LedgerProjection } from './ledger/projections/ledger.projection';
 import { Platform } from './platform/platform';
 import { Subscriber } from './platform/projections/projection-batch';
 
@@ -14,6 +15,7 @@ export function appSubscribers(platform: Omit<Platform, 'engine'>): Subscriber[]
     new PartiesReadModelProjection(),
     new SplitReadModelProjection(),
     new WebhooksReadModelProjection(),
+    new LedgerProjection(),
     splitServices(platform).settlement,
     splitServices(platform).rail,
     webhookServices(platform).dispatcher,

@@ -6,13 +6,15 @@ import { isProjection } from './platform/projections/projection-batch';
 import { Projection } from './platform/projections/projection';
 import { rebuildProjection, RebuildProgress } from './platform/projections/rebuild-projection';
 import { SplitHistory } from './split/application/split-history';
+import { replayLedger, verifyLedger } from './ledger/application/ledger-verifier';
 import { DomainError } from './platform/domain/domain-error';
 
 const USAGE = `usage: npm run cli -- <command>
   projections:status               checkpoint, lag and state of every projection and process manager
   projections:rebuild <name>|--all replay into a shadow generation and swap it in (the API keeps serving)
   splits:history <splitId>         every event of a Split, in order
-  splits:as-of <splitId> <time>    the Split as it stood at an ISO time`;
+  splits:as-of <splitId> <time>    the Split as it stood at an ISO time
+  ledger:verify                    replay the log and check every ledger invariant (exit 3 on a violation)`;
 
 type CommandFn = (platform: Platform, args: string[]) => Promise<number>;
 
@@ -21,7 +23,17 @@ const COMMANDS: Record<string, CommandFn> = {
   'projections:rebuild': projectionsRebuild,
   'splits:history': splitsHistory,
   'splits:as-of': splitsAsOf,
+  'ledger:verify': ledgerVerify,
 };
+
+async function ledgerVerify(platform: Platform): Promise<number> {
+  const { postings, splits } = await replayLedger(platform.events);
+  const report = verifyLedger(postings, splits);
+  console.log(`${report.postings} postings over ${report.splits} Splits (${report.settledSplits} settled)`);
+  for (const violation of report.violations) console.log(`VIOLATION ${violation.rule}: ${violation.message}`);
+  console.log(report.violations.length === 0 ? 'ledger OK: every invariant holds' : `${report.violations.length} violation(s)`);
+  return report.violations.length === 0 ? 0 : 3;
+}
 
 async function splitsHistory(platform: Platform, [splitId]: string[]): Promise<number> {
   if (!splitId) return usage();

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createdSplit, creatorRow, dataOf, emailRow, PAYOUT_ID, setupSplitWorld, splitBody, SplitWorld, subVendorRow, uniqueEmail } from '../support/split-fixtures';
 
@@ -59,6 +61,34 @@ describe('Split money lifecycle', () => {
     );
     expect(types.filter((t: string) => t === 'split.roster_entry.settled')).toHaveLength(4);
     expect(history.find((e: { type: string }) => e.type === 'split.leg_a.claimed').data.amountCents).toBe('20000');
+
+    // The ledger, to the cent: funding, four transfers, two withdrawals to wallets, the margin release.
+    const ledger = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}/ledger`, { token: world.sme.apiKey }), 200);
+    const sme = world.sme.companyId;
+    const [creatorKey, walletKey, plainKey, flakyKey] = [world.creator.paymentProfileId, world.walletVendor.id, world.plainVendor.id, settled.distributions[3].subVendorId];
+    const shape = (p: { kind: string; entries: unknown[] }) => ({ kind: p.kind, entries: p.entries });
+    const line = (account: string, debit: string, credit: string) => ({ account, debit, credit });
+    expect(ledger.map((p: { sequence: number }) => p.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(ledger.map(shape)).toEqual(
+      expect.arrayContaining([
+        { kind: 'funding', entries: [line(`enterprise_receivable:${world.enterprise.companyId}`, '24000', '0'), line(`sme_balance:${sme}`, '0', '20000'), line(`sme_margin_hold:${sme}`, '0', '4000')] },
+        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '10000', '0'), line(`contractor_balance:${creatorKey}`, '0', '9850'), line('platform_fees', '0', '150')] },
+        { kind: 'withdrawal', entries: [line(`contractor_balance:${creatorKey}`, '9850', '0'), line(`contractor_wallet:${creatorKey}`, '0', '9850')] },
+        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '5000', '0'), line(`contractor_balance:${walletKey}`, '0', '5000')] },
+        { kind: 'withdrawal', entries: [line(`contractor_balance:${walletKey}`, '5000', '0'), line(`contractor_wallet:${walletKey}`, '0', '5000')] },
+        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '3000', '0'), line(`contractor_balance:${plainKey}`, '0', '3000')] },
+        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '2000', '0'), line(`contractor_balance:${flakyKey}`, '0', '2000')] },
+        { kind: 'margin_release', entries: [line(`sme_margin_hold:${sme}`, '4000', '0'), line(`sme_balance:${sme}`, '0', '4000')] },
+      ]),
+    );
+    expect(ledger[0].kind).toBe('funding');
+
+    const verify = spawnSync(process.execPath, [join(__dirname, '../../dist/src/cli.js'), 'ledger:verify'], {
+      env: { ...process.env, SANDBOX: 'true', DATA_DIR: app.platform.config.dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(verify.stdout).toContain('ledger OK');
+    expect(verify.status).toBe(0);
   });
 
   it('charges the SME the fee on top for a businessCoversFee instant row and reserves it as the fee buffer', async () => {
@@ -72,6 +102,14 @@ describe('Split money lifecycle', () => {
     const split = await get(created.id);
     expect(split).toMatchObject({ status: 'SETTLED', feeBufferAmountCents: '150', marginStatus: 'NONE' });
     expect(row(split, 0)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '150', netAmountCents: '10000' });
+    const ledger = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}/ledger`, { token: world.sme.apiKey }), 200);
+    // The SME covers the fee: the platform advances it (sme_fee_due) and recovers it from the SME's margin when released.
+    expect(ledger[1].entries).toEqual([
+      { account: `sme_balance:${world.sme.companyId}`, debit: '10000', credit: '0' },
+      { account: `sme_fee_due:${world.sme.companyId}`, debit: '150', credit: '0' },
+      { account: `contractor_balance:${world.walletVendor.id}`, debit: '0', credit: '10000' },
+      { account: 'platform_fees', debit: '0', credit: '150' },
+    ]);
   });
 
   it('pays a row out on demand with the fee, and settles the margin by the SME session only', async () => {

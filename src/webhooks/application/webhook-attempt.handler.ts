@@ -5,7 +5,7 @@ import { AppLogger } from '../../platform/logging/app-logger';
 import { Timer } from '../../platform/read-store/read-store.port';
 import { canonicalJson } from '../domain/canonical-json';
 import { companyWebhooksDecider } from '../domain/company-webhooks.decider';
-import { deliveryDecider } from '../domain/webhook-delivery.decider';
+import { deliveryDecider, DeliveryState } from '../domain/webhook-delivery.decider';
 import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS } from '../domain/webhook-event-types';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../domain/webhook-signature';
 import { companyWebhooksStreamId, deliveryStreamId } from '../domain/webhooks.events';
@@ -53,6 +53,11 @@ export class WebhookAttemptHandler {
     const { deliveryId, attempt } = payload;
     const delivery = (await this.aggregates.load(deliveryStreamId(deliveryId), deliveryDecider)).state;
     const base = { deliveryId, attempt, succeeded: false, responseStatus: null, error: null };
+    if (delivery.status !== 'none' && delivery.lastAttempt === attempt) {
+      // This attempt was recorded, but we may have crashed before its follow-ups: redo them (idempotent).
+      await this.followUp(delivery, attempt, delivery.status === 'succeeded');
+      return { ...base, skipped: 'not_due' };
+    }
     if (delivery.status !== 'pending' || delivery.lastAttempt + 1 !== attempt) return { ...base, skipped: 'not_due' };
     const company = (await this.aggregates.load(companyWebhooksStreamId(delivery.companyId), companyWebhooksDecider)).state;
     const endpoint = company.endpoints[delivery.endpointId];
@@ -94,20 +99,27 @@ export class WebhookAttemptHandler {
       },
       context,
     );
+    await this.followUp(recorded.state, attempt, succeeded);
     const next = recorded.state.status === 'pending' ? recorded.state.nextAttemptAt : null;
-    if (recorded.events.length > 0 && next && recorded.state.status === 'pending') {
-      await this.deliveries.scheduleAttempt({ deliveryId, seriesStart: recorded.state.seriesStart, attempt: attempt + 1 }, next);
+    if (!succeeded) this.logger.info({ deliveryId, attempt, responseStatus, error, nextAttemptAt: next }, 'webhook attempt failed');
+    return { deliveryId, attempt, succeeded, responseStatus, error };
+  }
+
+  /** After an attempt is recorded: schedule the next one, or end probation on a success. Both are idempotent. */
+  private async followUp(delivery: DeliveryState, attempt: number, succeeded: boolean): Promise<void> {
+    if (delivery.status === 'none') return;
+    if (delivery.status === 'pending' && delivery.nextAttemptAt) {
+      await this.deliveries.scheduleAttempt({ deliveryId: delivery.deliveryId, seriesStart: delivery.seriesStart, attempt: attempt + 1 }, delivery.nextAttemptAt);
     }
-    if (succeeded && endpoint.onProbation) {
+    if (succeeded) {
+      const context = { actor: 'system:webhook-worker', correlationId: delivery.body.id, causationId: null };
       await this.aggregates.handle(
         companyWebhooksStreamId(delivery.companyId),
         companyWebhooksDecider,
-        { type: 'GraduateEndpoint', data: { companyId: delivery.companyId, endpointId: delivery.endpointId, now: now.toISOString() } },
+        { type: 'GraduateEndpoint', data: { companyId: delivery.companyId, endpointId: delivery.endpointId, now: this.clock.now().toISOString() } },
         context,
       );
     }
-    if (!succeeded) this.logger.info({ deliveryId, attempt, responseStatus, error, nextAttemptAt: next }, 'webhook attempt failed');
-    return { deliveryId, attempt, succeeded, responseStatus, error };
   }
 
   /** At most MAX_IN_FLIGHT_PER_ENDPOINT concurrent requests to one endpoint, so one slow receiver cannot take every lane. */

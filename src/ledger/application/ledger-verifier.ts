@@ -1,0 +1,94 @@
+import { EventStore } from '../../platform/event-store/event-store.port';
+import { DocumentReader } from '../../platform/read-store/read-store.port';
+import { StagedWriter } from '../../platform/projections/staged-writer';
+import { isBalanced, Posting } from '../domain/posting';
+import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
+
+export interface LedgerViolation {
+  rule: 'unbalanced_posting' | 'negative_balance' | 'roster_sum' | 'margin_release' | 'enterprise_receivable';
+  message: string;
+}
+
+export interface LedgerReport {
+  postings: number;
+  splits: number;
+  settledSplits: number;
+  violations: LedgerViolation[];
+}
+
+const NOTHING: DocumentReader = { get: async () => null, find: async () => [], count: async () => 0 };
+/** Accounts that hold someone's money with us: they may never go below zero. */
+const MUST_NOT_GO_NEGATIVE = /^(sme_balance|contractor_balance):/;
+
+/** Replays the whole log through the ledger projection in memory, as `ledger:verify` does. */
+export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[] }> {
+  const projection = new LedgerProjection();
+  const writer = new StagedWriter(NOTHING);
+  for (let after: number | undefined; ; ) {
+    const batch = await events.readAll({ after, maxCount: 1000 });
+    if (batch.length === 0) break;
+    for (const event of batch) if (projection.handles(event)) await projection.apply(event, writer);
+    after = batch[batch.length - 1]!.position;
+  }
+  const docs = writer.writes().flatMap((w) => (w.kind === 'put' ? [w] : []));
+  return {
+    postings: docs.filter((w) => w.collection === LEDGER_POSTINGS).map((w) => w.doc as Posting),
+    splits: docs.filter((w) => w.collection === LEDGER_SPLITS).map((w) => w.doc as LedgerSplit),
+  };
+}
+
+/**
+ * The ledger's invariants: every posting balances; no SME or contractor balance ever goes negative
+ * (postings applied in log order); and for every settled Split, contractor nets plus the fees
+ * contractors bore equal the roster sum, a released margin left the hold in full, and the enterprise
+ * receivable is the total plus the enterprise fee.
+ */
+export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): LedgerReport {
+  const violations: LedgerViolation[] = [];
+  const ordered = [...postings].sort((a, b) => Number(a.position) - Number(b.position) || a.sequence - b.sequence);
+  const balances = new Map<string, bigint>();
+  for (const posting of ordered) {
+    if (!isBalanced(posting)) violations.push({ rule: 'unbalanced_posting', message: `${posting.id} does not balance` });
+    for (const entry of posting.entries) {
+      const key = `${posting.currency}:${entry.account}`;
+      const balance = (balances.get(key) ?? 0n) + BigInt(entry.credit) - BigInt(entry.debit);
+      balances.set(key, balance);
+      if (MUST_NOT_GO_NEGATIVE.test(entry.account) && balance < 0n) {
+        violations.push({ rule: 'negative_balance', message: `${entry.account} went to ${balance} at posting ${posting.id}` });
+      }
+    }
+  }
+  const bySplit = groupBy(ordered, (p) => p.splitId);
+  for (const split of splits.filter((s) => s.settled)) violations.push(...checkSettledSplit(split, bySplit.get(split.id) ?? []));
+  return { postings: postings.length, splits: splits.length, settledSplits: splits.filter((s) => s.settled).length, violations };
+}
+
+function checkSettledSplit(split: LedgerSplit, postings: Posting[]): LedgerViolation[] {
+  const violations: LedgerViolation[] = [];
+  const rows = Object.values(split.rows);
+  const rosterSum = rows.reduce((sum, row) => sum + BigInt(row.amountCents), 0n);
+  const delivered = rows.reduce((sum, row) => sum + BigInt(row.netAmountCents ?? '0') + (row.businessCoversFee ? 0n : BigInt(row.feeAmountCents ?? '0')), 0n);
+  if (delivered !== rosterSum) {
+    violations.push({ rule: 'roster_sum', message: `${split.id}: contractor nets + contractor-borne fees = ${delivered}, roster sum = ${rosterSum}` });
+  }
+  const released = sumOf(postings, (p) => p.kind === 'margin_release', (account) => account.startsWith('sme_margin_hold:'), 'debit');
+  if (split.marginReleasedCents !== '0' && released !== BigInt(split.marginAmountCents)) {
+    violations.push({ rule: 'margin_release', message: `${split.id}: released ${released} of a ${split.marginAmountCents} margin` });
+  }
+  const receivable = sumOf(postings, (p) => p.kind === 'funding', (account) => account.startsWith('enterprise_receivable:'), 'debit');
+  const expected = BigInt(split.totalAmountCents) + BigInt(split.enterpriseFeeAmountCents);
+  if (receivable !== expected) {
+    violations.push({ rule: 'enterprise_receivable', message: `${split.id}: receivable ${receivable}, expected total + enterprise fee = ${expected}` });
+  }
+  return violations;
+}
+
+function sumOf(postings: Posting[], which: (p: Posting) => boolean, account: (a: string) => boolean, side: 'debit' | 'credit'): bigint {
+  return postings.filter(which).reduce((sum, p) => sum + p.entries.filter((e) => account(e.account)).reduce((s, e) => s + BigInt(e[side]), 0n), 0n);
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}

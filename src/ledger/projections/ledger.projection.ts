@@ -1,0 +1,188 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { parseCents } from '../../platform/money/money';
+import { Projection, ProjectionWriter } from '../../platform/projections/projection';
+import { PayoutEvent } from '../../payouts/domain/payout.events';
+import { DistributionData, SplitEvent } from '../../split/domain/split.events';
+import { accounts, credit, debit, nonZero, Posting, PostingKind } from '../domain/posting';
+
+export const LEDGER_POSTINGS = 'ledger_postings';
+export const LEDGER_SPLITS = 'ledger_splits';
+
+interface LedgerRow {
+  amountCents: string;
+  contractor: string;
+  feeAmountCents: string | null;
+  netAmountCents: string | null;
+  businessCoversFee: boolean;
+}
+
+/** What the ledger needs to remember about a Split between its events (also what ledger:verify checks). */
+export interface LedgerSplit {
+  id: string;
+  smeCompanyId: string;
+  enterpriseCompanyId: string;
+  currency: string;
+  totalAmountCents: string;
+  enterpriseFeeAmountCents: string;
+  marginAmountCents: string;
+  rows: Record<string, LedgerRow>;
+  /** SME-covered fees advanced by the platform, not yet recovered from the margin. */
+  feeDueCents: string;
+  marginReleasedCents: string;
+  funded: boolean;
+  settled: boolean;
+  sequence: number;
+  [field: string]: unknown;
+}
+
+const HANDLED = new Set([
+  'split.created',
+  'split.roster.revised',
+  'split.funded',
+  'split.roster_entry.transfer_started',
+  'split.roster_entry.settled',
+  'split.margin.settled',
+  'split.settled',
+  'payout.completed',
+]);
+
+/**
+ * Double-entry postings for every money movement of a Split: funding, each row's transfer, the
+ * margin's release and each withdrawal to a wallet. Posting ids derive from the Split and a sequence,
+ * so a rebuild produces the very same documents.
+ */
+export class LedgerProjection implements Projection {
+  readonly name = 'ledger';
+  readonly collections = [{ name: LEDGER_POSTINGS, indexes: [['splitId', 'sequence']] }, { name: LEDGER_SPLITS }];
+
+  handles(event: RecordedEvent): boolean {
+    return HANDLED.has(event.type);
+  }
+
+  async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as SplitEvent | PayoutEvent;
+    if (event.type === 'split.created') {
+      const d = event.data;
+      writer.put(LEDGER_SPLITS, {
+        id: d.splitId,
+        smeCompanyId: d.smeCompanyId,
+        enterpriseCompanyId: d.enterpriseCompanyId,
+        currency: d.currency,
+        totalAmountCents: d.totalAmountCents,
+        enterpriseFeeAmountCents: d.enterpriseFeeAmountCents,
+        marginAmountCents: d.marginAmountCents,
+        rows: rowsOf(d.distributions),
+        feeDueCents: '0',
+        marginReleasedCents: '0',
+        funded: false,
+        settled: false,
+        sequence: 0,
+      } satisfies LedgerSplit);
+      return;
+    }
+    const splitId = event.data.splitId;
+    const split = await writer.get<LedgerSplit>(LEDGER_SPLITS, splitId);
+    if (!split) return;
+    const post = (kind: PostingKind, memo: string, entries: ReturnType<typeof nonZero>) => {
+      split.sequence += 1;
+      const posting: Posting = {
+        id: `${splitId}:${String(split.sequence).padStart(4, '0')}`,
+        splitId,
+        sequence: split.sequence,
+        position: recorded.position,
+        currency: split.currency,
+        kind,
+        memo,
+        postedAt: recorded.metadata.occurredAt,
+        eventId: recorded.id,
+        entries: nonZero(entries),
+      };
+      writer.put(LEDGER_POSTINGS, posting);
+    };
+
+    switch (event.type) {
+      case 'split.roster.revised':
+        Object.assign(split, {
+          totalAmountCents: event.data.totalAmountCents,
+          marginAmountCents: event.data.marginAmountCents,
+          enterpriseFeeAmountCents: event.data.enterpriseFeeAmountCents,
+          rows: rowsOf(event.data.distributions),
+        });
+        break;
+      case 'split.funded': {
+        const receivable = parseCents(split.totalAmountCents) + parseCents(split.enterpriseFeeAmountCents);
+        post('funding', 'Leg A: the enterprise owes the total; the SME is credited the roster sum; the margin is held', [
+          debit(accounts.enterpriseReceivable(split.enterpriseCompanyId), receivable),
+          credit(accounts.smeBalance(split.smeCompanyId), parseCents(event.data.rosterSumCents)),
+          credit(accounts.smeMarginHold(split.smeCompanyId), parseCents(split.marginAmountCents)),
+          credit(accounts.platformFees(), parseCents(split.enterpriseFeeAmountCents)),
+        ]);
+        split.funded = true;
+        break;
+      }
+      case 'split.roster_entry.transfer_started': {
+        const row = split.rows[event.data.rosterEntryId];
+        if (row) Object.assign(row, { feeAmountCents: event.data.feeAmountCents, netAmountCents: event.data.netAmountCents });
+        break;
+      }
+      case 'split.roster_entry.settled': {
+        const row = split.rows[event.data.rosterEntryId];
+        if (!row || row.netAmountCents === null || row.feeAmountCents === null) break;
+        const fee = parseCents(row.feeAmountCents);
+        const covered = row.businessCoversFee ? fee : 0n;
+        post('row_transfer', `Row ${event.data.rosterEntryId} transferred to its contractor`, [
+          debit(accounts.smeBalance(split.smeCompanyId), parseCents(row.amountCents)),
+          debit(accounts.smeFeeDue(split.smeCompanyId), covered),
+          credit(accounts.contractorBalance(row.contractor), parseCents(row.netAmountCents)),
+          credit(accounts.platformFees(), fee),
+        ]);
+        split.feeDueCents = (parseCents(split.feeDueCents) + covered).toString();
+        break;
+      }
+      case 'split.margin.settled': {
+        const margin = parseCents(event.data.marginAmountCents);
+        const due = parseCents(split.feeDueCents);
+        const recovered = due < margin ? due : margin;
+        post('margin_release', 'The margin leaves the hold; SME-covered fees are recovered from it first', [
+          debit(accounts.smeMarginHold(split.smeCompanyId), margin),
+          credit(accounts.smeFeeDue(split.smeCompanyId), recovered),
+          credit(accounts.smeBalance(split.smeCompanyId), margin - recovered),
+        ]);
+        split.feeDueCents = (due - recovered).toString();
+        split.marginReleasedCents = margin.toString();
+        break;
+      }
+      case 'split.settled':
+        split.settled = true;
+        break;
+      case 'payout.completed': {
+        if (event.data.kind !== 'leg_b_withdrawal' || !event.data.distributionId) return;
+        const row = split.rows[event.data.distributionId];
+        if (!row?.netAmountCents) return;
+        post('withdrawal', `Row ${event.data.distributionId} forwarded to the contractor's wallet`, [
+          debit(accounts.contractorBalance(row.contractor), parseCents(row.netAmountCents)),
+          credit(accounts.contractorWallet(row.contractor), parseCents(row.netAmountCents)),
+        ]);
+        break;
+      }
+      default:
+        return;
+    }
+    writer.put(LEDGER_SPLITS, split);
+  }
+}
+
+function rowsOf(distributions: DistributionData[]): Record<string, LedgerRow> {
+  return Object.fromEntries(
+    distributions.map((d) => [
+      d.id,
+      {
+        amountCents: d.amountCents,
+        contractor: d.contractorPaymentProfileId ?? d.subVendorId ?? d.id,
+        feeAmountCents: null,
+        netAmountCents: null,
+        businessCoversFee: d.businessCoversFee,
+      },
+    ]),
+  );
+}
