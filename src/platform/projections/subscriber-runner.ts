@@ -3,6 +3,7 @@ import { EventStore } from '../event-store/event-store.port';
 import { ReadStore } from '../read-store/read-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { applyBatch, isProjection, ProjectionGapError, Subscriber } from './projection-batch';
+import { LiveBatcher } from './live-batcher';
 
 export interface RunnerOptions {
   owner: string;
@@ -91,11 +92,12 @@ export class SubscriberRunner {
       await this.commit(generation, batch);
       checkpoint = batch[batch.length - 1]!.position;
     }
-    const subscription = this.events.subscribeToAll(checkpoint, (event) => this.commit(generation, [event]));
+    const batcher = new LiveBatcher((batch) => this.commit(generation, batch), this.options.catchUpBatchSize);
+    const subscription = this.events.subscribeToAll(checkpoint, (event) => batcher.add(event));
     const renew = setInterval(() => void this.renewOrStop(), this.options.leaseMs / 3);
     try {
       const stop = new Promise<void>((resolve) => (this.onStop = resolve));
-      const failure = await Promise.race([subscription.failed, stop, this.leaseLost]);
+      const failure = await Promise.race([subscription.failed, batcher.failed, stop, this.leaseLost]);
       if (failure instanceof Error) throw failure;
     } finally {
       clearInterval(renew);

@@ -55,7 +55,7 @@ export class WebhookAttemptHandler {
     const base = { deliveryId, attempt, succeeded: false, responseStatus: null, error: null };
     if (delivery.status !== 'none' && delivery.lastAttempt === attempt) {
       // This attempt was recorded, but we may have crashed before its follow-ups: redo them (idempotent).
-      await this.followUp(delivery, attempt, delivery.status === 'succeeded');
+      await this.followUp(delivery, attempt, delivery.status === 'succeeded', true);
       return { ...base, skipped: 'not_due' };
     }
     if (delivery.status !== 'pending' || delivery.lastAttempt + 1 !== attempt) return { ...base, skipped: 'not_due' };
@@ -99,19 +99,19 @@ export class WebhookAttemptHandler {
       },
       context,
     );
-    await this.followUp(recorded.state, attempt, succeeded);
+    await this.followUp(recorded.state, attempt, succeeded, endpoint.onProbation);
     const next = recorded.state.status === 'pending' ? recorded.state.nextAttemptAt : null;
     if (!succeeded) this.logger.info({ deliveryId, attempt, responseStatus, error, nextAttemptAt: next }, 'webhook attempt failed');
     return { deliveryId, attempt, succeeded, responseStatus, error };
   }
 
   /** After an attempt is recorded: schedule the next one, or end probation on a success. Both are idempotent. */
-  private async followUp(delivery: DeliveryState, attempt: number, succeeded: boolean): Promise<void> {
+  private async followUp(delivery: DeliveryState, attempt: number, succeeded: boolean, mayBeOnProbation: boolean): Promise<void> {
     if (delivery.status === 'none') return;
     if (delivery.status === 'pending' && delivery.nextAttemptAt) {
       await this.deliveries.scheduleAttempt({ deliveryId: delivery.deliveryId, seriesStart: delivery.seriesStart, attempt: attempt + 1 }, delivery.nextAttemptAt);
     }
-    if (succeeded) {
+    if (succeeded && mayBeOnProbation) {
       const context = { actor: 'system:webhook-worker', correlationId: delivery.body.id, causationId: null };
       await this.aggregates.handle(
         companyWebhooksStreamId(delivery.companyId),

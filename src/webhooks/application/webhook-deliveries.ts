@@ -34,8 +34,7 @@ export class WebhookDeliveries {
     options: { scheduleFirstAttempt: boolean } = { scheduleFirstAttempt: true },
   ): Promise<void> {
     const now = this.clock.now().toISOString();
-    await this.aggregates.handle(deliveryStreamId(deliveryId), deliveryDecider, { type: 'CreateDelivery', data: { deliveryId, endpointId, companyId, body, now } }, context);
-    const { state } = await this.aggregates.load(deliveryStreamId(deliveryId), deliveryDecider);
+    const { state } = await this.aggregates.handle(deliveryStreamId(deliveryId), deliveryDecider, { type: 'CreateDelivery', data: { deliveryId, endpointId, companyId, body, now } }, context);
     if (options.scheduleFirstAttempt && state.status === 'pending' && state.lastAttempt === 0) {
       await this.scheduleAttempt({ deliveryId, seriesStart: 1, attempt: 1 }, state.nextAttemptAt ?? now);
     }

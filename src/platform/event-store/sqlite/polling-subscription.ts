@@ -41,6 +41,8 @@ export function pollingSubscription(options: PollingOptions): Subscription {
         checkpoint = event.position;
       }
       if (batch.length === 0 && !stopped) await sleep();
+      // Let I/O (HTTP, timers) run between batches: a long catch-up must not starve the process.
+      else await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
 
