@@ -21,21 +21,24 @@ describe('Split money lifecycle', () => {
   it('funds after approval, pays instant rows at once and the rest at net terms, retries a failure, releases the margin and settles', async () => {
     const failingEmail = uniqueEmail('flaky').replace('@', '+fail-once@');
     const body = splitBody(world, {
-      totalAmountCents: '24000',
+      totalAmountCents: '25000',
       roster: [
         creatorRow(world.creator, '10000', { earlyPayoutElected: true, autoWithdrawElected: true }),
         subVendorRow(world.walletVendor, '5000', { autoWithdrawElected: true }),
         subVendorRow(world.plainVendor, '3000', { earlyPayoutElected: false, autoWithdrawElected: true }),
         emailRow(failingEmail, '2000'),
+        subVendorRow(world.walletVendor, '1001', { earlyPayoutElected: true, businessCoversFee: true }),
       ],
     });
     const created = await createdSplit(app, world.sme.apiKey, body);
-    expect(created).toMatchObject({ status: 'PENDING_APPROVAL', marginAmountCents: '4000', marginStatus: 'PENDING' });
+    expect(created).toMatchObject({ status: 'PENDING_APPROVAL', totalAmountCents: '25000', marginAmountCents: '3999', marginStatus: 'PENDING' });
 
     dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken }), 200);
     await advance(1);
     const funded = await get(created.id);
-    expect(funded).toMatchObject({ status: 'SETTLING', feeBufferAmountCents: '0', marginStatus: 'HELD', marginReleasedAt: null });
+    expect(funded).toMatchObject({ status: 'SETTLING', feeBufferAmountCents: '15', marginStatus: 'HELD', marginReleasedAt: null });
+    // 1001 at 150 bps is 15.015, rounded half up to 15; the SME pays it on top, the contractor gets 1001.
+    expect(row(funded, 4)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '15', netAmountCents: '1001', legBWithdrawalPayoutId: null });
     expect(funded.marginHoldStartedAt).toEqual(expect.any(String));
     expect(row(funded, 0)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '150', netAmountCents: '9850', failureReason: null });
     expect(row(funded, 0).legBTransferPayoutId).toMatch(PAYOUT_ID);
@@ -59,26 +62,27 @@ describe('Split money lifecycle', () => {
     expect(types).toEqual(
       expect.arrayContaining(['split.funded', 'split.leg_a.claimed', 'split.margin.held', 'split.roster_entry.failed', 'split.margin.settled', 'split.settled']),
     );
-    expect(types.filter((t: string) => t === 'split.roster_entry.settled')).toHaveLength(4);
-    expect(history.find((e: { type: string }) => e.type === 'split.leg_a.claimed').data.amountCents).toBe('20000');
+    expect(types.filter((t: string) => t === 'split.roster_entry.settled')).toHaveLength(5);
+    expect(history.find((e: { type: string }) => e.type === 'split.leg_a.claimed').data.amountCents).toBe('21001');
 
-    // The ledger, to the cent: funding, four transfers, two withdrawals to wallets, the margin release.
+    // The ledger, to the cent: funding, five transfers, two withdrawals to wallets, the margin release.
     const ledger = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}/ledger`, { token: world.sme.apiKey }), 200);
     const sme = world.sme.companyId;
     const [creatorKey, walletKey, plainKey, flakyKey] = [world.creator.paymentProfileId, world.walletVendor.id, world.plainVendor.id, settled.distributions[3].subVendorId];
     const shape = (p: { kind: string; entries: unknown[] }) => ({ kind: p.kind, entries: p.entries });
     const line = (account: string, debit: string, credit: string) => ({ account, debit, credit });
-    expect(ledger.map((p: { sequence: number }) => p.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(ledger.map((p: { sequence: number }) => p.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(ledger.map(shape)).toEqual(
       expect.arrayContaining([
-        { kind: 'funding', entries: [line(`enterprise_receivable:${world.enterprise.companyId}`, '24000', '0'), line(`sme_balance:${sme}`, '0', '20000'), line(`sme_margin_hold:${sme}`, '0', '4000')] },
+        { kind: 'funding', entries: [line(`enterprise_receivable:${world.enterprise.companyId}`, '25000', '0'), line(`sme_balance:${sme}`, '0', '21001'), line(`sme_margin_hold:${sme}`, '0', '3999')] },
+        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '1001', '0'), line(`sme_fee_due:${sme}`, '15', '0'), line(`contractor_balance:${walletKey}`, '0', '1001'), line('platform_fees', '0', '15')] },
         { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '10000', '0'), line(`contractor_balance:${creatorKey}`, '0', '9850'), line('platform_fees', '0', '150')] },
         { kind: 'withdrawal', entries: [line(`contractor_balance:${creatorKey}`, '9850', '0'), line(`contractor_wallet:${creatorKey}`, '0', '9850')] },
         { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '5000', '0'), line(`contractor_balance:${walletKey}`, '0', '5000')] },
         { kind: 'withdrawal', entries: [line(`contractor_balance:${walletKey}`, '5000', '0'), line(`contractor_wallet:${walletKey}`, '0', '5000')] },
         { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '3000', '0'), line(`contractor_balance:${plainKey}`, '0', '3000')] },
         { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '2000', '0'), line(`contractor_balance:${flakyKey}`, '0', '2000')] },
-        { kind: 'margin_release', entries: [line(`sme_margin_hold:${sme}`, '4000', '0'), line(`sme_balance:${sme}`, '0', '4000')] },
+        { kind: 'margin_release', entries: [line(`sme_margin_hold:${sme}`, '3999', '0'), line(`sme_fee_due:${sme}`, '0', '15'), line(`sme_balance:${sme}`, '0', '3984')] },
       ]),
     );
     expect(ledger[0].kind).toBe('funding');
