@@ -33,6 +33,8 @@ export async function applyBatch(
   subscriber: Subscriber,
   generation: number,
   events: RecordedEvent[],
+  /** Last revision per stream as this runner committed it; only the lease holder may pass one. */
+  knownRevisions?: Map<string, number>,
 ): Promise<CommitOutcome> {
   if (events.length === 0) return 'committed';
   const writer = new StagedWriter(store.generationReader(subscriber.name, generation));
@@ -40,7 +42,7 @@ export async function applyBatch(
   for (const event of events) {
     const last = event.streamId in revisions
       ? revisions[event.streamId]!
-      : await store.streamRevisionOf(subscriber.name, generation, event.streamId);
+      : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId)));
     if (last !== null && event.revision <= last) continue;
     if (event.revision !== (last ?? -1) + 1) throw new ProjectionGapError(subscriber.name, event, last);
     if (subscriber.handles(event)) {
@@ -49,11 +51,15 @@ export async function applyBatch(
     }
     revisions[event.streamId] = event.revision;
   }
-  return store.commitProjection({
+  const outcome = await store.commitProjection({
     projection: subscriber.name,
     generation,
     checkpoint: events[events.length - 1]!.position,
     streamRevisions: revisions,
     writes: writer.writes(),
   });
+  if (outcome === 'committed') for (const [streamId, revision] of Object.entries(revisions)) knownRevisions?.set(streamId, revision);
+  // A cache, not a record: drop it when stale, or when it grows past what is worth keeping in memory.
+  if (outcome !== 'committed' || (knownRevisions?.size ?? 0) > 100_000) knownRevisions?.clear();
+  return outcome;
 }

@@ -82,6 +82,7 @@ export class SubscriberRunner {
   }
 
   private async follow(generation: number): Promise<void> {
+    this.knownRevisions = new Map();
     let checkpoint = await this.store.checkpointOf(this.subscriber.name, generation);
     for (;;) {
       if (this.stopped) return;
@@ -106,6 +107,8 @@ export class SubscriberRunner {
     }
   }
 
+  /** Stream revisions this runner committed while holding the lease (saves a read per event). */
+  private knownRevisions = new Map<string, number>();
   private onStop: (() => void) | null = null;
   private leaseLostSignal: (() => void) | null = null;
   private leaseLost = new Promise<RestartSignal>((resolve) => (this.leaseLostSignal = () => resolve(new RestartSignal())));
@@ -121,7 +124,7 @@ export class SubscriberRunner {
   }
 
   private async commit(generation: number, batch: Parameters<typeof applyBatch>[3]): Promise<void> {
-    const outcome = await applyBatch(this.store, this.subscriber, generation, batch);
+    const outcome = await applyBatch(this.store, this.subscriber, generation, batch, this.knownRevisions);
     if (outcome !== 'committed') throw new RestartSignal(`${this.subscriber.name} generation ${generation}: commit was ${outcome}; reloading`);
     this.lastError = null;
     this.committed.emit('commit', batch[batch.length - 1]!.position);
