@@ -5,6 +5,7 @@ import { SandboxModule } from './sandbox/sandbox.module';
 import { PartiesModule } from './parties/parties.module';
 import { SplitModule } from './split/split.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { CheckoutModule } from './checkout/checkout.module';
 import { Platform } from './platform/platform';
 import { PlatformModule } from './platform/platform.module';
 import { AuthGuard } from './platform/http/auth.guard';
@@ -25,6 +26,7 @@ export class AppModule {
         PartiesModule,
         SplitModule,
         WebhooksModule,
+        CheckoutModule,
         ...(platform.config.sandbox ? [SandboxModule] : []),
       ],
       controllers: [OperationsController],

@@ -4,6 +4,8 @@ import { SplitReadModelProjection } from './split/projections/split-read-model.p
 import { WebhooksReadModelProjection } from './webhooks/projections/webhooks-read-model.projection';
 import { webhookServices } from './webhooks/webhooks.composition';
 import { splitServices } from './split/split.composition';
+import { checkoutServices } from './checkout/checkout.composition';
+import { CheckoutReadModelProjection } from './checkout/projections/checkout-read-model.projection';
 import { LedgerProjection } from './ledger/projections/ledger.projection';
 import { Platform } from './platform/platform';
 import { Subscriber } from './platform/projections/projection-batch';
@@ -16,8 +18,10 @@ export function appSubscribers(platform: Omit<Platform, 'engine'>): Subscriber[]
     new SplitReadModelProjection(),
     new WebhooksReadModelProjection(),
     new LedgerProjection(),
+    new CheckoutReadModelProjection(),
     splitServices(platform).settlement,
     splitServices(platform).rail,
+    checkoutServices(platform).processor,
     webhookServices(platform).dispatcher,
   ];
 }

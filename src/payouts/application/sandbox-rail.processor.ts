@@ -25,7 +25,8 @@ export class SandboxRailProcessor implements EventProcessor {
     const context = { actor: 'system:sandbox-rail', correlationId: event.metadata.correlationId, causationId: event.id };
     const now = () => this.clock.now().toISOString();
     await this.aggregates.handle(stream, payoutDecider, { type: 'StartProcessing', data: { now: now() } }, context);
-    const outcome = sandboxRailOutcome(request.destination, request.attempt);
+    // A merchant payout credits the merchant company's balance on the platform: the sandbox rail always settles it.
+    const outcome = request.kind === 'merchant' ? ({ ok: true } as const) : sandboxRailOutcome(request.destination, request.attempt);
     const command = outcome.ok
       ? ({ type: 'CompletePayout', data: { now: now() } } as const)
       : ({ type: 'FailPayout', data: { reason: outcome.reason, now: now() } } as const);

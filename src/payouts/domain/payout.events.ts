@@ -1,6 +1,7 @@
 import { DomainEvent } from '../../platform/domain/decider';
 
-export type PayoutKind = 'leg_a' | 'leg_b_transfer' | 'leg_b_withdrawal';
+/** `merchant`: a PAID checkout order's money paid out to the merchant company (splitId is '' there). */
+export type PayoutKind = 'leg_a' | 'leg_b_transfer' | 'leg_b_withdrawal' | 'merchant';
 export type PayoutStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
 /** Every payout event repeats what it is for, so read models can follow it without a lookup. */
@@ -13,7 +14,7 @@ export interface PayoutRef {
 
 export type PayoutRequested = DomainEvent<
   'payout.requested',
-  PayoutRef & { amountCents: string; currency: string; destination: string | null; attempt: number; requestedAt: string }
+  PayoutRef & { amountCents: string; currency: string; destination: string | null; attempt: number; requestedAt: string; /** merchant payouts: the order paid out */ orderId?: string }
 >;
 export type PayoutProcessing = DomainEvent<'payout.processing', PayoutRef & { at: string }>;
 export type PayoutCompleted = DomainEvent<'payout.completed', PayoutRef & { at: string }>;

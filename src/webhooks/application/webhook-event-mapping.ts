@@ -32,6 +32,14 @@ const thinRosterEntry = (event: RecordedEvent) => {
 };
 const thinSplit = (event: RecordedEvent) => ({ splitId: (event.data as { splitId: string }).splitId });
 
+type CheckoutCompletedData = { merchantCompanyId: string; payoutId: string; amountMinorUnits: string; currency: string; provider: string; renewalOf: string | null };
+/** Spec 6.2: {payoutId, amount, currency, provider}, plus subscriptionId only on a renewal's delivery. */
+const checkoutCompleted = (event: RecordedEvent) => {
+  const { payoutId, amountMinorUnits, currency, provider, renewalOf } = event.data as CheckoutCompletedData;
+  return { payoutId, amount: amountMinorUnits, currency, provider, ...(renewalOf ? { subscriptionId: renewalOf } : {}) };
+};
+const merchantOf = async (event: RecordedEvent) => (event.data as CheckoutCompletedData).merchantCompanyId ?? null;
+
 export const WEBHOOK_MAPPINGS: Readonly<Record<string, WebhookMapping>> = {
   'split.leg_a.approved': { publicType: 'split.leg_a.approved', recipient: splitOwner, payload: thinSplitLegA },
   'split.leg_a.rejected': { publicType: 'split.leg_a.rejected', recipient: splitOwner, payload: thinSplitLegA },
@@ -39,4 +47,5 @@ export const WEBHOOK_MAPPINGS: Readonly<Record<string, WebhookMapping>> = {
   'split.roster_entry.settled': { publicType: 'split.roster_entry.settled', recipient: splitOwner, payload: thinRosterEntry },
   'split.roster_entry.failed': { publicType: 'split.roster_entry.failed', recipient: splitOwner, payload: thinRosterEntry },
   'split.margin.settled': { publicType: 'split.margin.settled', recipient: splitOwner, payload: thinSplit },
+  'checkout.order.completed': { publicType: 'checkout.completed', recipient: merchantOf, payload: checkoutCompleted },
 };

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError, PaymentLinkNotFoundError } from '../domain/checkout.errors';
+import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
+
+/** The public order status (spec 4.2). */
+export interface OrderStatusView {
+  status: string;
+  amountMinorUnits: string;
+  currency: string;
+  subscriptionId: string | null;
+}
+
+export const orderStatusOf = (order: OrderView): OrderStatusView => ({
+  status: order.status,
+  amountMinorUnits: order.amountMinorUnits,
+  currency: order.currency,
+  subscriptionId: order.subscriptionId,
+});
+
+export function subscriptionRecordOf(sub: SubscriptionView) {
+  return {
+    subscriptionId: sub.subscriptionId,
+    status: sub.status,
+    intervalUnit: sub.intervalUnit,
+    amountMinorUnits: sub.amountMinorUnits,
+    currency: sub.currency,
+    provider: sub.provider,
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    consecutiveDeclines: sub.consecutiveDeclines,
+    card: sub.card,
+    cancelledAt: sub.cancelledAt,
+    cancellationReason: sub.cancellationReason,
+  };
+}
+
+@Injectable()
+export class CheckoutQueries {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async order(orderId: string): Promise<OrderView> {
+    const order = await this.store.get<OrderView>(CHECKOUT_ORDERS, orderId);
+    if (!order) throw new CheckoutOrderNotFoundError();
+    return order;
+  }
+
+  async subscription(subscriptionId: string): Promise<SubscriptionView> {
+    const sub = await this.store.get<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, subscriptionId);
+    if (!sub) throw new CheckoutSubscriptionNotFoundError();
+    return sub;
+  }
+
+  async paymentLink(slug: string): Promise<PaymentLinkView> {
+    const link = await this.store.get<PaymentLinkView>(PAYMENT_LINKS, slug);
+    if (!link) throw new PaymentLinkNotFoundError();
+    return link;
+  }
+}

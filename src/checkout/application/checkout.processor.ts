@@ -1,0 +1,32 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { EventProcessor } from '../../platform/projections/projection';
+import { PayoutCompleted } from '../../payouts/domain/payout.events';
+import { OrderPaid } from '../domain/checkout.events';
+import { CheckoutPayments } from './checkout-payments';
+
+/**
+ * Checkout's process manager: a PAID order -> the merchant payout (and, for a founding order, its
+ * subscription, in case the paying request did not get that far) -> the payout completes -> the order
+ * completes (the event behind `checkout.completed`).
+ */
+export class CheckoutProcessor implements EventProcessor {
+  readonly name = 'checkout_payments';
+
+  constructor(private readonly payments: CheckoutPayments) {}
+
+  handles(event: RecordedEvent): boolean {
+    return event.type === 'checkout.order.paid' || (event.type === 'payout.completed' && (event.data as { kind?: string }).kind === 'merchant');
+  }
+
+  async process(event: RecordedEvent): Promise<void> {
+    const context: CommandContext = { actor: 'system:checkout', correlationId: event.metadata.correlationId, causationId: event.id };
+    if (event.type === 'checkout.order.paid') {
+      const paid = (event as unknown as OrderPaid).data;
+      await this.payments.startSubscription(paid, context);
+      await this.payments.requestMerchantPayout(paid, context);
+      return;
+    }
+    await this.payments.merchantPayoutCompleted((event as unknown as PayoutCompleted).data.payoutId, context);
+  }
+}

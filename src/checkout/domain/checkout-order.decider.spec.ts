@@ -1,0 +1,108 @@
+import { given } from '../../../test/support/given-when-then';
+import { OrderCommand, checkoutOrderDecider } from './checkout-order.decider';
+import { OrderCreated, OrderEvent, SavedCard } from './checkout.events';
+
+const now = '2026-01-01T00:00:00.000Z';
+const later = '2026-01-01T01:00:00.000Z';
+const dayLater = '2026-01-02T00:00:00.000Z';
+const card: SavedCard = { brand: 'visa', last4: '4242', token: 'tok_sandbox_ok_1' };
+
+const create = (overrides: Partial<Extract<OrderCommand, { type: 'CreateOrder' }>['data']> = {}): Extract<OrderCommand, { type: 'CreateOrder' }> => ({
+  type: 'CreateOrder',
+  data: {
+    orderId: 'ord_1',
+    merchantCompanyId: 'co_m',
+    amountMinorUnits: '1999',
+    currency: 'USD',
+    provider: 'CARD_PROCESSOR',
+    checkoutMode: 'REDIRECT',
+    returnUrl: 'https://shop.test/done',
+    externalOrderRef: null,
+    idempotencyKey: 'k1',
+    subscriptionIntervalUnit: null,
+    renewal: null,
+    pageToken: 'tok',
+    clientSecret: null,
+    now,
+    ...overrides,
+  },
+});
+const created = (overrides: Parameters<typeof create>[0] = {}): OrderCreated => {
+  const { now: at, ...data } = create(overrides).data;
+  return { type: 'checkout.order.created', data: { ...data, createdAt: at, expiresAt: data.renewal ? null : dayLater } };
+};
+const paid = (overrides: Partial<Extract<OrderEvent, { type: 'checkout.order.paid' }>['data']> = {}): OrderEvent => ({
+  type: 'checkout.order.paid',
+  data: {
+    orderId: 'ord_1', merchantCompanyId: 'co_m', amountMinorUnits: '1999', currency: 'USD', provider: 'CARD_PROCESSOR',
+    card, payoutId: 'po_1', subscriptionId: null, subscriptionIntervalUnit: null, renewal: null, paidAt: later, ...overrides,
+  },
+});
+
+describe('CheckoutOrder decider', () => {
+  it('creates an OPEN order that expires after 24 h', () => {
+    given(checkoutOrderDecider).when(create()).then([created()]);
+  });
+
+  it('creating again decides nothing (idempotent replay)', () => {
+    given(checkoutOrderDecider, created()).when(create({ amountMinorUnits: '5' })).then([]);
+  });
+
+  it('refuses EMBEDDED with the wallet processor', () => {
+    given(checkoutOrderDecider).when(create({ provider: 'WALLET_PROCESSOR', checkoutMode: 'EMBEDDED', pageToken: 't' })).thenFails('CHECKOUT_EMBEDDED_NEEDS_CARD');
+  });
+
+  it('refuses a subscription opt-in with the wallet processor', () => {
+    given(checkoutOrderDecider).when(create({ provider: 'WALLET_PROCESSOR', subscriptionIntervalUnit: 'MONTHLY' })).thenFails('CHECKOUT_SUBSCRIPTION_NEEDS_CARD');
+  });
+
+  it('records a decline and stays payable', () => {
+    given(checkoutOrderDecider, created())
+      .when({ type: 'RecordDecline', data: { card: { brand: 'visa', last4: '0002' }, declineCode: 'card_declined', reason: 'declined', now: later } })
+      .then([{ type: 'checkout.order.payment_declined', data: { orderId: 'ord_1', card: { brand: 'visa', last4: '0002' }, declineCode: 'card_declined', reason: 'declined', at: later } }]);
+    given(checkoutOrderDecider, created(), { type: 'checkout.order.payment_declined', data: { orderId: 'ord_1', card: null, declineCode: 'x', reason: 'x', at: later } })
+      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } })
+      .then([paid()]);
+  });
+
+  it('goes through REQUIRES_ACTION to PAID', () => {
+    given(checkoutOrderDecider, created())
+      .when({ type: 'RequireAction', data: { card, now: later } })
+      .then([{ type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, at: later } }]);
+  });
+
+  it('paying a PAID order again decides nothing; confirming a card on it is refused', () => {
+    given(checkoutOrderDecider, created(), paid()).when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } }).then([]);
+    given(checkoutOrderDecider, created(), paid()).when({ type: 'RequireAction', data: { card, now: later } }).thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+  });
+
+  it('cannot be paid after its expiry, even before the timer ran', () => {
+    given(checkoutOrderDecider, created()).when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: dayLater } }).thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+  });
+
+  it('expires an OPEN order at 24 h, never a PAID one, and not early', () => {
+    given(checkoutOrderDecider, created()).when({ type: 'Expire', data: { now: dayLater } }).then([{ type: 'checkout.order.expired', data: { orderId: 'ord_1', at: dayLater } }]);
+    given(checkoutOrderDecider, created()).when({ type: 'Expire', data: { now: later } }).then([]);
+    given(checkoutOrderDecider, created(), paid()).when({ type: 'Expire', data: { now: dayLater } }).then([]);
+  });
+
+  it('fails only renewal orders', () => {
+    const renewal = { subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 };
+    given(checkoutOrderDecider, created({ renewal, pageToken: null }))
+      .when({ type: 'FailRenewal', data: { declineCode: 'card_declined', reason: 'no', now: later } })
+      .then([{ type: 'checkout.order.failed', data: { orderId: 'ord_1', subscriptionId: 'sub_1', declineCode: 'card_declined', reason: 'no', at: later } }]);
+  });
+
+  it('completes once when its merchant payout completes; the renewal mark is carried for the webhook', () => {
+    const completed = (renewalOf: string | null): OrderEvent => ({
+      type: 'checkout.order.completed',
+      data: { orderId: 'ord_1', merchantCompanyId: 'co_m', payoutId: 'po_1', amountMinorUnits: '1999', currency: 'USD', provider: 'CARD_PROCESSOR', renewalOf, at: later },
+    });
+    given(checkoutOrderDecider, created(), paid()).when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } }).then([completed(null)]);
+    given(checkoutOrderDecider, created(), paid(), completed(null)).when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } }).then([]);
+    const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
+    given(checkoutOrderDecider, created({ renewal, pageToken: null }), paid({ renewal, subscriptionId: 'sub_1' }))
+      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+      .then([completed('sub_1')]);
+  });
+});

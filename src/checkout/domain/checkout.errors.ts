@@ -1,0 +1,104 @@
+import { DomainError } from '../../platform/domain/domain-error';
+
+// One DomainError per rule; the kind maps to the HTTP status in src/platform/http/error-filter.ts.
+
+/** Spec 4.1: EMBEDDED is accepted for CARD_PROCESSOR only (status not shown in the spec: 422 here). */
+export class CheckoutEmbeddedNeedsCardError extends DomainError {
+  readonly code = 'CHECKOUT_EMBEDDED_NEEDS_CARD';
+  readonly kind = 'unprocessable';
+  constructor() {
+    super('checkoutMode EMBEDDED is available only with provider CARD_PROCESSOR', [{ field: 'checkoutMode', message: 'EMBEDDED needs CARD_PROCESSOR' }]);
+  }
+}
+
+/** Spec 4.1 and 7: a subscription opt-in needs the card processor (422). */
+export class CheckoutSubscriptionNeedsCardError extends DomainError {
+  readonly code = 'CHECKOUT_SUBSCRIPTION_NEEDS_CARD';
+  readonly kind = 'unprocessable';
+  constructor() {
+    super('subscriptionIntervalUnit is available only with provider CARD_PROCESSOR', [
+      { field: 'subscriptionIntervalUnit', message: 'recurring billing needs CARD_PROCESSOR' },
+    ]);
+  }
+}
+
+export class CheckoutOrderNotFoundError extends DomainError {
+  readonly code = 'CHECKOUT_ORDER_NOT_FOUND';
+  readonly kind = 'not_found';
+  constructor() {
+    super('Checkout order not found');
+  }
+}
+
+/** The order is PAID, EXPIRED or FAILED: nothing more can be paid on it. */
+export class CheckoutOrderNotPayableError extends DomainError {
+  readonly code = 'CHECKOUT_ORDER_NOT_PAYABLE';
+  readonly kind = 'conflict';
+  constructor(readonly status: string) {
+    super(`The order is ${status}; only an OPEN order can be paid`);
+  }
+}
+
+/** The clientSecret (EMBEDDED) or page token (hosted page) does not belong to the order. */
+export class CheckoutClientSecretInvalidError extends DomainError {
+  readonly code = 'CHECKOUT_CLIENT_SECRET_INVALID';
+  readonly kind = 'forbidden';
+  constructor() {
+    super('The clientSecret does not match this order', [{ field: 'clientSecret', message: 'does not match the order' }]);
+  }
+}
+
+/** The card confirm call is for card orders; a wallet order is paid on its hosted page. */
+export class CheckoutConfirmNeedsCardError extends DomainError {
+  readonly code = 'CHECKOUT_CONFIRM_NEEDS_CARD';
+  readonly kind = 'unprocessable';
+  constructor() {
+    super('This order is paid with WALLET_PROCESSOR on its hosted page, not with a card');
+  }
+}
+
+/** The processor declined the card. The order stays OPEN: the buyer can try another card. */
+export class CardDeclinedError extends DomainError {
+  readonly code = 'CARD_DECLINED';
+  readonly kind = 'unprocessable';
+  constructor(
+    readonly declineCode: string,
+    reason: string,
+  ) {
+    super(reason, [{ field: 'card', message: reason, declineCode }]);
+  }
+}
+
+/** The order is not waiting for buyer authentication. */
+export class CheckoutNoActionPendingError extends DomainError {
+  readonly code = 'CHECKOUT_NO_ACTION_PENDING';
+  readonly kind = 'conflict';
+  constructor(status: string) {
+    super(`The order is ${status}; it is not waiting for buyer authentication`);
+  }
+}
+
+export class CheckoutSubscriptionNotFoundError extends DomainError {
+  readonly code = 'CHECKOUT_SUBSCRIPTION_NOT_FOUND';
+  readonly kind = 'not_found';
+  constructor() {
+    super('Subscription not found');
+  }
+}
+
+export class PaymentLinkNotFoundError extends DomainError {
+  readonly code = 'PAYMENT_LINK_NOT_FOUND';
+  readonly kind = 'not_found';
+  constructor() {
+    super('Payment link not found');
+  }
+}
+
+/** No live processor adapter is configured outside sandbox mode. */
+export class PaymentProcessorUnavailableError extends DomainError {
+  readonly code = 'PAYMENT_PROCESSOR_UNAVAILABLE';
+  readonly kind = 'unavailable';
+  constructor(provider: string) {
+    super(`No ${provider} adapter is configured (sandbox adapters run only with SANDBOX=true)`);
+  }
+}

@@ -1,0 +1,102 @@
+import { DomainEvent } from '../../platform/domain/decider';
+
+export type Provider = 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+export const PROVIDERS: readonly Provider[] = ['CARD_PROCESSOR', 'WALLET_PROCESSOR'];
+export type CheckoutMode = 'REDIRECT' | 'EMBEDDED';
+export const CHECKOUT_MODES: readonly CheckoutMode[] = ['REDIRECT', 'EMBEDDED'];
+export type IntervalUnit = 'MONTHLY' | 'YEARLY';
+export const INTERVAL_UNITS: readonly IntervalUnit[] = ['MONTHLY', 'YEARLY'];
+export type OrderStatus = 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
+
+/** What is kept of a card: never the number (DESIGN 7). The token is the processor's vault reference. */
+export interface SavedCard {
+  brand: string;
+  last4: string;
+  token: string;
+}
+
+/** A renewal order belongs to one subscription period and one attempt at charging it. */
+export interface RenewalRef {
+  subscriptionId: string;
+  periodIndex: number;
+  attempt: number;
+}
+
+export type OrderCreated = DomainEvent<
+  'checkout.order.created',
+  {
+    orderId: string;
+    merchantCompanyId: string;
+    amountMinorUnits: string;
+    currency: string;
+    provider: Provider;
+    checkoutMode: CheckoutMode;
+    returnUrl: string;
+    externalOrderRef: string | null;
+    idempotencyKey: string | null;
+    subscriptionIntervalUnit: IntervalUnit | null;
+    /** Set on renewal orders (charged off-session by the subscription); null on a buyer's checkout. */
+    renewal: RenewalRef | null;
+    /** Capability for the hosted page (`/pay/:orderId?t=`); null on renewal orders. */
+    pageToken: string | null;
+    /** EMBEDDED only: `{orderId}_secret_{random}`. */
+    clientSecret: string | null;
+    createdAt: string;
+    /** OPEN orders expire 24 h after creation; null on renewal orders (they settle at once). */
+    expiresAt: string | null;
+  }
+>;
+export type OrderActionRequired = DomainEvent<'checkout.order.action_required', { orderId: string; card: SavedCard; at: string }>;
+export type OrderPaymentDeclined = DomainEvent<
+  'checkout.order.payment_declined',
+  { orderId: string; card: { brand: string; last4: string } | null; declineCode: string; reason: string; at: string }
+>;
+export type OrderPaid = DomainEvent<
+  'checkout.order.paid',
+  {
+    orderId: string;
+    merchantCompanyId: string;
+    amountMinorUnits: string;
+    currency: string;
+    provider: Provider;
+    /** The card paid with (brand, last4, vault token); null for a wallet payment. */
+    card: SavedCard | null;
+    payoutId: string;
+    /** Founding order with an opt-in: the subscription it creates. Renewal order: its subscription. */
+    subscriptionId: string | null;
+    subscriptionIntervalUnit: IntervalUnit | null;
+    renewal: RenewalRef | null;
+    paidAt: string;
+  }
+>;
+export type OrderFailed = DomainEvent<'checkout.order.failed', { orderId: string; subscriptionId: string; declineCode: string; reason: string; at: string }>;
+export type OrderExpired = DomainEvent<'checkout.order.expired', { orderId: string; at: string }>;
+/** The merchant's payout for a PAID order completed: the source of the `checkout.completed` webhook. */
+export type OrderCompleted = DomainEvent<
+  'checkout.order.completed',
+  {
+    orderId: string;
+    merchantCompanyId: string;
+    payoutId: string;
+    amountMinorUnits: string;
+    currency: string;
+    provider: Provider;
+    /** Only on renewal orders (spec 6.2: absent on the founding order's delivery). */
+    renewalOf: string | null;
+    at: string;
+  }
+>;
+
+export type OrderEvent = OrderCreated | OrderActionRequired | OrderPaymentDeclined | OrderPaid | OrderFailed | OrderExpired | OrderCompleted;
+
+export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']>([
+  'checkout.order.created',
+  'checkout.order.action_required',
+  'checkout.order.payment_declined',
+  'checkout.order.paid',
+  'checkout.order.failed',
+  'checkout.order.expired',
+  'checkout.order.completed',
+]);
+
+export const orderStreamId = (orderId: string) => `checkout_order-${orderId}`;

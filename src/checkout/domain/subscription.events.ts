@@ -1,0 +1,44 @@
+import { DomainEvent } from '../../platform/domain/decider';
+import { IntervalUnit, Provider, SavedCard } from './checkout.events';
+
+export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED';
+export type CancellationReason = 'PAYMENT_FAILED' | 'BUYER_REQUEST';
+
+export type SubscriptionStarted = DomainEvent<
+  'checkout.subscription.started',
+  {
+    subscriptionId: string;
+    merchantCompanyId: string;
+    foundingOrderId: string;
+    intervalUnit: IntervalUnit;
+    amountMinorUnits: string;
+    currency: string;
+    provider: Provider;
+    card: SavedCard;
+    /** The founding payment's time: every renewal date derives from it (month-end clamped). */
+    anchorAt: string;
+    currentPeriodStart: string;
+    currentPeriodEnd: string;
+    startedAt: string;
+  }
+>;
+export type SubscriptionRenewed = DomainEvent<
+  'checkout.subscription.renewed',
+  { subscriptionId: string; orderId: string; periodIndex: number; currentPeriodStart: string; currentPeriodEnd: string; at: string }
+>;
+export type SubscriptionRenewalDeclined = DomainEvent<
+  'checkout.subscription.renewal_declined',
+  { subscriptionId: string; orderId: string; periodIndex: number; attempt: number; consecutiveDeclines: number; nextAttemptAt: string | null; at: string }
+>;
+export type SubscriptionCancelled = DomainEvent<'checkout.subscription.cancelled', { subscriptionId: string; reason: CancellationReason; at: string }>;
+
+export type SubscriptionEvent = SubscriptionStarted | SubscriptionRenewed | SubscriptionRenewalDeclined | SubscriptionCancelled;
+
+export const SUBSCRIPTION_EVENT_TYPES: ReadonlySet<string> = new Set<SubscriptionEvent['type']>([
+  'checkout.subscription.started',
+  'checkout.subscription.renewed',
+  'checkout.subscription.renewal_declined',
+  'checkout.subscription.cancelled',
+]);
+
+export const subscriptionStreamId = (subscriptionId: string) => `checkout_subscription-${subscriptionId}`;

@@ -1,0 +1,43 @@
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { CreateCheckoutHandler } from '../application/create-checkout.handler';
+import { CreateCheckoutRequestDto } from './checkout.request.dto';
+
+@ApiTags('checkout')
+@ApiBearerAuth()
+@ApiKeyAuth('checkout:write')
+@Controller('api/commerce/integration/checkout')
+export class IntegrationCheckoutController {
+  constructor(private readonly create: CreateCheckoutHandler) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)',
+  })
+  async createCheckout(
+    @Body() body: CreateCheckoutRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { order, replayed } = await this.create.execute(
+      principal.companyId,
+      {
+        amountMinorUnits: body.amountMinorUnits,
+        currency: body.currency,
+        provider: body.provider,
+        returnUrl: body.returnUrl,
+        checkoutMode: body.checkoutMode ?? 'REDIRECT',
+        externalOrderRef: body.externalOrderRef ?? null,
+        idempotencyKey: body.idempotencyKey ?? null,
+        subscriptionIntervalUnit: body.subscriptionIntervalUnit ?? null,
+      },
+      commandContext(request, principal),
+    );
+    if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
+    return this.create.response(order);
+  }
+}

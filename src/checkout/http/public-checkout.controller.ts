@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, Options, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { Inject } from '@nestjs/common';
+import { Public } from '../../platform/http/auth';
+import { commandContext } from '../../platform/http/command-context';
+import { CheckoutQueries, orderStatusOf } from '../application/checkout-queries';
+import { PayOrderHandler } from '../application/pay-order.handler';
+import { SubscriptionsHandler } from '../application/subscriptions.handler';
+import { ConfirmPaymentRequestDto } from './checkout.request.dto';
+
+/** The embedded component runs on the merchant's origin: the buyer-facing calls allow any origin (no cookies are used). */
+function allowAnyOrigin(reply: FastifyReply): void {
+  void reply.header('Access-Control-Allow-Origin', '*');
+}
+
+@ApiTags('checkout (public)')
+@Public()
+@Controller('api/commerce/checkout')
+export class PublicCheckoutController {
+  constructor(
+    private readonly queries: CheckoutQueries,
+    private readonly pay: PayOrderHandler,
+    private readonly subscriptions: SubscriptionsHandler,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('orders/:orderId/status')
+  @ApiOperation({ summary: 'Order status (public): status, amountMinorUnits, currency, subscriptionId. PAID is the only fulfilment signal' })
+  async status(@Param('orderId') orderId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    allowAnyOrigin(reply);
+    return orderStatusOf(await this.queries.order(orderId));
+  }
+
+  @Options('orders/:orderId/confirm')
+  @HttpCode(204)
+  preflight(@Res({ passthrough: true }) reply: FastifyReply) {
+    allowAnyOrigin(reply);
+    void reply.header('Access-Control-Allow-Methods', 'POST, OPTIONS').header('Access-Control-Allow-Headers', 'content-type').header('Access-Control-Max-Age', '600');
+    return undefined;
+  }
+
+  @Post('orders/:orderId/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN',
+  })
+  confirm(@Param('orderId') orderId: string, @Body() body: ConfirmPaymentRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    allowAnyOrigin(reply);
+    return this.pay.payWithCard(orderId, { clientSecret: body.clientSecret }, body.card, commandContext(request, null));
+  }
+
+  @Get('subscriptions/:subscriptionId')
+  @ApiOperation({ summary: 'Read a subscription (public; the subscriptionId is the credential)' })
+  subscription(@Param('subscriptionId') subscriptionId: string) {
+    return this.subscriptions.get(subscriptionId);
+  }
+
+  @Post('subscriptions/:subscriptionId/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a subscription (public, idempotent: a cancelled one returns its current state)' })
+  cancel(@Param('subscriptionId') subscriptionId: string, @Req() request: FastifyRequest) {
+    return this.subscriptions.cancel(subscriptionId, commandContext(request, null), this.clock.now().toISOString());
+  }
+}

@@ -1,0 +1,180 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { Projection, ProjectionWriter } from '../../platform/projections/projection';
+import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, OrderEvent, OrderStatus, Provider, RenewalRef } from '../domain/checkout.events';
+import { PaymentLinkCreated } from '../domain/payment-link.events';
+import { CancellationReason, SUBSCRIPTION_EVENT_TYPES, SubscriptionEvent, SubscriptionStatus } from '../domain/subscription.events';
+
+export const CHECKOUT_ORDERS = 'checkout_orders';
+export const CHECKOUT_SUBSCRIPTIONS = 'checkout_subscriptions';
+export const PAYMENT_LINKS = 'payment_links';
+
+/** An order as the service reads it (the public status call shows only part of it). */
+export interface OrderView {
+  id: string;
+  merchantCompanyId: string;
+  status: OrderStatus;
+  amountMinorUnits: string;
+  currency: string;
+  provider: Provider;
+  checkoutMode: CheckoutMode;
+  returnUrl: string;
+  externalOrderRef: string | null;
+  subscriptionIntervalUnit: IntervalUnit | null;
+  subscriptionId: string | null;
+  renewal: RenewalRef | null;
+  pageToken: string | null;
+  clientSecret: string | null;
+  card: { brand: string; last4: string } | null;
+  lastDecline: { declineCode: string; reason: string } | null;
+  payoutId: string | null;
+  completed: boolean;
+  createdAt: string;
+  expiresAt: string | null;
+  paidAt: string | null;
+  updatedAt: string;
+  [field: string]: unknown;
+}
+
+/** The subscription record of the buyer self-service calls (DESIGN 7), field for field. */
+export interface SubscriptionView {
+  id: string;
+  subscriptionId: string;
+  merchantCompanyId: string;
+  status: SubscriptionStatus;
+  intervalUnit: IntervalUnit;
+  amountMinorUnits: string;
+  currency: string;
+  provider: Provider;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  consecutiveDeclines: number;
+  card: { brand: string; last4: string };
+  cancelledAt: string | null;
+  cancellationReason: CancellationReason | null;
+  [field: string]: unknown;
+}
+
+export interface PaymentLinkView {
+  id: string;
+  slug: string;
+  companyId: string;
+  title: string;
+  amountMinorUnits: string;
+  currency: string;
+  provider: Provider;
+  createdAt: string;
+  [field: string]: unknown;
+}
+
+/** Orders (status page, hosted pages), subscriptions (self-service) and payment links. */
+export class CheckoutReadModelProjection implements Projection {
+  readonly name = 'checkout';
+  readonly collections = [{ name: CHECKOUT_ORDERS, indexes: [['merchantCompanyId', 'createdAt']] }, { name: CHECKOUT_SUBSCRIPTIONS }, { name: PAYMENT_LINKS }];
+
+  handles(event: RecordedEvent): boolean {
+    return ORDER_EVENT_TYPES.has(event.type) || SUBSCRIPTION_EVENT_TYPES.has(event.type) || event.type === 'checkout.payment_link.created';
+  }
+
+  async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    if (recorded.type === 'checkout.payment_link.created') {
+      const data = (recorded.data as PaymentLinkCreated['data']);
+      writer.put(PAYMENT_LINKS, { id: data.slug, ...data });
+      return;
+    }
+    if (SUBSCRIPTION_EVENT_TYPES.has(recorded.type)) return this.applySubscription({ type: recorded.type, data: recorded.data } as SubscriptionEvent, writer);
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    const at = recorded.metadata.occurredAt;
+    if (event.type === 'checkout.order.created') {
+      const d = event.data;
+      const view: OrderView = {
+        id: d.orderId,
+        merchantCompanyId: d.merchantCompanyId,
+        status: 'OPEN',
+        amountMinorUnits: d.amountMinorUnits,
+        currency: d.currency,
+        provider: d.provider,
+        checkoutMode: d.checkoutMode,
+        returnUrl: d.returnUrl,
+        externalOrderRef: d.externalOrderRef,
+        subscriptionIntervalUnit: d.subscriptionIntervalUnit,
+        subscriptionId: d.renewal?.subscriptionId ?? null,
+        renewal: d.renewal,
+        pageToken: d.pageToken,
+        clientSecret: d.clientSecret,
+        card: null,
+        lastDecline: null,
+        payoutId: null,
+        completed: false,
+        createdAt: d.createdAt,
+        expiresAt: d.expiresAt,
+        paidAt: null,
+        updatedAt: at,
+      };
+      writer.put(CHECKOUT_ORDERS, view);
+      return;
+    }
+    const order = await writer.get<OrderView>(CHECKOUT_ORDERS, event.data.orderId);
+    if (!order) throw new Error(`${event.type} for unknown order ${event.data.orderId} (event ${recorded.id})`);
+    writer.put(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), updatedAt: at });
+  }
+
+  private async applySubscription(event: SubscriptionEvent, writer: ProjectionWriter): Promise<void> {
+    if (event.type === 'checkout.subscription.started') {
+      const d = event.data;
+      const view: SubscriptionView = {
+        id: d.subscriptionId,
+        subscriptionId: d.subscriptionId,
+        merchantCompanyId: d.merchantCompanyId,
+        status: 'ACTIVE',
+        intervalUnit: d.intervalUnit,
+        amountMinorUnits: d.amountMinorUnits,
+        currency: d.currency,
+        provider: d.provider,
+        currentPeriodStart: d.currentPeriodStart,
+        currentPeriodEnd: d.currentPeriodEnd,
+        consecutiveDeclines: 0,
+        card: { brand: d.card.brand, last4: d.card.last4 },
+        cancelledAt: null,
+        cancellationReason: null,
+      };
+      writer.put(CHECKOUT_SUBSCRIPTIONS, view);
+      return;
+    }
+    const sub = await writer.get<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, event.data.subscriptionId);
+    if (!sub) throw new Error(`${event.type} for unknown subscription ${event.data.subscriptionId}`);
+    switch (event.type) {
+      case 'checkout.subscription.renewed':
+        writer.put(CHECKOUT_SUBSCRIPTIONS, { ...sub, currentPeriodStart: event.data.currentPeriodStart, currentPeriodEnd: event.data.currentPeriodEnd, consecutiveDeclines: 0 });
+        return;
+      case 'checkout.subscription.renewal_declined':
+        writer.put(CHECKOUT_SUBSCRIPTIONS, { ...sub, consecutiveDeclines: event.data.consecutiveDeclines });
+        return;
+      case 'checkout.subscription.cancelled':
+        writer.put(CHECKOUT_SUBSCRIPTIONS, { ...sub, status: 'CANCELLED', cancelledAt: event.data.at, cancellationReason: event.data.reason });
+        return;
+    }
+  }
+}
+
+function orderChanges(event: Exclude<OrderEvent, { type: 'checkout.order.created' }>): Partial<OrderView> {
+  switch (event.type) {
+    case 'checkout.order.action_required':
+      return { status: 'REQUIRES_ACTION', card: { brand: event.data.card.brand, last4: event.data.card.last4 } };
+    case 'checkout.order.payment_declined':
+      return { status: 'OPEN', lastDecline: { declineCode: event.data.declineCode, reason: event.data.reason } };
+    case 'checkout.order.paid':
+      return {
+        status: 'PAID',
+        card: event.data.card ? { brand: event.data.card.brand, last4: event.data.card.last4 } : null,
+        subscriptionId: event.data.subscriptionId,
+        payoutId: event.data.payoutId,
+        paidAt: event.data.paidAt,
+      };
+    case 'checkout.order.failed':
+      return { status: 'FAILED', lastDecline: { declineCode: event.data.declineCode, reason: event.data.reason } };
+    case 'checkout.order.expired':
+      return { status: 'EXPIRED' };
+    case 'checkout.order.completed':
+      return { completed: true };
+  }
+}
