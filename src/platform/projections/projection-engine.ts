@@ -1,5 +1,7 @@
 import { EventStore } from '../event-store/event-store.port';
-import { ReadStore } from '../read-store/read-store.port';
+import { ProjectionState, ReadStore } from '../read-store/read-store.port';
+
+const SNAPSHOT_TTL_MS = 20;
 import { AppLogger } from '../logging/app-logger';
 import { Subscriber } from './projection-batch';
 import { RunnerOptions, SubscriberRunner } from './subscriber-runner';
@@ -32,7 +34,11 @@ export class ProjectionEngine {
     options: RunnerOptions,
   ) {
     this.runners = subscribers.map((s) => new SubscriberRunner(s, events, store, logger, options));
+    for (const runner of this.runners) runner.committed.on('commit', () => (this.commitVersion += 1));
   }
+
+  private commitVersion = 0;
+  private snapshot: { version: number; at: number; states: Promise<Map<string, ProjectionState>> } | null = null;
 
   /** Names of the read-model projections (not the process managers): what read-your-writes waits for. */
   get projectionNames(): string[] {
@@ -99,12 +105,28 @@ export class ProjectionEngine {
 
   private async behind(names: string[], position: number): Promise<string[]> {
     const late: string[] = [];
+    const states = await this.states();
     for (const name of names) {
-      const state = await this.store.projectionState(name);
+      const state = states.get(name)!;
       if (state.status === 'stalled') throw new ProjectionLagError(`${name} is stalled: ${state.error}`);
       if ((state.checkpoint ?? -1) < position) late.push(name);
     }
     return late;
+  }
+
+  /**
+   * Every waiting request re-checks after each local commit; they share one read of the stored
+   * states per commit (or per 20 ms, for runners in other processes) instead of one read each.
+   */
+  private states(): Promise<Map<string, ProjectionState>> {
+    const now = Date.now();
+    const fresh = this.snapshot && this.snapshot.version === this.commitVersion && now - this.snapshot.at < SNAPSHOT_TTL_MS;
+    if (fresh) return this.snapshot!.states;
+    const states = Promise.all(this.runners.map(async (r) => [r.subscriber.name, await this.store.projectionState(r.subscriber.name)] as const)).then(
+      (entries) => new Map(entries),
+    );
+    this.snapshot = { version: this.commitVersion, at: now, states };
+    return states;
   }
 
   private nextCommit(runners: SubscriberRunner[], ms: number): Promise<void> {
