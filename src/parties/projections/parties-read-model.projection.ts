@@ -1,42 +1,14 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { PartiesEvent, SubVendorKind, WalletData } from '../domain/parties.events';
+import { BusinessProfileCreated, CreatorProfileCreated, PartiesEvent, SubVendorCreated } from '../domain/parties.events';
 
-export interface BusinessProfileDoc {
-  id: string;
-  companyId: string;
-  displayName: string;
-  email: string;
-  createdAt: string;
-  [field: string]: unknown;
-}
+/** Documents are the creation events' data, keyed by their id. */
+export type BusinessProfileDoc = { id: string } & Omit<BusinessProfileCreated['data'], 'businessProfileId'> & { [field: string]: unknown };
 
-export interface CreatorDoc {
-  /** The creator payment profile id (cpp_): what Split rows reference. */
-  id: string;
-  creatorProfileId: string;
-  userId: string;
-  companyId: string;
-  fullName: string;
-  email: string;
-  active: boolean;
-  wallet: WalletData | null;
-  createdAt: string;
-  [field: string]: unknown;
-}
+/** Keyed by the creator payment profile id (cpp_): what Split rows reference. */
+export type CreatorDoc = { id: string } & Omit<CreatorProfileCreated['data'], 'paymentProfileId'> & { [field: string]: unknown };
 
-export interface SubVendorDoc {
-  id: string;
-  smeCompanyId: string;
-  email: string;
-  fullName: string | null;
-  walletEmail: string | null;
-  kind: SubVendorKind;
-  userId: string | null;
-  creatorProfileId: string | null;
-  createdAt: string;
-  [field: string]: unknown;
-}
+export type SubVendorDoc = { id: string } & Omit<SubVendorCreated['data'], 'subVendorId'> & { [field: string]: unknown };
 
 export interface SplitSettingsDoc {
   id: string;

@@ -8,6 +8,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { TEST_EVENT_TYPE } from '../domain/webhook-event-types';
 import { WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
+import { companyWebhooksStreamId } from '../domain/webhooks.events';
 import { parseWebhookUrl } from '../infrastructure/ssrf-guard';
 import { WEBHOOK_ENDPOINTS, WebhookEndpointView } from '../projections/webhooks-read-model.projection';
 import { CompanyWebhooks } from './company-webhooks.repository';
@@ -73,7 +74,7 @@ export class WebhookEndpointsService {
     const body = { id: eventId, type: TEST_EVENT_TYPE, createdAt: now.toISOString(), data: { endpointId, message: 'This is a test event from Paysplit.' } };
     await this.deliveries.create(deliveryId, endpointId, companyId, body, context, { scheduleFirstAttempt: false });
     const outcome = await this.attempts.attempt({ deliveryId, seriesStart: 1, attempt: 1 });
-    await this.readYourWrites.afterStream(`webhooks-${companyId}`);
+    await this.readYourWrites.afterStream(companyWebhooksStreamId(companyId));
     const { skipped: _skipped, ...result } = outcome;
     return { ...result, endpoint: await this.get(companyId, endpointId) };
   }
