@@ -1,3 +1,4 @@
+import { Written } from '../../platform/projections/read-your-writes';
 import { Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { EventStore } from '../../platform/event-store/event-store.port';
@@ -23,7 +24,11 @@ export const foundedSubscriptionId = (orderId: string) => deterministicId('sub',
 export const renewalOrderId = (r: RenewalRef) => deterministicId('ord', r.subscriptionId, 'renewal', String(r.periodIndex), String(r.attempt));
 const renewalTimerId = (r: RenewalRef) => `${RENEWAL_TIMER}:${r.subscriptionId}:${r.periodIndex}:${r.attempt}`;
 
-export type PaymentResult = { status: 'PAID'; position: number | null } | { status: 'REQUIRES_ACTION'; position: number | null };
+export interface PaymentResult {
+  status: 'PAID' | 'REQUIRES_ACTION';
+  /** The order and the subscription it may have started, for read-your-writes. */
+  written: Written[];
+}
 
 /**
  * The money steps of Checkout, shared by the HTTP handlers, the process manager and the timers. Every
@@ -65,13 +70,12 @@ export class CheckoutPayments {
         const subscriptionId = state.status !== 'NONE' && state.subscriptionIntervalUnit && !state.renewal ? foundedSubscriptionId(orderId) : null;
         const paid = await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'MarkPaid', data: { card: outcome.card, payoutId: merchantPayoutId(orderId), subscriptionId, now } }, context);
         const event = paid.events[0];
-        let position = paid.position;
-        if (event?.type === 'checkout.order.paid') position = (await this.startSubscription(event.data, context)) ?? position;
-        return { status: 'PAID', position };
+        const subscription = event?.type === 'checkout.order.paid' ? await this.startSubscription(event.data, context) : null;
+        return { status: 'PAID', written: subscription ? [paid, subscription] : [paid] };
       }
       case 'requires_action': {
         const result = await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'RequireAction', data: { card: outcome.card, now } }, context);
-        return { status: 'REQUIRES_ACTION', position: result.position };
+        return { status: 'REQUIRES_ACTION', written: [result] };
       }
       case 'declined':
         await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'RecordDecline', data: { card: outcome.card, declineCode: outcome.declineCode, reason: outcome.reason, now } }, context);
@@ -80,7 +84,7 @@ export class CheckoutPayments {
   }
 
   /** A founding order paid with an opt-in: the subscription starts, anchored at the payment, and its first renewal is scheduled. */
-  async startSubscription(paid: OrderPaid['data'], context: CommandContext): Promise<number | null> {
+  async startSubscription(paid: OrderPaid['data'], context: CommandContext): Promise<Written | null> {
     if (!paid.subscriptionId || !paid.subscriptionIntervalUnit || paid.renewal || !paid.card) return null;
     const result = await this.aggregates.handle(
       subscriptionStreamId(paid.subscriptionId),
@@ -103,7 +107,7 @@ export class CheckoutPayments {
       context,
     );
     await this.scheduleRenewal({ subscriptionId: paid.subscriptionId, periodIndex: 1, attempt: 1 }, periodStart(new Date(paid.paidAt), paid.subscriptionIntervalUnit, 1).toISOString());
-    return result.position;
+    return result;
   }
 
   /** PAID -> the merchant's payout (a new payout kind on the existing payout aggregate). */

@@ -7,10 +7,8 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { CheckoutMode, IntervalUnit, orderStreamId, Provider } from '../domain/checkout.events';
-import { checkOrderRules, checkoutOrderDecider } from '../domain/checkout-order.decider';
+import { checkOrderRules, checkoutOrderDecider, OrderData, OrderState } from '../domain/checkout-order.decider';
 import { OrderView } from '../projections/checkout-read-model.projection';
-import { CheckoutPayments } from './checkout-payments';
-import { CheckoutQueries } from './checkout-queries';
 
 export interface CreateCheckoutRequest {
   amountMinorUnits: string;
@@ -35,31 +33,31 @@ export interface CheckoutCreated {
 export const hostedPageUrl = (hostedCheckoutUrl: string, order: Pick<OrderView, 'id' | 'pageToken'>) =>
   `${hostedCheckoutUrl}/pay/${order.id}?t=${order.pageToken ?? ''}`;
 
+/** What the create answer needs of an order; the decider's state carries it, so no read model is waited on. */
+type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;
+
 /**
  * Spec 4.1. The 422 rules run before anything is written. With an idempotencyKey the order id derives
  * from (company, key) and the order is appended with `no_stream`, so a retry (or 50 concurrent ones)
- * finds the existing order: 200 + Idempotent-Replayed with the original answer.
+ * finds the existing order: 200 + Idempotent-Replayed with the original answer. The answer is built from
+ * the order's own stream, not the read model: creating an order waits for no projection. The expiry timer
+ * is scheduled by the checkout process manager when it sees the order created, so a crash right after
+ * the append cannot leave an order that never expires.
  */
 @Injectable()
 export class CreateCheckoutHandler {
   constructor(
     private readonly aggregates: AggregateRepository,
-    private readonly payments: CheckoutPayments,
-    private readonly queries: CheckoutQueries,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(companyId: string, request: CreateCheckoutRequest, context: CommandContext): Promise<{ order: OrderView; replayed: boolean }> {
+  async execute(companyId: string, request: CreateCheckoutRequest, context: CommandContext): Promise<{ order: CreatedOrder; replayed: boolean }> {
     checkOrderRules(request);
     const now = this.clock.now();
     const orderId = request.idempotencyKey !== null ? deterministicId('ord', companyId, request.idempotencyKey) : newId('ord', now.getTime());
     const stream = orderStreamId(orderId);
-    if (request.idempotencyKey !== null) {
-      const existing = await this.aggregates.load(stream, checkoutOrderDecider);
-      if (existing.state.status !== 'NONE') return this.replay(orderId);
-    }
     try {
       const result = await this.aggregates.handle(
         stream,
@@ -86,26 +84,30 @@ export class CreateCheckoutHandler {
         context,
         { expected: 'no_stream' },
       );
-      // A concurrent identical request created it between our check and the append: the decider saw it.
-      const created = result.events[0];
-      if (created?.type !== 'checkout.order.created') return this.replay(orderId);
-      if (created.data.expiresAt) await this.payments.scheduleExpiry(orderId, created.data.expiresAt);
-      await this.readYourWrites.after(result.position);
-      return { order: await this.queries.order(orderId), replayed: false };
+      // The status endpoint and the hosted page read the checkout read model: it must hold the order.
+      // (Nothing decided means the stream already held this order: an earlier request with the same key.)
+      const replayed = result.events.length === 0;
+      await (replayed ? this.readYourWrites.afterStream(stream) : this.readYourWrites.after(result));
+      return { order: orderOf(result.state), replayed };
     } catch (error) {
-      if (error instanceof ConcurrencyError && request.idempotencyKey !== null) return this.replay(orderId);
+      // A concurrent identical request appended between our read and our append.
+      if (error instanceof ConcurrencyError && request.idempotencyKey !== null) {
+        await this.readYourWrites.afterStream(stream);
+        return { order: orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), replayed: true };
+      }
       throw error;
     }
   }
 
-  response(order: OrderView): CheckoutCreated {
-    const base = { orderId: order.id, provider: order.provider, checkoutMode: order.checkoutMode };
+  response(order: CreatedOrder): CheckoutCreated {
+    const base = { orderId: order.orderId, provider: order.provider, checkoutMode: order.checkoutMode };
     if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: order.clientSecret ?? '' };
-    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, order) };
+    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, { id: order.orderId, pageToken: order.pageToken }) };
   }
+}
 
-  private async replay(orderId: string): Promise<{ order: OrderView; replayed: boolean }> {
-    await this.readYourWrites.afterStream(orderStreamId(orderId));
-    return { order: await this.queries.order(orderId), replayed: true };
-  }
+function orderOf(state: OrderState): CreatedOrder {
+  // The decider only ever returns no events for CreateOrder when the order exists.
+  if (state.status === 'NONE') throw new Error('create-checkout: order stream is empty after CreateOrder');
+  return state;
 }

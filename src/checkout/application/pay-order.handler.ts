@@ -40,7 +40,7 @@ export class PayOrderHandler {
     assertPayable(state, this.payments.now());
     const outcome = await this.payments.processorFor(state).chargeCard(this.chargeOf(state), card);
     const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(...result.written);
     if (result.status === 'PAID') return { status: 'PAID' };
     return { status: 'REQUIRES_ACTION', nextAction: { redirectUrl: `${this.config.hostedCheckoutUrl}/pay/${orderId}/authenticate?t=${state.pageToken ?? ''}` } };
   }
@@ -53,7 +53,7 @@ export class PayOrderHandler {
     assertPayable(state, this.payments.now());
     const outcome = await this.payments.processorFor(state).completeAuthentication(this.chargeOf(state), card);
     const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(...result.written);
     return { status: 'PAID' };
   }
 
@@ -63,7 +63,7 @@ export class PayOrderHandler {
     assertPayable(state, this.payments.now());
     const outcome = await this.payments.processorFor(state).approveWallet(this.chargeOf(state));
     const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(...result.written);
     return { status: 'PAID' };
   }
 

@@ -28,7 +28,7 @@ export class PaymentLinksHandler {
     const slug = randomBase36(20);
     const event: PaymentLinkCreated = { type: 'checkout.payment_link.created', data: { slug, companyId, ...request, createdAt: this.clock.now().toISOString() } };
     const result = await this.aggregates.handle(paymentLinkStreamId(slug), paymentLinkDecider, { type: 'Create', event }, context, { expected: 'no_stream' });
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return { slug, url: `${this.config.hostedCheckoutUrl}/checkout/${slug}` };
   }
 

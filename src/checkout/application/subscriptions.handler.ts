@@ -22,7 +22,7 @@ export class SubscriptionsHandler {
   async cancel(subscriptionId: string, context: CommandContext, now: string) {
     await this.queries.subscription(subscriptionId);
     const result = await this.aggregates.handle(subscriptionStreamId(subscriptionId), subscriptionDecider, { type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now } }, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return subscriptionRecordOf(await this.queries.subscription(subscriptionId));
   }
 }

@@ -99,4 +99,5 @@ export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']
   'checkout.order.completed',
 ]);
 
-export const orderStreamId = (orderId: string) => `checkout_order-${orderId}`;
+export const ORDER_STREAM_PREFIX = 'checkout_order-';
+export const orderStreamId = (orderId: string) => `${ORDER_STREAM_PREFIX}${orderId}`;

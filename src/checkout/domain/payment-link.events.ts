@@ -6,4 +6,5 @@ export type PaymentLinkCreated = DomainEvent<
   { slug: string; companyId: string; title: string; amountMinorUnits: string; currency: string; provider: Provider; createdAt: string }
 >;
 
-export const paymentLinkStreamId = (slug: string) => `payment_link-${slug}`;
+export const PAYMENT_LINK_STREAM_PREFIX = 'payment_link-';
+export const paymentLinkStreamId = (slug: string) => `${PAYMENT_LINK_STREAM_PREFIX}${slug}`;

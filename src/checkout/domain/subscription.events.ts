@@ -41,4 +41,5 @@ export const SUBSCRIPTION_EVENT_TYPES: ReadonlySet<string> = new Set<Subscriptio
   'checkout.subscription.cancelled',
 ]);
 
-export const subscriptionStreamId = (subscriptionId: string) => `checkout_subscription-${subscriptionId}`;
+export const SUBSCRIPTION_STREAM_PREFIX = 'checkout_subscription-';
+export const subscriptionStreamId = (subscriptionId: string) => `${SUBSCRIPTION_STREAM_PREFIX}${subscriptionId}`;

@@ -129,7 +129,7 @@ export class HostedPagesController {
     if (!link) return sendHtml(reply, 404, messagePage('Checkout not found', 'This checkout link does not exist.', embed), embed);
     try {
       const order = await this.links.startOrder(link, embed, commandContext(request, null));
-      return redirect(reply, `/pay/${order.id}?t=${order.pageToken ?? ''}${embed ? '&embed=true' : ''}`);
+      return redirect(reply, `/pay/${order.orderId}?t=${order.pageToken ?? ''}${embed ? '&embed=true' : ''}`);
     } catch (error) {
       return this.failed(reply, error, embed);
     }

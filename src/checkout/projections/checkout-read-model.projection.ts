@@ -1,8 +1,8 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, OrderEvent, OrderStatus, Provider, RenewalRef } from '../domain/checkout.events';
-import { PaymentLinkCreated } from '../domain/payment-link.events';
-import { CancellationReason, SUBSCRIPTION_EVENT_TYPES, SubscriptionEvent, SubscriptionStatus } from '../domain/subscription.events';
+import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, ORDER_STREAM_PREFIX, OrderEvent, OrderStatus, Provider, RenewalRef } from '../domain/checkout.events';
+import { PAYMENT_LINK_STREAM_PREFIX, PaymentLinkCreated } from '../domain/payment-link.events';
+import { CancellationReason, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent, SubscriptionStatus } from '../domain/subscription.events';
 
 export const CHECKOUT_ORDERS = 'checkout_orders';
 export const CHECKOUT_SUBSCRIPTIONS = 'checkout_subscriptions';
@@ -69,6 +69,7 @@ export interface PaymentLinkView {
 /** Orders (status page, hosted pages), subscriptions (self-service) and payment links. */
 export class CheckoutReadModelProjection implements Projection {
   readonly name = 'checkout';
+  readonly streams = [ORDER_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX, PAYMENT_LINK_STREAM_PREFIX];
   readonly collections = [{ name: CHECKOUT_ORDERS, indexes: [['merchantCompanyId', 'createdAt']] }, { name: CHECKOUT_SUBSCRIPTIONS }, { name: PAYMENT_LINKS }];
 
   handles(event: RecordedEvent): boolean {

@@ -1,3 +1,4 @@
+import { Written } from '../../platform/projections/read-your-writes';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
@@ -13,7 +14,8 @@ export interface Account {
   companyId: string;
   /** True when this call created a passwordless account. */
   provisioned: boolean;
-  position: number | null;
+  /** The account stream, for read-your-writes (position null when nothing was written). */
+  written: Written;
 }
 
 /**
@@ -29,14 +31,14 @@ export class AccountDirectory {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async find(email: string): Promise<Omit<Account, 'provisioned' | 'position'> | null> {
+  async find(email: string): Promise<Omit<Account, 'provisioned' | 'written'> | null> {
     const { state } = await this.aggregates.load(accountStreamId(sha256Hex(normalizeEmail(email))), accountDecider);
     return state.status === 'registered' ? { userId: state.userId, companyId: state.companyId } : null;
   }
 
   async findOrProvision(email: string, fullName: string | null, context: CommandContext): Promise<Account> {
     const existing = await this.find(email);
-    if (existing) return { ...existing, provisioned: false, position: null };
+    if (existing) return { ...existing, provisioned: false, written: { streamId: accountStreamId(sha256Hex(normalizeEmail(email))), position: null } };
     const now = this.clock.now();
     const userId = newId('usr', now.getTime());
     const companyId = newId('co', now.getTime());
@@ -49,12 +51,12 @@ export class AccountDirectory {
         context,
       );
       await this.magicLinks.send(userId, companyId, normalized);
-      return { userId, companyId, provisioned: true, position: result.position };
+      return { userId, companyId, provisioned: true, written: result };
     } catch (error) {
       if (!(error instanceof EmailAlreadyRegisteredError)) throw error;
       const raced = await this.find(email);
       if (!raced) throw error;
-      return { ...raced, provisioned: false, position: null };
+      return { ...raced, provisioned: false, written: { streamId: accountStreamId(sha256Hex(normalized)), position: null } };
     }
   }
 }

@@ -51,7 +51,7 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
       },
       { actor: `user:${command.userId}`, correlationId: command.correlationId },
     );
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return { id: keyId, name: command.name, key: token, scopes, createdAt: now.toISOString() };
   }
 }

@@ -32,6 +32,6 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand>
       { type: 'RevokeApiKey', data: { keyId: command.keyId, companyId: command.companyId, now: this.clock.now().toISOString() } },
       { actor: `user:${command.userId}`, correlationId: command.correlationId },
     );
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
   }
 }

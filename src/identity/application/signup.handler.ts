@@ -51,7 +51,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand> {
       },
       { actor: `user:${userId}`, correlationId: command.correlationId },
     );
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     const sessionToken = await this.sessions.issue(userId, companyId);
     return { companyId, userId, sessionToken };
   }

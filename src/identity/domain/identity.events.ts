@@ -15,5 +15,7 @@ export type ApiKeyIssued = DomainEvent<
 export type ApiKeyRevoked = DomainEvent<'api_key.revoked', { keyId: string; companyId: string; revokedAt: string }>;
 export type ApiKeyEvent = ApiKeyIssued | ApiKeyRevoked;
 
-export const accountStreamId = (emailHash: string) => `account-${emailHash}`;
-export const apiKeyStreamId = (keyId: string) => `apikey-${keyId}`;
+export const ACCOUNT_STREAM_PREFIX = 'account-';
+export const accountStreamId = (emailHash: string) => `${ACCOUNT_STREAM_PREFIX}${emailHash}`;
+export const API_KEY_STREAM_PREFIX = 'apikey-';
+export const apiKeyStreamId = (keyId: string) => `${API_KEY_STREAM_PREFIX}${keyId}`;

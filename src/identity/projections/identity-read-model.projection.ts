@@ -1,6 +1,6 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { AccountEvent, ApiKeyEvent } from '../domain/identity.events';
+import { ACCOUNT_STREAM_PREFIX, AccountEvent, API_KEY_STREAM_PREFIX, ApiKeyEvent } from '../domain/identity.events';
 
 export interface CompanyDoc {
   id: string;
@@ -36,6 +36,7 @@ const TYPES = new Set<string>(['company.registered', 'user.registered', 'api_key
 /** Companies, users (looked up by email at login) and API keys (looked up by hash on every request). */
 export class IdentityReadModelProjection implements Projection {
   readonly name = 'identity';
+  readonly streams = [ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX];
   readonly collections = [
     { name: 'companies' },
     { name: 'users', indexes: [['email']] },

@@ -1,8 +1,8 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { parseCents } from '../../platform/money/money';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { PayoutEvent } from '../../payouts/domain/payout.events';
-import { DistributionData, SplitEvent } from '../../split/domain/split.events';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts/domain/payout.events';
+import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split/domain/split.events';
 import { accounts, credit, debit, nonZero, Posting, PostingKind } from '../domain/posting';
 
 export const LEDGER_POSTINGS = 'ledger_postings';
@@ -53,6 +53,7 @@ const HANDLED = new Set([
  */
 export class LedgerProjection implements Projection {
   readonly name = 'ledger';
+  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];
   readonly collections = [{ name: LEDGER_POSTINGS, indexes: [['splitId', 'sequence']] }, { name: LEDGER_SPLITS }];
 
   handles(event: RecordedEvent): boolean {

@@ -31,7 +31,7 @@ export class CompanySettingsHandler {
 
   private async run(companyId: string, command: CompanyCommand, context: CommandContext) {
     const result = await this.aggregates.handle(companyStreamId(companyId), companyDecider, command, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return result.state;
   }
 

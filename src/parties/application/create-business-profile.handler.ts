@@ -27,7 +27,7 @@ export class CreateBusinessProfileHandler {
       data: { businessProfileId, companyId, displayName, email: normalizeEmail(email), createdAt: now.toISOString() },
     };
     const result = await this.aggregates.handle(businessProfileStreamId(businessProfileId), businessProfileDecider, { type: 'Create', event }, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     const { businessProfileId: id, ...rest } = event.data;
     return { id, ...rest };
   }

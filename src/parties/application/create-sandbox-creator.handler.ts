@@ -48,7 +48,7 @@ export class CreateSandboxCreatorHandler {
     };
     const result = await this.aggregates.handle(creatorStreamId(account.userId), creatorDecider, { type: 'Create', event }, context);
     if (result.events.length === 0) throw new CreatorAlreadyExistsError();
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(account.written, result);
     return { userId: account.userId, creatorProfileId: event.data.creatorProfileId, paymentProfileId: event.data.paymentProfileId };
   }
 }

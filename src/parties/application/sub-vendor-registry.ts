@@ -1,3 +1,4 @@
+import { Written } from '../../platform/projections/read-your-writes';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
@@ -19,8 +20,8 @@ export interface SubVendorInput {
 export interface RegisteredSubVendor {
   subVendor: SubVendorDoc;
   created: boolean;
-  /** Last position appended (sub-vendor or provisioned account), for read-your-writes. */
-  position: number | null;
+  /** The sub-vendor and the account it may have provisioned, for read-your-writes. */
+  written: Written[];
 }
 
 const subVendorDecider = createOnceDecider<SubVendorCreated>();
@@ -57,13 +58,13 @@ export class SubVendorRegistry {
     const subVendorId = deterministicId('sv', smeCompanyId, email);
     const stream = subVendorStreamId(subVendorId);
     const existing = await this.aggregates.load(stream, subVendorDecider);
-    if (existing.state.created) return { subVendor: toDoc(existing.state.created), created: false, position: null };
+    if (existing.state.created) return { subVendor: toDoc(existing.state.created), created: false, written: [] };
 
     const account = await this.accounts.findOrProvision(email, input.fullName, context);
     const event = await this.newSubVendor(subVendorId, smeCompanyId, email, input, account.userId);
     const result = await this.aggregates.handle(stream, subVendorDecider, { type: 'Create', event }, context);
     const stored = result.state.created!;
-    return { subVendor: toDoc(stored), created: result.events.length > 0, position: result.position ?? account.position };
+    return { subVendor: toDoc(stored), created: result.events.length > 0, written: [account.written, result] };
   }
 
   private async newSubVendor(subVendorId: string, smeCompanyId: string, email: string, input: SubVendorInput, userId: string | null): Promise<SubVendorCreated> {

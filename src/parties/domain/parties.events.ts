@@ -53,7 +53,11 @@ export type SubVendorCreated = DomainEvent<
 
 export type PartiesEvent = CompanyEvent | BusinessProfileCreated | CreatorProfileCreated | SubVendorCreated;
 
-export const companyStreamId = (companyId: string) => `company-${companyId}`;
-export const businessProfileStreamId = (id: string) => `business-profile-${id}`;
-export const creatorStreamId = (userId: string) => `creator-${userId}`;
-export const subVendorStreamId = (id: string) => `sub-vendor-${id}`;
+export const COMPANY_STREAM_PREFIX = 'company-';
+export const companyStreamId = (companyId: string) => `${COMPANY_STREAM_PREFIX}${companyId}`;
+export const BUSINESS_PROFILE_STREAM_PREFIX = 'business-profile-';
+export const businessProfileStreamId = (id: string) => `${BUSINESS_PROFILE_STREAM_PREFIX}${id}`;
+export const CREATOR_STREAM_PREFIX = 'creator-';
+export const creatorStreamId = (userId: string) => `${CREATOR_STREAM_PREFIX}${userId}`;
+export const SUB_VENDOR_STREAM_PREFIX = 'sub-vendor-';
+export const subVendorStreamId = (id: string) => `${SUB_VENDOR_STREAM_PREFIX}${id}`;

@@ -85,7 +85,7 @@ export class PartiesController {
       { email: body.email, fullName: body.fullName ?? null, walletEmail: body.walletEmail ?? null, kind: body.kind ?? 'PERSON' },
       commandContext(request, principal),
     );
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(...result.written);
     if (!result.created) void reply.status(200).header('Idempotent-Replayed', 'true');
     return result.subVendor;
   }

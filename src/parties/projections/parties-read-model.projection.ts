@@ -1,6 +1,6 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { BusinessProfileCreated, CreatorProfileCreated, PartiesEvent, SubVendorCreated } from '../domain/parties.events';
+import { BUSINESS_PROFILE_STREAM_PREFIX, BusinessProfileCreated, COMPANY_STREAM_PREFIX, CREATOR_STREAM_PREFIX, CreatorProfileCreated, PartiesEvent, SUB_VENDOR_STREAM_PREFIX, SubVendorCreated } from '../domain/parties.events';
 
 /** Documents are the creation events' data, keyed by their id. */
 export type BusinessProfileDoc = { id: string } & Omit<BusinessProfileCreated['data'], 'businessProfileId'> & { [field: string]: unknown };
@@ -33,6 +33,7 @@ const TYPES = new Set<string>(['company.net_terms.set', 'company.split_settings.
 /** Everyone a Split can name: AP contacts, creators and their wallets, SMEs' sub-vendors, enterprise settings. */
 export class PartiesReadModelProjection implements Projection {
   readonly name = 'parties';
+  readonly streams = [COMPANY_STREAM_PREFIX, BUSINESS_PROFILE_STREAM_PREFIX, CREATOR_STREAM_PREFIX, SUB_VENDOR_STREAM_PREFIX];
   readonly collections = [
     { name: 'company_settings' },
     { name: 'split_settings', indexes: [['enterpriseCompanyId']] },

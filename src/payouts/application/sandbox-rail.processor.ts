@@ -3,12 +3,13 @@ import { AggregateRepository } from '../../platform/event-sourcing/aggregate-rep
 import { Clock } from '../../platform/clock/clock';
 import { EventProcessor } from '../../platform/projections/projection';
 import { payoutDecider } from '../domain/payout.decider';
-import { PayoutRequested, payoutStreamId } from '../domain/payout.events';
+import { PAYOUT_STREAM_PREFIX, PayoutRequested, payoutStreamId } from '../domain/payout.events';
 import { sandboxRailOutcome } from '../domain/sandbox-rail';
 
 /** Executes requested payouts on the sandbox rail: processing, then completed or failed. */
 export class SandboxRailProcessor implements EventProcessor {
   readonly name = 'payout_rail';
+  readonly streams = [PAYOUT_STREAM_PREFIX];
 
   constructor(
     private readonly aggregates: AggregateRepository,

@@ -24,7 +24,8 @@ export type PayoutEvent = PayoutRequested | PayoutProcessing | PayoutCompleted |
 
 export const PAYOUT_EVENT_TYPES: ReadonlySet<string> = new Set<PayoutEvent['type']>(['payout.requested', 'payout.processing', 'payout.completed', 'payout.failed']);
 
-export const payoutStreamId = (payoutId: string) => `payout-${payoutId}`;
+export const PAYOUT_STREAM_PREFIX = 'payout-';
+export const payoutStreamId = (payoutId: string) => `${PAYOUT_STREAM_PREFIX}${payoutId}`;
 
 export const STATUS_AFTER: Record<PayoutEvent['type'], PayoutStatus> = {
   'payout.requested': 'PENDING',

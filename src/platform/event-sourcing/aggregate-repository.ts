@@ -12,6 +12,7 @@ export interface CommandContext {
 }
 
 export interface Decided<Event extends DomainEvent, State> {
+  streamId: string;
   events: Event[];
   state: State;
   /** Global position of the last event appended, or null when the command decided nothing. */
@@ -49,11 +50,11 @@ export class AggregateRepository {
     for (let attempt = 0; ; attempt++) {
       const { state, revision } = await this.load(streamId, decider);
       const events = decider.decide(command, state);
-      if (events.length === 0) return { events, state, position: null, revision };
+      if (events.length === 0) return { streamId, events, state, position: null, revision };
       try {
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
         const result = await this.append(streamId, events, expected, context);
-        return { events, state: events.reduce(decider.evolve, state), position: result.position, revision: result.nextExpectedRevision };
+        return { streamId, events, state: events.reduce(decider.evolve, state), position: result.position, revision: result.nextExpectedRevision };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || options.expected !== undefined || attempt >= (options.retries ?? 3)) throw error;
       }

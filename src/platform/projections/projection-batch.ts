@@ -17,29 +17,61 @@ export class ProjectionGapError extends Error {
   }
 }
 
+/** A subscriber handles an event of a stream it does not list in `streams`: its revisions are not tracked. */
+export class UnlistedStreamError extends Error {
+  readonly code = 'SUBSCRIBER_UNLISTED_STREAM';
+  constructor(
+    readonly subscriber: string,
+    readonly event: RecordedEvent,
+  ) {
+    super(`${subscriber} handles ${event.type} of stream ${event.streamId}, which is not among its streams; refusing to apply it without gap detection`);
+  }
+}
+
 export type Subscriber = Projection | EventProcessor;
 
 export function isProjection(subscriber: Subscriber): subscriber is Projection {
   return 'apply' in subscriber;
 }
 
+export function readsStream(subscriber: Subscriber, streamId: string): boolean {
+  return subscriber.streams.some((prefix) => streamId.startsWith(prefix));
+}
+
+/** 'deferred': nothing in the batch concerns the subscriber, and the caller asked not to commit for that. */
+export type BatchOutcome = CommitOutcome | 'deferred';
+
+export interface BatchOptions {
+  /** Last revision per stream as this runner committed it; only the lease holder may pass one. */
+  knownRevisions?: Map<string, number>;
+  /** Return 'deferred' instead of committing a batch that would only move the checkpoint. */
+  deferCheckpointOnly?: boolean;
+}
+
 /**
  * Applies events (already ordered by position) to one generation and commits the writes, the stream
- * revisions and the checkpoint in one transaction. Events at or below a stream's last applied revision
- * are duplicates and are skipped; a revision beyond the next one is a gap and stops the batch.
+ * revisions and the checkpoint in one transaction. Only events of the subscriber's streams are tracked:
+ * those at or below a stream's last applied revision are duplicates and are skipped; a revision beyond
+ * the next one is a gap and stops the batch.
  */
 export async function applyBatch(
   store: ReadStore,
   subscriber: Subscriber,
   generation: number,
   events: RecordedEvent[],
-  /** Last revision per stream as this runner committed it; only the lease holder may pass one. */
-  knownRevisions?: Map<string, number>,
-): Promise<CommitOutcome> {
+  options: BatchOptions = {},
+): Promise<BatchOutcome> {
   if (events.length === 0) return 'committed';
+  const { knownRevisions } = options;
   const writer = new StagedWriter(store.generationReader(subscriber.name, generation));
   const revisions: Record<string, number> = {};
+  let tracked = 0;
   for (const event of events) {
+    if (!readsStream(subscriber, event.streamId)) {
+      if (subscriber.handles(event)) throw new UnlistedStreamError(subscriber.name, event);
+      continue;
+    }
+    tracked += 1;
     const last = event.streamId in revisions
       ? revisions[event.streamId]!
       : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId)));
@@ -51,6 +83,7 @@ export async function applyBatch(
     }
     revisions[event.streamId] = event.revision;
   }
+  if (tracked === 0 && options.deferCheckpointOnly) return 'deferred';
   const outcome = await store.commitProjection({
     projection: subscriber.name,
     generation,

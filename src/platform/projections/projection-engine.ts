@@ -1,10 +1,10 @@
 import { EventStore } from '../event-store/event-store.port';
 import { ProjectionState, ReadStore } from '../read-store/read-store.port';
+import { AppLogger } from '../logging/app-logger';
+import { isProjection, readsStream, Subscriber } from './projection-batch';
+import { RunnerOptions, SubscriberRunner } from './subscriber-runner';
 
 const SNAPSHOT_TTL_MS = 20;
-import { AppLogger } from '../logging/app-logger';
-import { Subscriber } from './projection-batch';
-import { RunnerOptions, SubscriberRunner } from './subscriber-runner';
 
 export interface SubscriberStatus {
   name: string;
@@ -40,9 +40,9 @@ export class ProjectionEngine {
   private commitVersion = 0;
   private snapshot: { version: number; at: number; states: Promise<Map<string, ProjectionState>> } | null = null;
 
-  /** Names of the read-model projections (not the process managers): what read-your-writes waits for. */
-  get projectionNames(): string[] {
-    return this.runners.filter((r) => 'apply' in r.subscriber).map((r) => r.subscriber.name);
+  /** The read-model projections (not the process managers) that read a stream: what read-your-writes waits for. */
+  projectionsReading(streamId: string): string[] {
+    return this.runners.filter((r) => isProjection(r.subscriber) && readsStream(r.subscriber, streamId)).map((r) => r.subscriber.name);
   }
 
   get subscribers(): Subscriber[] {
@@ -109,7 +109,8 @@ export class ProjectionEngine {
     for (const name of names) {
       const state = states.get(name)!;
       if (state.status === 'stalled') throw new ProjectionLagError(`${name} is stalled: ${state.error}`);
-      if ((state.checkpoint ?? -1) < position) late.push(name);
+      const deferred = this.runners.find((r) => r.subscriber.name === name)?.deferredCheckpoint(state.activeGeneration) ?? null;
+      if (Math.max(state.checkpoint ?? -1, deferred ?? -1) < position) late.push(name);
     }
     return late;
   }

@@ -8,11 +8,19 @@ export interface ProjectionWriter extends DocumentReader {
 }
 
 /**
+ * The streams a subscriber reads, by id prefix (e.g. `split-`). Every event of those streams is checked
+ * for duplicates and gaps by stream revision; events of other streams only move its checkpoint. An event
+ * the subscriber handles from a stream outside them is a wiring mistake and stops it loudly.
+ */
+export type StreamPrefixes = readonly string[];
+
+/**
  * A read model built from the global log. `apply` must be deterministic and touch only its own
  * collections: rebuilding from scratch has to give the same documents.
  */
 export interface Projection {
   readonly name: string;
+  readonly streams: StreamPrefixes;
   readonly collections: CollectionSpec[];
   handles(event: RecordedEvent): boolean;
   apply(event: RecordedEvent, writer: ProjectionWriter): Promise<void>;
@@ -24,6 +32,7 @@ export interface Projection {
  */
 export interface EventProcessor {
   readonly name: string;
+  readonly streams: StreamPrefixes;
   handles(event: RecordedEvent): boolean;
   process(event: RecordedEvent): Promise<void>;
 }

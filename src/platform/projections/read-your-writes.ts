@@ -4,10 +4,17 @@ import { ProjectionEngine } from './projection-engine';
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
+/** A write a client may read next: the stream it went to and its global position (null: nothing written). */
+export interface Written {
+  streamId: string;
+  position: number | null;
+}
+
 /**
- * A write endpoint answers only after the read models have applied what it appended, so a client that
- * writes and then reads never sees a 404 or stale data (DESIGN section 1). Bounded: after the timeout
- * the caller gets 503 PROJECTION_LAG and the write stays recorded.
+ * A write endpoint answers only after the read models that read the written stream have applied it, so a
+ * client that writes and then reads never sees a 404 or stale data (DESIGN section 1). Projections that do
+ * not read the stream cannot change because of the write and are not waited for. Bounded: after the
+ * timeout the caller gets 503 PROJECTION_LAG and the write stays recorded.
  */
 @Injectable()
 export class ReadYourWrites {
@@ -16,13 +23,15 @@ export class ReadYourWrites {
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
-  async after(position: number | null): Promise<void> {
-    if (position !== null) await this.engine.waitForPosition(position, READ_YOUR_WRITES_TIMEOUT_MS, this.engine.projectionNames);
+  async after(...writes: Written[]): Promise<void> {
+    for (const { streamId, position } of writes) {
+      if (position !== null) await this.engine.waitForPosition(position, READ_YOUR_WRITES_TIMEOUT_MS, this.engine.projectionsReading(streamId));
+    }
   }
 
   /** Waits for everything a stream holds, e.g. a resource another request just created. */
   async afterStream(streamId: string): Promise<void> {
     const events = await this.events.readStream(streamId);
-    await this.after(events.length ? events[events.length - 1]!.position : null);
+    await this.after({ streamId, position: events.length ? events[events.length - 1]!.position : null });
   }
 }

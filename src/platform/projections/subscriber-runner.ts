@@ -17,6 +17,13 @@ export interface RunnerOptions {
 class RestartSignal extends Error {}
 
 /**
+ * How long a checkpoint that only skips events of other streams may stay in memory before it is stored.
+ * Under load most subscribers see mostly other modules' events; storing each such checkpoint would cost a
+ * transaction per subscriber per batch. A crash loses nothing: the events are read and skipped again.
+ */
+const CHECKPOINT_DEFER_MS = 200;
+
+/**
  * Runs one projection or process manager as a singleton (holding a lease): catches up from its
  * checkpoint in batches, then follows the log live. Failures are logged and retried with backoff; a gap
  * parks the subscriber as stalled until an operator rebuilds it.
@@ -50,6 +57,7 @@ export class SubscriberRunner {
     this.wake?.();
     this.onStop?.();
     await this.loop;
+    await this.storeDeferredCheckpoint();
     await this.store.releaseLease(this.leaseName, this.options.owner).catch(() => undefined);
   }
 
@@ -124,10 +132,42 @@ export class SubscriberRunner {
   }
 
   private async commit(generation: number, batch: Parameters<typeof applyBatch>[3]): Promise<void> {
-    const outcome = await applyBatch(this.store, this.subscriber, generation, batch, this.knownRevisions);
-    if (outcome !== 'committed') throw new RestartSignal(`${this.subscriber.name} generation ${generation}: commit was ${outcome}; reloading`);
+    const outcome = await applyBatch(this.store, this.subscriber, generation, batch, { knownRevisions: this.knownRevisions, deferCheckpointOnly: true });
+    const checkpoint = batch[batch.length - 1]!.position;
+    if (outcome === 'deferred') this.deferCheckpoint(generation, checkpoint);
+    else if (outcome === 'committed') this.deferred = null;
+    else throw new RestartSignal(`${this.subscriber.name} generation ${generation}: commit was ${outcome}; reloading`);
     this.lastError = null;
-    this.committed.emit('commit', batch[batch.length - 1]!.position);
+    this.committed.emit('commit', checkpoint);
+  }
+
+  /** A checkpoint past events of other streams only, not yet stored (see CHECKPOINT_DEFER_MS). */
+  private deferred: { generation: number; checkpoint: number } | null = null;
+  private deferredTimer: NodeJS.Timeout | null = null;
+
+  /** Where this runner has really got to in `generation`, counting a checkpoint not yet stored. */
+  deferredCheckpoint(generation: number): number | null {
+    return this.deferred?.generation === generation ? this.deferred.checkpoint : null;
+  }
+
+  private deferCheckpoint(generation: number, checkpoint: number): void {
+    this.deferred = { generation, checkpoint };
+    this.deferredTimer ??= setTimeout(() => void this.storeDeferredCheckpoint(), CHECKPOINT_DEFER_MS);
+  }
+
+  private async storeDeferredCheckpoint(): Promise<void> {
+    if (this.deferredTimer) clearTimeout(this.deferredTimer);
+    this.deferredTimer = null;
+    const pending = this.deferred;
+    if (!pending) return;
+    try {
+      // 'stale' means a later batch already stored a checkpoint past it; 'retired', that the next batch restarts.
+      await this.store.commitProjection({ projection: this.subscriber.name, ...pending, streamRevisions: {}, writes: [] });
+      if (this.deferred === pending) this.deferred = null;
+    } catch (error) {
+      this.logger.error({ subscriber: this.subscriber.name, checkpoint: pending.checkpoint, err: error }, 'storing a deferred checkpoint failed; retrying');
+      if (!this.stopped) this.deferredTimer ??= setTimeout(() => void this.storeDeferredCheckpoint(), CHECKPOINT_DEFER_MS);
+    }
   }
 
   private holdLease(): Promise<boolean> {

@@ -41,7 +41,8 @@ export class TimerWorker {
 
   async schedule(timer: Omit<Timer, 'attempts'>): Promise<void> {
     await this.store.scheduleTimer(timer);
-    this.wake?.();
+    // Only a timer already due needs the worker now; a later one is found by the regular poll.
+    if (timer.dueAt <= this.clock.now().toISOString()) this.wake?.();
   }
 
   start(): void {

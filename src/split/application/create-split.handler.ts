@@ -56,12 +56,12 @@ export class CreateSplitHandler {
     const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
     const command = await this.command(splitId, smeCompanyId, request, roster.rows, now, context);
     splitDecider.decide(command, splitDecider.initialState()); // dry run: every rule is checked before provisioning
-    await this.roster.commit(smeCompanyId, roster, context);
+    const provisioned = await this.roster.commit(smeCompanyId, roster, context);
     try {
       const result = await this.aggregates.handle(splitStreamId(splitId), splitDecider, command, context, { expected: 'no_stream' });
       // A concurrent identical request created it between our check and the append: the decider saw it.
       if (result.events.length === 0) return this.replay(splitId, smeCompanyId);
-      await this.readYourWrites.after(result.position);
+      await this.readYourWrites.after(...provisioned, result);
       return { split: await this.queries.get(splitId, smeCompanyId), replayed: false };
     } catch (error) {
       if (error instanceof ConcurrencyError) return this.replay(splitId, smeCompanyId);

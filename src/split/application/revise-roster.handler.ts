@@ -45,7 +45,7 @@ export class ReviseRosterHandler {
     splitDecider.decide(command, state); // dry run before provisioning email rows
     await this.roster.commit(smeCompanyId, roster, context);
     const result = await this.aggregates.handle(stream, splitDecider, command, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }
 }

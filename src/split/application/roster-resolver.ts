@@ -1,3 +1,4 @@
+import { Written } from '../../platform/projections/read-your-writes';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
@@ -62,10 +63,13 @@ export class RosterResolver {
     return { rows: resolved, toProvision };
   }
 
-  async commit(smeCompanyId: string, roster: ResolvedRoster, context: CommandContext): Promise<void> {
+  /** Provisions the roster's new sub-vendors; returns what was written, for read-your-writes. */
+  async commit(smeCompanyId: string, roster: ResolvedRoster, context: CommandContext): Promise<Written[]> {
+    const written: Written[] = [];
     for (const row of roster.toProvision) {
-      await this.subVendors.register(smeCompanyId, { ...row, walletEmail: null, kind: 'PERSON' }, context);
+      written.push(...(await this.subVendors.register(smeCompanyId, { ...row, walletEmail: null, kind: 'PERSON' }, context)).written);
     }
+    return written;
   }
 
   private async creator(paymentProfileId: string, index: number): Promise<RosterRowInput['contractor']> {

@@ -35,7 +35,7 @@ export class SplitDecisionHandler {
 
   private async run(command: SplitCommand, companyId: string, as: SplitParty, context: CommandContext): Promise<SplitView> {
     const result = await this.aggregates.handle(splitStreamId(command.data.splitId), splitDecider, command, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return this.queries.get(command.data.splitId, companyId, as);
   }
 

@@ -26,7 +26,7 @@ export class SplitPayoutsHandler {
     const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
     assertRowCanPayOutNow(state, distributionId, smeCompanyId);
     const result = await splitServices(this.platform).settlement.startTransfer(splitId, distributionId, true, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }
 
@@ -37,7 +37,7 @@ export class SplitPayoutsHandler {
       { type: 'SettleMargin', data: { splitId, smeCompanyId, actor: context.actor, now: this.clock.now().toISOString() } },
       context,
     );
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }
 }

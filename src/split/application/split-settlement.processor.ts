@@ -7,10 +7,10 @@ import { EventProcessor } from '../../platform/projections/projection';
 import { Timer } from '../../platform/read-store/read-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
 import { payoutDecider } from '../../payouts/domain/payout.decider';
-import { PayoutEvent, PayoutKind, payoutStreamId } from '../../payouts/domain/payout.events';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent, PayoutKind, payoutStreamId } from '../../payouts/domain/payout.events';
 import { SplitCommand } from '../domain/split.commands';
 import { splitDecider } from '../domain/split.decider';
-import { SplitEvent, splitStreamId } from '../domain/split.events';
+import { SPLIT_STREAM_PREFIX, SplitEvent, splitStreamId } from '../domain/split.events';
 
 export const ROW_TRANSFER_TIMER = 'split.row_transfer';
 export const MARGIN_RELEASE_TIMER = 'split.margin_release';
@@ -35,6 +35,7 @@ const HANDLED = new Set([
  */
 export class SplitSettlementProcessor implements EventProcessor {
   readonly name = 'split_settlement';
+  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];
 
   constructor(
     private readonly aggregates: AggregateRepository,

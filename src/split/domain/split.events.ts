@@ -140,4 +140,5 @@ export const SPLIT_EVENT_TYPES: ReadonlySet<string> = new Set<SplitEvent['type']
   'split.settled',
 ]);
 
-export const splitStreamId = (splitId: string) => `split-${splitId}`;
+export const SPLIT_STREAM_PREFIX = 'split-';
+export const splitStreamId = (splitId: string) => `${SPLIT_STREAM_PREFIX}${splitId}`;

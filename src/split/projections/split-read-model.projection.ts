@@ -1,7 +1,7 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { DistributionData, SPLIT_EVENT_TYPES, SplitCreated, SplitEvent } from '../domain/split.events';
-import { PAYOUT_EVENT_TYPES, PayoutEvent, STATUS_AFTER } from '../../payouts/domain/payout.events';
+import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitCreated, SplitEvent } from '../domain/split.events';
+import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts/domain/payout.events';
 import { SplitStatus } from '../domain/split.state';
 
 export type MarginStatus = 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
@@ -56,6 +56,7 @@ export const SPLITS = 'splits';
 /** Splits as the SME lists them and the enterprise sees them incoming. */
 export class SplitReadModelProjection implements Projection {
   readonly name = 'splits';
+  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];
   readonly collections = [{ name: SPLITS, indexes: [['smeCompanyId', 'createdAt'], ['enterpriseCompanyId', 'createdAt']] }];
 
   handles(event: RecordedEvent): boolean {

@@ -1,3 +1,4 @@
+import { Written } from '../../platform/projections/read-your-writes';
 import { Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { TimerWorker } from '../../platform/timers/timer-worker';
@@ -41,13 +42,13 @@ export class WebhookDeliveries {
   }
 
   /** Sends again from a fresh retry series, starting now. */
-  async redeliver(deliveryId: string, requestedBy: string, context: CommandContext): Promise<number | null> {
+  async redeliver(deliveryId: string, requestedBy: string, context: CommandContext): Promise<Written> {
     const result = await this.aggregates.handle(deliveryStreamId(deliveryId), deliveryDecider, { type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } }, context);
     const state = result.state;
     if (state.status === 'pending' && result.events.length > 0) {
       await this.scheduleAttempt({ deliveryId, seriesStart: state.seriesStart, attempt: state.seriesStart }, state.nextAttemptAt!);
     }
-    return result.position;
+    return result;
   }
 
   async scheduleAttempt(payload: AttemptTimerPayload, dueAt: string): Promise<void> {

@@ -4,11 +4,12 @@ import { deterministicId } from '../../platform/ids/ids';
 import { AppLogger } from '../../platform/logging/app-logger';
 import { EventProcessor } from '../../platform/projections/projection';
 import { splitDecider } from '../../split/domain/split.decider';
-import { splitStreamId } from '../../split/domain/split.events';
+import { SPLIT_STREAM_PREFIX, splitStreamId } from '../../split/domain/split.events';
 import { companyWebhooksDecider } from '../domain/company-webhooks.decider';
 import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
 import { MappingLookups, WEBHOOK_MAPPINGS } from './webhook-event-mapping';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { ORDER_STREAM_PREFIX } from '../../checkout/domain/checkout.events';
 
 /**
  * Follows the log and turns each mapped domain event into one delivery per endpoint that is enabled
@@ -17,6 +18,7 @@ import { WebhookDeliveries } from './webhook-deliveries';
  */
 export class WebhookDispatcher implements EventProcessor {
   readonly name = 'webhook_dispatcher';
+  readonly streams = [SPLIT_STREAM_PREFIX, ORDER_STREAM_PREFIX];
   private readonly lookups: MappingLookups;
 
   constructor(

@@ -37,20 +37,20 @@ export class WebhookEndpointsService {
     const endpointId = newId('we', now.getTime());
     await this.company.secret(companyId, context);
     const result = await this.company.run(companyId, { type: 'CreateEndpoint', data: { companyId, endpointId, url: checked, eventTypes, now: now.toISOString() } }, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return this.get(companyId, endpointId);
   }
 
   async update(companyId: string, endpointId: string, changes: { url?: string; eventTypes?: string[]; enabled?: boolean }, context: CommandContext) {
     const url = changes.url === undefined ? undefined : this.checkUrl(changes.url);
     const result = await this.company.run(companyId, { type: 'UpdateEndpoint', data: { companyId, endpointId, ...changes, url, now: this.now() } }, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return this.get(companyId, endpointId);
   }
 
   async delete(companyId: string, endpointId: string, context: CommandContext): Promise<{ id: string; deleted: true }> {
     const result = await this.company.run(companyId, { type: 'DeleteEndpoint', data: { companyId, endpointId, now: this.now() } }, context);
-    await this.readYourWrites.after(result.position);
+    await this.readYourWrites.after(result);
     return { id: endpointId, deleted: true };
   }
 

@@ -54,5 +54,7 @@ export type WebhookRedeliveryRequested = DomainEvent<
 
 export type WebhookDeliveryEvent = WebhookDeliveryCreated | WebhookDeliveryAttempted | WebhookRedeliveryRequested;
 
-export const companyWebhooksStreamId = (companyId: string) => `webhooks-${companyId}`;
-export const deliveryStreamId = (deliveryId: string) => `webhook-delivery-${deliveryId}`;
+export const COMPANY_WEBHOOKS_STREAM_PREFIX = 'webhooks-';
+export const companyWebhooksStreamId = (companyId: string) => `${COMPANY_WEBHOOKS_STREAM_PREFIX}${companyId}`;
+export const DELIVERY_STREAM_PREFIX = 'webhook-delivery-';
+export const deliveryStreamId = (deliveryId: string) => `${DELIVERY_STREAM_PREFIX}${deliveryId}`;

@@ -1,6 +1,6 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { CompanyWebhooksEvent, WebhookDeliveryEvent } from '../domain/webhooks.events';
+import { COMPANY_WEBHOOKS_STREAM_PREFIX, CompanyWebhooksEvent, DELIVERY_STREAM_PREFIX, WebhookDeliveryEvent } from '../domain/webhooks.events';
 
 export interface WebhookEndpointView {
   id: string;
@@ -54,6 +54,7 @@ const HANDLED = new Set<string>([
 /** Endpoints as listed in the portal, and every delivery with all its attempts. */
 export class WebhooksReadModelProjection implements Projection {
   readonly name = 'webhooks';
+  readonly streams = [COMPANY_WEBHOOKS_STREAM_PREFIX, DELIVERY_STREAM_PREFIX];
   readonly collections = [
     { name: WEBHOOK_ENDPOINTS, indexes: [['companyId', 'createdAt']] },
     { name: WEBHOOK_DELIVERIES, indexes: [['endpointId', 'createdAt']] },
