@@ -23,7 +23,8 @@ import { AuthController } from './http/auth.controller';
     LoginHandler,
     IssueApiKeyHandler,
     RevokeApiKeyHandler,
-    { provide: CREDENTIAL_RESOLVER, useClass: CredentialResolverService },
+    CredentialResolverService,
+    { provide: CREDENTIAL_RESOLVER, useExisting: CredentialResolverService },
   ],
   exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks],
 })

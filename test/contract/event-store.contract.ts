@@ -67,6 +67,24 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       expect(await store.readStream(stream)).toHaveLength(2);
     });
 
+    it('keeps concurrent appends to different streams apart: a rejected one writes nothing, the others land whole', async () => {
+      const [a, b, c] = [uniqueStream(), uniqueStream(), uniqueStream()];
+      await store.append(b, [newEvent()], 'no_stream');
+      const [first, stale, third] = await Promise.allSettled([
+        store.append(a, [newEvent('A1'), newEvent('A2')], 'no_stream'),
+        store.append(b, [newEvent('B-late'), newEvent('B-late')], 5),
+        store.append(c, [newEvent('C1')], 'no_stream'),
+      ]);
+      expect(first.status).toBe('fulfilled');
+      expect(third.status).toBe('fulfilled');
+      expect(stale.status === 'rejected' && stale.reason).toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream(a)).map((e) => e.type)).toEqual(['A1', 'A2']);
+      expect((await store.readStream(b)).map((e) => e.type)).toEqual(['TestHappened']);
+      expect((await store.readStream(c)).map((e) => e.type)).toEqual(['C1']);
+      const positions = [first, third].map((r) => (r.status === 'fulfilled' ? r.value.position : NaN));
+      expect(new Set(positions).size).toBe(2);
+    });
+
     it('appends with any regardless of the current revision', async () => {
       const stream = uniqueStream();
       await store.append(stream, [newEvent()], 'any');

@@ -3,7 +3,7 @@ import { Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { EventStore } from '../../platform/event-store/event-store.port';
 import { deterministicId } from '../../platform/ids/ids';
-import { Timer } from '../../platform/read-store/read-store.port';
+import { NewTimer, Timer } from '../../platform/read-store/read-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
 import { AppLogger } from '../../platform/logging/app-logger';
 import { payoutDecider } from '../../payouts/domain/payout.decider';
@@ -145,8 +145,8 @@ export class CheckoutPayments {
     await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'CompleteOrder', data: { payoutId, now: this.now() } }, context);
   }
 
-  async scheduleExpiry(orderId: string, expiresAt: string): Promise<void> {
-    await this.timers.schedule({ id: `${ORDER_EXPIRY_TIMER}:${orderId}`, kind: ORDER_EXPIRY_TIMER, dueAt: expiresAt, payload: { orderId } });
+  expiryTimer(orderId: string, expiresAt: string): NewTimer {
+    return { id: `${ORDER_EXPIRY_TIMER}:${orderId}`, kind: ORDER_EXPIRY_TIMER, dueAt: expiresAt, payload: { orderId } };
   }
 
   private async scheduleRenewal(renewal: RenewalRef, dueAt: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { EventProcessor } from '../../platform/projections/projection';
+import { EventProcessor, ProcessorEffects } from '../../platform/projections/projection';
 import { PAYOUT_STREAM_PREFIX, PayoutCompleted } from '../../payouts/domain/payout.events';
 import { ORDER_STREAM_PREFIX, OrderCreated, OrderPaid } from '../domain/checkout.events';
 import { CheckoutPayments } from './checkout-payments';
@@ -20,10 +20,10 @@ export class CheckoutProcessor implements EventProcessor {
     return event.type === 'checkout.order.created' || event.type === 'checkout.order.paid' || (event.type === 'payout.completed' && (event.data as { kind?: string }).kind === 'merchant');
   }
 
-  async process(event: RecordedEvent): Promise<void> {
+  async process(event: RecordedEvent, effects: ProcessorEffects): Promise<void> {
     if (event.type === 'checkout.order.created') {
       const { orderId, expiresAt } = (event as unknown as OrderCreated).data;
-      if (expiresAt !== null) await this.payments.scheduleExpiry(orderId, expiresAt);
+      if (expiresAt !== null) effects.scheduleTimer(this.payments.expiryTimer(orderId, expiresAt));
       return;
     }
     const context: CommandContext = { actor: 'system:checkout', correlationId: event.metadata.correlationId, causationId: event.id };

@@ -39,8 +39,8 @@ type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'p
 /**
  * Spec 4.1. The 422 rules run before anything is written. With an idempotencyKey the order id derives
  * from (company, key) and the order is appended with `no_stream`, so a retry (or 50 concurrent ones)
- * finds the existing order: 200 + Idempotent-Replayed with the original answer. The answer is built from
- * the order's own stream, not the read model: creating an order waits for no projection. The expiry timer
+ * finds the existing order: 200 + Idempotent-Replayed with the original answer. The append does not read
+ * the stream first: `no_stream` is the check. The answer is built from the order's own events. The expiry timer
  * is scheduled by the checkout process manager when it sees the order created, so a crash right after
  * the append cannot leave an order that never expires.
  */
@@ -59,7 +59,7 @@ export class CreateCheckoutHandler {
     const orderId = request.idempotencyKey !== null ? deterministicId('ord', companyId, request.idempotencyKey) : newId('ord', now.getTime());
     const stream = orderStreamId(orderId);
     try {
-      const result = await this.aggregates.handle(
+      const result = await this.aggregates.create(
         stream,
         checkoutOrderDecider,
         {
@@ -82,20 +82,15 @@ export class CreateCheckoutHandler {
           },
         },
         context,
-        { expected: 'no_stream' },
       );
       // The status endpoint and the hosted page read the checkout read model: it must hold the order.
-      // (Nothing decided means the stream already held this order: an earlier request with the same key.)
-      const replayed = result.events.length === 0;
-      await (replayed ? this.readYourWrites.afterStream(stream) : this.readYourWrites.after(result));
-      return { order: orderOf(result.state), replayed };
+      await this.readYourWrites.after(result);
+      return { order: orderOf(result.state), replayed: false };
     } catch (error) {
-      // A concurrent identical request appended between our read and our append.
-      if (error instanceof ConcurrencyError && request.idempotencyKey !== null) {
-        await this.readYourWrites.afterStream(stream);
-        return { order: orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), replayed: true };
-      }
-      throw error;
+      // The order exists: an earlier (or concurrent) request with the same idempotencyKey created it.
+      if (!(error instanceof ConcurrencyError) || request.idempotencyKey === null) throw error;
+      await this.readYourWrites.afterStream(stream);
+      return { order: orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), replayed: true };
     }
   }
 
@@ -107,7 +102,6 @@ export class CreateCheckoutHandler {
 }
 
 function orderOf(state: OrderState): CreatedOrder {
-  // The decider only ever returns no events for CreateOrder when the order exists.
-  if (state.status === 'NONE') throw new Error('create-checkout: order stream is empty after CreateOrder');
+  if (state.status === 'NONE') throw new Error('create-checkout: the order stream holds no order');
   return state;
 }

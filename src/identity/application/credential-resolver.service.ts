@@ -1,26 +1,52 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { CredentialResolver, Principal, Scope } from '../../platform/http/auth';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
 import { hashToken } from './tokens';
 import { SESSIONS, SessionDoc } from './session.store';
 
+/**
+ * How long an API key's principal is reused without looking the key up again. Every integration call
+ * carries a key, and the lookup would cost more than the rest of a cheap request. Revoking a key clears
+ * it here at once; another API process may accept the revoked key for up to this long.
+ */
+export const API_KEY_CACHE_MS = 1_000;
+
 @Injectable()
 export class CredentialResolverService implements CredentialResolver {
+  private readonly apiKeys = new Map<string, { principal: Principal & { kind: 'api_key' }; until: number }>();
+
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async resolve(token: string): Promise<Principal | null> {
     const hash = hashToken(token);
-    if (token.startsWith('sk_')) {
-      const [key] = await this.store.find<ApiKeyDoc>('api_keys', { filter: { keyHash: hash }, limit: 1 });
-      if (!key || key.revokedAt) return null;
-      return { kind: 'api_key', companyId: key.companyId, keyId: key.id, scopes: key.scopes as Scope[] };
-    }
+    if (token.startsWith('sk_')) return this.apiKey(hash);
     if (token.startsWith('sess_')) {
       const session = await this.store.getOperational<SessionDoc>(SESSIONS, hash);
       if (!session) return null;
       return { kind: 'session', companyId: session.companyId, userId: session.userId, sessionId: session.id };
     }
     return null;
+  }
+
+  /** Called once a revocation is recorded, so this process refuses the key from the next request on. */
+  forgetApiKey(keyId: string): void {
+    for (const [hash, cached] of this.apiKeys) if (cached.principal.keyId === keyId) this.apiKeys.delete(hash);
+  }
+
+  private async apiKey(hash: string): Promise<Principal | null> {
+    const now = performance.now();
+    const cached = this.apiKeys.get(hash);
+    if (cached && cached.until > now) return cached.principal;
+    const [key] = await this.store.find<ApiKeyDoc>('api_keys', { filter: { keyHash: hash }, limit: 1 });
+    if (!key || key.revokedAt) {
+      this.apiKeys.delete(hash);
+      return null;
+    }
+    const principal = { kind: 'api_key' as const, companyId: key.companyId, keyId: key.id, scopes: key.scopes as Scope[] };
+    if (this.apiKeys.size >= 10_000) this.apiKeys.clear();
+    this.apiKeys.set(hash, { principal, until: now + API_KEY_CACHE_MS });
+    return principal;
   }
 }

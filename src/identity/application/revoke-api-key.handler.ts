@@ -3,6 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { CredentialResolverService } from './credential-resolver.service';
 import { apiKeyDecider } from '../domain/api-key.decider';
 import { apiKeyStreamId } from '../domain/identity.events';
 
@@ -22,6 +23,7 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand>
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly credentials: CredentialResolverService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -33,5 +35,6 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand>
       { actor: `user:${command.userId}`, correlationId: command.correlationId },
     );
     await this.readYourWrites.after(result);
+    this.credentials.forgetApiKey(command.keyId);
   }
 }

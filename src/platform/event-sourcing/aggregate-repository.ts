@@ -61,6 +61,24 @@ export class AggregateRepository {
     }
   }
 
+  /**
+   * Starts a stream: decides against the initial state and appends with `no_stream`, without reading
+   * first. A ConcurrencyError means the stream already exists; the caller decides what that means
+   * (an idempotent replay, usually).
+   */
+  async create<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    context: CommandContext,
+  ): Promise<Decided<Event, State>> {
+    const state = decider.initialState();
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { streamId, events, state, position: null, revision: null };
+    const result = await this.append(streamId, events, 'no_stream', context);
+    return { streamId, events, state: events.reduce(decider.evolve, state), position: result.position, revision: result.nextExpectedRevision };
+  }
+
   async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext) {
     const occurredAt = this.clock.now().toISOString();
     const stored: NewEvent[] = events.map((event) => ({

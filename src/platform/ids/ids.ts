@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 export type IdPrefix =
   | 'spl' | 'dst' | 'crp' | 'ord' | 'sub' | 'po' | 'we' | 'evt' | 'dlv' | 'co' | 'usr' | 'bp' | 'cpp' | 'sv' | 'pes' | 'key' | 'req';
@@ -21,10 +21,25 @@ export function deterministicId(prefix: IdPrefix, ...parts: string[]): string {
   return `${prefix}_${out}`;
 }
 
+/** Random bytes are drawn from the OS a pool at a time: one call per id would cost more than the id. */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++]!;
+}
+
+/** Uniform base36 characters: bytes >= 252 (7 * 36) are redrawn so no character is more likely than another. */
 export function randomBase36(length: number): string {
-  const bytes = randomBytes(length);
   let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[bytes[i]! % 36];
+  while (out.length < length) {
+    const byte = randomByte();
+    if (byte < 252) out += ALPHABET[byte % 36];
+  }
   return out;
 }
 

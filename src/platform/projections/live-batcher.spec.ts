@@ -46,4 +46,17 @@ describe('LiveBatcher', () => {
     await batcher.add(event(1));
     expect((await batcher.failed).message).toBe('read store down');
   });
+
+  it('commits at once when idle, and a busy subscriber at most once per interval, in a bigger batch', async () => {
+    const batches: number[][] = [];
+    const batcher = new LiveBatcher(async (batch) => void batches.push(batch.map((e) => e.position)), 100, 50);
+    await batcher.add(event(1));
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[1]]);
+    for (let p = 2; p <= 4; p++) await batcher.add(event(p));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(batches).toEqual([[1]]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
 });

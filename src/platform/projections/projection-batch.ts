@@ -1,6 +1,6 @@
 import { RecordedEvent } from '../event-store/event-store.port';
-import { CommitOutcome, ReadStore } from '../read-store/read-store.port';
-import { EventProcessor, Projection } from './projection';
+import { CommitOutcome, NewTimer, ReadStore } from '../read-store/read-store.port';
+import { EventProcessor, ProcessorEffects, Projection } from './projection';
 import { StagedWriter } from './staged-writer';
 
 export class ProjectionGapError extends Error {
@@ -65,6 +65,8 @@ export async function applyBatch(
   const { knownRevisions } = options;
   const writer = new StagedWriter(store.generationReader(subscriber.name, generation));
   const revisions: Record<string, number> = {};
+  const timers: NewTimer[] = [];
+  const effects: ProcessorEffects = { scheduleTimer: (timer) => void timers.push(timer) };
   let tracked = 0;
   for (const event of events) {
     if (!readsStream(subscriber, event.streamId)) {
@@ -79,7 +81,7 @@ export async function applyBatch(
     if (event.revision !== (last ?? -1) + 1) throw new ProjectionGapError(subscriber.name, event, last);
     if (subscriber.handles(event)) {
       if (isProjection(subscriber)) await subscriber.apply(event, writer);
-      else await subscriber.process(event);
+      else await subscriber.process(event, effects);
     }
     revisions[event.streamId] = event.revision;
   }
@@ -90,6 +92,7 @@ export async function applyBatch(
     checkpoint: events[events.length - 1]!.position,
     streamRevisions: revisions,
     writes: writer.writes(),
+    timers,
   });
   if (outcome === 'committed') for (const [streamId, revision] of Object.entries(revisions)) knownRevisions?.set(streamId, revision);
   // A cache, not a record: drop it when stale, or when it grows past what is worth keeping in memory.

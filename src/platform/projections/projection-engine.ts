@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { EventStore } from '../event-store/event-store.port';
 import { ProjectionState, ReadStore } from '../read-store/read-store.port';
 import { AppLogger } from '../logging/app-logger';
@@ -34,11 +35,21 @@ export class ProjectionEngine {
     options: RunnerOptions,
   ) {
     this.runners = subscribers.map((s) => new SubscriberRunner(s, events, store, logger, options));
-    for (const runner of this.runners) runner.committed.on('commit', () => (this.commitVersion += 1));
+    for (const runner of this.runners) runner.committed.on('commit', () => this.progressed());
+    this.progress.setMaxListeners(0);
   }
 
+  /** Emits on every local commit, and on a hint that another process committed. */
+  private readonly progress = new EventEmitter();
   private commitVersion = 0;
-  private snapshot: { version: number; at: number; states: Promise<Map<string, ProjectionState>> } | null = null;
+  private snapshot: { version: number; at: number; states: Map<string, Promise<ProjectionState>> } | null = null;
+  private started = false;
+  private stopWatching: (() => void) | null = null;
+
+  private progressed(): void {
+    this.commitVersion += 1;
+    this.progress.emit('commit');
+  }
 
   /** The read-model projections (not the process managers) that read a stream: what read-your-writes waits for. */
   projectionsReading(streamId: string): string[] {
@@ -54,10 +65,12 @@ export class ProjectionEngine {
   }
 
   start(): void {
+    this.started = true;
     for (const runner of this.runners) runner.start();
   }
 
   async stop(): Promise<void> {
+    this.stopWatching?.();
     await Promise.all(this.runners.map((r) => r.stop()));
   }
 
@@ -66,15 +79,16 @@ export class ProjectionEngine {
    * `position`. Subscribers may run in another process, so this polls the stored checkpoints, woken
    * early by local commits.
    */
-  async waitForPosition(position: number, timeoutMs: number, names?: string[]): Promise<void> {
+  async waitForPosition(position: number, timeoutMs: number, names: string[] = this.runners.map((r) => r.subscriber.name)): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    const watched = names ? this.runners.filter((r) => names.includes(r.subscriber.name)) : this.runners;
     for (;;) {
-      const behind = await this.behind(watched.map((r) => r.subscriber.name), position);
+      const behind = await this.behind(names, position);
       if (behind.length === 0) return;
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new ProjectionLagError(`read models not yet at position ${position}: ${behind.join(', ')}`);
-      await this.nextCommit(watched, Math.min(remaining, 20));
+      // The subscribers run in another process (ROLE=api): their commits show up as writes to the store.
+      if (!this.started) this.stopWatching ??= this.store.watchCommits(() => this.progressed());
+      await this.nextCommit(Math.min(remaining, 20));
     }
   }
 
@@ -105,9 +119,8 @@ export class ProjectionEngine {
 
   private async behind(names: string[], position: number): Promise<string[]> {
     const late: string[] = [];
-    const states = await this.states();
     for (const name of names) {
-      const state = states.get(name)!;
+      const state = await this.stateOf(name);
       if (state.status === 'stalled') throw new ProjectionLagError(`${name} is stalled: ${state.error}`);
       const deferred = this.runners.find((r) => r.subscriber.name === name)?.deferredCheckpoint(state.activeGeneration) ?? null;
       if (Math.max(state.checkpoint ?? -1, deferred ?? -1) < position) late.push(name);
@@ -116,29 +129,31 @@ export class ProjectionEngine {
   }
 
   /**
-   * Every waiting request re-checks after each local commit; they share one read of the stored
-   * states per commit (or per 20 ms, for runners in other processes) instead of one read each.
+   * Every waiting request re-checks after each commit; they share one read of a projection's stored
+   * state per commit (or per 20 ms, for runners in other processes) instead of one read each.
    */
-  private states(): Promise<Map<string, ProjectionState>> {
+  private stateOf(name: string): Promise<ProjectionState> {
     const now = Date.now();
     const fresh = this.snapshot && this.snapshot.version === this.commitVersion && now - this.snapshot.at < SNAPSHOT_TTL_MS;
-    if (fresh) return this.snapshot!.states;
-    const states = Promise.all(this.runners.map(async (r) => [r.subscriber.name, await this.store.projectionState(r.subscriber.name)] as const)).then(
-      (entries) => new Map(entries),
-    );
-    this.snapshot = { version: this.commitVersion, at: now, states };
-    return states;
+    if (!fresh) this.snapshot = { version: this.commitVersion, at: now, states: new Map() };
+    const states = this.snapshot!.states;
+    let state = states.get(name);
+    if (!state) {
+      state = this.store.projectionState(name);
+      states.set(name, state);
+    }
+    return state;
   }
 
-  private nextCommit(runners: SubscriberRunner[], ms: number): Promise<void> {
+  private nextCommit(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        for (const r of runners) r.committed.off('commit', done);
+        this.progress.off('commit', done);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      for (const r of runners) r.committed.on('commit', done);
+      this.progress.on('commit', done);
     });
   }
 }

@@ -1,5 +1,5 @@
 import { RecordedEvent } from '../event-store/event-store.port';
-import { CollectionSpec, Doc, DocumentReader } from '../read-store/read-store.port';
+import { CollectionSpec, Doc, DocumentReader, NewTimer } from '../read-store/read-store.port';
 
 /** What a projection may do while applying one event: read its own documents and stage writes. */
 export interface ProjectionWriter extends DocumentReader {
@@ -34,7 +34,16 @@ export interface EventProcessor {
   readonly name: string;
   readonly streams: StreamPrefixes;
   handles(event: RecordedEvent): boolean;
-  process(event: RecordedEvent): Promise<void>;
+  process(event: RecordedEvent, effects: ProcessorEffects): Promise<void>;
+}
+
+/**
+ * What a process manager may stage while processing an event: stored in the transaction that moves its
+ * checkpoint, so a staged timer exists exactly when the event counts as processed. The timer worker
+ * finds it on its next poll.
+ */
+export interface ProcessorEffects {
+  scheduleTimer(timer: NewTimer): void;
 }
 
 export const PROJECTIONS = Symbol('PROJECTIONS');

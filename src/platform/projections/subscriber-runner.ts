@@ -23,6 +23,8 @@ class RestartSignal extends Error {}
  */
 const CHECKPOINT_DEFER_MS = 200;
 
+const PROCESSOR_COMMIT_INTERVAL_MS = 20;
+
 /**
  * Runs one projection or process manager as a singleton (holding a lease): catches up from its
  * checkpoint in batches, then follows the log live. Failures are logged and retried with backoff; a gap
@@ -101,7 +103,10 @@ export class SubscriberRunner {
       await this.commit(generation, batch);
       checkpoint = batch[batch.length - 1]!.position;
     }
-    const batcher = new LiveBatcher((batch) => this.commit(generation, batch), this.options.catchUpBatchSize);
+    // Read models answer read-your-writes waits, so they commit as soon as they can; process managers
+    // wait on no request and commit at most every PROCESSOR_COMMIT_INTERVAL_MS when busy, in bigger batches.
+    const interval = isProjection(this.subscriber) ? 0 : PROCESSOR_COMMIT_INTERVAL_MS;
+    const batcher = new LiveBatcher((batch) => this.commit(generation, batch), this.options.catchUpBatchSize, interval);
     const subscription = this.events.subscribeToAll(checkpoint, (event) => batcher.add(event));
     const renew = setInterval(() => void this.renewOrStop(), this.options.leaseMs / 3);
     try {

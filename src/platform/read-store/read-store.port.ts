@@ -39,6 +39,8 @@ export type DocumentWrite =
   | { kind: 'put'; collection: string; doc: Doc }
   | { kind: 'delete'; collection: string; id: string };
 
+export type NewTimer = Omit<Timer, 'attempts'>;
+
 export interface ProjectionCommit {
   projection: string;
   generation: number;
@@ -47,6 +49,8 @@ export interface ProjectionCommit {
   /** Last revision applied per stream, for duplicate and gap detection. */
   streamRevisions: Record<string, number>;
   writes: DocumentWrite[];
+  /** Timers a process manager scheduled while processing the batch: stored with its checkpoint (idempotent on id). */
+  timers?: NewTimer[];
 }
 
 export type CommitOutcome = 'committed' | 'retired' | 'stale';
@@ -103,7 +107,7 @@ export interface ReadStore extends DocumentReader {
   releaseLease(name: string, owner: string): Promise<void>;
 
   /** Idempotent on id: scheduling an existing timer changes nothing. */
-  scheduleTimer(timer: Omit<Timer, 'attempts'>): Promise<void>;
+  scheduleTimer(timer: NewTimer): Promise<void>;
   /** Claims up to `limit` scheduled timers due at `now` whose lease is free or expired. */
   claimDueTimers(now: string, owner: string, nowMs: number, leaseMs: number, limit: number): Promise<Timer[]>;
   completeTimer(id: string, owner: string): Promise<void>;
@@ -113,6 +117,12 @@ export interface ReadStore extends DocumentReader {
   timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null>;
   /** Earliest due time of a scheduled timer, or null. */
   nextTimerDueAt(): Promise<string | null>;
+
+  /**
+   * Calls back when projections may have committed in another process: a hint for read-your-writes
+   * waiters to re-check early. It may fire spuriously or not at all; waiters keep polling.
+   */
+  watchCommits(onCommit: () => void): () => void;
 
   ping(): Promise<void>;
   close(): Promise<void>;

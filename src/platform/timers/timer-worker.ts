@@ -1,5 +1,5 @@
 import { Clock } from '../clock/clock';
-import { ReadStore, Timer } from '../read-store/read-store.port';
+import { NewTimer, ReadStore, Timer } from '../read-store/read-store.port';
 import { AppLogger } from '../logging/app-logger';
 
 /** Fires one kind of timer. Throwing means "try again later"; handlers must be idempotent. */
@@ -39,7 +39,7 @@ export class TimerWorker {
     this.handlers.set(kind, handler);
   }
 
-  async schedule(timer: Omit<Timer, 'attempts'>): Promise<void> {
+  async schedule(timer: NewTimer): Promise<void> {
     await this.store.scheduleTimer(timer);
     // Only a timer already due needs the worker now; a later one is found by the regular poll.
     if (timer.dueAt <= this.clock.now().toISOString()) this.wake?.();

@@ -12,6 +12,11 @@ import {
   SubscriptionHandler,
 } from '../event-store.port';
 import { pollingSubscription } from './polling-subscription';
+import { RecentEvents } from './recent-events';
+import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
+
+/** Enough for every subscriber of a busy process to find the batch the first one read. */
+const RECENT_EVENTS_CACHED = 8192;
 
 interface EventRow {
   position: number;
@@ -21,6 +26,15 @@ interface EventRow {
   type: string;
   data: string;
   metadata: string;
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+  outcome: { result: AppendResult } | { error: unknown } | null;
 }
 
 export const EVENTS_SCHEMA = `
@@ -42,10 +56,17 @@ CREATE TABLE IF NOT EXISTS events (
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
+  private readonly recent = new RecentEvents(RECENT_EVENTS_CACHED);
   private readonly statements;
-  private readonly appendTx: (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+  private readonly commitGroup: (group: PendingAppend[]) => void;
+  private pending: PendingAppend[] = [];
 
-  constructor(file: string, private readonly pollIntervalMs = 25) {
+  private stopWatching: (() => void) | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly pollIntervalMs = 25,
+  ) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -68,17 +89,49 @@ export class SqliteEventStore implements EventStore {
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
     };
-    const tx = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
-      this.appendInTransaction(streamId, events, expected),
-    );
-    this.appendTx = (streamId, events, expected) => tx.immediate(streamId, events, expected);
+    // Each append runs in a savepoint of the group's transaction: one that fails its revision check
+    // leaves no row behind and does not touch the others.
+    const appendOne = this.db.transaction((append: PendingAppend) => this.appendInTransaction(append.streamId, append.events, append.expected));
+    const group = this.db.transaction((appends: PendingAppend[]) => {
+      for (const append of appends) {
+        try {
+          append.outcome = { result: appendOne(append) };
+        } catch (error) {
+          append.outcome = { error };
+        }
+      }
+    });
+    this.commitGroup = (appends) => group.immediate(appends);
   }
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const result = this.appendTx(streamId, events, expected);
+  /**
+   * Group commit: the appends requested in one turn of the event loop (concurrent requests, usually)
+   * share one transaction, committed on the next turn; each resolves only once that commit is durable.
+   */
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ streamId, events, expected, resolve, reject, outcome: null });
+      if (this.pending.length === 1) setImmediate(() => this.flushAppends());
+    });
+  }
+
+  private flushAppends(): void {
+    const appends = this.pending;
+    this.pending = [];
+    if (appends.length === 0) return;
+    try {
+      this.commitGroup(appends);
+    } catch (error) {
+      for (const append of appends) append.reject(error);
+      return;
+    }
+    for (const append of appends) {
+      const outcome = append.outcome!;
+      if ('result' in outcome) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    }
     this.appended.emit('append');
-    return result;
   }
 
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
@@ -87,7 +140,11 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.statements.readAll.all(options.after ?? 0, options.maxCount ?? 1000).map(toRecorded);
+    const after = options.after ?? 0;
+    const maxCount = options.maxCount ?? 1000;
+    const cached = this.recent.runAfter(after, maxCount);
+    if (cached.length > 0) return cached;
+    return this.recent.remember(this.statements.readAll.all(after, maxCount).map(toRecorded));
   }
 
   async headPosition(): Promise<number | null> {
@@ -95,6 +152,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeToAll(after: number | null, handler: SubscriptionHandler): Subscription {
+    // Appends by other processes (an API beside a worker) wake subscribers at once instead of at the next poll.
+    this.stopWatching ??= watchSqliteFile(this.file, () => this.appended.emit('append'));
     return pollingSubscription({
       after,
       handler,
@@ -105,6 +164,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.flushAppends();
+    this.stopWatching?.();
     this.db.close();
   }
 

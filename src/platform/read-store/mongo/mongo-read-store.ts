@@ -19,6 +19,7 @@ import {
   FindOptions,
   ProjectionCommit,
   ProjectionState,
+  NewTimer,
   ReadStore,
   Timer,
   TimerStatus,
@@ -191,6 +192,7 @@ export class MongoReadStore implements ReadStore {
         await documents.bulkWrite(writes.map(toBulkOperation), { ordered: true, session });
       }
       await this.saveStreamRevisions(commit, session);
+      if (commit.timers?.length) await this.timers.bulkWrite(commit.timers.map((timer) => ({ updateOne: newTimerUpsert(timer) })), { session });
       // Always writing the generation record also makes a concurrent activation (which retires it) conflict.
       await this.generations.updateOne({ name: projection, generation }, { $set: { checkpoint: commit.checkpoint } }, { session });
       return 'committed';
@@ -281,24 +283,10 @@ export class MongoReadStore implements ReadStore {
     await this.leases.deleteOne({ _id: name, owner });
   }
 
-  async scheduleTimer(timer: Omit<Timer, 'attempts'>): Promise<void> {
+  async scheduleTimer(timer: NewTimer): Promise<void> {
     try {
-      await this.timers.updateOne(
-        { _id: timer.id },
-        {
-          $setOnInsert: {
-            kind: timer.kind,
-            dueAt: timer.dueAt,
-            payload: timer.payload,
-            attempts: 0,
-            status: 'scheduled',
-            leaseOwner: null,
-            leaseUntilMs: null,
-            lastError: null,
-          },
-        },
-        { upsert: true },
-      );
+      const { filter, update, upsert } = newTimerUpsert(timer);
+      await this.timers.updateOne(filter, update, { upsert });
     } catch (error) {
       // Two concurrent schedules of a new id: the loser's insert collides, and the timer exists as wanted.
       if (!isServerError(error, DUPLICATE_KEY)) throw error;
@@ -351,6 +339,11 @@ export class MongoReadStore implements ReadStore {
 
   async ping(): Promise<void> {
     await this.db.command({ ping: 1 });
+  }
+
+  /** No push here: waiters poll the checkpoints (a change stream on the generations would be the push). */
+  watchCommits(): () => void {
+    return () => undefined;
   }
 
   async close(): Promise<void> {
@@ -555,4 +548,24 @@ function toStored(doc: Doc): Omit<StoredDoc, '_id'> {
 function fromStored<T extends Doc>(stored: StoredDoc): T {
   const { _id, ...fields } = stored;
   return { ...fields, id: _id } as unknown as T;
+}
+
+/** Inserts a timer unless one with its id exists: scheduling is idempotent. */
+function newTimerUpsert(timer: NewTimer) {
+  return {
+    filter: { _id: timer.id },
+    update: {
+      $setOnInsert: {
+        kind: timer.kind,
+        dueAt: timer.dueAt,
+        payload: timer.payload,
+        attempts: 0,
+        status: 'scheduled' as const,
+        leaseOwner: null,
+        leaseUntilMs: null,
+        lastError: null,
+      },
+    },
+    upsert: true,
+  };
 }

@@ -8,11 +8,13 @@ import {
   FindOptions,
   ProjectionCommit,
   ProjectionState,
+  NewTimer,
   ReadStore,
   Timer,
   TimerStatus,
 } from '../read-store.port';
 import { assertIdentifier } from '../identifier';
+import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS projections (
@@ -43,7 +45,7 @@ interface GenerationRow {
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -126,6 +128,7 @@ export class SqliteReadStore implements ReadStore {
       }
       this.statement('UPDATE projection_generations SET checkpoint = ? WHERE name = ? AND generation = ?')
         .run(commit.checkpoint, commit.projection, commit.generation);
+      for (const timer of commit.timers ?? []) this.insertTimer(timer);
       return 'committed';
     });
   }
@@ -208,7 +211,11 @@ export class SqliteReadStore implements ReadStore {
     this.statement('DELETE FROM leases WHERE name = ? AND owner = ?').run(name, owner);
   }
 
-  async scheduleTimer(timer: Omit<Timer, 'attempts'>): Promise<void> {
+  async scheduleTimer(timer: NewTimer): Promise<void> {
+    this.insertTimer(timer);
+  }
+
+  private insertTimer(timer: NewTimer): void {
     this.statement('INSERT INTO timers (id, kind, due_at, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING')
       .run(timer.id, timer.kind, timer.dueAt, JSON.stringify(timer.payload));
   }
@@ -260,6 +267,10 @@ export class SqliteReadStore implements ReadStore {
     const row = this.statement<[], { due_at: string | null }>("SELECT MIN(due_at) AS due_at FROM timers WHERE status = 'scheduled'")
       .get();
     return row?.due_at ?? null;
+  }
+
+  watchCommits(onCommit: () => void): () => void {
+    return watchSqliteFile(this.file, onCommit);
   }
 
   async ping(): Promise<void> {

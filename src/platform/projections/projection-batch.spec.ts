@@ -1,0 +1,95 @@
+import { tempDir } from '../../../test/support/temp-dir';
+import { RecordedEvent } from '../event-store/event-store.port';
+import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import { applyBatch, ProjectionGapError, UnlistedStreamError } from './projection-batch';
+import { EventProcessor, Projection, ProcessorEffects } from './projection';
+
+let position = 0;
+const recorded = (streamId: string, revision: number, type = 'thing.happened'): RecordedEvent => ({
+  id: `e${++position}`,
+  type,
+  data: { streamId, revision },
+  metadata: { correlationId: 'c', causationId: null, actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' },
+  streamId,
+  revision,
+  position,
+});
+
+/** Counts `thing.happened` events per stream of the `thing-` streams. */
+const counter: Projection = {
+  name: 'counter',
+  streams: ['thing-'],
+  collections: [{ name: 'counts' }],
+  handles: (event) => event.type === 'thing.happened',
+  async apply(event, writer) {
+    const current = await writer.get<{ id: string; n: number }>('counts', event.streamId);
+    writer.put('counts', { id: event.streamId, n: (current?.n ?? 0) + 1 });
+  },
+};
+
+async function openStore() {
+  const store = new SqliteReadStore(`${tempDir('batch')}/read.db`);
+  await store.registerProjection(counter.name, counter.collections);
+  return store;
+}
+
+describe('applyBatch', () => {
+  it('applies events of the listed streams and only moves the checkpoint past the others', async () => {
+    const store = await openStore();
+    const mine = recorded('thing-1', 0);
+    const other = recorded('order-9', 0, 'order.created');
+    expect(await applyBatch(store, counter, 1, [mine, other])).toBe('committed');
+    expect(await store.checkpointOf('counter', 1)).toBe(other.position);
+    expect(await store.streamRevisionOf('counter', 1, 'thing-1')).toBe(0);
+    expect(await store.streamRevisionOf('counter', 1, 'order-9')).toBeNull();
+    expect(await store.get('counts', 'thing-1')).toEqual({ id: 'thing-1', n: 1 });
+    await store.close();
+  });
+
+  it('skips a duplicate and stops on a gap in a listed stream', async () => {
+    const store = await openStore();
+    const first = recorded('thing-2', 0);
+    await applyBatch(store, counter, 1, [first]);
+    expect(await applyBatch(store, counter, 1, [{ ...first, position: ++position }])).toBe('committed');
+    expect(await store.get('counts', 'thing-2')).toEqual({ id: 'thing-2', n: 1 });
+    await expect(applyBatch(store, counter, 1, [recorded('thing-2', 2)])).rejects.toBeInstanceOf(ProjectionGapError);
+    expect(await store.get('counts', 'thing-2')).toEqual({ id: 'thing-2', n: 1 });
+    await store.close();
+  });
+
+  it('refuses an event it handles from a stream it does not list, committing nothing', async () => {
+    const store = await openStore();
+    const stray = recorded('elsewhere-1', 0);
+    await expect(applyBatch(store, counter, 1, [recorded('thing-3', 0), stray])).rejects.toBeInstanceOf(UnlistedStreamError);
+    expect(await store.checkpointOf('counter', 1)).toBeNull();
+    await store.close();
+  });
+
+  it('defers a batch with nothing from its streams when asked, and commits it otherwise', async () => {
+    const store = await openStore();
+    const others = [recorded('order-1', 0, 'order.created'), recorded('order-2', 0, 'order.created')];
+    expect(await applyBatch(store, counter, 1, others, { deferCheckpointOnly: true })).toBe('deferred');
+    expect(await store.checkpointOf('counter', 1)).toBeNull();
+    expect(await applyBatch(store, counter, 1, others)).toBe('committed');
+    expect(await store.checkpointOf('counter', 1)).toBe(others[1]!.position);
+    await store.close();
+  });
+
+  it("stores a process manager's staged timers with its checkpoint", async () => {
+    const store = await openStore();
+    const reminder: EventProcessor = {
+      name: 'reminder',
+      streams: ['thing-'],
+      handles: () => true,
+      async process(event, effects: ProcessorEffects) {
+        effects.scheduleTimer({ id: `remind:${event.streamId}`, kind: 'remind', dueAt: '2026-01-02T00:00:00.000Z', payload: { streamId: event.streamId } });
+      },
+    };
+    await store.registerProjection(reminder.name, []);
+    const event = recorded('thing-4', 0);
+    expect(await applyBatch(store, reminder, 1, [event])).toBe('committed');
+    expect(await store.timerStatus('remind:thing-4')).toEqual({ status: 'scheduled', attempts: 0, lastError: null });
+    expect(await store.checkpointOf('reminder', 1)).toBe(event.position);
+    await store.close();
+  });
+});
