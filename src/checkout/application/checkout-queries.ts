@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { orderStreamId } from '../domain/checkout.events';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError, PaymentLinkNotFoundError } from '../domain/checkout.errors';
 import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
 
@@ -37,12 +39,22 @@ export function subscriptionRecordOf(sub: SubscriptionView) {
 
 @Injectable()
 export class CheckoutQueries {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
 
+  /**
+   * Creating an order does not wait for the read model (see CreateCheckoutHandler), so an order the read
+   * model does not hold yet may have been created a moment ago: wait for its stream before a 404.
+   */
   async order(orderId: string): Promise<OrderView> {
     const order = await this.store.get<OrderView>(CHECKOUT_ORDERS, orderId);
-    if (!order) throw new CheckoutOrderNotFoundError();
-    return order;
+    if (order) return order;
+    await this.readYourWrites.afterStream(orderStreamId(orderId));
+    const projected = await this.store.get<OrderView>(CHECKOUT_ORDERS, orderId);
+    if (!projected) throw new CheckoutOrderNotFoundError();
+    return projected;
   }
 
   async subscription(subscriptionId: string): Promise<SubscriptionView> {

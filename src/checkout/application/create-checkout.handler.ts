@@ -3,7 +3,6 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { deterministicId, newId, randomBase36 } from '../../platform/ids/ids';
-import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { CheckoutMode, IntervalUnit, orderStreamId, Provider } from '../domain/checkout.events';
@@ -33,22 +32,26 @@ export interface CheckoutCreated {
 export const hostedPageUrl = (hostedCheckoutUrl: string, order: Pick<OrderView, 'id' | 'pageToken'>) =>
   `${hostedCheckoutUrl}/pay/${order.id}?t=${order.pageToken ?? ''}`;
 
-/** What the create answer needs of an order; the decider's state carries it, so no read model is waited on. */
+/** What the create answer needs of an order; the decider's state carries it. */
 type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;
 
 /**
  * Spec 4.1. The 422 rules run before anything is written. With an idempotencyKey the order id derives
  * from (company, key) and the order is appended with `no_stream`, so a retry (or 50 concurrent ones)
  * finds the existing order: 200 + Idempotent-Replayed with the original answer. The append does not read
- * the stream first: `no_stream` is the check. The answer is built from the order's own events. The expiry timer
- * is scheduled by the checkout process manager when it sees the order created, so a crash right after
- * the append cannot leave an order that never expires.
+ * the stream first: `no_stream` is the check.
+ *
+ * This is the hottest write of the service (a merchant's server calls it for every buyer), so it does not
+ * wait for the read model: the answer is built from the order's own events, and the reads that follow
+ * (status, hosted page) wait for the order's stream when the read model does not hold it yet
+ * (CheckoutQueries.order). A client still never sees a 404 for an order it just created.
+ * The expiry timer is scheduled by the checkout process manager when it sees the order created, so a
+ * crash right after the append cannot leave an order that never expires.
  */
 @Injectable()
 export class CreateCheckoutHandler {
   constructor(
     private readonly aggregates: AggregateRepository,
-    private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -83,13 +86,10 @@ export class CreateCheckoutHandler {
         },
         context,
       );
-      // The status endpoint and the hosted page read the checkout read model: it must hold the order.
-      await this.readYourWrites.after(result);
       return { order: orderOf(result.state), replayed: false };
     } catch (error) {
       // The order exists: an earlier (or concurrent) request with the same idempotencyKey created it.
       if (!(error instanceof ConcurrencyError) || request.idempotencyKey === null) throw error;
-      await this.readYourWrites.afterStream(stream);
       return { order: orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), replayed: true };
     }
   }

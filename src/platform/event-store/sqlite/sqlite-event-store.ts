@@ -13,6 +13,7 @@ import {
 } from '../event-store.port';
 import { pollingSubscription } from './polling-subscription';
 import { RecentEvents } from './recent-events';
+import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
 
 /** Enough for every subscriber of a busy process to find the batch the first one read. */
@@ -62,6 +63,7 @@ export class SqliteEventStore implements EventStore {
   private pending: PendingAppend[] = [];
 
   private stopWatching: (() => void) | null = null;
+  private readonly checkpointer: WalCheckpointer;
 
   constructor(
     private readonly file: string,
@@ -72,6 +74,7 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(EVENTS_SCHEMA);
+    this.checkpointer = new WalCheckpointer(this.db, file);
     this.appended.setMaxListeners(0);
     this.statements = {
       streamHead: this.db.prepare<[string], { revision: number }>(
@@ -166,6 +169,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     this.flushAppends();
     this.stopWatching?.();
+    await this.checkpointer.stop();
     this.db.close();
   }
 

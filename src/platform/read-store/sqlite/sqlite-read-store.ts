@@ -14,6 +14,7 @@ import {
   TimerStatus,
 } from '../read-store.port';
 import { assertIdentifier } from '../identifier';
+import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
 
 const SCHEMA = `
@@ -44,6 +45,7 @@ interface GenerationRow {
 /** Read store in one SQLite file (WAL). Each projection collection is a table per generation. */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
+  private readonly checkpointer: WalCheckpointer;
 
   constructor(private readonly file: string) {
     this.db = new Database(file);
@@ -51,6 +53,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.checkpointer = new WalCheckpointer(this.db, file);
   }
 
   async registerProjection(projection: string, collections: CollectionSpec[]): Promise<void> {
@@ -278,6 +281,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer.stop();
     this.db.close();
   }
 
