@@ -5,6 +5,7 @@ import { tempDir } from './temp-dir';
 
 export interface TestApp extends RunningApp {
   request(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  /** Events in the log once background work (process managers, due timers) has settled. */
   eventCount(): Promise<number>;
 }
 
@@ -38,6 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return { status: response.status, headers: response.headers, body: parsed, text };
     },
     async eventCount() {
+      await settle(running);
       let count = 0;
       let after: number | undefined;
       for (;;) {
@@ -48,6 +50,22 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       }
     },
   };
+}
+
+/**
+ * Waits until subscribers are at the head of the log, no timer is due, and the head stayed put for a
+ * moment: what a request under test appends is then told apart from earlier requests' follow-ups.
+ */
+async function settle(app: RunningApp): Promise<void> {
+  const { events, engine, readStore, clock } = app.platform;
+  for (const deadline = Date.now() + 15_000; ; ) {
+    if (Date.now() > deadline) throw new Error('background work did not settle within 15 s');
+    const head = await events.headPosition();
+    await engine.waitForHead(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const due = await readStore.nextTimerDueAt();
+    if (head === (await events.headPosition()) && (due === null || due > clock.now().toISOString())) return;
+  }
 }
 
 export async function signup(app: TestApp, name = 'Acme'): Promise<{ companyId: string; userId: string; sessionToken: string; email: string }> {
