@@ -273,9 +273,8 @@ describe('Checkout over HTTP', () => {
       });
       const anchor = new Date(sub.currentPeriodStart);
 
-      // Deliveries are checked in the next test: see docs/checkout.md (a webhook attempt racing a clock
-      // advance stalls the sandbox settle loop for its 30 s timeout), so the endpoint is off here.
-      await setEndpoint(false);
+      // The merchant's endpoint stays on: each renewal's checkout.completed goes out while the clock moves.
+      await setEndpoint(true);
       for (let month = 1; month <= 12; month++) await advance(app, 31 * DAY);
 
       const events = await allEvents(app);
@@ -293,12 +292,15 @@ describe('Checkout over HTTP', () => {
       expect(renewed).toEqual(expected);
       const after = dataOf(await app.request('GET', `/api/commerce/checkout/subscriptions/${subscriptionId}`), 200);
       expect(after).toMatchObject({ status: 'ACTIVE', currentPeriodStart: expected[11], consecutiveDeclines: 0 });
-      await setEndpoint(true);
-
       const payouts = events.filter((e) => e.type === 'payout.completed' && (e.data as any).kind === 'merchant' && renewalsPaid.some((p) => (p.data as any).payoutId === (e.data as any).payoutId));
       expect(payouts).toHaveLength(12);
       const completed = events.filter((e) => e.type === 'checkout.order.completed' && (e.data as any).renewalOf === subscriptionId);
       expect(completed).toHaveLength(12);
+      for (const paid of renewalsPaid) {
+        const payoutId = (paid.data as any).payoutId as string;
+        await receiver.waitFor(() => deliveriesFor(payoutId).length >= 1, 10_000, `checkout.completed for ${payoutId}`);
+        expect(deliveriesFor(payoutId)[0].data).toEqual({ payoutId, amount: '990', currency: 'USD', provider: 'CARD_PROCESSOR', subscriptionId });
+      }
     }, 120_000);
 
     it('sends checkout.completed with subscriptionId on a renewal and without it on the founding order', async () => {

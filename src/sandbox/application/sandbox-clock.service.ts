@@ -3,6 +3,7 @@ import { PLATFORM } from '../../platform/platform.tokens';
 import { Platform, SANDBOX_CLOCK_DOC } from '../../platform/platform';
 
 const SETTLE_TIMEOUT_MS = 30_000;
+const IN_FLIGHT_POLL_MS = 5;
 
 /**
  * Moves the sandbox clock forward and returns only when everything due by the new time has run.
@@ -34,14 +35,28 @@ export class SandboxClockService {
     return clock.now();
   }
 
-  /** Runs due timers and waits for subscribers until neither has anything left to do. */
+  /**
+   * Runs due timers and waits for subscribers until neither has anything left to do. A timer that is
+   * due but was not fired here is being fired by the live timer worker (it holds the claim): wait for it
+   * on a real timeout, which also lets the event loop run that timer's I/O. (Re-checking at once, as
+   * this loop once did, spun on promises alone and starved that very I/O until the claim expired.)
+   */
   private async settle(): Promise<void> {
-    for (;;) {
-      await this.platform.engine.waitForHead(SETTLE_TIMEOUT_MS);
-      const fired = await this.platform.timers.fireDue();
-      const head = await this.platform.events.headPosition();
-      await this.platform.engine.waitForHead(SETTLE_TIMEOUT_MS);
-      if (fired === 0 && head === (await this.platform.events.headPosition())) return;
+    const { engine, timers, events, readStore } = this.platform;
+    for (let waited = 0; ; ) {
+      await engine.waitForHead(SETTLE_TIMEOUT_MS);
+      const fired = await timers.fireDue();
+      const head = await events.headPosition();
+      await engine.waitForHead(SETTLE_TIMEOUT_MS);
+      if (fired > 0 || head !== (await events.headPosition())) continue;
+      const due = await readStore.nextTimerDueAt();
+      if (due === null || due > this.platform.clock.now().toISOString()) return;
+      if (waited >= SETTLE_TIMEOUT_MS) {
+        this.platform.logger.warn({ dueAt: due }, 'sandbox clock: a due timer is still claimed elsewhere; advancing without it');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+      waited += IN_FLIGHT_POLL_MS;
     }
   }
 }
