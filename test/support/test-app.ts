@@ -22,6 +22,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const running = await startApp(config, createLogger(config.logLevel));
   return {
     ...running,
+    /** Closes the app, failing the suite if a subscriber was left failing or stalled (e.g. an unlisted stream). */
+    async close() {
+      const failing = (await running.platform.engine.status()).filter((s) => s.error !== null || s.status === 'stalled');
+      await running.close();
+      if (failing.length > 0) throw new Error(`subscribers left failing: ${failing.map((s) => `${s.name}: ${s.error}`).join('; ')}`);
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
