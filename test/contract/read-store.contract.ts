@@ -189,6 +189,35 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect((await store.claimDueTimers('2031-01-01T00:00:00.000Z', 'w3', 9_999, 500, 100)).find((t) => t.id === id)).toBeUndefined();
     });
 
+    it('stores the timers a commit stages with its checkpoint, keeping an existing timer as it is', async () => {
+      const { projection } = await registered();
+      const kind = unique('kind');
+      const [kept, staged] = [unique('t'), unique('t')];
+      await store.scheduleTimer({ id: kept, kind, dueAt: '2026-03-01T00:00:00.000Z', payload: { n: 1 } });
+      const commit = (checkpoint: number) =>
+        store.commitProjection({
+          projection,
+          generation: 1,
+          checkpoint,
+          streamRevisions: {},
+          writes: [],
+          timers: [
+            { id: kept, kind, dueAt: '2030-01-01T00:00:00.000Z', payload: { n: 2 } },
+            { id: staged, kind, dueAt: '2026-03-02T00:00:00.000Z', payload: { n: 3 } },
+          ],
+        });
+      expect(await commit(7)).toBe('committed');
+      expect(await commit(7)).toBe('stale');
+      const due = (await store.claimDueTimers('2026-03-02T00:00:00.000Z', 'w1', 1_000, 500, 100)).filter((t) => t.kind === kind);
+      expect(due.map((t) => ({ id: t.id, payload: t.payload })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+        [
+          { id: kept, payload: { n: 1 } },
+          { id: staged, payload: { n: 3 } },
+        ].sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      expect(await store.checkpointOf(projection, 1)).toBe(7);
+    });
+
     it('retries and parks timers, recording attempts and the last error', async () => {
       const kind = unique('kind');
       const id = unique('t');
