@@ -16,6 +16,8 @@ export const API_KEY_CACHE_MS = 1_000;
 @Injectable()
 export class CredentialResolverService implements CredentialResolver {
   private readonly apiKeys = new Map<string, { principal: Principal & { kind: 'api_key' }; until: number }>();
+  /** Counts revocations seen here: a lookup that started before one must not refill the cache. */
+  private forgotten = 0;
 
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
@@ -32,6 +34,7 @@ export class CredentialResolverService implements CredentialResolver {
 
   /** Called once a revocation is recorded, so this process refuses the key from the next request on. */
   forgetApiKey(keyId: string): void {
+    this.forgotten += 1;
     for (const [hash, cached] of this.apiKeys) if (cached.principal.keyId === keyId) this.apiKeys.delete(hash);
   }
 
@@ -39,6 +42,7 @@ export class CredentialResolverService implements CredentialResolver {
     const now = performance.now();
     const cached = this.apiKeys.get(hash);
     if (cached && cached.until > now) return cached.principal;
+    const forgottenBefore = this.forgotten;
     const [key] = await this.store.find<ApiKeyDoc>('api_keys', { filter: { keyHash: hash }, limit: 1 });
     if (!key || key.revokedAt) {
       this.apiKeys.delete(hash);
@@ -46,7 +50,7 @@ export class CredentialResolverService implements CredentialResolver {
     }
     const principal = { kind: 'api_key' as const, companyId: key.companyId, keyId: key.id, scopes: key.scopes as Scope[] };
     if (this.apiKeys.size >= 10_000) this.apiKeys.clear();
-    this.apiKeys.set(hash, { principal, until: now + API_KEY_CACHE_MS });
+    if (forgottenBefore === this.forgotten) this.apiKeys.set(hash, { principal, until: now + API_KEY_CACHE_MS });
     return principal;
   }
 }

@@ -34,7 +34,13 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand>
       { type: 'RevokeApiKey', data: { keyId: command.keyId, companyId: command.companyId, now: this.clock.now().toISOString() } },
       { actor: `user:${command.userId}`, correlationId: command.correlationId },
     );
-    await this.readYourWrites.after(result);
+    // Clear the cached key now and again once the read model shows the revocation (or the wait gave
+    // up), so no lookup made in between keeps it cached.
     this.credentials.forgetApiKey(command.keyId);
+    try {
+      await this.readYourWrites.after(result);
+    } finally {
+      this.credentials.forgetApiKey(command.keyId);
+    }
   }
 }

@@ -59,4 +59,24 @@ describe('LiveBatcher', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(batches).toEqual([[1], [2, 3, 4]]);
   });
+
+  it('never commits again after a failed commit, so no later batch can pass the events that failed', async () => {
+    const batches: number[][] = [];
+    let fail = true;
+    const batcher = new LiveBatcher(async (batch) => {
+      if (fail) {
+        fail = false;
+        throw new Error('read store down');
+      }
+      batches.push(batch.map((e) => e.position));
+    }, 100);
+    await batcher.add(event(1));
+    await batcher.add(event(2));
+    expect((await batcher.failed).message).toBe('read store down');
+    await batcher.add(event(3));
+    await new Promise((r) => setTimeout(r, 20));
+    await batcher.flush();
+    expect(batches).toEqual([]);
+  });
 });
+

@@ -59,6 +59,7 @@ export class SubscriberRunner {
     this.wake?.();
     this.onStop?.();
     await this.loop;
+    await this.storingDeferred;
     await this.storeDeferredCheckpoint();
     await this.store.releaseLease(this.leaseName, this.options.owner).catch(() => undefined);
   }
@@ -83,6 +84,8 @@ export class SubscriberRunner {
         await this.follow(state.activeGeneration);
         failures = 0;
       } catch (error) {
+        // Re-read from the stored checkpoint: a deferred one is dropped with the work that failed.
+        this.dropDeferredCheckpoint();
         if (error instanceof RestartSignal) continue;
         failures += 1;
         await this.report(error, failures);
@@ -116,6 +119,7 @@ export class SubscriberRunner {
     } finally {
       clearInterval(renew);
       this.onStop = null;
+      batcher.close();
       await subscription.stop();
     }
   }
@@ -155,9 +159,25 @@ export class SubscriberRunner {
     return this.deferred?.generation === generation ? this.deferred.checkpoint : null;
   }
 
+  /** The store of a deferred checkpoint under way (stop() waits for it). */
+  private storingDeferred: Promise<void> | null = null;
+
   private deferCheckpoint(generation: number, checkpoint: number): void {
     this.deferred = { generation, checkpoint };
-    this.deferredTimer ??= setTimeout(() => void this.storeDeferredCheckpoint(), CHECKPOINT_DEFER_MS);
+    this.scheduleDeferredStore();
+  }
+
+  private scheduleDeferredStore(): void {
+    this.deferredTimer ??= setTimeout(() => {
+      this.deferredTimer = null;
+      this.storingDeferred = this.storeDeferredCheckpoint().finally(() => (this.storingDeferred = null));
+    }, CHECKPOINT_DEFER_MS);
+  }
+
+  private dropDeferredCheckpoint(): void {
+    if (this.deferredTimer) clearTimeout(this.deferredTimer);
+    this.deferredTimer = null;
+    this.deferred = null;
   }
 
   private async storeDeferredCheckpoint(): Promise<void> {
@@ -171,7 +191,7 @@ export class SubscriberRunner {
       if (this.deferred === pending) this.deferred = null;
     } catch (error) {
       this.logger.error({ subscriber: this.subscriber.name, checkpoint: pending.checkpoint, err: error }, 'storing a deferred checkpoint failed; retrying');
-      if (!this.stopped) this.deferredTimer ??= setTimeout(() => void this.storeDeferredCheckpoint(), CHECKPOINT_DEFER_MS);
+      if (!this.stopped) this.scheduleDeferredStore();
     }
   }
 

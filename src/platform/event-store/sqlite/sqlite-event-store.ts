@@ -100,6 +100,8 @@ export class SqliteEventStore implements EventStore {
         try {
           append.outcome = { result: appendOne(append) };
         } catch (error) {
+          // SQLite rolled the whole transaction back (disk full, I/O error): nothing of the group stands.
+          if (!this.db.inTransaction) throw error;
           append.outcome = { error };
         }
       }

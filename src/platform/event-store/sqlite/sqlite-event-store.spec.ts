@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { tempDir } from '../../../../test/support/temp-dir';
+import { NewEvent } from '../event-store.port';
+import { SqliteEventStore } from './sqlite-event-store';
+
+const event = (): NewEvent => ({
+  id: randomUUID(),
+  type: 'thing.happened',
+  data: {},
+  metadata: { correlationId: 'c', causationId: null, actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' },
+});
+
+describe('SqliteEventStore group commit', () => {
+  it('fails every append of a group when SQLite rolls the whole transaction back, storing none', async () => {
+    const file = join(tempDir('group-commit'), 'events.db');
+    const events = new SqliteEventStore(file);
+    // Stands in for a disk-full or I/O error: SQLite abandons the transaction, not just the savepoint.
+    const other = new Database(file);
+    other.exec(`CREATE TRIGGER abandon BEFORE INSERT ON events WHEN NEW.stream_id = 'bad-1' BEGIN SELECT RAISE(ROLLBACK, 'abandoned'); END`);
+    other.close();
+    const results = await Promise.allSettled([
+      events.append('good-1', [event()], 'no_stream'),
+      events.append('bad-1', [event()], 'no_stream'),
+      events.append('good-2', [event()], 'no_stream'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const r of results) expect(String((r as PromiseRejectedResult).reason)).toContain('abandoned');
+    expect(await events.readAll()).toEqual([]);
+    const after = await events.append('good-3', [event()], 'no_stream');
+    expect((await events.readStream('good-3'))[0]!.position).toBe(after.position);
+    await events.close();
+  });
+});
