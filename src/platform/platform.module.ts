@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { CLOCK } from './clock/clock';
+import { CLOCK, REAL_CLOCK, SystemClock } from './clock/clock';
 import { EVENT_STORE } from './event-store/event-store.port';
 import { READ_STORE } from './read-store/read-store.port';
 import { AggregateRepository } from './event-sourcing/aggregate-repository';
@@ -20,6 +20,7 @@ export class PlatformModule {
       { provide: APP_CONFIG, useValue: platform.config },
       { provide: LOGGER, useValue: platform.logger },
       { provide: CLOCK, useValue: platform.clock },
+      { provide: REAL_CLOCK, useValue: new SystemClock() },
       { provide: EVENT_STORE, useValue: platform.events },
       { provide: READ_STORE, useValue: platform.readStore },
       { provide: AggregateRepository, useValue: platform.aggregates },

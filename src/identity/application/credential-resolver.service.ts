@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
+import { Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { CredentialResolver, Principal, Scope } from '../../platform/http/auth';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
@@ -19,7 +20,10 @@ export class CredentialResolverService implements CredentialResolver {
   /** Counts revocations seen here: a lookup that started before one must not refill the cache. */
   private forgotten = 0;
 
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(REAL_CLOCK) private readonly realClock: Clock,
+  ) {}
 
   async resolve(token: string): Promise<Principal | null> {
     const hash = hashToken(token);
@@ -27,6 +31,10 @@ export class CredentialResolverService implements CredentialResolver {
     if (token.startsWith('sess_')) {
       const session = await this.store.getOperational<SessionDoc>(SESSIONS, hash);
       if (!session) return null;
+      if (session.expiresAt === undefined || session.expiresAt <= this.realClock.now().toISOString()) {
+        await this.store.deleteOperational(SESSIONS, hash);
+        return null;
+      }
       return { kind: 'session', companyId: session.companyId, userId: session.userId, sessionId: session.id };
     }
     return null;

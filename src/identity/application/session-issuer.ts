@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock } from '../../platform/clock/clock';
+import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { AppConfig } from '../../platform/config/app-config';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { SESSIONS, SessionDoc } from './session.store';
 import { newSecretToken } from './tokens';
@@ -9,11 +11,14 @@ export class SessionIssuer {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(REAL_CLOCK) private readonly realClock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async issue(userId: string, companyId: string): Promise<string> {
     const { token, hash } = newSecretToken('sess');
-    const session: SessionDoc = { id: hash, userId, companyId, createdAt: this.clock.now().toISOString() };
+    const expiresAt = new Date(this.realClock.now().getTime() + this.config.sessionTtlSeconds * 1000).toISOString();
+    const session: SessionDoc = { id: hash, userId, companyId, createdAt: this.clock.now().toISOString(), expiresAt };
     await this.store.putOperational(SESSIONS, session);
     return token;
   }

@@ -4,6 +4,8 @@ export interface Clock {
 }
 
 export const CLOCK = Symbol('CLOCK');
+/** Real time even in the sandbox: for what must not age when the sandbox clock jumps (leases, sessions). */
+export const REAL_CLOCK = Symbol('REAL_CLOCK');
 
 export class SystemClock implements Clock {
   now(): Date {

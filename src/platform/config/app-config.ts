@@ -14,6 +14,8 @@ export interface AppConfig {
   secretsKey: string | null;
   webhookAllowPrivateNetworks: boolean;
   webhookTimeoutMs: number;
+  /** How long a session token stays valid after login, in real time (the sandbox clock does not age it). */
+  sessionTtlSeconds: number;
   earlyPayoutFeeBps: number;
   legAFeeBps: number;
   logLevel: string;
@@ -52,6 +54,7 @@ export function loadConfig(env: Env): AppConfig {
     secretsKey,
     webhookAllowPrivateNetworks: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 1, 30 * 86_400),
     earlyPayoutFeeBps: integer(env, 'EARLY_PAYOUT_FEE_BPS', 150, 0, 10_000),
     legAFeeBps: integer(env, 'LEG_A_FEE_BPS', 100, 0, 10_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
