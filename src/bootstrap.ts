@@ -38,6 +38,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   countRequests(app, platform.metrics);
   mountOpenApi(app);
   platform.metrics.addCollector(async () => projectionLagMetrics(platform));
+  platform.metrics.addCollector(async () => timerMetrics(platform));
   if (config.role !== 'api') {
     platform.engine.start();
     platform.timers.start();
@@ -83,6 +84,13 @@ function countRequests(app: NestFastifyApplication, metrics: MetricsRegistry): v
         status: String(reply.statusCode),
       });
     });
+}
+
+/** Durable timers per kind and status: `webhook.attempt` + `scheduled` is the delivery queue depth. */
+async function timerMetrics(platform: Platform): Promise<string[]> {
+  const lines = ['# HELP paysplit_timers Durable timers by kind and status', '# TYPE paysplit_timers gauge'];
+  for (const { kind, status, count } of await platform.readStore.timerCounts()) lines.push(`paysplit_timers{kind="${kind}",status="${status}"} ${count}`);
+  return lines;
 }
 
 async function projectionLagMetrics(platform: Platform): Promise<string[]> {

@@ -218,6 +218,21 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(await store.checkpointOf(projection, 1)).toBe(7);
     });
 
+    it('counts timers per kind and status', async () => {
+      const kind = unique('kind');
+      const [a, b, c] = [unique('t'), unique('t'), unique('t')];
+      for (const id of [a, b, c]) await store.scheduleTimer({ id, kind, dueAt: '2026-04-01T00:00:00.000Z', payload: {} });
+      await store.claimDueTimers('2026-04-01T00:00:00.000Z', 'w1', 1_000, 500, 100);
+      await store.completeTimer(a, 'w1');
+      await store.parkTimer(b, 'w1', 'gave up');
+      const mine = (await store.timerCounts()).filter((row) => row.kind === kind);
+      expect(mine).toEqual([
+        { kind, status: 'done', count: 1 },
+        { kind, status: 'parked', count: 1 },
+        { kind, status: 'scheduled', count: 1 },
+      ]);
+    });
+
     it('retries and parks timers, recording attempts and the last error', async () => {
       const kind = unique('kind');
       const id = unique('t');

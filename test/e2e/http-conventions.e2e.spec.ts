@@ -54,6 +54,7 @@ describe('HTTP conventions', () => {
     expect(metrics.text).toMatch(/paysplit_http_requests_total\{method="GET",route="\/health",status="200"\} \d+/);
     expect(metrics.text).toMatch(/paysplit_events_appended_total \d+/);
     expect(metrics.text).toContain('paysplit_projection_lag{projection="identity"}');
+    expect(metrics.text).toContain('# TYPE paysplit_timers gauge');
 
     expect((await app.request('GET', '/docs')).status).toBe(200);
     const openapi = await app.request('GET', '/docs/openapi.json');

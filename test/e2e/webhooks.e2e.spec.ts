@@ -558,6 +558,9 @@ describe('webhooks over HTTP', () => {
       const created = await endpoint(sme.sessionToken, `${hook.url}/hooks`);
       await approvedSplit(sme);
       const [first] = await hook.waitForCount(1);
+      // The retry waits in the delivery queue, and /metrics shows the queue's depth.
+      const queued = (await app.request('GET', '/metrics')).text.match(/paysplit_timers\{kind="webhook\.attempt",status="scheduled"\} (\d+)/);
+      expect(Number(queued?.[1])).toBeGreaterThanOrEqual(1);
 
       await advance(5 * MINUTE + 1);
       await hook.waitForCount(2);

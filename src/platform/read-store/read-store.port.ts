@@ -74,6 +74,12 @@ export interface Timer {
 
 export type TimerStatus = 'scheduled' | 'done' | 'parked';
 
+export interface TimerCount {
+  kind: string;
+  status: TimerStatus;
+  count: number;
+}
+
 export interface ReadStore extends DocumentReader {
   /** Declares a projection and its collections; creates generation 1 if the projection is new. Idempotent. */
   registerProjection(projection: string, collections: CollectionSpec[]): Promise<void>;
@@ -117,6 +123,8 @@ export interface ReadStore extends DocumentReader {
   timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null>;
   /** Earliest due time of a scheduled timer, or null. */
   nextTimerDueAt(): Promise<string | null>;
+  /** How many timers there are per kind and status (queue depths for /metrics). */
+  timerCounts(): Promise<TimerCount[]>;
 
   /**
    * Calls back when projections may have committed in another process: a hint for read-your-writes

@@ -22,6 +22,7 @@ import {
   NewTimer,
   ReadStore,
   Timer,
+  TimerCount,
   TimerStatus,
 } from '../read-store.port';
 import { assertIdentifier } from '../identifier';
@@ -335,6 +336,16 @@ export class MongoReadStore implements ReadStore {
   async nextTimerDueAt(): Promise<string | null> {
     const record = await this.timers.findOne({ status: 'scheduled' }, { sort: { dueAt: 1 }, projection: { dueAt: 1 } });
     return record?.dueAt ?? null;
+  }
+
+  async timerCounts(): Promise<TimerCount[]> {
+    const groups = await this.timers
+      .aggregate<{ _id: { kind: string; status: TimerStatus }; count: number }>([
+        { $group: { _id: { kind: '$kind', status: '$status' }, count: { $sum: 1 } } },
+        { $sort: { '_id.kind': 1, '_id.status': 1 } },
+      ])
+      .toArray();
+    return groups.map((group) => ({ kind: group._id.kind, status: group._id.status, count: group.count }));
   }
 
   async ping(): Promise<void> {

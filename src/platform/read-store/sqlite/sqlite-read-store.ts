@@ -11,6 +11,7 @@ import {
   NewTimer,
   ReadStore,
   Timer,
+  TimerCount,
   TimerStatus,
 } from '../read-store.port';
 import { assertIdentifier } from '../identifier';
@@ -264,6 +265,10 @@ export class SqliteReadStore implements ReadStore {
       )
       .get(id);
     return row ? { status: row.status, attempts: row.attempts, lastError: row.last_error } : null;
+  }
+
+  async timerCounts(): Promise<TimerCount[]> {
+    return this.statement<[], TimerCount>('SELECT kind, status, COUNT(*) AS count FROM timers GROUP BY kind, status ORDER BY kind, status').all();
   }
 
   async nextTimerDueAt(): Promise<string | null> {
