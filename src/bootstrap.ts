@@ -86,9 +86,9 @@ function countRequests(app: NestFastifyApplication, metrics: MetricsRegistry): v
     });
 }
 
-/** Durable timers per kind and status: `webhook.attempt` + `scheduled` is the delivery queue depth. */
+/** Scheduled and parked timers per kind: `webhook.attempt` + `scheduled` is the delivery queue depth. */
 async function timerMetrics(platform: Platform): Promise<string[]> {
-  const lines = ['# HELP paysplit_timers Durable timers by kind and status', '# TYPE paysplit_timers gauge'];
+  const lines = ['# HELP paysplit_timers Scheduled and parked durable timers by kind', '# TYPE paysplit_timers gauge'];
   for (const { kind, status, count } of await platform.readStore.timerCounts()) lines.push(`paysplit_timers{kind="${kind}",status="${status}"} ${count}`);
   return lines;
 }

@@ -123,7 +123,7 @@ export interface ReadStore extends DocumentReader {
   timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null>;
   /** Earliest due time of a scheduled timer, or null. */
   nextTimerDueAt(): Promise<string | null>;
-  /** How many timers there are per kind and status (queue depths for /metrics). */
+  /** How many timers are scheduled or parked, per kind and status (queue depths for /metrics); done ones are not counted. */
   timerCounts(): Promise<TimerCount[]>;
 
   /**

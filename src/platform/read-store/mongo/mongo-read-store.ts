@@ -341,6 +341,7 @@ export class MongoReadStore implements ReadStore {
   async timerCounts(): Promise<TimerCount[]> {
     const groups = await this.timers
       .aggregate<{ _id: { kind: string; status: TimerStatus }; count: number }>([
+        { $match: { status: { $in: ['scheduled', 'parked'] } } },
         { $group: { _id: { kind: '$kind', status: '$status' }, count: { $sum: 1 } } },
         { $sort: { '_id.kind': 1, '_id.status': 1 } },
       ])

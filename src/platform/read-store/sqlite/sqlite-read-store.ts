@@ -268,7 +268,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async timerCounts(): Promise<TimerCount[]> {
-    return this.statement<[], TimerCount>('SELECT kind, status, COUNT(*) AS count FROM timers GROUP BY kind, status ORDER BY kind, status').all();
+    return this.statement<[], TimerCount>("SELECT kind, status, COUNT(*) AS count FROM timers WHERE status IN ('scheduled', 'parked') GROUP BY kind, status ORDER BY kind, status").all();
   }
 
   async nextTimerDueAt(): Promise<string | null> {
