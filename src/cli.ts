@@ -12,6 +12,7 @@ import { DomainError } from './platform/domain/domain-error';
 const USAGE = `usage: npm run cli -- <command>
   projections:status               checkpoint, lag and state of every projection and process manager
   projections:rebuild <name>|--all replay into a shadow generation and swap it in (the API keeps serving)
+  projections:resume <name>        clear a stalled projection or process manager so its runner retries
   splits:history <splitId>         every event of a Split, in order
   splits:as-of <splitId> <time>    the Split as it stood at an ISO time
   ledger:verify                    replay the log and check every ledger invariant (exit 3 on a violation)`;
@@ -21,6 +22,7 @@ type CommandFn = (platform: Platform, args: string[]) => Promise<number>;
 const COMMANDS: Record<string, CommandFn> = {
   'projections:status': projectionsStatus,
   'projections:rebuild': projectionsRebuild,
+  'projections:resume': projectionsResume,
   'splits:history': splitsHistory,
   'splits:as-of': splitsAsOf,
   'ledger:verify': ledgerVerify,
@@ -77,6 +79,27 @@ async function projectionsRebuild(platform: Platform, args: string[]): Promise<n
     process.stderr.write('\n');
     console.log(`${projection.name}: rebuilt ${result.applied} events into generation ${result.generation} and swapped it in`);
   }
+  return 0;
+}
+
+/**
+ * A stalled process manager cannot be rebuilt (that would re-issue its commands): once the cause is
+ * dealt with, this clears the stall and its runner retries from its checkpoint. If the cause is still
+ * there (a real gap), it stalls again, visibly.
+ */
+async function projectionsResume(platform: Platform, [name]: string[]): Promise<number> {
+  const known = platform.engine.subscribers.map((s) => s.name);
+  if (!name || !known.includes(name)) {
+    console.error(`Unknown projection or process manager ${name ?? '(none)'}; known: ${known.join(', ')}`);
+    return 1;
+  }
+  const state = await platform.readStore.projectionState(name);
+  if (state.status !== 'stalled') {
+    console.log(`${name} is not stalled (checkpoint ${state.checkpoint ?? 'none'})`);
+    return 0;
+  }
+  await platform.readStore.setProjectionError(name, null);
+  console.log(`${name}: cleared "${state.error}"; its runner retries from checkpoint ${state.checkpoint ?? 'none'}`);
   return 0;
 }
 
