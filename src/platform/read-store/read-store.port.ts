@@ -123,6 +123,8 @@ export interface ReadStore extends DocumentReader {
   timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null>;
   /** Earliest due time of a scheduled timer, or null. */
   nextTimerDueAt(): Promise<string | null>;
+  /** Deletes up to `limit` done timers that were due before `before`; returns how many. */
+  purgeDoneTimers(before: string, limit: number): Promise<number>;
   /** How many timers are scheduled or parked, per kind and status (queue depths for /metrics); done ones are not counted. */
   timerCounts(): Promise<TimerCount[]>;
 

@@ -2,6 +2,10 @@ import { Clock } from '../clock/clock';
 import { NewTimer, ReadStore, Timer } from '../read-store/read-store.port';
 import { AppLogger } from '../logging/app-logger';
 
+const KEEP_DONE_TIMERS_MS = 7 * 86_400_000;
+const PURGE_EVERY_MS = 5 * 60_000;
+const PURGE_BATCH = 5_000;
+
 /** Fires one kind of timer. Throwing means "try again later"; handlers must be idempotent. */
 export type TimerHandler = (timer: Timer) => Promise<void>;
 
@@ -79,11 +83,26 @@ export class TimerWorker {
     while (!this.stopped) {
       try {
         await this.fireDue();
+        await this.purgeIfDue();
       } catch (error) {
         this.logger.error({ err: error }, 'timer worker pass failed; retrying');
       }
       await this.sleep();
     }
+  }
+
+  private lastPurgeMs = -Infinity;
+
+  /**
+   * Done timers are kept a while (scheduling is idempotent on id, so a replayed schedule finds them)
+   * and then deleted, a batch every few minutes, so the table does not grow by a row per order forever.
+   */
+  private async purgeIfDue(): Promise<void> {
+    if (this.options.realNowMs() - this.lastPurgeMs < PURGE_EVERY_MS) return;
+    this.lastPurgeMs = this.options.realNowMs();
+    const before = new Date(this.clock.now().getTime() - KEEP_DONE_TIMERS_MS).toISOString();
+    const purged = await this.store.purgeDoneTimers(before, PURGE_BATCH);
+    if (purged > 0) this.logger.info({ purged, before }, 'purged done timers');
   }
 
   private async fire(timer: Timer): Promise<void> {

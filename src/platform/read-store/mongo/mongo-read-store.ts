@@ -338,6 +338,13 @@ export class MongoReadStore implements ReadStore {
     return record?.dueAt ?? null;
   }
 
+  async purgeDoneTimers(before: string, limit: number): Promise<number> {
+    const done = await this.timers.find({ status: 'done', dueAt: { $lt: before } }, { projection: { _id: 1 }, limit }).toArray();
+    if (done.length === 0) return 0;
+    const { deletedCount } = await this.timers.deleteMany({ _id: { $in: done.map((timer) => timer._id) }, status: 'done' });
+    return deletedCount;
+  }
+
   async timerCounts(): Promise<TimerCount[]> {
     const groups = await this.timers
       .aggregate<{ _id: { kind: string; status: TimerStatus }; count: number }>([

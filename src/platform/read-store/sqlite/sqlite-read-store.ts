@@ -267,6 +267,10 @@ export class SqliteReadStore implements ReadStore {
     return row ? { status: row.status, attempts: row.attempts, lastError: row.last_error } : null;
   }
 
+  async purgeDoneTimers(before: string, limit: number): Promise<number> {
+    return this.statement("DELETE FROM timers WHERE id IN (SELECT id FROM timers WHERE status = 'done' AND due_at < ? LIMIT ?)").run(before, limit).changes;
+  }
+
   async timerCounts(): Promise<TimerCount[]> {
     return this.statement<[], TimerCount>("SELECT kind, status, COUNT(*) AS count FROM timers WHERE status IN ('scheduled', 'parked') GROUP BY kind, status ORDER BY kind, status").all();
   }
