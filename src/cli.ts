@@ -75,6 +75,7 @@ async function projectionsRebuild(platform: Platform, args: string[]): Promise<n
     const result = await rebuildProjection(platform.events, platform.readStore, projection, {
       nowMs: () => Date.now(),
       onProgress: renderProgress,
+      onDiscarded: (generations) => console.log(`${projection.name}: dropped shadow generation(s) ${generations.join(', ')} left by an interrupted rebuild`),
     });
     process.stderr.write('\n');
     console.log(`${projection.name}: rebuilt ${result.applied} events into generation ${result.generation} and swapped it in`);

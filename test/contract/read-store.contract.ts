@@ -131,6 +131,22 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(late).toBe('retired');
     });
 
+    it('discards the shadow generations an interrupted rebuild left, keeping the active one', async () => {
+      const { projection, collection } = await registered();
+      await store.commitProjection({ projection, generation: 1, checkpoint: 3, streamRevisions: {}, writes: [{ kind: 'put', collection, doc: { id: 'kept', owner: 'o' } }] });
+      const left = [await store.createShadowGeneration(projection), await store.createShadowGeneration(projection)];
+      await store.commitProjection({ projection, generation: left[0]!, checkpoint: 2, streamRevisions: { s: 0 }, writes: [{ kind: 'put', collection, doc: { id: 'half', owner: 'o' } }] });
+      expect((await store.discardShadowGenerations(projection)).sort()).toEqual([...left].sort());
+      expect(await store.discardShadowGenerations(projection)).toEqual([]);
+      for (const shadow of left) expect(await store.commitProjection({ projection, generation: shadow, checkpoint: 9, streamRevisions: {}, writes: [] })).toBe('retired');
+      expect(await store.get(collection, 'kept')).not.toBeNull();
+      expect((await store.projectionState(projection)).activeGeneration).toBe(1);
+      const next = await store.createShadowGeneration(projection);
+      expect(left).not.toContain(next);
+      await store.activateGeneration(projection, next);
+      expect((await store.projectionState(projection)).activeGeneration).toBe(next);
+    });
+
     it('reports a stalled projection and clears it', async () => {
       const { projection } = await registered();
       await store.setProjectionError(projection, 'gap in stream s');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventStore } from '../event-store/event-store.port';
 import { ReadStore } from '../read-store/read-store.port';
 import { applyBatch } from './projection-batch';
@@ -11,17 +12,49 @@ export interface RebuildProgress {
   etaSeconds: number | null;
 }
 
+/** Held (and renewed after every batch) by the one rebuild of a projection that may run at a time. */
+const REBUILD_LEASE_MS = 60_000;
+
+export class RebuildAlreadyRunningError extends Error {
+  readonly code = 'REBUILD_ALREADY_RUNNING';
+  constructor(readonly projection: string) {
+    super(`another rebuild of ${projection} is running (lease rebuild:${projection}); wait for it to finish`);
+  }
+}
+
 /**
  * Replays the whole log into a fresh shadow generation while the active one keeps serving, then swaps
  * it in. Whatever is appended after the swap is picked up by the live runner from the shadow's checkpoint.
+ * One rebuild per projection at a time (a lease); holding it, the rebuild first drops the shadows an
+ * interrupted rebuild left behind.
  */
 export async function rebuildProjection(
   events: EventStore,
   store: ReadStore,
   projection: Projection,
-  options: { batchSize?: number; onProgress?: (p: RebuildProgress) => void; nowMs: () => number },
+  options: { batchSize?: number; onProgress?: (p: RebuildProgress) => void; onDiscarded?: (generations: number[]) => void; nowMs: () => number },
+): Promise<{ generation: number; applied: number }> {
+  const lease = `rebuild:${projection.name}`;
+  const owner = randomUUID();
+  const holdLease = () => store.tryAcquireLease(lease, owner, options.nowMs(), REBUILD_LEASE_MS);
+  if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
+  try {
+    return await replayIntoShadow(events, store, projection, options, holdLease);
+  } finally {
+    await store.releaseLease(lease, owner);
+  }
+}
+
+async function replayIntoShadow(
+  events: EventStore,
+  store: ReadStore,
+  projection: Projection,
+  options: Parameters<typeof rebuildProjection>[3],
+  holdLease: () => Promise<boolean>,
 ): Promise<{ generation: number; applied: number }> {
   await store.registerProjection(projection.name, projection.collections);
+  const discarded = await store.discardShadowGenerations(projection.name);
+  if (discarded.length > 0) options.onDiscarded?.(discarded);
   const generation = await store.createShadowGeneration(projection.name);
   const started = options.nowMs();
   let applied = 0;
@@ -31,6 +64,7 @@ export async function rebuildProjection(
     if (batch.length === 0) break;
     const outcome = await applyBatch(store, projection, generation, batch);
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
+    if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
     applied += batch.length;
     after = batch[batch.length - 1]!.position;
     const head = (await events.headPosition()) ?? after;

@@ -98,6 +98,11 @@ export interface ReadStore extends DocumentReader {
   createShadowGeneration(projection: string): Promise<number>;
   /** Makes the generation active and drops the previous one. */
   activateGeneration(projection: string, generation: number): Promise<void>;
+  /**
+   * Retires and drops every generation but the active one (shadows an interrupted rebuild left) and
+   * returns their numbers. Only a rebuild that holds the projection's rebuild lease may call it.
+   */
+  discardShadowGenerations(projection: string): Promise<number[]>;
   /** Marks the projection stalled (e.g. a gap in a stream) so status and health report it; null clears. */
   setProjectionError(projection: string, error: string | null): Promise<void>;
 

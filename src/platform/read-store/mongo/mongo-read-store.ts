@@ -230,6 +230,19 @@ export class MongoReadStore implements ReadStore {
     for (const old of retired) await this.dropCollections(projection, old);
   }
 
+  async discardShadowGenerations(projection: string): Promise<number[]> {
+    const shadows = await this.transaction(async (session) => {
+      const record = await this.projections.findOne({ _id: projection }, { session });
+      if (!record) throw new Error(`Unknown projection ${projection}`);
+      const found = (await this.liveGenerations(projection, session)).filter((g) => g !== record.activeGeneration);
+      await this.generations.updateMany({ name: projection, generation: { $in: found } }, { $set: { retired: true } }, { session });
+      await this.revisions.deleteMany({ name: projection, generation: { $in: found } }, { session });
+      return found;
+    });
+    for (const shadow of shadows) await this.dropCollections(projection, shadow);
+    return shadows;
+  }
+
   async setProjectionError(projection: string, error: string | null): Promise<void> {
     await this.projections.updateOne({ _id: projection }, { $set: { status: error === null ? 'running' : 'stalled', error } });
   }

@@ -153,14 +153,26 @@ export class SqliteReadStore implements ReadStore {
         .get(projection)!.active_generation;
       this.statement("UPDATE projections SET active_generation = ?, status = 'running', error = NULL WHERE name = ?")
         .run(generation, projection);
-      for (const old of this.liveGenerations(projection).filter((g) => g !== generation && g <= previous)) {
-        this.statement('UPDATE projection_generations SET retired = 1 WHERE name = ? AND generation = ?').run(projection, old);
-        this.statement('DELETE FROM projection_stream_revisions WHERE name = ? AND generation = ?').run(projection, old);
-        for (const collection of this.collectionsOf(projection)) {
-          this.db.exec(`DROP TABLE IF EXISTS ${physicalTable(collection.name, old)}`);
-        }
-      }
+      for (const old of this.liveGenerations(projection).filter((g) => g !== generation && g <= previous)) this.retire(projection, old);
     });
+  }
+
+  async discardShadowGenerations(projection: string): Promise<number[]> {
+    return this.immediate(() => {
+      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?')
+        .get(projection)!;
+      const shadows = this.liveGenerations(projection).filter((g) => g !== active_generation);
+      for (const shadow of shadows) this.retire(projection, shadow);
+      return shadows;
+    });
+  }
+
+  private retire(projection: string, generation: number): void {
+    this.statement('UPDATE projection_generations SET retired = 1 WHERE name = ? AND generation = ?').run(projection, generation);
+    this.statement('DELETE FROM projection_stream_revisions WHERE name = ? AND generation = ?').run(projection, generation);
+    for (const collection of this.collectionsOf(projection)) {
+      this.db.exec(`DROP TABLE IF EXISTS ${physicalTable(collection.name, generation)}`);
+    }
   }
 
   async setProjectionError(projection: string, error: string | null): Promise<void> {

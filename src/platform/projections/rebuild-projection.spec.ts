@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { tempDir } from '../../../test/support/temp-dir';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import { Projection } from './projection';
+import { RebuildAlreadyRunningError, rebuildProjection } from './rebuild-projection';
+
+const things: Projection = {
+  name: 'things',
+  streams: ['thing-'],
+  collections: [{ name: 'thing_docs' }],
+  handles: () => true,
+  async apply(event, writer) {
+    writer.put('thing_docs', { id: event.streamId });
+  },
+};
+
+async function open() {
+  const dir = tempDir('rebuild');
+  const events = new SqliteEventStore(join(dir, 'events.db'));
+  const store = new SqliteReadStore(join(dir, 'read.db'));
+  for (let i = 0; i < 3; i++) {
+    await events.append(`thing-${i}`, [{ id: randomUUID(), type: 'thing.made', data: {}, metadata: { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' } }], 'no_stream');
+  }
+  await store.registerProjection(things.name, things.collections);
+  return { events, store };
+}
+
+describe('rebuildProjection', () => {
+  it('drops the shadow an interrupted rebuild left, then rebuilds and swaps in a new generation', async () => {
+    const { events, store } = await open();
+    const interrupted = await store.createShadowGeneration(things.name);
+    const discarded: number[][] = [];
+    const result = await rebuildProjection(events, store, things, { nowMs: () => Date.now(), onDiscarded: (g) => discarded.push(g) });
+    expect(discarded).toEqual([[interrupted]]);
+    expect(result).toEqual({ generation: interrupted + 1, applied: 3 });
+    expect((await store.projectionState(things.name)).activeGeneration).toBe(interrupted + 1);
+    expect(await store.find('thing_docs')).toHaveLength(3);
+    await events.close();
+    await store.close();
+  });
+
+  it('refuses to start while another rebuild of the projection holds its lease, and leaves its shadow alone', async () => {
+    const { events, store } = await open();
+    await store.tryAcquireLease(`rebuild:${things.name}`, 'another-cli', Date.now(), 60_000);
+    const theirs = await store.createShadowGeneration(things.name);
+    await expect(rebuildProjection(events, store, things, { nowMs: () => Date.now() })).rejects.toBeInstanceOf(RebuildAlreadyRunningError);
+    expect(await store.commitProjection({ projection: things.name, generation: theirs, checkpoint: 1, streamRevisions: {}, writes: [] })).toBe('committed');
+    await store.releaseLease(`rebuild:${things.name}`, 'another-cli');
+    await events.close();
+    await store.close();
+  });
+});
