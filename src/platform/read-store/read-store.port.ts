@@ -121,15 +121,19 @@ export interface ReadStore extends DocumentReader {
   scheduleTimer(timer: NewTimer): Promise<void>;
   /** Claims up to `limit` scheduled timers due at `now` whose lease is free or expired. */
   claimDueTimers(now: string, owner: string, nowMs: number, leaseMs: number, limit: number): Promise<Timer[]>;
-  completeTimer(id: string, owner: string): Promise<void>;
+  /** Marks the timer done, recording when (real milliseconds) for the purge. */
+  completeTimer(id: string, owner: string, doneAtMs: number): Promise<void>;
   /** Releases the claim and moves the timer to a later due time after a failed attempt. */
   retryTimer(id: string, owner: string, dueAt: string, error: string): Promise<void>;
   parkTimer(id: string, owner: string, error: string): Promise<void>;
   timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null>;
   /** Earliest due time of a scheduled timer, or null. */
   nextTimerDueAt(): Promise<string | null>;
-  /** Deletes up to `limit` done timers that were due before `before`; returns how many. */
-  purgeDoneTimers(before: string, limit: number): Promise<number>;
+  /**
+   * Deletes up to `limit` timers that were completed before `doneBeforeMs` (real milliseconds); returns
+   * how many. Timers completed before completion times were recorded are kept.
+   */
+  purgeDoneTimers(doneBeforeMs: number, limit: number): Promise<number>;
   /** How many timers are scheduled or parked, per kind and status (queue depths for /metrics); done ones are not counted. */
   timerCounts(): Promise<TimerCount[]>;
 

@@ -89,6 +89,7 @@ interface TimerRecord {
   leaseOwner: string | null;
   leaseUntilMs: number | null;
   lastError: string | null;
+  doneAtMs?: number;
 }
 
 /** A projection document as stored: the document's own fields (id included) keyed by `_id` = id. */
@@ -329,8 +330,8 @@ export class MongoReadStore implements ReadStore {
     return claimed;
   }
 
-  async completeTimer(id: string, owner: string): Promise<void> {
-    await this.finishAttempt(id, owner, { status: 'done' });
+  async completeTimer(id: string, owner: string, doneAtMs: number): Promise<void> {
+    await this.finishAttempt(id, owner, { status: 'done', doneAtMs });
   }
 
   async retryTimer(id: string, owner: string, dueAt: string, error: string): Promise<void> {
@@ -351,8 +352,8 @@ export class MongoReadStore implements ReadStore {
     return record?.dueAt ?? null;
   }
 
-  async purgeDoneTimers(before: string, limit: number): Promise<number> {
-    const done = await this.timers.find({ status: 'done', dueAt: { $lt: before } }, { projection: { _id: 1 }, limit }).toArray();
+  async purgeDoneTimers(doneBeforeMs: number, limit: number): Promise<number> {
+    const done = await this.timers.find({ status: 'done', doneAtMs: { $lt: doneBeforeMs } }, { projection: { _id: 1 }, limit }).toArray();
     if (done.length === 0) return 0;
     const { deletedCount } = await this.timers.deleteMany({ _id: { $in: done.map((timer) => timer._id) }, status: 'done' });
     return deletedCount;
@@ -394,6 +395,7 @@ export class MongoReadStore implements ReadStore {
     await this.collections.createIndex({ projection: 1 });
     await this.revisions.createIndex({ name: 1, generation: 1, streamId: 1 }, { unique: true });
     await this.timers.createIndex({ status: 1, dueAt: 1 });
+    await this.timers.createIndex({ status: 1, doneAtMs: 1 });
   }
 
   /**
@@ -434,7 +436,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** Ends the current attempt of a timer, only for the owner of its lease. */
-  private async finishAttempt(id: string, owner: string, changes: Partial<Pick<TimerRecord, 'status' | 'dueAt' | 'lastError'>>): Promise<void> {
+  private async finishAttempt(id: string, owner: string, changes: Partial<Pick<TimerRecord, 'status' | 'dueAt' | 'lastError' | 'doneAtMs'>>): Promise<void> {
     await this.timers.updateOne(
       { _id: id, leaseOwner: owner },
       { $set: { ...changes, leaseOwner: null, leaseUntilMs: null }, $inc: { attempts: 1 } },

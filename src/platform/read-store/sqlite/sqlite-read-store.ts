@@ -38,6 +38,9 @@ CREATE TABLE IF NOT EXISTS timers (
   lease_owner TEXT, lease_until_ms INTEGER, last_error TEXT);
 CREATE INDEX IF NOT EXISTS timers_due ON timers (status, due_at);`;
 
+/** Columns added after the first release: added to an existing file at start. */
+const TIMER_COLUMNS_ADDED = [{ name: 'done_at_ms', type: 'INTEGER' }];
+
 interface GenerationRow {
   checkpoint: number | null;
   retired: number;
@@ -54,6 +57,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.migrate();
     this.checkpointer = new WalCheckpointer(this.db, file);
   }
 
@@ -256,9 +260,9 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
-  async completeTimer(id: string, owner: string): Promise<void> {
-    this.statement("UPDATE timers SET status = 'done', attempts = attempts + 1, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?")
-      .run(id, owner);
+  async completeTimer(id: string, owner: string, doneAtMs: number): Promise<void> {
+    this.statement("UPDATE timers SET status = 'done', done_at_ms = ?, attempts = attempts + 1, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?")
+      .run(doneAtMs, id, owner);
   }
 
   async retryTimer(id: string, owner: string, dueAt: string, error: string): Promise<void> {
@@ -279,8 +283,8 @@ export class SqliteReadStore implements ReadStore {
     return row ? { status: row.status, attempts: row.attempts, lastError: row.last_error } : null;
   }
 
-  async purgeDoneTimers(before: string, limit: number): Promise<number> {
-    return this.statement("DELETE FROM timers WHERE id IN (SELECT id FROM timers WHERE status = 'done' AND due_at < ? LIMIT ?)").run(before, limit).changes;
+  async purgeDoneTimers(doneBeforeMs: number, limit: number): Promise<number> {
+    return this.statement("DELETE FROM timers WHERE id IN (SELECT id FROM timers WHERE status = 'done' AND done_at_ms < ? LIMIT ?)").run(doneBeforeMs, limit).changes;
   }
 
   async timerCounts(): Promise<TimerCount[]> {
@@ -304,6 +308,14 @@ export class SqliteReadStore implements ReadStore {
   async close(): Promise<void> {
     await this.checkpointer.stop();
     this.db.close();
+  }
+
+  private migrate(): void {
+    const columns = new Set(this.db.prepare<[], { name: string }>('PRAGMA table_info(timers)').all().map((column) => column.name));
+    for (const column of TIMER_COLUMNS_ADDED) {
+      if (!columns.has(column.name)) this.db.exec(`ALTER TABLE timers ADD COLUMN ${column.name} ${column.type}`);
+    }
+    this.db.exec('CREATE INDEX IF NOT EXISTS timers_done ON timers (status, done_at_ms)');
   }
 
   private readonly statements = new Map<string, Database.Statement>();
