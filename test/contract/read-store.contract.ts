@@ -164,8 +164,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       await store.putOperational(unique('other'), { id: 'b', value: 9 });
       expect(await store.listOperational(collection, 10)).toEqual([{ id: 'a', value: 0 }, { id: 'k', value: 2 }]);
       expect(await store.listOperational(collection, 1)).toEqual([{ id: 'a', value: 0 }]);
-      await store.deleteOperational(collection, 'k');
+      expect(await store.deleteOperational(collection, 'k')).toBe(true);
       expect(await store.getOperational(collection, 'k')).toBeNull();
+      expect(await store.deleteOperational(collection, 'k')).toBe(false);
     });
 
     it('grants a lease to one owner until it expires or is released', async () => {

@@ -58,11 +58,12 @@ export class MagicLinks {
     await this.store.putOperational(OUTBOX, message);
   }
 
-  /** Exchanges a magic-link token (single use) for a session. */
+  /** Exchanges a magic-link token (single use: of two concurrent redeems, one wins) for a session. */
   async redeem(token: string): Promise<{ userId: string; companyId: string; sessionToken: string }> {
     const link = await this.store.getOperational<MagicLinkDoc>(MAGIC_LINKS, hashToken(token));
-    if (!link) throw new UnauthenticatedError('This sign-in link is invalid or was already used');
-    await this.store.deleteOperational(MAGIC_LINKS, link.id);
+    if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id))) {
+      throw new UnauthenticatedError('This sign-in link is invalid or was already used');
+    }
     return { userId: link.userId, companyId: link.companyId, sessionToken: await this.sessions.issue(link.userId, link.companyId) };
   }
 

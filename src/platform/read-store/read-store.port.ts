@@ -109,7 +109,8 @@ export interface ReadStore extends DocumentReader {
   /** Operational documents that no projection owns (sessions, sandbox clock). */
   putOperational(collection: string, doc: Doc): Promise<void>;
   getOperational<T extends Doc>(collection: string, id: string): Promise<T | null>;
-  deleteOperational(collection: string, id: string): Promise<void>;
+  /** True when this call deleted the document (false: it was not there), so a delete can be a single-use claim. */
+  deleteOperational(collection: string, id: string): Promise<boolean>;
   /** Operational documents of one collection, ordered by id. */
   listOperational<T extends Doc>(collection: string, limit: number): Promise<T[]>;
 

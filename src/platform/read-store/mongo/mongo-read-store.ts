@@ -274,8 +274,8 @@ export class MongoReadStore implements ReadStore {
     return records.map((record) => record.body as T);
   }
 
-  async deleteOperational(collection: string, id: string): Promise<void> {
-    await this.operational.deleteOne({ _id: { collection, id } });
+  async deleteOperational(collection: string, id: string): Promise<boolean> {
+    return (await this.operational.deleteOne({ _id: { collection, id } })).deletedCount > 0;
   }
 
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {

@@ -207,8 +207,8 @@ export class SqliteReadStore implements ReadStore {
     return row ? (JSON.parse(row.body) as T) : null;
   }
 
-  async deleteOperational(collection: string, id: string): Promise<void> {
-    this.statement('DELETE FROM operational WHERE collection = ? AND id = ?').run(collection, id);
+  async deleteOperational(collection: string, id: string): Promise<boolean> {
+    return this.statement('DELETE FROM operational WHERE collection = ? AND id = ?').run(collection, id).changes > 0;
   }
 
   async listOperational<T extends Doc>(collection: string, limit: number): Promise<T[]> {
