@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../ids/ids';
 import { Clock } from '../clock/clock';
 import { Decider, DomainEvent, fold } from '../domain/decider';
 import { ConcurrencyError, EventStore, ExpectedRevision, NewEvent } from '../event-store/event-store.port';
@@ -80,9 +80,10 @@ export class AggregateRepository {
   }
 
   async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext) {
-    const occurredAt = this.clock.now().toISOString();
+    const now = this.clock.now();
+    const occurredAt = now.toISOString();
     const stored: NewEvent[] = events.map((event) => ({
-      id: randomUUID(),
+      id: timeOrderedUuid(now.getTime()),
       type: event.type,
       data: event.data,
       metadata: { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, occurredAt },
