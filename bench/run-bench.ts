@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'event-store': async () => (await import('./event-store.bench.js')).eventStoreBench(),
   webhooks: async () => (await import('./webhooks.bench.js')).webhooksBench(),
   checkout: async () => (await import('./checkout.bench.js')).checkoutBench(),
+  'event-ids': async () => (await import('./event-ids.bench.js')).eventIdsBench(),
 };
 
 async function main(): Promise<void> {
