@@ -6,7 +6,6 @@ import {
   OrderEvent,
   OrderStatus,
   Provider,
-  RenewalRef,
   SavedCard,
 } from './checkout.events';
 import {
@@ -28,19 +27,11 @@ export type OrderCommand =
   | { type: 'Expire'; data: { now: string } }
   | { type: 'CompleteOrder'; data: { payoutId: string; now: string } };
 
-export interface OrderData {
-  orderId: string;
-  merchantCompanyId: string;
-  amountMinorUnits: string;
-  currency: string;
-  provider: Provider;
-  checkoutMode: CheckoutMode;
-  subscriptionIntervalUnit: IntervalUnit | null;
-  renewal: RenewalRef | null;
-  pageToken: string | null;
-  clientSecret: string | null;
-  expiresAt: string | null;
-}
+/** What every order carries from its creation on. */
+export type OrderData = Pick<
+  OrderCreated['data'],
+  'orderId' | 'merchantCompanyId' | 'amountMinorUnits' | 'currency' | 'provider' | 'checkoutMode' | 'subscriptionIntervalUnit' | 'renewal' | 'pageToken' | 'clientSecret' | 'expiresAt'
+>;
 
 export type OrderState =
   | { status: 'NONE' }

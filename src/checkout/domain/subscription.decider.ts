@@ -1,5 +1,4 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import { IntervalUnit, Provider, SavedCard } from './checkout.events';
 import { CheckoutSubscriptionNotFoundError } from './checkout.errors';
 import { DECLINE_RETRY_DELAYS_MS, MAX_CONSECUTIVE_DECLINES, periodStart } from './renewal-schedule';
 import { CancellationReason, SubscriptionEvent, SubscriptionStarted, SubscriptionStatus } from './subscription.events';
@@ -10,17 +9,11 @@ export type SubscriptionCommand =
   | { type: 'RecordRenewalDecline'; data: { periodIndex: number; attempt: number; orderId: string; now: string } }
   | { type: 'CancelSubscription'; data: { reason: CancellationReason; now: string } };
 
-export interface SubscriptionData {
-  subscriptionId: string;
-  merchantCompanyId: string;
-  foundingOrderId: string;
-  intervalUnit: IntervalUnit;
-  amountMinorUnits: string;
-  currency: string;
-  provider: Provider;
-  card: SavedCard;
-  anchorAt: string;
-}
+/** What every subscription carries from its start on. */
+export type SubscriptionData = Pick<
+  SubscriptionStarted['data'],
+  'subscriptionId' | 'merchantCompanyId' | 'foundingOrderId' | 'intervalUnit' | 'amountMinorUnits' | 'currency' | 'provider' | 'card' | 'anchorAt'
+>;
 
 export type SubscriptionState =
   | { status: 'NONE' }

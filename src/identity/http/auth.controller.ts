@@ -27,7 +27,7 @@ export class AuthController {
 
   @Post('signup')
   @Public()
-  @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201)' })
+  @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
   signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest) {
     return this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id));
   }
@@ -35,7 +35,7 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange email and password for a session token' })
+  @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
   login(@Body() body: LoginRequestDto) {
     return this.commands.execute(new LoginCommand(body.email, body.password));
   }
