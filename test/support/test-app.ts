@@ -1,4 +1,5 @@
 import { startApp, RunningApp } from '../../src/bootstrap';
+import { SandboxClockService } from '../../src/sandbox/application/sandbox-clock.service';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { createLogger } from '../../src/platform/logging/app-logger';
 import { tempDir } from './temp-dir';
@@ -45,7 +46,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return { status: response.status, headers: response.headers, body: parsed, text };
     },
     async eventCount() {
-      await settle(running);
+      // Advancing by nothing runs the sandbox clock's settle loop: due timers fired, subscribers at the head.
+      await running.app.get(SandboxClockService).advance(0);
       let count = 0;
       let after: number | undefined;
       for (;;) {
@@ -56,22 +58,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       }
     },
   };
-}
-
-/**
- * Waits until subscribers are at the head of the log, no timer is due, and the head stayed put for a
- * moment: what a request under test appends is then told apart from earlier requests' follow-ups.
- */
-async function settle(app: RunningApp): Promise<void> {
-  const { events, engine, readStore, clock } = app.platform;
-  for (const deadline = Date.now() + 15_000; ; ) {
-    if (Date.now() > deadline) throw new Error('background work did not settle within 15 s');
-    const head = await events.headPosition();
-    await engine.waitForHead(10_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const due = await readStore.nextTimerDueAt();
-    if (head === (await events.headPosition()) && (due === null || due > clock.now().toISOString())) return;
-  }
 }
 
 export async function signup(app: TestApp, name = 'Acme'): Promise<{ companyId: string; userId: string; sessionToken: string; email: string }> {
