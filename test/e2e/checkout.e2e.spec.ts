@@ -62,6 +62,9 @@ describe('Checkout over HTTP', () => {
       ['unknown checkoutMode', { checkoutMode: 'POPUP' }, 'checkoutMode'],
       ['unknown interval', { subscriptionIntervalUnit: 'WEEKLY' }, 'subscriptionIntervalUnit'],
       ['empty idempotencyKey', { idempotencyKey: '' }, 'idempotencyKey'],
+      ['numeric idempotencyKey', { idempotencyKey: 42 }, 'idempotencyKey'],
+      ['over-long externalOrderRef', { externalOrderRef: 'x'.repeat(256) }, 'externalOrderRef'],
+      ['returnUrl with credentials', { returnUrl: 'https://user:pw@shop.example/thanks' }, 'returnUrl'],
       ['unknown field', { tip: '5' }, 'tip'],
     ])('refuses %s with 400 and appends nothing', async (_label, overrides, field) => {
       const before = await app.eventCount();
@@ -69,6 +72,18 @@ describe('Checkout over HTTP', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual(errorEnvelope('VALIDATION_FAILED'));
       expect(response.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+      expect(await app.eventCount()).toBe(before);
+    });
+
+    it.each([['an array', '[]'], ['a string', '"USD"'], ['null', 'null']])('refuses a body that is %s with 400 and appends nothing', async (_label, rawBody) => {
+      const before = await app.eventCount();
+      const response = await app.request('POST', '/api/commerce/integration/checkout', {
+        token: merchant.apiKey,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(errorEnvelope('VALIDATION_FAILED'));
       expect(await app.eventCount()).toBe(before);
     });
 

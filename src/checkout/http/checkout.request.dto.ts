@@ -4,7 +4,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   Matches,
   Max,
@@ -22,84 +21,63 @@ import { CHECKOUT_MODES, CheckoutMode, INTERVAL_UNITS, IntervalUnit, PROVIDERS, 
 export const CURRENCY_CODES: readonly string[] = Intl.supportedValuesOf('currency');
 
 /** A positive whole number of minor units as a string of digits, at most 10^15. */
+export const isPositiveMinorUnits = (value: unknown): value is string => isCentsString(value) && value !== '0';
+export const POSITIVE_MINOR_UNITS_MESSAGE = '$property must be a positive whole number of minor units as a string of digits (e.g. "1999")';
+
+/** An absolute https URL without credentials (spec 4.1, 8: returnUrl scheme is HTTPS). */
+export function isHttpsUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  const url = URL.parse(value);
+  return url !== null && url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
+}
+export const HTTPS_URL_MESSAGE = '$property must be an absolute https:// URL';
+
 export function IsPositiveMinorUnits(options?: ValidationOptions) {
   return (object: object, propertyName: string) =>
     registerDecorator({
       name: 'isPositiveMinorUnits',
       target: object.constructor,
       propertyName,
-      options: { message: '$property must be a positive whole number of minor units as a string of digits (e.g. "1999")', ...options },
-      validator: { validate: (value: unknown) => isCentsString(value) && value !== '0' },
+      options: { message: POSITIVE_MINOR_UNITS_MESSAGE, ...options },
+      validator: { validate: isPositiveMinorUnits },
     });
 }
 
-/** An absolute https URL (spec 4.1, 8: returnUrl scheme is HTTPS). */
-export function IsHttpsUrl(options?: ValidationOptions) {
-  return (object: object, propertyName: string) =>
-    registerDecorator({
-      name: 'isHttpsUrl',
-      target: object.constructor,
-      propertyName,
-      options: { message: '$property must be an absolute https:// URL', ...options },
-      validator: {
-        validate(value: unknown) {
-          if (typeof value !== 'string' || value.length > 2048) return false;
-          try {
-            const url = new URL(value);
-            return url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
-          } catch {
-            return false;
-          }
-        },
-      },
-    });
-}
+export const CURRENCY_MESSAGE = '$property must be an ISO 4217 currency code in upper case (e.g. "USD")';
+const CURRENCY = { message: CURRENCY_MESSAGE };
 
-const CURRENCY = { message: '$property must be an ISO 4217 currency code in upper case (e.g. "USD")' };
-
+/**
+ * The create-checkout body as OpenAPI shows it. It is checked by `CreateCheckoutBodyPipe`, not by
+ * class-validator: see that pipe for why.
+ */
 export class CreateCheckoutRequestDto {
   @ApiProperty({ example: '1999', description: 'Positive integer string in minor units' })
-  @IsDefined()
-  @IsPositiveMinorUnits()
   amountMinorUnits!: string;
 
   @ApiProperty({ example: 'USD', description: 'ISO 4217 currency code' })
-  @IsDefined()
-  @IsIn(CURRENCY_CODES, CURRENCY)
   currency!: string;
 
   @ApiProperty({ enum: PROVIDERS })
-  @IsDefined()
-  @IsIn(PROVIDERS)
   provider!: Provider;
 
   @ApiProperty({ example: 'https://shop.example/thank-you', description: "HTTPS; the buyer lands here with ?order=<orderId>" })
-  @IsDefined()
-  @IsHttpsUrl()
   returnUrl!: string;
 
   @ApiPropertyOptional({ enum: CHECKOUT_MODES, default: 'REDIRECT', description: 'EMBEDDED only with CARD_PROCESSOR (422 otherwise)' })
-  @IsOptional()
-  @IsIn(CHECKOUT_MODES)
   checkoutMode?: CheckoutMode;
 
-  @ApiPropertyOptional({ example: 'order-1042' })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(255)
+  @ApiPropertyOptional({ example: 'order-1042', minLength: 1, maxLength: 255 })
   externalOrderRef?: string;
 
-  @ApiPropertyOptional({ example: 'order-1042-attempt-1', description: 'Same key (per company) returns the existing order: 200 + Idempotent-Replayed: true' })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(255)
+  @ApiPropertyOptional({
+    example: 'order-1042-attempt-1',
+    minLength: 1,
+    maxLength: 255,
+    description: 'Same key (per company) returns the existing order: 200 + Idempotent-Replayed: true',
+  })
   idempotencyKey?: string;
 
   @ApiPropertyOptional({ enum: INTERVAL_UNITS, description: 'Opt into recurring billing; CARD_PROCESSOR only (422 otherwise)' })
-  @IsOptional()
-  @IsIn(INTERVAL_UNITS)
   subscriptionIntervalUnit?: IntervalUnit;
 }
 

@@ -1,10 +1,11 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { CreateCheckoutHandler } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto } from './checkout.request.dto';
+import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
 
 @ApiTags('checkout')
 @ApiBearerAuth()
@@ -17,8 +18,9 @@ export class IntegrationCheckoutController {
   @ApiOperation({
     summary: 'Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)',
   })
+  @ApiBody({ type: CreateCheckoutRequestDto })
   async createCheckout(
-    @Body() body: CreateCheckoutRequestDto,
+    @Body(CreateCheckoutBodyPipe) body: CreateCheckoutBody,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -11,11 +11,13 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const details = flatten(errors);
-      return new ValidationFailedError(`Invalid request: ${[...new Set(details.map((d) => d.field))].join(', ')}`, details);
-    },
+    exceptionFactory: (errors) => validationFailed(flatten(errors)),
   });
+}
+
+/** The 400 of every refused body, whichever check refused it. */
+export function validationFailed(details: ErrorDetail[]): ValidationFailedError {
+  return new ValidationFailedError(`Invalid request: ${[...new Set(details.map((d) => d.field))].join(', ')}`, details);
 }
 
 function flatten(errors: ValidationError[], parent = ''): ErrorDetail[] {
