@@ -57,6 +57,28 @@ describe('applyBatch', () => {
     await store.close();
   });
 
+  it("does not look up the revision of a stream's first event above the runner's checkpoint", async () => {
+    const store = await openStore();
+    const lookups = jest.spyOn(store, 'streamRevisionOf');
+    const first = recorded('thing-3', 0);
+    expect(await applyBatch(store, counter, 1, [first], { checkpoint: first.position - 1 })).toBe('committed');
+    expect(lookups).not.toHaveBeenCalled();
+    expect(await store.streamRevisionOf('counter', 1, 'thing-3')).toBe(0);
+    expect(await store.get('counts', 'thing-3')).toEqual({ id: 'thing-3', n: 1 });
+    await store.close();
+  });
+
+  it('still looks up a first event at or below the checkpoint, and skips it when applied', async () => {
+    const store = await openStore();
+    const first = recorded('thing-4', 0);
+    await applyBatch(store, counter, 1, [first]);
+    const lookups = jest.spyOn(store, 'streamRevisionOf');
+    expect(await applyBatch(store, counter, 1, [first], { checkpoint: first.position })).toBe('stale');
+    expect(lookups).toHaveBeenCalledWith('counter', 1, 'thing-4');
+    expect(await store.get('counts', 'thing-4')).toEqual({ id: 'thing-4', n: 1 });
+    await store.close();
+  });
+
   it('refuses an event it handles from a stream it does not list, committing nothing', async () => {
     const store = await openStore();
     const stray = recorded('elsewhere-1', 0);

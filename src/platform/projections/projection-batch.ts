@@ -44,6 +44,13 @@ export type BatchOutcome = CommitOutcome | 'deferred';
 export interface BatchOptions {
   /** Last revision per stream as this runner committed it; only the lease holder may pass one. */
   knownRevisions?: Map<string, number>;
+  /**
+   * The generation's checkpoint as this runner committed it; only the lease holder may pass one. Every
+   * event above it is unapplied, so a stream's first event (revision 0) above it can be neither a
+   * duplicate nor after a gap, and its revision is not looked up: under load most events start a stream
+   * (a new order), and the lookup was a read-store query per subscriber per event.
+   */
+  checkpoint?: number | null;
   /** Return 'deferred' instead of committing a batch that would only move the checkpoint. */
   deferCheckpointOnly?: boolean;
 }
@@ -76,7 +83,9 @@ export async function applyBatch(
     tracked += 1;
     const last = event.streamId in revisions
       ? revisions[event.streamId]!
-      : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId)));
+      : startsStreamUnapplied(event, options.checkpoint)
+        ? null
+        : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId)));
     if (last !== null && event.revision <= last) continue;
     if (event.revision !== (last ?? -1) + 1) throw new ProjectionGapError(subscriber.name, event, last);
     if (subscriber.handles(event)) {
@@ -98,4 +107,8 @@ export async function applyBatch(
   // A cache, not a record: drop it when stale, or when it grows past what is worth keeping in memory.
   if (outcome !== 'committed' || (knownRevisions?.size ?? 0) > 100_000) knownRevisions?.clear();
   return outcome;
+}
+
+function startsStreamUnapplied(event: RecordedEvent, checkpoint: number | null | undefined): boolean {
+  return event.revision === 0 && checkpoint !== undefined && (checkpoint === null || event.position > checkpoint);
 }

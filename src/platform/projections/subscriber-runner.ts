@@ -97,6 +97,7 @@ export class SubscriberRunner {
   private async follow(generation: number): Promise<void> {
     this.knownRevisions = new Map();
     let checkpoint = await this.store.checkpointOf(this.subscriber.name, generation);
+    this.checkpoint = checkpoint;
     for (;;) {
       if (this.stopped) return;
       const batch = await this.events.readAll({ after: checkpoint ?? undefined, maxCount: this.options.catchUpBatchSize });
@@ -126,6 +127,8 @@ export class SubscriberRunner {
 
   /** Stream revisions this runner committed while holding the lease (saves a read per event). */
   private knownRevisions = new Map<string, number>();
+  /** The checkpoint of the generation this runner follows, as it last committed (or deferred) it. */
+  private checkpoint: number | null = null;
   private onStop: (() => void) | null = null;
   private leaseLostSignal: (() => void) | null = null;
   private leaseLost = new Promise<RestartSignal>((resolve) => (this.leaseLostSignal = () => resolve(new RestartSignal())));
@@ -141,11 +144,16 @@ export class SubscriberRunner {
   }
 
   private async commit(generation: number, batch: Parameters<typeof applyBatch>[3]): Promise<void> {
-    const outcome = await applyBatch(this.store, this.subscriber, generation, batch, { knownRevisions: this.knownRevisions, deferCheckpointOnly: true });
+    const outcome = await applyBatch(this.store, this.subscriber, generation, batch, {
+      knownRevisions: this.knownRevisions,
+      checkpoint: this.checkpoint,
+      deferCheckpointOnly: true,
+    });
     const checkpoint = batch[batch.length - 1]!.position;
     if (outcome === 'deferred') this.deferCheckpoint(generation, checkpoint);
     else if (outcome === 'committed') this.deferred = null;
     else throw new RestartSignal(`${this.subscriber.name} generation ${generation}: commit was ${outcome}; reloading`);
+    this.checkpoint = checkpoint;
     this.lastError = null;
     this.committed.emit('commit', checkpoint);
   }
