@@ -12,13 +12,14 @@ import { createLogger } from '../src/platform/logging/app-logger';
 
 /**
  * Create-checkout over HTTP vs a bare Fastify route, in the same run: 32 connections (undici Pool,
- * keep-alive) send POSTs for a fixed time to each. The load generator runs in this process, beside the
- * server it loads, for the bare route and for the service alike.
+ * keep-alive, opened before the clock starts) send POSTs for a fixed time to each. The load generator
+ * runs in this process, beside the server it loads, for the bare route and for the service alike.
  *
  * The service is the real one on a fresh SQLite DATA_DIR: API key auth, validation, decide, append with
  * `no_stream` (create-checkout waits for no read model; its reads do). It is measured in the two shapes DESIGN
  * section 1 names: `ROLE=api` in this process beside a `ROLE=worker` process (projections, process
- * managers, timers) on the same files, the production shape; and `ROLE=all`, everything on one thread.
+ * managers, timers) on the same files, the production shape, with the worker at nice 19 as
+ * docs/operations.md advises for a shared host; and `ROLE=all`, everything on one thread.
  * Targets (on the api + worker shape): ratio >= 0.25, checkout p99 < 20 ms. The bare route and the
  * api + worker service are measured in 3 alternating rounds (the worker catching up between them); the
  * ratio is the median of the rounds' ratios, the other figures are medians over the rounds
