@@ -1,22 +1,61 @@
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
-import { SystemClock } from '../../platform/clock/clock';
+import { Clock, SystemClock } from '../../platform/clock/clock';
 import { loadConfig } from '../../platform/config/app-config';
 import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-store';
-import { MagicLinks } from './magic-links';
+import { MAGIC_LINKS, MagicLinks } from './magic-links';
 import { SessionIssuer } from './session-issuer';
+import { hashToken } from './tokens';
+
+/** Real time the test moves by hand. */
+class HandClock implements Clock {
+  constructor(private at = Date.parse('2026-11-22T08:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.at);
+  }
+  advance(seconds: number): void {
+    this.at += seconds * 1000;
+  }
+}
+
+async function setUp() {
+  const store = new SqliteReadStore(join(tempDir('magic'), 'read.db'));
+  const clock = new SystemClock();
+  const realClock = new HandClock();
+  const config = loadConfig({ SANDBOX: 'true', MAGIC_LINK_TTL_SECONDS: '3600' });
+  const links = new MagicLinks(store, clock, realClock, config, new SessionIssuer(store, clock, realClock, config));
+  const lastToken = async () => new URL((await links.outbox()).at(-1)!.link).searchParams.get('token')!;
+  return { store, realClock, links, lastToken };
+}
 
 describe('MagicLinks', () => {
   it('lets only one of two concurrent redeems of a link sign in', async () => {
-    const store = new SqliteReadStore(join(tempDir('magic'), 'read.db'));
-    const clock = new SystemClock();
-    const config = loadConfig({ SANDBOX: 'true' });
-    const links = new MagicLinks(store, clock, config, new SessionIssuer(store, clock, clock, config));
+    const { store, links, lastToken } = await setUp();
     await links.send('usr_1', 'co_1', 'dana@example.test');
-    const [message] = await links.outbox();
-    const token = new URL(message!.link).searchParams.get('token')!;
+    const token = await lastToken();
     const outcomes = await Promise.allSettled([links.redeem(token), links.redeem(token)]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    await store.close();
+  });
+
+  it('refuses a link once MAGIC_LINK_TTL_SECONDS of real time have passed, and forgets it', async () => {
+    const { store, realClock, links, lastToken } = await setUp();
+    await links.send('usr_1', 'co_1', 'dana@example.test');
+    const token = await lastToken();
+    realClock.advance(3599);
+    await links.send('usr_1', 'co_1', 'dana@example.test');
+    const second = await lastToken();
+    expect((await links.redeem(second)).userId).toBe('usr_1');
+    realClock.advance(1);
+    await expect(links.redeem(token)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await store.listOperational(MAGIC_LINKS, 10)).toEqual([]);
+    await store.close();
+  });
+
+  it('refuses a link stored before links had an expiry', async () => {
+    const { store, links } = await setUp();
+    await store.putOperational(MAGIC_LINKS, { id: hashToken('ml_legacy'), userId: 'usr_1', companyId: 'co_1', createdAt: '2026-01-01T00:00:00.000Z' });
+    await expect(links.redeem('ml_legacy')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     await store.close();
   });
 });

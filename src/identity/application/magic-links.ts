@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock } from '../../platform/clock/clock';
+import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
@@ -7,6 +7,8 @@ import { newId } from '../../platform/ids/ids';
 import { hashToken, newSecretToken } from './tokens';
 import { SessionIssuer } from './session-issuer';
 import { UnauthenticatedError } from '../domain/identity.errors';
+import { UserDoc } from '../projections/identity-read-model.projection';
+import { normalizeEmail } from './signup.handler';
 
 export const MAGIC_LINKS = 'magic_links';
 export const OUTBOX = 'outbox';
@@ -26,45 +28,78 @@ interface MagicLinkDoc {
   userId: string;
   companyId: string;
   createdAt: string;
+  /**
+   * Real time, like a session's: moving the sandbox clock neither ages nor renews a link. Absent on
+   * links stored before links expired; those are refused (their owners can ask for a new one).
+   */
+  expiresAt?: string;
   [field: string]: unknown;
 }
 
+/** Why a link is sent: the account was just made for a roster email, or its owner asked for a new one. */
+export type MagicLinkReason = 'account_provisioned' | 'requested';
+
+const SUBJECTS: Record<MagicLinkReason, string> = {
+  account_provisioned: 'Your Paysplit account is ready',
+  requested: 'Your Paysplit sign-in link',
+};
+
 /**
  * Passwordless sign-in. The link's token is a secret, so it lives only in operational state (its hash)
- * and in the outbox message; in the sandbox the outbox is readable at GET /api/sandbox/outbox.
+ * and in the outbox message; in the sandbox the outbox is readable at GET /api/sandbox/outbox. A link
+ * works once, within MAGIC_LINK_TTL_SECONDS (7 days by default); its owner can ask for a new one.
  */
 @Injectable()
 export class MagicLinks {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(REAL_CLOCK) private readonly realClock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionIssuer,
   ) {}
 
-  async send(userId: string, companyId: string, email: string): Promise<void> {
+  async send(userId: string, companyId: string, email: string, reason: MagicLinkReason = 'account_provisioned'): Promise<void> {
     const now = this.clock.now();
     const { token, hash } = newSecretToken('ml');
-    await this.store.putOperational(MAGIC_LINKS, { id: hash, userId, companyId, createdAt: now.toISOString() } satisfies MagicLinkDoc);
+    const expiresAt = new Date(this.realClock.now().getTime() + this.config.magicLinkTtlSeconds * 1000).toISOString();
+    await this.store.putOperational(MAGIC_LINKS, { id: hash, userId, companyId, createdAt: now.toISOString(), expiresAt } satisfies MagicLinkDoc);
     const link = `${this.config.publicBaseUrl}/api/auth/magic-link?token=${encodeURIComponent(token)}`;
     const message: OutboxMessage = {
       id: newId('evt', now.getTime()),
       to: email,
-      subject: 'Your Paysplit account is ready',
-      body: `Sign in to see your payouts: ${link}`,
+      subject: SUBJECTS[reason],
+      body: `Sign in to see your payouts: ${link}\nThe link works once, until ${expiresAt}.`,
       link,
       sentAt: now.toISOString(),
     };
     await this.store.putOperational(OUTBOX, message);
   }
 
-  /** Exchanges a magic-link token (single use: of two concurrent redeems, one wins) for a session. */
+  /**
+   * Sends a new link if the email belongs to a passwordless account. The caller learns nothing either
+   * way (the endpoint answers the same), so the email cannot be probed for an account.
+   */
+  async sendOnRequest(email: string): Promise<void> {
+    const [user] = await this.store.find<UserDoc>('users', { filter: { email: normalizeEmail(email) }, limit: 1 });
+    if (user && user.passwordHash === null) await this.send(user.id, user.companyId, user.email, 'requested');
+  }
+
+  /**
+   * Exchanges a magic-link token for a session. Single use: the link is deleted first, and of two
+   * concurrent redeems only the one whose delete removed it goes on. A link past its expiry (or stored
+   * before links had one) is deleted and refused.
+   */
   async redeem(token: string): Promise<{ userId: string; companyId: string; sessionToken: string }> {
     const link = await this.store.getOperational<MagicLinkDoc>(MAGIC_LINKS, hashToken(token));
-    if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id))) {
-      throw new UnauthenticatedError('This sign-in link is invalid or was already used');
+    if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id)) || !this.isLive(link)) {
+      throw new UnauthenticatedError('This sign-in link is invalid, expired or was already used; ask for a new one');
     }
     return { userId: link.userId, companyId: link.companyId, sessionToken: await this.sessions.issue(link.userId, link.companyId) };
+  }
+
+  private isLive(link: MagicLinkDoc): boolean {
+    return link.expiresAt !== undefined && link.expiresAt > this.realClock.now().toISOString();
   }
 
   outbox(limit = 1000): Promise<OutboxMessage[]> {

@@ -7,7 +7,7 @@ import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
-import { LoginRequestDto, MagicLinkQueryDto, SignupRequestDto } from './auth.request.dto';
+import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, SignupRequestDto } from './auth.request.dto';
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -20,9 +20,21 @@ export class AuthController {
 
   @Get('magic-link')
   @Public()
-  @ApiOperation({ summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails); returns a session token' })
+  @ApiOperation({ summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token' })
   magicLink(@Query() query: MagicLinkQueryDto) {
     return this.magicLinks.redeem(query.token);
+  }
+
+  @Post('magic-link')
+  @Public()
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say',
+  })
+  async requestMagicLink(@Body() body: MagicLinkRequestDto) {
+    await this.magicLinks.sendOnRequest(body.email);
+    return { requested: true };
   }
 
   @Post('signup')

@@ -40,3 +40,10 @@ export class MagicLinkQueryDto {
   @MaxLength(200)
   token!: string;
 }
+
+export class MagicLinkRequestDto {
+  @ApiProperty({ example: 'dana@example.test', description: 'The email of a passwordless account (made for a roster email)' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+}

@@ -16,6 +16,7 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** How long a session token stays valid after login, in real time (the sandbox clock does not age it). */
   sessionTtlSeconds: number;
+  magicLinkTtlSeconds: number;
   earlyPayoutFeeBps: number;
   legAFeeBps: number;
   logLevel: string;
@@ -55,6 +56,7 @@ export function loadConfig(env: Env): AppConfig {
     webhookAllowPrivateNetworks: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 1, 30 * 86_400),
+    magicLinkTtlSeconds: integer(env, 'MAGIC_LINK_TTL_SECONDS', 7 * 86_400, 1, 30 * 86_400),
     earlyPayoutFeeBps: integer(env, 'EARLY_PAYOUT_FEE_BPS', 150, 0, 10_000),
     legAFeeBps: integer(env, 'LEG_A_FEE_BPS', 100, 0, 10_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
