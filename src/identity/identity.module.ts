@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CREDENTIAL_RESOLVER } from '../platform/http/auth';
 import { AccountDirectory } from './application/account-directory';
 import { CredentialResolverService } from './application/credential-resolver.service';
+import { ExpiredCredentialsPurge } from './application/expired-credentials.purge';
 import { MagicLinks } from './application/magic-links';
 import { IssueApiKeyHandler } from './application/issue-api-key.handler';
 import { LoginHandler } from './application/login.handler';
@@ -24,6 +25,7 @@ import { AuthController } from './http/auth.controller';
     IssueApiKeyHandler,
     RevokeApiKeyHandler,
     CredentialResolverService,
+    ExpiredCredentialsPurge,
     { provide: CREDENTIAL_RESOLVER, useExisting: CredentialResolverService },
   ],
   exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks],

@@ -265,6 +265,24 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(await mine()).toEqual(['gone', 'gone', 'scheduled', 'done']);
     });
 
+    it('purges operational documents expired at a time, at most a batch at once, keeping the rest', async () => {
+      const collection = unique('expiring');
+      const other = unique('other');
+      const docs = [
+        { id: 'a', expiresAt: '2026-01-01T00:00:00.000Z' },
+        { id: 'b', expiresAt: '2026-01-02T00:00:00.000Z' },
+        { id: 'c', expiresAt: '2026-01-03T00:00:00.000Z' },
+        { id: 'd' },
+      ];
+      for (const doc of docs) await store.putOperational(collection, doc);
+      await store.putOperational(other, { id: 'a', expiresAt: '2026-01-01T00:00:00.000Z' });
+      const rounds: number[] = [];
+      for (let round = 0; round < 4; round++) rounds.push(await store.purgeExpiredOperational(collection, '2026-01-02T00:00:00.000Z', 1));
+      expect(rounds).toEqual([1, 1, 0, 0]);
+      expect((await store.listOperational<{ id: string }>(collection, 10)).map((doc) => doc.id)).toEqual(['c', 'd']);
+      expect(await store.getOperational(other, 'a')).not.toBeNull();
+    });
+
     it('retries and parks timers, recording attempts and the last error', async () => {
       const kind = unique('kind');
       const id = unique('t');

@@ -113,6 +113,11 @@ export interface ReadStore extends DocumentReader {
   deleteOperational(collection: string, id: string): Promise<boolean>;
   /** Operational documents of one collection, ordered by id. */
   listOperational<T extends Doc>(collection: string, limit: number): Promise<T[]>;
+  /**
+   * Deletes up to `limit` documents of `collection` whose `expiresAt` (an ISO timestamp) is at or
+   * before `expiredAt`, and says how many. Documents without `expiresAt` are kept.
+   */
+  purgeExpiredOperational(collection: string, expiredAt: string, limit: number): Promise<number>;
 
   /** True when the caller now holds the lease (new, expired, or already its own). */
   tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean>;

@@ -11,6 +11,9 @@ const PURGE_BATCHES_PER_PASS = 50;
 /** Fires one kind of timer. Throwing means "try again later"; handlers must be idempotent. */
 export type TimerHandler = (timer: Timer) => Promise<void>;
 
+/** Deletes up to `limit` rows that are no longer needed at real time `realNowMs`; returns how many. */
+export type Purge = (realNowMs: number, limit: number) => Promise<number>;
+
 export interface TimerWorkerOptions {
   owner: string;
   pollIntervalMs: number;
@@ -29,6 +32,11 @@ export interface TimerWorkerOptions {
  */
 export class TimerWorker {
   private readonly handlers = new Map<string, TimerHandler>();
+  private readonly purges = new Map<string, Purge>([
+    // Done timers are kept for a week after they completed, in real time: scheduling is idempotent on
+    // id, so a replayed schedule must still find them, and the sandbox clock must not shorten that.
+    ['done timers', (realNowMs, limit) => this.store.purgeDoneTimers(realNowMs - KEEP_DONE_TIMERS_MS, limit)],
+  ]);
   private stopped = true;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -43,6 +51,12 @@ export class TimerWorker {
   register(kind: string, handler: TimerHandler): void {
     if (this.handlers.has(kind)) throw new Error(`Timer kind ${kind} already has a handler`);
     this.handlers.set(kind, handler);
+  }
+
+  /** Adds a clean-up that runs with the done-timer purge: once a minute, in batches, where timers fire. */
+  addPurge(what: string, purge: Purge): void {
+    if (this.purges.has(what)) throw new Error(`A purge of ${what} is already registered`);
+    this.purges.set(what, purge);
   }
 
   async schedule(timer: NewTimer): Promise<void> {
@@ -89,29 +103,41 @@ export class TimerWorker {
       } catch (error) {
         this.logger.error({ err: error }, 'timer worker pass failed; retrying');
       }
-      await this.sleep();
+      // A stop() during the pass found nothing to wake: without this check it would wait a poll interval.
+      if (!this.stopped) await this.sleep();
     }
   }
 
   private lastPurgeMs = -Infinity;
 
   /**
-   * Done timers are kept for a week after they completed, in real time (scheduling is idempotent on id,
-   * so a replayed schedule must still find them; the sandbox clock must not shorten that), then deleted,
-   * so the table does not grow by a row per order forever.
+   * Runs every purge once a minute (done timers, and what modules added), so tables that gain a row per
+   * order or per login do not grow forever. Each purge deletes at most PURGE_BATCHES_PER_PASS batches a
+   * pass; a failing purge is logged and does not stop the others.
    */
   private async purgeIfDue(): Promise<void> {
     const now = this.options.realNowMs();
     if (now - this.lastPurgeMs < PURGE_EVERY_MS) return;
     this.lastPurgeMs = now;
+    for (const [what, purge] of this.purges) {
+      try {
+        const purged = await this.runPurge(purge, now);
+        if (purged > 0) this.logger.info({ purged, what }, `purged ${what}`);
+      } catch (error) {
+        this.logger.error({ err: error, what }, `purging ${what} failed; retrying in a minute`);
+      }
+    }
+  }
+
+  private async runPurge(purge: Purge, now: number): Promise<number> {
     let purged = 0;
     for (let batch = 0; batch < PURGE_BATCHES_PER_PASS; batch++) {
-      const deleted = await this.store.purgeDoneTimers(now - KEEP_DONE_TIMERS_MS, PURGE_BATCH);
+      const deleted = await purge(now, PURGE_BATCH);
       purged += deleted;
       if (deleted < PURGE_BATCH) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (purged > 0) this.logger.info({ purged }, 'purged done timers');
+    return purged;
   }
 
   private async fire(timer: Timer): Promise<void> {

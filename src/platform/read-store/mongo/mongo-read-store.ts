@@ -278,6 +278,14 @@ export class MongoReadStore implements ReadStore {
     return (await this.operational.deleteOne({ _id: { collection, id } })).deletedCount > 0;
   }
 
+  async purgeExpiredOperational(collection: string, expiredAt: string, limit: number): Promise<number> {
+    const expired = { '_id.collection': collection, 'body.expiresAt': { $lte: expiredAt } };
+    const records = await this.operational.find(expired, { projection: { _id: 1 }, limit }).toArray();
+    if (records.length === 0) return 0;
+    const { deletedCount } = await this.operational.deleteMany({ ...expired, _id: { $in: records.map((record) => record._id) } });
+    return deletedCount;
+  }
+
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
     try {
       // Matches when the lease is ours or expired; when it is held by someone else the upsert's insert

@@ -217,6 +217,13 @@ export class SqliteReadStore implements ReadStore {
       .map((row) => JSON.parse(row.body) as T);
   }
 
+  async purgeExpiredOperational(collection: string, expiredAt: string, limit: number): Promise<number> {
+    return this.statement(
+        "DELETE FROM operational WHERE rowid IN (SELECT rowid FROM operational WHERE collection = ? AND json_extract(body, '$.expiresAt') <= ? LIMIT ?)",
+      )
+      .run(collection, expiredAt, limit).changes;
+  }
+
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
     const result = this.statement(
         `INSERT INTO leases (name, owner, expires_at_ms) VALUES (?, ?, ?)

@@ -1,0 +1,26 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { TimerWorker } from '../../platform/timers/timer-worker';
+import { MAGIC_LINKS } from './magic-links';
+import { SESSIONS } from './session.store';
+
+/**
+ * Sessions and magic links are refused once expired, and deleted when someone tries them; the ones
+ * nobody tries again are deleted here, once a minute on the process that fires timers, so the
+ * operational store does not keep a row per login forever.
+ */
+@Injectable()
+export class ExpiredCredentialsPurge implements OnModuleInit {
+  constructor(
+    private readonly timers: TimerWorker,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  onModuleInit(): void {
+    for (const collection of [SESSIONS, MAGIC_LINKS]) {
+      this.timers.addPurge(`expired ${collection}`, (realNowMs, limit) =>
+        this.store.purgeExpiredOperational(collection, new Date(realNowMs).toISOString(), limit),
+      );
+    }
+  }
+}
