@@ -5,11 +5,11 @@ import { createLogger } from '../../platform/logging/app-logger';
 import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-store';
 import { TimerWorker } from '../../platform/timers/timer-worker';
 import { ExpiredCredentialsPurge } from './expired-credentials.purge';
-import { MAGIC_LINKS } from './magic-links';
+import { MAGIC_LINK_REQUESTS, MAGIC_LINKS } from './magic-links';
 import { SESSIONS } from './session.store';
 
 describe('ExpiredCredentialsPurge', () => {
-  it('deletes expired sessions and magic links on the timer worker pass, and keeps live ones', async () => {
+  it('deletes expired sessions, magic links and link-request windows on the timer worker pass, and keeps live ones', async () => {
     const store = new SqliteReadStore(join(tempDir('credentials-purge'), 'read.db'));
     const now = Date.parse('2026-11-22T08:00:00.000Z');
     const timers = new TimerWorker(store, new SystemClock(), createLogger('silent'), {
@@ -27,6 +27,7 @@ describe('ExpiredCredentialsPurge', () => {
     await store.putOperational(SESSIONS, doc('live-session', '2026-11-22T08:00:00.001Z'));
     await store.putOperational(MAGIC_LINKS, doc('expired-link', '2026-11-15T08:00:00.000Z'));
     await store.putOperational(MAGIC_LINKS, doc('live-link', '2026-11-29T08:00:00.000Z'));
+    await store.putOperational(MAGIC_LINK_REQUESTS, { id: 'usr_1', sent: 3, expiresAt: '2026-11-22T07:00:00.000Z' });
 
     timers.start();
     await timers.stop();
@@ -34,6 +35,7 @@ describe('ExpiredCredentialsPurge', () => {
     const ids = async (collection: string) => (await store.listOperational<{ id: string }>(collection, 10)).map((d) => d.id);
     expect(await ids(SESSIONS)).toEqual(['live-session']);
     expect(await ids(MAGIC_LINKS)).toEqual(['live-link']);
+    expect(await ids(MAGIC_LINK_REQUESTS)).toEqual([]);
     await store.close();
   });
 });

@@ -1,13 +1,13 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
-import { MAGIC_LINKS } from './magic-links';
+import { MAGIC_LINK_REQUESTS, MAGIC_LINKS } from './magic-links';
 import { SESSIONS } from './session.store';
 
 /**
  * Sessions and magic links are refused once expired, and deleted when someone tries them; the ones
  * nobody tries again are deleted here, once a minute on the process that fires timers, so the
- * operational store does not keep a row per login forever.
+ * operational store does not keep a row per login forever. Ended link-request windows go too.
  */
 @Injectable()
 export class ExpiredCredentialsPurge implements OnModuleInit {
@@ -17,7 +17,7 @@ export class ExpiredCredentialsPurge implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const collection of [SESSIONS, MAGIC_LINKS]) {
+    for (const collection of [SESSIONS, MAGIC_LINKS, MAGIC_LINK_REQUESTS]) {
       this.timers.addPurge(`expired ${collection}`, (realNowMs, limit) =>
         this.store.purgeExpiredOperational(collection, new Date(realNowMs).toISOString(), limit),
       );

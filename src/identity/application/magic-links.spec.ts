@@ -3,7 +3,7 @@ import { tempDir } from '../../../test/support/temp-dir';
 import { Clock, SystemClock } from '../../platform/clock/clock';
 import { loadConfig } from '../../platform/config/app-config';
 import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-store';
-import { MAGIC_LINKS, MagicLinks } from './magic-links';
+import { MAGIC_LINK_REQUESTS_PER_WINDOW, MAGIC_LINKS, MagicLinks } from './magic-links';
 import { SessionIssuer } from './session-issuer';
 import { hashToken } from './tokens';
 
@@ -63,6 +63,21 @@ describe('MagicLinks', () => {
     const { store, links } = await setUp();
     await store.putOperational(MAGIC_LINKS, { id: hashToken('ml_legacy'), userId: 'usr_1', companyId: 'co_1', createdAt: '2026-01-01T00:00:00.000Z' });
     await expect(links.redeem('ml_legacy')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await store.close();
+  });
+
+  it('sends at most MAGIC_LINK_REQUESTS_PER_WINDOW links on request per account per hour', async () => {
+    const { store, realClock, links } = await setUp();
+    await store.registerProjection('identity', [{ name: 'users', indexes: [['email']] }]);
+    const user = { id: 'usr_1', companyId: 'co_1', email: 'dana@example.test', passwordHash: null, createdAt: '2026-11-01T00:00:00.000Z' };
+    await store.commitProjection({ projection: 'identity', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [{ kind: 'put', collection: 'users', doc: user }] });
+    const sent = async () => (await links.outbox()).length;
+
+    for (let request = 0; request < MAGIC_LINK_REQUESTS_PER_WINDOW + 2; request++) await links.sendOnRequest('Dana@Example.test');
+    expect(await sent()).toBe(MAGIC_LINK_REQUESTS_PER_WINDOW);
+    realClock.advance(3600);
+    await links.sendOnRequest('dana@example.test');
+    expect(await sent()).toBe(MAGIC_LINK_REQUESTS_PER_WINDOW + 1);
     await store.close();
   });
 });

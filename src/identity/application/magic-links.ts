@@ -11,6 +11,11 @@ import { UserDoc } from '../projections/identity-read-model.projection';
 import { normalizeEmail } from './signup.handler';
 
 export const MAGIC_LINKS = 'magic_links';
+/** Per account: how many links were sent on request in the current window. */
+export const MAGIC_LINK_REQUESTS = 'magic_link_requests';
+/** Links sent on request per account per window; more requests in the window send nothing. */
+export const MAGIC_LINK_REQUESTS_PER_WINDOW = 3;
+const MAGIC_LINK_REQUEST_WINDOW_MS = 3_600_000;
 export const OUTBOX = 'outbox';
 
 export interface OutboxMessage {
@@ -33,6 +38,14 @@ interface MagicLinkDoc {
    * links stored before links expired; those are refused (their owners can ask for a new one).
    */
   expiresAt?: string;
+  [field: string]: unknown;
+}
+
+interface LinkRequestWindow {
+  id: string;
+  sent: number;
+  /** Real time the window ends; the purge deletes it after that. */
+  expiresAt: string;
   [field: string]: unknown;
 }
 
@@ -77,12 +90,31 @@ export class MagicLinks {
   }
 
   /**
-   * Sends a new link if the email belongs to a passwordless account. The caller learns nothing either
-   * way (the endpoint answers the same), so the email cannot be probed for an account.
+   * Sends a new link if the email belongs to a passwordless account, at most
+   * MAGIC_LINK_REQUESTS_PER_WINDOW an hour per account, so the endpoint cannot be used to flood a
+   * mailbox. The caller learns nothing either way (the endpoint answers the same), so the email
+   * cannot be probed for an account, nor for its limit. Two requests at the same instant may both
+   * pass the limit: it bounds a flood, not an exact count.
    */
   async sendOnRequest(email: string): Promise<void> {
     const [user] = await this.store.find<UserDoc>('users', { filter: { email: normalizeEmail(email) }, limit: 1 });
-    if (user && user.passwordHash === null) await this.send(user.id, user.companyId, user.email, 'requested');
+    if (!user || user.passwordHash !== null) return;
+    if (!(await this.countRequest(user.id))) return;
+    await this.send(user.id, user.companyId, user.email, 'requested');
+  }
+
+  /** Counts a request in the account's window; false when the window's links are used up. */
+  private async countRequest(userId: string): Promise<boolean> {
+    const now = this.realClock.now().getTime();
+    const window = await this.store.getOperational<LinkRequestWindow>(MAGIC_LINK_REQUESTS, userId);
+    const open = window !== null && Date.parse(window.expiresAt) > now;
+    if (open && window.sent >= MAGIC_LINK_REQUESTS_PER_WINDOW) return false;
+    await this.store.putOperational(MAGIC_LINK_REQUESTS, {
+      id: userId,
+      sent: open ? window.sent + 1 : 1,
+      expiresAt: open ? window.expiresAt : new Date(now + MAGIC_LINK_REQUEST_WINDOW_MS).toISOString(),
+    } satisfies LinkRequestWindow);
+    return true;
   }
 
   /**
