@@ -1,32 +1,13 @@
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
-import { SystemClock } from '../clock/clock';
-import { createLogger } from '../logging/app-logger';
+import { onePass, timerWorkerAt } from '../../../test/support/timer-worker';
+import { ReadStore } from '../read-store/read-store.port';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
-import { TimerWorker } from './timer-worker';
-
-function worker(store: SqliteReadStore, realNowMs: number) {
-  return new TimerWorker(store, new SystemClock(), createLogger('silent'), {
-    owner: 'test',
-    pollIntervalMs: 10_000,
-    leaseMs: 30_000,
-    batchSize: 10,
-    concurrency: 1,
-    retryDelayMs: () => null,
-    realNowMs: () => realNowMs,
-  });
-}
-
-/** One pass of the worker's loop: timers due now, then the purges. */
-async function onePass(timers: TimerWorker): Promise<void> {
-  timers.start();
-  await timers.stop();
-}
 
 describe('TimerWorker purges', () => {
   it('runs every added purge in batches until one comes back short, even after another purge failed', async () => {
     const store = new SqliteReadStore(join(tempDir('purges'), 'read.db'));
-    const timers = worker(store, 1_000_000);
+    const timers = timerWorkerAt(store, 1_000_000);
     const calls: [number, number][] = [];
     let left = 4_500;
     timers.addPurge('broken things', async () => {
@@ -49,7 +30,7 @@ describe('TimerWorker purges', () => {
   });
 
   it('refuses a second purge of the same thing', () => {
-    const timers = worker({} as SqliteReadStore, 0);
+    const timers = timerWorkerAt({} as ReadStore, 0);
     timers.addPurge('old things', async () => 0);
     expect(() => timers.addPurge('old things', async () => 0)).toThrow('already registered');
   });

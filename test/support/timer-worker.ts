@@ -1,0 +1,23 @@
+import { SystemClock } from '../../src/platform/clock/clock';
+import { createLogger } from '../../src/platform/logging/app-logger';
+import { ReadStore } from '../../src/platform/read-store/read-store.port';
+import { TimerWorker } from '../../src/platform/timers/timer-worker';
+
+/** A timer worker whose real time stands still at `realNowMs` (timers themselves use the system clock). */
+export function timerWorkerAt(store: ReadStore, realNowMs: number): TimerWorker {
+  return new TimerWorker(store, new SystemClock(), createLogger('silent'), {
+    owner: 'test',
+    pollIntervalMs: 10_000,
+    leaseMs: 30_000,
+    batchSize: 10,
+    concurrency: 1,
+    retryDelayMs: () => null,
+    realNowMs: () => realNowMs,
+  });
+}
+
+/** Runs one pass of the worker's loop: the timers due now, then the purges. */
+export async function onePass(timers: TimerWorker): Promise<void> {
+  timers.start();
+  await timers.stop();
+}
