@@ -56,6 +56,16 @@ describe('BodyCheck', () => {
     expect(error.details).toEqual([{ field: 'body', message: 'the request body must be a JSON object' }]);
   });
 
+  it('reads only the body\'s own fields, never inherited ones', () => {
+    const body = Object.create({ colour: 'RED' }) as Record<string, unknown>;
+    const error = refusal(() => {
+      const check = new BodyCheck(body, ['colour']);
+      check.required('colour', isColour, '$property must be a colour');
+      check.done();
+    });
+    expect(error.details).toEqual([{ field: 'colour', message: 'colour should not be null or undefined' }]);
+  });
+
   it('oneOf accepts only the listed strings', () => {
     expect(isColour('RED')).toBe(true);
     expect(isColour('red')).toBe(false);

@@ -28,14 +28,14 @@ export class BodyCheck {
 
   /** The field's value; a refusal (listed, not thrown) when it is missing, null or fails `test`. */
   required<T>(field: string, test: (value: unknown) => value is T, message: string): T {
-    const value = this.body[field];
+    const value = this.own(field);
     if (value === undefined || value === null) this.refuse(field, '$property should not be null or undefined');
     return this.checked(field, value, test, message);
   }
 
   /** Like `required`, but a missing or null field is undefined (class-validator's IsOptional). */
   optional<T>(field: string, test: (value: unknown) => value is T, message: string): T | undefined {
-    const value = this.body[field];
+    const value = this.own(field);
     if (value === undefined || value === null) return undefined;
     return this.checked(field, value, test, message);
   }
@@ -43,6 +43,11 @@ export class BodyCheck {
   /** Throws the 400 listing every refusal, if there was one. */
   done(): void {
     if (this.details.length > 0) throw validationFailed(this.details);
+  }
+
+  /** Only the body's own keys count: nothing inherited from a prototype can stand in for a field. */
+  private own(field: string): unknown {
+    return Object.hasOwn(this.body, field) ? this.body[field] : undefined;
   }
 
   private checked<T>(field: string, value: unknown, test: (value: unknown) => value is T, message: string): T {
