@@ -76,6 +76,22 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(await store.streamRevisionOf(projection, 1, 'split-1')).toBe(3);
     });
 
+    it('refuses a batch read after a checkpoint that another runner has since passed, writing nothing', async () => {
+      const { projection, collection } = await registered();
+      const batch = (after: number | null, checkpoint: number, id: string) =>
+        store.commitProjection({ projection, generation: 1, checkpoint, after, streamRevisions: { [`s-${id}`]: 0 }, writes: [{ kind: 'put', collection, doc: { id } }] });
+      expect(await batch(null, 10, 'first')).toBe('committed');
+      // A runner that took the lease over committed up to 20 ...
+      expect(await batch(10, 20, 'taken-over')).toBe('committed');
+      // ... so the old runner's batch read after 10 (ending at 30) is stale, though 30 is past 20.
+      expect(await batch(10, 30, 'late')).toBe('stale');
+      expect(await store.get(collection, 'late')).toBeNull();
+      expect(await store.streamRevisionOf(projection, 1, 's-late')).toBeNull();
+      expect(await store.checkpointOf(projection, 1)).toBe(20);
+      expect(await batch(null, 40, 'from-scratch')).toBe('stale');
+      expect(await batch(20, 40, 'next')).toBe('committed');
+    });
+
     it('finds by equality filter with sort, skip and limit, and counts', async () => {
       const { projection, collection } = await registered();
       const docs = Array.from({ length: 7 }, (_, i) => ({
@@ -281,6 +297,19 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       expect(rounds).toEqual([1, 1, 0, 0]);
       expect((await store.listOperational<{ id: string }>(collection, 10)).map((doc) => doc.id)).toEqual(['c', 'd']);
       expect(await store.getOperational(other, 'a')).not.toBeNull();
+    });
+
+    it('counts uses of an allowance per window, atomically, and starts a new window once one ends', async () => {
+      const collection = unique('allowance');
+      const use = (now: string) => store.useAllowance(collection, 'usr_1', 3, now, '2026-01-01T01:00:00.000Z');
+      const concurrent = await Promise.all(Array.from({ length: 10 }, () => use('2026-01-01T00:00:00.000Z')));
+      expect(concurrent.filter(Boolean)).toHaveLength(3);
+      expect(await use('2026-01-01T00:59:59.999Z')).toBe(false);
+      expect(await store.getOperational(collection, 'usr_1')).toEqual({ id: 'usr_1', used: 3, expiresAt: '2026-01-01T01:00:00.000Z' });
+      const later = () => store.useAllowance(collection, 'usr_1', 3, '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z');
+      expect(await later()).toBe(true);
+      expect(await store.getOperational(collection, 'usr_1')).toEqual({ id: 'usr_1', used: 1, expiresAt: '2026-01-01T02:00:00.000Z' });
+      expect(await store.useAllowance(collection, 'usr_2', 3, '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z')).toBe(true);
     });
 
     it('retries and parks timers, recording attempts and the last error', async () => {

@@ -17,7 +17,7 @@ describe('ExpiredCredentialsPurge', () => {
     await store.putOperational(SESSIONS, doc('live-session', '2026-11-22T08:00:00.001Z'));
     await store.putOperational(MAGIC_LINKS, doc('expired-link', '2026-11-15T08:00:00.000Z'));
     await store.putOperational(MAGIC_LINKS, doc('live-link', '2026-11-29T08:00:00.000Z'));
-    await store.putOperational(MAGIC_LINK_REQUESTS, { id: 'usr_1', sent: 3, expiresAt: '2026-11-22T07:00:00.000Z' });
+    await store.putOperational(MAGIC_LINK_REQUESTS, { id: 'usr_1', used: 3, expiresAt: '2026-11-22T07:00:00.000Z' });
 
     await onePass(timers);
 

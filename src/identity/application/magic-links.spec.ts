@@ -66,14 +66,16 @@ describe('MagicLinks', () => {
     await store.close();
   });
 
-  it('sends at most MAGIC_LINK_REQUESTS_PER_WINDOW links on request per account per hour', async () => {
+  it('sends at most MAGIC_LINK_REQUESTS_PER_WINDOW links on request per account per hour, even to concurrent requests', async () => {
     const { store, realClock, links } = await setUp();
     await store.registerProjection('identity', [{ name: 'users', indexes: [['email']] }]);
     const user = { id: 'usr_1', companyId: 'co_1', email: 'dana@example.test', passwordHash: null, createdAt: '2026-11-01T00:00:00.000Z' };
     await store.commitProjection({ projection: 'identity', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [{ kind: 'put', collection: 'users', doc: user }] });
     const sent = async () => (await links.outbox()).length;
 
-    for (let request = 0; request < MAGIC_LINK_REQUESTS_PER_WINDOW + 2; request++) await links.sendOnRequest('Dana@Example.test');
+    await Promise.all(Array.from({ length: MAGIC_LINK_REQUESTS_PER_WINDOW + 5 }, () => links.sendOnRequest('Dana@Example.test')));
+    expect(await sent()).toBe(MAGIC_LINK_REQUESTS_PER_WINDOW);
+    await links.sendOnRequest('dana@example.test');
     expect(await sent()).toBe(MAGIC_LINK_REQUESTS_PER_WINDOW);
     realClock.advance(3600);
     await links.sendOnRequest('dana@example.test');

@@ -41,14 +41,6 @@ interface MagicLinkDoc {
   [field: string]: unknown;
 }
 
-interface LinkRequestWindow {
-  id: string;
-  sent: number;
-  /** Real time the window ends; the purge deletes it after that. */
-  expiresAt: string;
-  [field: string]: unknown;
-}
-
 /** Why a link is sent: the account was just made for a roster email, or its owner asked for a new one. */
 export type MagicLinkReason = 'account_provisioned' | 'requested';
 
@@ -92,9 +84,9 @@ export class MagicLinks {
   /**
    * Sends a new link if the email belongs to a passwordless account, at most
    * MAGIC_LINK_REQUESTS_PER_WINDOW an hour per account, so the endpoint cannot be used to flood a
-   * mailbox. The caller learns nothing either way (the endpoint answers the same), so the email
-   * cannot be probed for an account, nor for its limit. Two requests at the same instant may both
-   * pass the limit: it bounds a flood, not an exact count.
+   * mailbox; the count is atomic in the store, so concurrent requests cannot pass it. The caller
+   * learns nothing either way (the endpoint answers the same), so the email cannot be probed for an
+   * account, nor for its limit.
    */
   async sendOnRequest(email: string): Promise<void> {
     const [user] = await this.store.find<UserDoc>('users', { filter: { email: normalizeEmail(email) }, limit: 1 });
@@ -104,17 +96,10 @@ export class MagicLinks {
   }
 
   /** Counts a request in the account's window; false when the window's links are used up. */
-  private async countRequest(userId: string): Promise<boolean> {
-    const now = this.realClock.now().getTime();
-    const window = await this.store.getOperational<LinkRequestWindow>(MAGIC_LINK_REQUESTS, userId);
-    const open = window !== null && Date.parse(window.expiresAt) > now;
-    if (open && window.sent >= MAGIC_LINK_REQUESTS_PER_WINDOW) return false;
-    await this.store.putOperational(MAGIC_LINK_REQUESTS, {
-      id: userId,
-      sent: open ? window.sent + 1 : 1,
-      expiresAt: open ? window.expiresAt : new Date(now + MAGIC_LINK_REQUEST_WINDOW_MS).toISOString(),
-    } satisfies LinkRequestWindow);
-    return true;
+  private countRequest(userId: string): Promise<boolean> {
+    const now = this.realClock.now();
+    const windowEndsAt = new Date(now.getTime() + MAGIC_LINK_REQUEST_WINDOW_MS).toISOString();
+    return this.store.useAllowance(MAGIC_LINK_REQUESTS, userId, MAGIC_LINK_REQUESTS_PER_WINDOW, now.toISOString(), windowEndsAt);
   }
 
   /**

@@ -68,6 +68,19 @@ describe('applyBatch', () => {
     await store.close();
   });
 
+  it('commits nothing when another runner applied events past the checkpoint it read after', async () => {
+    const store = await openStore();
+    const first = recorded('thing-5', 0);
+    // Another runner (it took the lease over) applied the stream's first event ...
+    expect(await applyBatch(store, counter, 1, [first], { checkpoint: first.position - 1 })).toBe('committed');
+    const next = recorded('thing-6', 0);
+    // ... so this runner's batch, read after the older checkpoint, must not apply it again.
+    expect(await applyBatch(store, counter, 1, [first, next], { checkpoint: first.position - 1 })).toBe('stale');
+    expect(await store.get('counts', 'thing-5')).toEqual({ id: 'thing-5', n: 1 });
+    expect(await store.get('counts', 'thing-6')).toBeNull();
+    await store.close();
+  });
+
   it('still looks up a first event at or below the checkpoint, and skips it when applied', async () => {
     const store = await openStore();
     const first = recorded('thing-4', 0);

@@ -45,10 +45,11 @@ export interface BatchOptions {
   /** Last revision per stream as this runner committed it; only the lease holder may pass one. */
   knownRevisions?: Map<string, number>;
   /**
-   * The generation's checkpoint as this runner committed it; only the lease holder may pass one. Every
-   * event above it is unapplied, so a stream's first event (revision 0) above it can be neither a
-   * duplicate nor after a gap, and its revision is not looked up: under load most events start a stream
-   * (a new order), and the lookup was a read-store query per subscriber per event.
+   * The generation's checkpoint as this runner committed it; only the lease holder may pass one. The
+   * commit is refused ('stale') if the stored checkpoint has moved past it, so every event above it is
+   * unapplied when this batch commits. A stream's first event (revision 0) above it can therefore be
+   * neither a duplicate nor after a gap, and its revision is not looked up: under load most events start
+   * a stream (a new order), and the lookup was a read-store query per subscriber per event.
    */
   checkpoint?: number | null;
   /** Return 'deferred' instead of committing a batch that would only move the checkpoint. */
@@ -99,6 +100,7 @@ export async function applyBatch(
     projection: subscriber.name,
     generation,
     checkpoint: events[events.length - 1]!.position,
+    after: options.checkpoint,
     streamRevisions: revisions,
     writes: writer.writes(),
     timers,

@@ -46,6 +46,12 @@ export interface ProjectionCommit {
   generation: number;
   /** Global position of the last event this commit covers. */
   checkpoint: number;
+  /**
+   * The checkpoint the batch was read after, when the committer knows it. A stored checkpoint past it
+   * means another runner (one that took the lease over) applied some of these events already: the
+   * commit is 'stale' and writes nothing.
+   */
+  after?: number | null;
   /** Last revision applied per stream, for duplicate and gap detection. */
   streamRevisions: Record<string, number>;
   writes: DocumentWrite[];
@@ -54,6 +60,12 @@ export interface ProjectionCommit {
 }
 
 export type CommitOutcome = 'committed' | 'retired' | 'stale';
+
+/** Both adapters' rule: a commit is stale if the stored checkpoint reached its end, or passed its start. */
+export function isStale(stored: number | null, commit: Pick<ProjectionCommit, 'checkpoint' | 'after'>): boolean {
+  if (stored === null) return false;
+  return stored >= commit.checkpoint || (commit.after !== undefined && stored > (commit.after ?? -1));
+}
 
 export interface ProjectionState {
   projection: string;
@@ -118,6 +130,13 @@ export interface ReadStore extends DocumentReader {
    * before `expiredAt`, and says how many. Documents without `expiresAt` are kept.
    */
   purgeExpiredOperational(collection: string, expiredAt: string, limit: number): Promise<number>;
+  /**
+   * Atomically counts one use of `id`'s allowance in `collection` (an operational document
+   * `{id, used, expiresAt}`): with no window, or one that ended by `now`, a new window starts with one
+   * use and ends at `windowEndsAt`; a live window counts one more use unless `allowance` are used.
+   * Says whether this use was allowed. Concurrent calls never allow more than `allowance` a window.
+   */
+  useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean>;
 
   /** True when the caller now holds the lease (new, expired, or already its own). */
   tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean>;

@@ -24,6 +24,7 @@ import {
   Timer,
   TimerCount,
   TimerStatus,
+  isStale,
 } from '../read-store.port';
 import { assertIdentifier } from '../identifier';
 
@@ -188,7 +189,7 @@ export class MongoReadStore implements ReadStore {
     return this.transaction<CommitOutcome>(async (session) => {
       const record = await this.generations.findOne({ name: projection, generation }, { session });
       if (!record || record.retired) return 'retired';
-      if (record.checkpoint !== null && record.checkpoint !== undefined && record.checkpoint >= commit.checkpoint) return 'stale';
+      if (isStale(record.checkpoint ?? null, commit)) return 'stale';
       for (const [collection, writes] of groupByCollection(commit.writes)) {
         const documents = await this.documentsOf(collection, projection, generation);
         await documents.bulkWrite(writes.map(toBulkOperation), { ordered: true, session });
@@ -284,6 +285,24 @@ export class MongoReadStore implements ReadStore {
     if (records.length === 0) return 0;
     const { deletedCount } = await this.operational.deleteMany({ ...expired, _id: { $in: records.map((record) => record._id) } });
     return deletedCount;
+  }
+
+  /** Each step is one atomic single-document update; a lost race to start a window retries the count once. */
+  async useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean> {
+    const _id = { collection, id };
+    const countInLiveWindow = async () =>
+      (await this.operational.updateOne({ _id, 'body.expiresAt': { $gt: now }, 'body.used': { $lt: allowance } }, { $inc: { 'body.used': 1 } }))
+        .modifiedCount === 1;
+    if (await countInLiveWindow()) return true;
+    try {
+      // No window, or an ended one: start a new one. A live window (full, or just started by a concurrent
+      // call) does not match, so the upsert's insert collides with it.
+      await this.operational.updateOne({ _id, 'body.expiresAt': { $lte: now } }, { $set: { body: { id, used: 1, expiresAt: windowEndsAt } } }, { upsert: true });
+      return true;
+    } catch (error) {
+      if (!isServerError(error, DUPLICATE_KEY)) throw error;
+      return countInLiveWindow();
+    }
   }
 
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
@@ -404,6 +423,8 @@ export class MongoReadStore implements ReadStore {
     await this.revisions.createIndex({ name: 1, generation: 1, streamId: 1 }, { unique: true });
     await this.timers.createIndex({ status: 1, dueAt: 1 });
     await this.timers.createIndex({ status: 1, doneAtMs: 1 });
+    // Expired sessions, magic links and allowance windows are purged by collection and expiry.
+    await this.operational.createIndex({ '_id.collection': 1, 'body.expiresAt': 1 });
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   Timer,
   TimerCount,
   TimerStatus,
+  isStale,
 } from '../read-store.port';
 import { assertIdentifier } from '../identifier';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
@@ -118,7 +119,7 @@ export class SqliteReadStore implements ReadStore {
     return this.immediate(() => {
       const generation = this.generationRow(commit.projection, commit.generation);
       if (!generation || generation.retired) return 'retired';
-      if (generation.checkpoint !== null && generation.checkpoint >= commit.checkpoint) return 'stale';
+      if (isStale(generation.checkpoint, commit)) return 'stale';
       for (const write of commit.writes) {
         const table = this.tableOf(write.collection, commit.projection, commit.generation);
         if (write.kind === 'put') {
@@ -222,6 +223,19 @@ export class SqliteReadStore implements ReadStore {
         "DELETE FROM operational WHERE rowid IN (SELECT rowid FROM operational WHERE collection = ? AND json_extract(body, '$.expiresAt') <= ? LIMIT ?)",
       )
       .run(collection, expiredAt, limit).changes;
+  }
+
+  async useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean> {
+    return this.immediate(() => {
+      const row = this.statement<[string, string], { body: string }>('SELECT body FROM operational WHERE collection = ? AND id = ?').get(collection, id);
+      const window = row ? (JSON.parse(row.body) as { used: number; expiresAt: string }) : null;
+      const live = window !== null && window.expiresAt > now;
+      if (live && window.used >= allowance) return false;
+      const next = live ? { id, used: window.used + 1, expiresAt: window.expiresAt } : { id, used: 1, expiresAt: windowEndsAt };
+      this.statement('INSERT INTO operational (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body')
+        .run(collection, id, JSON.stringify(next));
+      return true;
+    });
   }
 
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
