@@ -15,9 +15,3 @@ export function timerWorkerAt(store: ReadStore, realNowMs: number): TimerWorker 
     realNowMs: () => realNowMs,
   });
 }
-
-/** Runs one pass of the worker's loop: the timers due now, then the purges. */
-export async function onePass(timers: TimerWorker): Promise<void> {
-  timers.start();
-  await timers.stop();
-}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
-import { onePass, timerWorkerAt } from '../../../test/support/timer-worker';
+import { timerWorkerAt } from '../../../test/support/timer-worker';
 import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-store';
 import { ExpiredCredentialsPurge } from './expired-credentials.purge';
 import { MAGIC_LINK_REQUESTS, MAGIC_LINKS } from './magic-links';
@@ -19,7 +19,7 @@ describe('ExpiredCredentialsPurge', () => {
     await store.putOperational(MAGIC_LINKS, doc('live-link', '2026-11-29T08:00:00.000Z'));
     await store.putOperational(MAGIC_LINK_REQUESTS, { id: 'usr_1', used: 3, expiresAt: '2026-11-22T07:00:00.000Z' });
 
-    await onePass(timers);
+    await timers.purge();
 
     const ids = async (collection: string) => (await store.listOperational<{ id: string }>(collection, 10)).map((d) => d.id);
     expect(await ids(SESSIONS)).toEqual(['live-session']);

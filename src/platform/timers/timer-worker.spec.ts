@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
-import { onePass, timerWorkerAt } from '../../../test/support/timer-worker';
+import { timerWorkerAt } from '../../../test/support/timer-worker';
 import { ReadStore } from '../read-store/read-store.port';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 
@@ -19,13 +19,33 @@ describe('TimerWorker purges', () => {
       left -= deleted;
       return deleted;
     });
-    await onePass(timers);
+    await timers.purge();
     expect(calls).toEqual([
       [1_000_000, 2_000],
       [1_000_000, 2_000],
       [1_000_000, 2_000],
     ]);
     expect(left).toBe(0);
+    await store.close();
+  });
+
+  it('ends a pass after the current batch once stop() is called', async () => {
+    const store = new SqliteReadStore(join(tempDir('purges'), 'read.db'));
+    const timers = timerWorkerAt(store, 1_000_000);
+    let batches = 0;
+    let stopping: Promise<void> | null = null;
+    timers.addPurge('endless things', async (_now, limit) => {
+      batches += 1;
+      stopping ??= timers.stop();
+      return limit;
+    });
+    timers.addPurge('other things', async () => {
+      throw new Error('must not run after stop()');
+    });
+    timers.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stopping;
+    expect(batches).toBe(1);
     await store.close();
   });
 

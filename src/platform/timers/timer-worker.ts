@@ -68,14 +68,17 @@ export class TimerWorker {
   start(): void {
     if (this.loop) return;
     this.stopped = false;
+    this.stopRequested = false;
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopRequested = this.loop !== null;
     this.wake?.();
     await this.loop;
     this.loop = null;
+    this.stopRequested = false;
   }
 
   /** Fires everything due now; returns how many timers ran. */
@@ -109,17 +112,26 @@ export class TimerWorker {
   }
 
   private lastPurgeMs = -Infinity;
+  /** True while stop() waits for the loop: a purge under way ends after its current batch. */
+  private stopRequested = false;
 
-  /**
-   * Runs every purge once a minute (done timers, and what modules added), so tables that gain a row per
-   * order or per login do not grow forever. Each purge deletes at most PURGE_BATCHES_PER_PASS batches a
-   * pass; a failing purge is logged and does not stop the others.
-   */
   private async purgeIfDue(): Promise<void> {
     const now = this.options.realNowMs();
     if (now - this.lastPurgeMs < PURGE_EVERY_MS) return;
     this.lastPurgeMs = now;
+    await this.purge();
+  }
+
+  /**
+   * Runs every purge (done timers, and what modules added); the loop calls it once a minute, so tables
+   * that gain a row per order or per login do not grow forever. Each purge deletes at most
+   * PURGE_BATCHES_PER_PASS batches, and a stop() ends it after the current batch; a failing purge is
+   * logged and does not stop the others.
+   */
+  async purge(): Promise<void> {
+    const now = this.options.realNowMs();
     for (const [what, purge] of this.purges) {
+      if (this.stopRequested) return;
       try {
         const purged = await this.runPurge(purge, now);
         if (purged > 0) this.logger.info({ purged, what }, `purged ${what}`);
@@ -131,7 +143,7 @@ export class TimerWorker {
 
   private async runPurge(purge: Purge, now: number): Promise<number> {
     let purged = 0;
-    for (let batch = 0; batch < PURGE_BATCHES_PER_PASS; batch++) {
+    for (let batch = 0; batch < PURGE_BATCHES_PER_PASS && !this.stopRequested; batch++) {
       const deleted = await purge(now, PURGE_BATCH);
       purged += deleted;
       if (deleted < PURGE_BATCH) break;
