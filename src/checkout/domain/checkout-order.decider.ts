@@ -51,8 +51,8 @@ export function assertPayable(state: OrderState, now: string): asserts state is 
 }
 
 /**
- * The created event, field by field: this runs on every create-checkout, and spreading the command
- * (`{ ...data, createdAt }`) cost microseconds where this costs tens of nanoseconds.
+ * The created event, field by field: this runs on every create-checkout, and V8 copies a spread of the
+ * command's rest (`{ ...data, createdAt }`) through a slow dictionary-mode object.
  */
 function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['data']): OrderCreated {
   checkOrderRules(command);
