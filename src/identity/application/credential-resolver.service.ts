@@ -4,7 +4,7 @@ import { Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { CredentialResolver, Principal, Scope } from '../../platform/http/auth';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
-import { hashToken } from './tokens';
+import { hashToken, hasExpired } from './tokens';
 import { SESSIONS, SessionDoc } from './session.store';
 
 /**
@@ -31,7 +31,7 @@ export class CredentialResolverService implements CredentialResolver {
     if (token.startsWith('sess_')) {
       const session = await this.store.getOperational<SessionDoc>(SESSIONS, hash);
       if (!session) return null;
-      if (session.expiresAt === undefined || session.expiresAt <= this.realClock.now().toISOString()) {
+      if (hasExpired(session, this.realClock)) {
         await this.store.deleteOperational(SESSIONS, hash);
         return null;
       }

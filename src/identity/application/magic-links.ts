@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { newId } from '../../platform/ids/ids';
-import { hashToken, newSecretToken } from './tokens';
+import { expiresIn, hashToken, hasExpired, newSecretToken } from './tokens';
 import { SessionIssuer } from './session-issuer';
 import { UnauthenticatedError } from '../domain/identity.errors';
 import { UserDoc } from '../projections/identity-read-model.projection';
@@ -15,7 +15,7 @@ export const MAGIC_LINKS = 'magic_links';
 export const MAGIC_LINK_REQUESTS = 'magic_link_requests';
 /** Links sent on request per account per window; more requests in the window send nothing. */
 export const MAGIC_LINK_REQUESTS_PER_WINDOW = 3;
-const MAGIC_LINK_REQUEST_WINDOW_MS = 3_600_000;
+const MAGIC_LINK_REQUEST_WINDOW_SECONDS = 3_600;
 export const OUTBOX = 'outbox';
 
 export interface OutboxMessage {
@@ -67,7 +67,7 @@ export class MagicLinks {
   async send(userId: string, companyId: string, email: string, reason: MagicLinkReason = 'account_provisioned'): Promise<void> {
     const now = this.clock.now();
     const { token, hash } = newSecretToken('ml');
-    const expiresAt = new Date(this.realClock.now().getTime() + this.config.magicLinkTtlSeconds * 1000).toISOString();
+    const expiresAt = expiresIn(this.realClock, this.config.magicLinkTtlSeconds);
     await this.store.putOperational(MAGIC_LINKS, { id: hash, userId, companyId, createdAt: now.toISOString(), expiresAt } satisfies MagicLinkDoc);
     const link = `${this.config.publicBaseUrl}/api/auth/magic-link?token=${encodeURIComponent(token)}`;
     const message: OutboxMessage = {
@@ -97,9 +97,9 @@ export class MagicLinks {
 
   /** Counts a request in the account's window; false when the window's links are used up. */
   private countRequest(userId: string): Promise<boolean> {
-    const now = this.realClock.now();
-    const windowEndsAt = new Date(now.getTime() + MAGIC_LINK_REQUEST_WINDOW_MS).toISOString();
-    return this.store.useAllowance(MAGIC_LINK_REQUESTS, userId, MAGIC_LINK_REQUESTS_PER_WINDOW, now.toISOString(), windowEndsAt);
+    const now = this.realClock.now().toISOString();
+    const windowEndsAt = expiresIn(this.realClock, MAGIC_LINK_REQUEST_WINDOW_SECONDS);
+    return this.store.useAllowance(MAGIC_LINK_REQUESTS, userId, MAGIC_LINK_REQUESTS_PER_WINDOW, now, windowEndsAt);
   }
 
   /**
@@ -109,14 +109,10 @@ export class MagicLinks {
    */
   async redeem(token: string): Promise<{ userId: string; companyId: string; sessionToken: string }> {
     const link = await this.store.getOperational<MagicLinkDoc>(MAGIC_LINKS, hashToken(token));
-    if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id)) || !this.isLive(link)) {
+    if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id)) || hasExpired(link, this.realClock)) {
       throw new UnauthenticatedError('This sign-in link is invalid, expired or was already used; ask for a new one');
     }
     return { userId: link.userId, companyId: link.companyId, sessionToken: await this.sessions.issue(link.userId, link.companyId) };
-  }
-
-  private isLive(link: MagicLinkDoc): boolean {
-    return link.expiresAt !== undefined && link.expiresAt > this.realClock.now().toISOString();
   }
 
   outbox(limit = 1000): Promise<OutboxMessage[]> {

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { SESSIONS, SessionDoc } from './session.store';
-import { newSecretToken } from './tokens';
+import { expiresIn, newSecretToken } from './tokens';
 
 @Injectable()
 export class SessionIssuer {
@@ -17,7 +17,7 @@ export class SessionIssuer {
 
   async issue(userId: string, companyId: string): Promise<string> {
     const { token, hash } = newSecretToken('sess');
-    const expiresAt = new Date(this.realClock.now().getTime() + this.config.sessionTtlSeconds * 1000).toISOString();
+    const expiresAt = expiresIn(this.realClock, this.config.sessionTtlSeconds);
     const session: SessionDoc = { id: hash, userId, companyId, createdAt: this.clock.now().toISOString(), expiresAt };
     await this.store.putOperational(SESSIONS, session);
     return token;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Clock } from '../../platform/clock/clock';
 import { sha256Hex } from '../../platform/ids/ids';
 
 /** Secrets handed to callers; only their SHA-256 is ever stored. */
@@ -8,3 +9,13 @@ export function newSecretToken(prefix: 'sk' | 'sess' | 'ml'): { token: string; h
 }
 
 export const hashToken = sha256Hex;
+
+/** When a credential issued now on `realClock` stops working: sessions and magic links age in real time. */
+export function expiresIn(realClock: Clock, seconds: number): string {
+  return new Date(realClock.now().getTime() + seconds * 1000).toISOString();
+}
+
+/** A credential without `expiresAt` was stored before credentials expired, and counts as expired. */
+export function hasExpired(credential: { expiresAt?: string }, realClock: Clock): boolean {
+  return credential.expiresAt === undefined || credential.expiresAt <= realClock.now().toISOString();
+}

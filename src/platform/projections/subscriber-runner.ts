@@ -96,22 +96,20 @@ export class SubscriberRunner {
 
   private async follow(generation: number): Promise<void> {
     this.knownRevisions = new Map();
-    let checkpoint = await this.store.checkpointOf(this.subscriber.name, generation);
-    this.checkpoint = checkpoint;
+    this.checkpoint = await this.store.checkpointOf(this.subscriber.name, generation);
     for (;;) {
       if (this.stopped) return;
-      const batch = await this.events.readAll({ after: checkpoint ?? undefined, maxCount: this.options.catchUpBatchSize });
+      const batch = await this.events.readAll({ after: this.checkpoint ?? undefined, maxCount: this.options.catchUpBatchSize });
       if (batch.length === 0) break;
       // Catch-up can be long: keep the lease fresh so no other worker takes over mid-way.
       if (!(await this.holdLease())) throw new RestartSignal(`${this.subscriber.name}: lease lost during catch-up`);
       await this.commit(generation, batch);
-      checkpoint = batch[batch.length - 1]!.position;
     }
     // Read models answer read-your-writes waits, so they commit as soon as they can; process managers
     // wait on no request and commit at most every PROCESSOR_COMMIT_INTERVAL_MS when busy, in bigger batches.
     const interval = isProjection(this.subscriber) ? 0 : PROCESSOR_COMMIT_INTERVAL_MS;
     const batcher = new LiveBatcher((batch) => this.commit(generation, batch), this.options.catchUpBatchSize, interval);
-    const subscription = this.events.subscribeToAll(checkpoint, (event) => batcher.add(event));
+    const subscription = this.events.subscribeToAll(this.checkpoint, (event) => batcher.add(event));
     const renew = setInterval(() => void this.renewOrStop(), this.options.leaseMs / 3);
     try {
       const stop = new Promise<void>((resolve) => (this.onStop = resolve));

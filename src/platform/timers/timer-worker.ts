@@ -68,17 +68,14 @@ export class TimerWorker {
   start(): void {
     if (this.loop) return;
     this.stopped = false;
-    this.stopRequested = false;
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.stopRequested = this.loop !== null;
     this.wake?.();
     await this.loop;
     this.loop = null;
-    this.stopRequested = false;
   }
 
   /** Fires everything due now; returns how many timers ran. */
@@ -113,7 +110,9 @@ export class TimerWorker {
 
   private lastPurgeMs = -Infinity;
   /** True while stop() waits for the loop: a purge under way ends after its current batch. */
-  private stopRequested = false;
+  private get stopping(): boolean {
+    return this.stopped && this.loop !== null;
+  }
 
   private async purgeIfDue(): Promise<void> {
     const now = this.options.realNowMs();
@@ -131,7 +130,7 @@ export class TimerWorker {
   async purge(): Promise<void> {
     const now = this.options.realNowMs();
     for (const [what, purge] of this.purges) {
-      if (this.stopRequested) return;
+      if (this.stopping) return;
       try {
         const purged = await this.runPurge(purge, now);
         if (purged > 0) this.logger.info({ purged, what }, `purged ${what}`);
@@ -143,7 +142,7 @@ export class TimerWorker {
 
   private async runPurge(purge: Purge, now: number): Promise<number> {
     let purged = 0;
-    for (let batch = 0; batch < PURGE_BATCHES_PER_PASS && !this.stopRequested; batch++) {
+    for (let batch = 0; batch < PURGE_BATCHES_PER_PASS && !this.stopping; batch++) {
       const deleted = await purge(now, PURGE_BATCH);
       purged += deleted;
       if (deleted < PURGE_BATCH) break;

@@ -3,6 +3,7 @@ import {
   ClientSession,
   Collection,
   Db,
+  Document,
   Filter as MongoFilter,
   MongoClient,
   MongoServerError,
@@ -280,11 +281,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async purgeExpiredOperational(collection: string, expiredAt: string, limit: number): Promise<number> {
-    const expired = { '_id.collection': collection, 'body.expiresAt': { $lte: expiredAt } };
-    const records = await this.operational.find(expired, { projection: { _id: 1 }, limit }).toArray();
-    if (records.length === 0) return 0;
-    const { deletedCount } = await this.operational.deleteMany({ ...expired, _id: { $in: records.map((record) => record._id) } });
-    return deletedCount;
+    return deleteUpTo(this.operational, { '_id.collection': collection, 'body.expiresAt': { $lte: expiredAt } }, limit);
   }
 
   /** Each step is one atomic single-document update; a lost race to start a window retries the count once. */
@@ -380,10 +377,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async purgeDoneTimers(doneBeforeMs: number, limit: number): Promise<number> {
-    const done = await this.timers.find({ status: 'done', doneAtMs: { $lt: doneBeforeMs } }, { projection: { _id: 1 }, limit }).toArray();
-    if (done.length === 0) return 0;
-    const { deletedCount } = await this.timers.deleteMany({ _id: { $in: done.map((timer) => timer._id) }, status: 'done' });
-    return deletedCount;
+    return deleteUpTo(this.timers, { status: 'done', doneAtMs: { $lt: doneBeforeMs } }, limit);
   }
 
   async timerCounts(): Promise<TimerCount[]> {
@@ -611,6 +605,16 @@ function toStored(doc: Doc): Omit<StoredDoc, '_id'> {
 function fromStored<T extends Doc>(stored: StoredDoc): T {
   const { _id, ...fields } = stored;
   return { ...fields, id: _id } as unknown as T;
+}
+
+/**
+ * Deletes at most `limit` documents matching `filter` (deleteMany has no limit): their ids first, then
+ * those of them that still match.
+ */
+async function deleteUpTo<T extends Document>(collection: Collection<T>, filter: MongoFilter<T>, limit: number): Promise<number> {
+  const ids = (await collection.find(filter, { projection: { _id: 1 }, limit }).toArray()).map((found) => found._id);
+  if (ids.length === 0) return 0;
+  return (await collection.deleteMany({ $and: [filter, { _id: { $in: ids } }] } as MongoFilter<T>)).deletedCount;
 }
 
 /** Inserts a timer unless one with its id exists: scheduling is idempotent. */

@@ -198,11 +198,19 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async putOperational(collection: string, doc: Doc): Promise<void> {
+    this.writeOperational(collection, doc);
+  }
+
+  async getOperational<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    return this.readOperational<T>(collection, id);
+  }
+
+  private writeOperational(collection: string, doc: Doc): void {
     this.statement('INSERT INTO operational (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body')
       .run(collection, doc.id, JSON.stringify(doc));
   }
 
-  async getOperational<T extends Doc>(collection: string, id: string): Promise<T | null> {
+  private readOperational<T extends Doc>(collection: string, id: string): T | null {
     const row = this.statement<[string, string], { body: string }>('SELECT body FROM operational WHERE collection = ? AND id = ?')
       .get(collection, id);
     return row ? (JSON.parse(row.body) as T) : null;
@@ -227,13 +235,10 @@ export class SqliteReadStore implements ReadStore {
 
   async useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean> {
     return this.immediate(() => {
-      const row = this.statement<[string, string], { body: string }>('SELECT body FROM operational WHERE collection = ? AND id = ?').get(collection, id);
-      const window = row ? (JSON.parse(row.body) as { used: number; expiresAt: string }) : null;
+      const window = this.readOperational<{ id: string; used: number; expiresAt: string }>(collection, id);
       const live = window !== null && window.expiresAt > now;
       if (live && window.used >= allowance) return false;
-      const next = live ? { id, used: window.used + 1, expiresAt: window.expiresAt } : { id, used: 1, expiresAt: windowEndsAt };
-      this.statement('INSERT INTO operational (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body')
-        .run(collection, id, JSON.stringify(next));
+      this.writeOperational(collection, live ? { ...window, used: window.used + 1 } : { id, used: 1, expiresAt: windowEndsAt });
       return true;
     });
   }
