@@ -12,7 +12,9 @@ import { canonicalJson } from '../src/webhooks/domain/canonical-json';
 import { deliveryDecider } from '../src/webhooks/domain/webhook-delivery.decider';
 import { deliveryStreamId, DeliveryBody } from '../src/webhooks/domain/webhooks.events';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook } from '../src/webhooks';
-import { webhookServices } from '../src/webhooks/webhooks.composition';
+import { WebhookDeliveries } from '../src/webhooks/application/webhook-deliveries';
+import { WEBHOOK_POSTER } from '../src/webhooks/application/webhook.tokens';
+import { WebhookHttpClient } from '../src/webhooks/infrastructure/webhook-http-client';
 
 /**
  * Two webhook figures, each against a baseline measured in the same run:
@@ -233,7 +235,7 @@ async function deliveryThroughput(): Promise<string[]> {
     await pool.close();
     if (service) {
       await service.running.close();
-      await webhookServices(service.running.platform).http.close();
+      await service.running.app.get<WebhookHttpClient>(WEBHOOK_POSTER).close();
     }
     await receiver.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -281,7 +283,7 @@ function deliveryBody(tag: string, index: number): DeliveryBody {
 
 async function runPipeline(service: Service, receiver: Receiver, tag: string, count: number, atReached?: () => void): Promise<RoundResult> {
   const { platform } = service.running;
-  const { deliveries } = webhookServices(platform);
+  const deliveries = service.running.app.get(WebhookDeliveries);
   const context = { actor: 'system:bench', correlationId: `bench-${tag}`, causationId: null };
   const items = Array.from({ length: count }, (_, i) => ({ deliveryId: `dlv_bench_${tag}_${i}`, body: deliveryBody(tag, i) }));
   const { reached } = await receiver.expect(count, `dlv_bench_${tag}_`, 3);
@@ -364,7 +366,7 @@ function instrument(target: object, method: string, tally: Tally, mode: 'sync' |
 /** One extra pipeline round with the store adapters instrumented: calls per delivery and main-thread time per part. */
 async function profileRound(service: Service, receiver: Receiver, count: number): Promise<void> {
   const { platform } = service.running;
-  const { http } = webhookServices(platform);
+  const http = service.running.app.get<WebhookHttpClient>(WEBHOOK_POSTER);
   const parts: Array<[string, object, string, 'sync' | 'async']> = [
     ['read store: projection commits (commitProjection)', platform.readStore, 'commitProjection', 'sync'],
     ['read store: stream revision lookups (streamRevisionOf)', platform.readStore, 'streamRevisionOf', 'sync'],

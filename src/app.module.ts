@@ -6,7 +6,9 @@ import { PartiesModule } from './parties/parties.module';
 import { SplitModule } from './split/split.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { CheckoutModule } from './checkout/checkout.module';
-import { Platform } from './platform/platform';
+import { PayoutsModule } from './payouts/payouts.module';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 import { AuthGuard } from './platform/http/auth.guard';
 import { EnvelopeInterceptor } from './platform/http/envelope';
@@ -15,19 +17,22 @@ import { OperationsController } from './platform/http/operations.controller';
 import { LOGGER } from './platform/platform.tokens';
 import { AppLogger } from './platform/logging/app-logger';
 
+/** The one module graph: `main.ts` serves it over HTTP, `cli.ts` runs it as an application context. */
 @Module({})
 export class AppModule {
-  static forPlatform(platform: Platform): DynamicModule {
+  static forRoot(config: AppConfig, logger: AppLogger): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forPlatform(platform),
+        PlatformModule.forRoot(config, logger),
+        CqrsModule.forRoot(),
         IdentityModule,
         PartiesModule,
         SplitModule,
         WebhooksModule,
         CheckoutModule,
-        ...(platform.config.sandbox ? [SandboxModule] : []),
+        PayoutsModule,
+        ...(config.sandbox ? [SandboxModule] : []),
       ],
       controllers: [OperationsController],
       providers: [

@@ -3,9 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
-import { appSubscribers } from './app.subscribers';
 import { AppConfig } from './platform/config/app-config';
-import { createPlatform, Platform } from './platform/platform';
+import { Platform } from './platform/platform';
+import { PlatformRuntime } from './platform/platform-runtime';
 import { AppLogger } from './platform/logging/app-logger';
 import { newId } from './platform/ids/ids';
 import { createValidationPipe } from './platform/http/validation';
@@ -22,27 +22,26 @@ export interface RunningApp {
 
 /** Builds the platform, the HTTP app and the workers this process's ROLE asks for, and starts listening. */
 export async function startApp(config: AppConfig, logger: AppLogger): Promise<RunningApp> {
-  const platform = await createPlatform(config, logger, appSubscribers);
-  await platform.engine.register();
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     bodyLimit: ONE_MIB,
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forPlatform(platform), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],
     bufferLogs: false,
   });
+  const runtime = app.get(PlatformRuntime);
+  const { platform } = runtime;
   app.useGlobalPipes(createValidationPipe());
   countRequests(app, platform.metrics);
   mountOpenApi(app);
   platform.metrics.addCollector(async () => projectionLagMetrics(platform));
   platform.metrics.addCollector(async () => timerMetrics(platform));
-  if (config.role !== 'api') {
-    platform.engine.start();
-    platform.timers.start();
-  }
+  await app.init();
+  await runtime.register();
+  if (config.role !== 'api') runtime.startWorkers();
   await app.listen(config.port, '0.0.0.0');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -52,10 +51,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     url: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
-      await platform.timers.stop();
-      await platform.engine.stop();
-      await platform.events.close();
-      await platform.readStore.close();
+      await runtime.stop();
     },
   };
 }

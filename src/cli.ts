@@ -1,7 +1,10 @@
-import { appSubscribers } from './app.subscribers';
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { createLogger } from './platform/logging/app-logger';
-import { createPlatform, Platform } from './platform/platform';
+import { Platform } from './platform/platform';
+import { PlatformRuntime } from './platform/platform-runtime';
 import { isProjection } from './platform/projections/projection-batch';
 import { Projection } from './platform/projections/projection';
 import { rebuildProjection, RebuildProgress } from './platform/projections/rebuild-projection';
@@ -120,13 +123,15 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loadConfig(process.env);
-  const platform = await createPlatform(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), appSubscribers);
+  // The same module graph as the service, without HTTP and without starting its background workers.
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel)), { logger: ['error'] });
+  const runtime = context.get(PlatformRuntime);
   try {
-    await platform.engine.register();
-    return await command(platform, args);
+    await runtime.register();
+    return await command(runtime.platform, args);
   } finally {
-    await platform.events.close();
-    await platform.readStore.close();
+    await context.close();
+    await runtime.stop();
   }
 }
 

@@ -1,7 +1,16 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { checkoutPaymentsProvider } from './application/checkout-services.provider';
+import { ChargeRenewalHandler } from './application/charge-renewal.handler';
+import { CheckoutPayments } from './application/checkout-payments';
+import { CheckoutProcessManager } from './application/checkout.process-manager';
+import { CompletePaidOutOrderHandler } from './application/complete-paid-out-order.handler';
+import { ExpireOrderHandler } from './application/expire-order.handler';
+import { RecordRenewalDeclineHandler } from './application/record-renewal-decline.handler';
+import { RecordRenewalHandler } from './application/record-renewal.handler';
+import { StartSubscriptionHandler } from './application/start-subscription.handler';
+import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
+import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
 import { CheckoutQueries } from './application/checkout-queries';
 import { CreateCheckoutHandler } from './application/create-checkout.handler';
 import { PayOrderHandler } from './application/pay-order.handler';
@@ -14,7 +23,23 @@ import { PublicCheckoutController } from './http/public-checkout.controller';
 
 @Module({
   controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, HostedPagesController],
-  providers: [checkoutPaymentsProvider, CheckoutQueries, CreateCheckoutHandler, PayOrderHandler, PaymentLinksHandler, SubscriptionsHandler],
+  providers: [
+    paymentProcessorsProvider,
+    CheckoutPayments,
+    CheckoutQueries,
+    CreateCheckoutHandler,
+    PayOrderHandler,
+    PaymentLinksHandler,
+    SubscriptionsHandler,
+    CheckoutReadModelProjection,
+    StartSubscriptionHandler,
+    CompletePaidOutOrderHandler,
+    ExpireOrderHandler,
+    ChargeRenewalHandler,
+    RecordRenewalHandler,
+    RecordRenewalDeclineHandler,
+    CheckoutProcessManager,
+  ],
 })
 export class CheckoutModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -12,6 +12,7 @@ import { SessionIssuer } from './application/session-issuer';
 import { SignupHandler } from './application/signup.handler';
 import { ApiKeysController } from './http/api-keys.controller';
 import { AuthController } from './http/auth.controller';
+import { IdentityReadModelProjection } from './projections/identity-read-model.projection';
 
 @Module({
   imports: [CqrsModule],
@@ -26,6 +27,7 @@ import { AuthController } from './http/auth.controller';
     RevokeApiKeyHandler,
     CredentialResolverService,
     ExpiredCredentialsPurge,
+    IdentityReadModelProjection,
     { provide: CREDENTIAL_RESOLVER, useExisting: CredentialResolverService },
   ],
   exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks],

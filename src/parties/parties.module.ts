@@ -6,8 +6,9 @@ import { CreateBusinessProfileHandler } from './application/create-business-prof
 import { CreateSandboxCreatorHandler } from './application/create-sandbox-creator.handler';
 import { SubVendorRegistry } from './application/sub-vendor-registry';
 import { PartiesController } from './http/parties.controller';
+import { PartiesReadModelProjection } from './projections/parties-read-model.projection';
 
-const providers = [CompanyQueries, CompanySettingsHandler, CreateBusinessProfileHandler, CreateSandboxCreatorHandler, SubVendorRegistry];
+const providers = [CompanyQueries, CompanySettingsHandler, CreateBusinessProfileHandler, CreateSandboxCreatorHandler, SubVendorRegistry, PartiesReadModelProjection];
 
 @Module({
   imports: [IdentityModule],

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { AppConfig } from './config/app-config';
 import { Clock, SandboxClock, SystemClock } from './clock/clock';
 import { EventStore } from './event-store/event-store.port';
@@ -13,12 +12,15 @@ import { AppLogger } from './logging/app-logger';
 import { MetricsRegistry } from './metrics/metrics-registry';
 import { AggregateRepository } from './event-sourcing/aggregate-repository';
 import { ProjectionEngine } from './projections/projection-engine';
-import { Subscriber } from './projections/projection-batch';
 import { TimerWorker } from './timers/timer-worker';
 
 export const SANDBOX_CLOCK_DOC = { collection: 'sandbox', id: 'clock' } as const;
 
-/** The infrastructure every module uses, built once per process from the validated config. */
+/**
+ * The infrastructure of one process, as Nest built it (see PlatformModule): a view for the entry
+ * points (main, cli, tests, benchmarks) that start, stop and inspect it. Application code injects the
+ * single pieces it uses instead.
+ */
 export interface Platform {
   config: AppConfig;
   logger: AppLogger;
@@ -34,47 +36,20 @@ export interface Platform {
   instanceId: string;
 }
 
-const realTime = new SystemClock();
-const realNowMs = () => realTime.now().getTime();
+export const realTime = new SystemClock();
+export const realNowMs = () => realTime.now().getTime();
 
-export async function openStores(config: AppConfig): Promise<{ events: EventStore; readStore: ReadStore }> {
+export function openEventStore(config: AppConfig): EventStore {
   mkdirSync(config.dataDir, { recursive: true });
-  const events = config.eventStoreUrl ? EsdbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(join(config.dataDir, 'events.db'));
-  const readStore = config.mongoUrl ? await MongoReadStore.connect(config.mongoUrl) : new SqliteReadStore(join(config.dataDir, 'read.db'));
-  return { events, readStore };
+  return config.eventStoreUrl ? EsdbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(join(config.dataDir, 'events.db'));
 }
 
-export async function createPlatform(
-  config: AppConfig,
-  logger: AppLogger,
-  subscribers: (platform: Omit<Platform, 'engine'>) => Subscriber[],
-): Promise<Platform> {
-  const { events, readStore } = await openStores(config);
-  const sandboxClock = config.sandbox ? await restoreSandboxClock(readStore) : null;
-  const clock = sandboxClock ?? realTime;
-  const metrics = new MetricsRegistry();
-  const instanceId = `${process.pid}-${randomUUID()}`;
-  const timers = new TimerWorker(readStore, clock, logger, {
-    owner: instanceId,
-    pollIntervalMs: 250,
-    leaseMs: 30_000,
-    batchSize: 256,
-    concurrency: 64,
-    retryDelayMs: (attempts) => (attempts >= 10 ? null : Math.min(2 ** attempts * 1000, 3_600_000)),
-    realNowMs,
-  });
-  const base = { config, logger, clock, sandboxClock, events, readStore, metrics, aggregates: new AggregateRepository(events, clock, metrics), timers, instanceId };
-  const engine = new ProjectionEngine(subscribers(base), events, readStore, logger, {
-    owner: instanceId,
-    leaseMs: 15_000,
-    catchUpBatchSize: 500,
-    retryDelayMs: (failures) => Math.min(250 * 2 ** failures, 30_000),
-    realNowMs,
-  });
-  return { ...base, engine };
+export async function openReadStore(config: AppConfig): Promise<ReadStore> {
+  mkdirSync(config.dataDir, { recursive: true });
+  return config.mongoUrl ? MongoReadStore.connect(config.mongoUrl) : new SqliteReadStore(join(config.dataDir, 'read.db'));
 }
 
-async function restoreSandboxClock(store: ReadStore): Promise<SandboxClock> {
+export async function restoreSandboxClock(store: ReadStore): Promise<SandboxClock> {
   const saved = await store.getOperational<{ id: string; offsetMs: number }>(SANDBOX_CLOCK_DOC.collection, SANDBOX_CLOCK_DOC.id);
   return new SandboxClock(saved?.offsetMs ?? 0, realTime);
 }

@@ -1,28 +1,39 @@
-import { Module } from '@nestjs/common';
-import { PLATFORM } from '../platform/platform.tokens';
-import { Platform } from '../platform/platform';
+import { Module, Provider } from '@nestjs/common';
+import { AppConfig } from '../platform/config/app-config';
+import { loadOrCreateSandboxKey, SecretBox } from '../platform/crypto/secret-box';
+import { APP_CONFIG } from '../platform/platform.tokens';
 import { CompanyWebhooks } from './application/company-webhooks.repository';
+import { CreateDeliveryHandler } from './application/create-delivery.handler';
 import { WebhookAttemptHandler } from './application/webhook-attempt.handler';
 import { WebhookDeliveries } from './application/webhook-deliveries';
 import { WebhookDeliveriesQuery } from './application/webhook-deliveries.query';
+import { WebhookDispatcherProcessManager } from './application/webhook-dispatcher.process-manager';
 import { WebhookEndpointsService } from './application/webhook-endpoints.service';
-import { SECRET_BOX } from './application/webhook.tokens';
+import { SECRET_BOX, WEBHOOK_POSTER } from './application/webhook.tokens';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
 import { WebhookSecretController } from './http/webhook-secret.controller';
-import { webhookServices } from './webhooks.composition';
+import { WebhookHttpClient } from './infrastructure/webhook-http-client';
+import { WebhooksReadModelProjection } from './projections/webhooks-read-model.projection';
 
-const shared = <K extends 'secrets' | 'deliveries' | 'attempts'>(key: K) => ({
-  useFactory: (platform: Platform) => webhookServices(platform)[key],
-  inject: [PLATFORM],
-});
+const infrastructure: Provider[] = [
+  { provide: SECRET_BOX, useFactory: (config: AppConfig) => new SecretBox(config.secretsKey ?? loadOrCreateSandboxKey(config.dataDir)), inject: [APP_CONFIG] },
+  {
+    provide: WEBHOOK_POSTER,
+    useFactory: (config: AppConfig) => new WebhookHttpClient({ allowPrivateNetworks: config.webhookAllowPrivateNetworks, timeoutMs: config.webhookTimeoutMs }),
+    inject: [APP_CONFIG],
+  },
+];
 
 @Module({
   controllers: [WebhookEndpointsController, WebhookDeliveriesController, WebhookSecretController],
   providers: [
-    { provide: SECRET_BOX, ...shared('secrets') },
-    { provide: WebhookDeliveries, ...shared('deliveries') },
-    { provide: WebhookAttemptHandler, ...shared('attempts') },
+    ...infrastructure,
+    WebhookDeliveries,
+    WebhookAttemptHandler,
+    CreateDeliveryHandler,
+    WebhookDispatcherProcessManager,
+    WebhooksReadModelProjection,
     CompanyWebhooks,
     WebhookEndpointsService,
     WebhookDeliveriesQuery,

@@ -40,3 +40,5 @@ export interface PaymentProcessor {
 export interface PaymentProcessors {
   for(provider: Provider): PaymentProcessor;
 }
+
+export const PAYMENT_PROCESSORS = Symbol('PAYMENT_PROCESSORS');

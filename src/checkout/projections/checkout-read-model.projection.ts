@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, ORDER_STREAM_PREFIX, OrderEvent, OrderStatus, Provider, RenewalRef } from '../domain/checkout.events';
@@ -67,6 +69,8 @@ export interface PaymentLinkView {
 }
 
 /** Orders (status page, hosted pages), subscriptions (self-service) and payment links. */
+@Injectable()
+@LogSubscriber()
 export class CheckoutReadModelProjection implements Projection {
   readonly name = 'checkout';
   readonly streams = [ORDER_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX, PAYMENT_LINK_STREAM_PREFIX];

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { ACCOUNT_STREAM_PREFIX, AccountEvent, API_KEY_STREAM_PREFIX, ApiKeyEvent } from '../domain/identity.events';
@@ -34,6 +36,8 @@ type IdentityEvent = AccountEvent | ApiKeyEvent;
 const TYPES = new Set<string>(['company.registered', 'user.registered', 'api_key.issued', 'api_key.revoked']);
 
 /** Companies, users (looked up by email at login) and API keys (looked up by hash on every request). */
+@Injectable()
+@LogSubscriber()
 export class IdentityReadModelProjection implements Projection {
   readonly name = 'identity';
   readonly streams = [ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX];

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { parseCents } from '../../platform/money/money';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
@@ -51,6 +53,8 @@ const HANDLED = new Set([
  * margin's release and each withdrawal to a wallet. Posting ids derive from the Split and a sequence,
  * so a rebuild produces the very same documents.
  */
+@Injectable()
+@LogSubscriber()
 export class LedgerProjection implements Projection {
   readonly name = 'ledger';
   readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];

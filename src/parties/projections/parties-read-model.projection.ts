@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { BUSINESS_PROFILE_STREAM_PREFIX, BusinessProfileCreated, COMPANY_STREAM_PREFIX, CREATOR_STREAM_PREFIX, CreatorProfileCreated, PartiesEvent, SUB_VENDOR_STREAM_PREFIX, SubVendorCreated } from '../domain/parties.events';
@@ -31,6 +33,8 @@ export const splitSettingsId = (enterpriseCompanyId: string, smeCompanyId: strin
 const TYPES = new Set<string>(['company.net_terms.set', 'company.split_settings.set', 'business_profile.created', 'creator_profile.created', 'sub_vendor.created']);
 
 /** Everyone a Split can name: AP contacts, creators and their wallets, SMEs' sub-vendors, enterprise settings. */
+@Injectable()
+@LogSubscriber()
 export class PartiesReadModelProjection implements Projection {
   readonly name = 'parties';
   readonly streams = [COMPANY_STREAM_PREFIX, BUSINESS_PROFILE_STREAM_PREFIX, CREATOR_STREAM_PREFIX, SUB_VENDOR_STREAM_PREFIX];

@@ -25,18 +25,24 @@ export class ProjectionLagError extends Error {
 
 /** Owns every projection and process-manager runner of this process. */
 export class ProjectionEngine {
-  private readonly runners: SubscriberRunner[];
+  private readonly runners: SubscriberRunner[] = [];
 
   constructor(
-    subscribers: Subscriber[],
     private readonly events: EventStore,
     private readonly store: ReadStore,
-    logger: AppLogger,
-    options: RunnerOptions,
+    private readonly logger: AppLogger,
+    private readonly options: RunnerOptions,
   ) {
-    this.runners = subscribers.map((s) => new SubscriberRunner(s, events, store, logger, options));
-    for (const runner of this.runners) runner.committed.on('commit', () => this.progressed());
     this.progress.setMaxListeners(0);
+  }
+
+  /** Adds a projection or process manager; done while the module graph is built, before `register`. */
+  add(subscriber: Subscriber): void {
+    if (this.started) throw new Error(`cannot add ${subscriber.name}: the engine is running`);
+    if (this.runners.some((r) => r.subscriber.name === subscriber.name)) throw new Error(`a subscriber named ${subscriber.name} is already registered`);
+    const runner = new SubscriberRunner(subscriber, this.events, this.store, this.logger, this.options);
+    runner.committed.on('commit', () => this.progressed());
+    this.runners.push(runner);
   }
 
   /** Emits on every local commit, and on a hint that another process committed. */

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { PLATFORM } from '../../platform/platform.tokens';
+import { Injectable } from '@nestjs/common';
+import { PlatformRuntime } from '../../platform/platform-runtime';
 import { Platform, SANDBOX_CLOCK_DOC } from '../../platform/platform';
 
 const SETTLE_TIMEOUT_MS = 30_000;
@@ -12,7 +12,11 @@ const IN_FLIGHT_POLL_MS = 5;
  */
 @Injectable()
 export class SandboxClockService {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+  private readonly platform: Platform;
+
+  constructor(runtime: PlatformRuntime) {
+    this.platform = runtime.platform;
+  }
 
   now(): Date {
     return this.platform.clock.now();

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { PLATFORM } from '../../platform/platform.tokens';
-import { Platform } from '../../platform/platform';
+import { CommandBus } from '@nestjs/cqrs';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { assertRowCanPayOutNow } from '../domain/split-settlement';
 import { splitDecider } from '../domain/split.decider';
 import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
-import { splitServices } from '../split.composition';
+import { StartRowTransferCommand } from './start-row-transfer.handler';
 import { SplitQueries } from './split-queries';
 
 /** The SME's money calls: an on-demand instant payout of one row, and settling the margin. */
@@ -18,14 +17,14 @@ export class SplitPayoutsHandler {
     private readonly aggregates: AggregateRepository,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(PLATFORM) private readonly platform: Platform,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async payOutNow(smeCompanyId: string, splitId: string, distributionId: string, context: CommandContext): Promise<SplitView> {
     const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
     assertRowCanPayOutNow(state, distributionId, smeCompanyId);
-    const result = await splitServices(this.platform).settlement.startTransfer(splitId, distributionId, true, context);
+    const result = await this.commands.execute(new StartRowTransferCommand(splitId, distributionId, true, context));
     await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitCreated, SplitEvent } from '../domain/split.events';
@@ -54,6 +56,8 @@ export interface SplitView {
 export const SPLITS = 'splits';
 
 /** Splits as the SME lists them and the enterprise sees them incoming. */
+@Injectable()
+@LogSubscriber()
 export class SplitReadModelProjection implements Projection {
   readonly name = 'splits';
   readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];

@@ -1,15 +1,19 @@
-import { Clock } from '../../platform/clock/clock';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { FiresTimers, onTimer, TimerHandlers, TimerRegistration } from '../../platform/background.decorators';
+import { LOGGER } from '../../platform/platform.tokens';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { SecretBox } from '../../platform/crypto/secret-box';
 import { AppLogger } from '../../platform/logging/app-logger';
-import { Timer } from '../../platform/read-store/read-store.port';
 import { canonicalJson } from '../domain/canonical-json';
 import { companyWebhooksDecider } from '../domain/company-webhooks.decider';
 import { deliveryDecider, DeliveryState } from '../domain/webhook-delivery.decider';
 import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS } from '../domain/webhook-event-types';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../domain/webhook-signature';
 import { companyWebhooksStreamId, deliveryStreamId } from '../domain/webhooks.events';
-import { AttemptTimerPayload, WebhookDeliveries } from './webhook-deliveries';
+import { WebhookDeliveries } from './webhook-deliveries';
+import { AttemptTimerPayload, webhookAttemptTimer } from './webhook.timers';
+import { SECRET_BOX, WEBHOOK_POSTER } from './webhook.tokens';
 
 export interface WebhookPoster {
   post(url: string, headers: Record<string, string>, body: string): Promise<{ kind: 'response'; status: number; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number }>;
@@ -32,22 +36,22 @@ const MAX_IN_FLIGHT_PER_ENDPOINT = 32;
  * and ends probation on the first 2xx. Runs as a timer handler, so a claimed attempt is sent by one
  * worker; after a crash the lease expires and the same attempt (same delivery id) is sent again.
  */
-export class WebhookAttemptHandler {
+@Injectable()
+@TimerHandlers()
+export class WebhookAttemptHandler implements FiresTimers {
   private readonly inFlight = new Map<string, number>();
   private readonly waiting = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly deliveries: WebhookDeliveries,
-    private readonly http: WebhookPoster,
-    private readonly secrets: SecretBox,
-    private readonly clock: Clock,
-    private readonly logger: AppLogger,
+    @Inject(WEBHOOK_POSTER) private readonly http: WebhookPoster,
+    @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
-  onTimer = async (timer: Timer): Promise<void> => {
-    await this.attempt(timer.payload as AttemptTimerPayload);
-  };
+  readonly timerRegistrations: readonly TimerRegistration[] = [onTimer(webhookAttemptTimer, async (payload) => void (await this.attempt(payload)))];
 
   async attempt(payload: AttemptTimerPayload): Promise<AttemptOutcome> {
     const { deliveryId, attempt } = payload;

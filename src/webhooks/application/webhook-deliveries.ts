@@ -1,28 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { Written } from '../../platform/projections/read-your-writes';
-import { Clock } from '../../platform/clock/clock';
+import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { TimerWorker } from '../../platform/timers/timer-worker';
 import { deliveryDecider } from '../domain/webhook-delivery.decider';
 import { DeliveryBody, deliveryStreamId } from '../domain/webhooks.events';
+import { AttemptTimerPayload, webhookAttemptTimer } from './webhook.timers';
 
-export const WEBHOOK_ATTEMPT_TIMER = 'webhook.attempt';
-
-export interface AttemptTimerPayload {
-  deliveryId: string;
-  seriesStart: number;
-  attempt: number;
-  [key: string]: unknown;
-}
-
+export type { AttemptTimerPayload } from './webhook.timers';
 /** Timer ids are deterministic per (delivery, series, attempt): scheduling twice changes nothing. */
-export const attemptTimerId = (p: AttemptTimerPayload) => `${WEBHOOK_ATTEMPT_TIMER}:${p.deliveryId}:${p.seriesStart}:${p.attempt}`;
+export const attemptTimerId = webhookAttemptTimer.id;
 
 /** Creates deliveries and schedules their attempts as durable timers. */
+@Injectable()
 export class WebhookDeliveries {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly timers: TimerWorker,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Idempotent on deliveryId: a reprocessed event never makes a second delivery or a second first attempt. */
@@ -52,6 +47,6 @@ export class WebhookDeliveries {
   }
 
   async scheduleAttempt(payload: AttemptTimerPayload, dueAt: string): Promise<void> {
-    await this.timers.schedule({ id: attemptTimerId(payload), kind: WEBHOOK_ATTEMPT_TIMER, dueAt, payload });
+    await this.timers.schedule(webhookAttemptTimer.at(dueAt, payload));
   }
 }

@@ -1,2 +1,4 @@
+/** The company signing secrets' cipher (`SecretBox`). */
 export const SECRET_BOX = Symbol('SECRET_BOX');
-export const WEBHOOK_HTTP_CLIENT = Symbol('WEBHOOK_HTTP_CLIENT');
+/** What POSTs a signed delivery (`WebhookPoster`, the undici client in production). */
+export const WEBHOOK_POSTER = Symbol('WEBHOOK_POSTER');

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { COMPANY_WEBHOOKS_STREAM_PREFIX, CompanyWebhooksEvent, DELIVERY_STREAM_PREFIX, WebhookDeliveryEvent } from '../domain/webhooks.events';
@@ -52,6 +54,8 @@ const HANDLED = new Set<string>([
 ]);
 
 /** Endpoints as listed in the portal, and every delivery with all its attempts. */
+@Injectable()
+@LogSubscriber()
 export class WebhooksReadModelProjection implements Projection {
   readonly name = 'webhooks';
   readonly streams = [COMPANY_WEBHOOKS_STREAM_PREFIX, DELIVERY_STREAM_PREFIX];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Provider, SavedCard } from './checkout.events';
-import { CardInput, ChargeOutcome, ChargeRequest, PaymentProcessor, PaymentProcessors } from './payment-processor.port';
+import { Provider, SavedCard } from '../domain/checkout.events';
+import { CardInput, ChargeOutcome, ChargeRequest, PaymentProcessor, PaymentProcessors } from '../domain/payment-processor.port';
 
 /** Sandbox test cards (DESIGN 7); any other Luhn-valid number behaves like SUCCEEDS. */
 export const SANDBOX_CARDS = {

@@ -1,0 +1,98 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
+import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts/domain/payout.events';
+import { ORDER_STREAM_PREFIX, OrderEvent } from '../domain/checkout.events';
+import { checkoutOrderDecider, OrderState } from '../domain/checkout-order.decider';
+import { periodStart } from '../domain/renewal-schedule';
+import { subscriptionDecider, SubscriptionState } from '../domain/subscription.decider';
+import { SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent } from '../domain/subscription.events';
+import { ChargeRenewalCommand } from './charge-renewal.handler';
+import { orderExpiryTimer, renewalTimer } from './checkout.timers';
+import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
+import { ExpireOrderCommand } from './expire-order.handler';
+import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
+import { RecordRenewalCommand } from './record-renewal.handler';
+import { StartSubscriptionCommand } from './start-subscription.handler';
+
+const ACTOR = 'system:checkout';
+const HANDLED = new Set([
+  'checkout.order.created',
+  'checkout.order.paid',
+  'checkout.order.failed',
+  'checkout.subscription.started',
+  'checkout.subscription.renewed',
+  'checkout.subscription.renewal_declined',
+]);
+
+/** What `react` may need beyond the event: the failed renewal order, or the renewed subscription. */
+export type CheckoutWorkflowState = { order: OrderState } | { subscription: SubscriptionState } | null;
+
+type Handled = OrderEvent | SubscriptionEvent | PayoutEvent;
+
+/**
+ * Checkout's process manager: a buyer order -> its expiry timer; PAID -> the merchant payout (and a
+ * founding order's subscription, in case the paying request did not get that far) -> the payout
+ * completes -> the order completes (`checkout.completed`). Subscriptions: started or renewed -> the
+ * next period's renewal timer; a due renewal -> a charged renewal order; its PAID or FAILED -> the
+ * subscription records the renewal or the decline; a decline with a retry date -> the retry timer.
+ */
+export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
+  name: 'checkout_payments',
+  streams: [ORDER_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX],
+  timers: [orderExpiryTimer, renewalTimer],
+  handles: (event) => HANDLED.has(event.type) || (event.type === 'payout.completed' && (event.data as { kind?: string }).kind === 'merchant'),
+  async load(input, reader) {
+    if (input.kind !== 'event') return null;
+    if (input.event.type === 'checkout.order.failed') return { order: (await reader.load(input.event.streamId, checkoutOrderDecider)).state };
+    if (input.event.type === 'checkout.subscription.renewed') return { subscription: (await reader.load(input.event.streamId, subscriptionDecider)).state };
+    return null;
+  },
+  react(input, state) {
+    const context = workflowContext(ACTOR, input);
+    if (input.kind === 'timer') {
+      if (input.timer.kind === orderExpiryTimer.kind) return commands(new ExpireOrderCommand(orderExpiryTimer.payloadOf(input.timer).orderId, context));
+      return commands(new ChargeRenewalCommand(renewalTimer.payloadOf(input.timer), context));
+    }
+    const event = eventOf(input.event);
+    switch (event.type) {
+      case 'checkout.order.created':
+        return event.data.expiresAt === null ? NO_REACTION : timers(orderExpiryTimer.at(event.data.expiresAt, { orderId: event.data.orderId }));
+      case 'checkout.order.paid': {
+        const paid = event.data;
+        const payout = new RequestPayoutCommand(
+          { payoutId: paid.payoutId, kind: 'merchant', splitId: '', distributionId: null, orderId: paid.orderId, amountCents: paid.amountMinorUnits, currency: paid.currency, destination: paid.merchantCompanyId, attempt: 1 },
+          context,
+        );
+        if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), payout);
+        return commands(new StartSubscriptionCommand(paid, context), payout);
+      }
+      case 'checkout.order.failed': {
+        const renewal = state && 'order' in state && state.order.status !== 'NONE' ? state.order.renewal : null;
+        return renewal ? commands(new RecordRenewalDeclineCommand(renewal, event.data.orderId, context)) : NO_REACTION;
+      }
+      case 'checkout.subscription.started': {
+        const { subscriptionId, anchorAt, intervalUnit } = event.data;
+        return timers(renewalTimer.at(periodStart(new Date(anchorAt), intervalUnit, 1).toISOString(), { subscriptionId, periodIndex: 1, attempt: 1 }));
+      }
+      case 'checkout.subscription.renewed': {
+        const subscription = state && 'subscription' in state ? state.subscription : null;
+        if (!subscription || subscription.status === 'NONE') return NO_REACTION;
+        const periodIndex = event.data.periodIndex + 1;
+        return timers(renewalTimer.at(periodStart(new Date(subscription.anchorAt), subscription.intervalUnit, periodIndex).toISOString(), { subscriptionId: subscription.subscriptionId, periodIndex, attempt: 1 }));
+      }
+      case 'checkout.subscription.renewal_declined': {
+        const { subscriptionId, periodIndex, attempt, nextAttemptAt } = event.data;
+        return nextAttemptAt === null ? NO_REACTION : timers(renewalTimer.at(nextAttemptAt, { subscriptionId, periodIndex, attempt: attempt + 1 }));
+      }
+      case 'payout.completed':
+        return commands(new CompletePaidOutOrderCommand(event.data.payoutId, context));
+      default:
+        return NO_REACTION;
+    }
+  },
+};
+
+const eventOf = (recorded: RecordedEvent) => ({ type: recorded.type, data: recorded.data }) as Handled;
+const commands = (...list: Reaction['commands']): Reaction => ({ commands: list, timers: [] });
+const timers = (...list: Reaction['timers']): Reaction => ({ commands: [], timers: list });

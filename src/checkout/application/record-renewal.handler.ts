@@ -1,0 +1,29 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { RenewalRef } from '../domain/checkout.events';
+import { subscriptionDecider } from '../domain/subscription.decider';
+import { subscriptionStreamId } from '../domain/subscription.events';
+
+/** A renewal order was paid: the subscription moves to that period. */
+export class RecordRenewalCommand {
+  constructor(
+    readonly renewal: RenewalRef,
+    readonly orderId: string,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(RecordRenewalCommand)
+export class RecordRenewalHandler implements ICommandHandler<RecordRenewalCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ renewal, orderId, context }: RecordRenewalCommand): Promise<void> {
+    const command = { type: 'RecordRenewal', data: { periodIndex: renewal.periodIndex, orderId, now: this.clock.now().toISOString() } } as const;
+    await this.aggregates.handle(subscriptionStreamId(renewal.subscriptionId), subscriptionDecider, command, context);
+  }
+}

@@ -1,0 +1,21 @@
+import { Provider as NestProvider } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { PaymentProcessorUnavailableError } from '../domain/checkout.errors';
+import { Provider } from '../domain/checkout.events';
+import { PAYMENT_PROCESSORS, PaymentProcessor, PaymentProcessors } from '../domain/payment-processor.port';
+import { SandboxCardProcessor, SandboxWalletProcessor, StaticPaymentProcessors } from './sandbox-processors';
+
+/** Outside sandbox mode no live adapter exists yet: payments answer 503 instead of pretending. */
+class UnconfiguredProcessors implements PaymentProcessors {
+  for(provider: Provider): PaymentProcessor {
+    throw new PaymentProcessorUnavailableError(provider);
+  }
+}
+
+export const paymentProcessorsProvider: NestProvider = {
+  provide: PAYMENT_PROCESSORS,
+  useFactory: (config: AppConfig) =>
+    config.sandbox ? new StaticPaymentProcessors([new SandboxCardProcessor(), new SandboxWalletProcessor()]) : new UnconfiguredProcessors(),
+  inject: [APP_CONFIG],
+};

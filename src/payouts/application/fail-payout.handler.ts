@@ -1,0 +1,21 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { PayoutStream } from './payout-stream';
+
+/** The rail refused: PENDING or PROCESSING -> FAILED, with the reason. */
+export class FailPayoutCommand {
+  constructor(
+    readonly payoutId: string,
+    readonly reason: string,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(FailPayoutCommand)
+export class FailPayoutHandler implements ICommandHandler<FailPayoutCommand> {
+  constructor(private readonly payouts: PayoutStream) {}
+
+  async execute({ payoutId, reason, context }: FailPayoutCommand): Promise<void> {
+    await this.payouts.handle(payoutId, { type: 'FailPayout', data: { reason, now: this.payouts.now() } }, context);
+  }
+}

@@ -1,0 +1,23 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { PayoutRequested } from '../domain/payout.events';
+import { PayoutStream } from './payout-stream';
+
+export type PayoutRequest = Omit<PayoutRequested['data'], 'requestedAt'>;
+
+/** Asks the rail to move money (leg A, a row's transfer or withdrawal, a merchant's order); a repeat of the same payout id decides nothing. */
+export class RequestPayoutCommand {
+  constructor(
+    readonly request: PayoutRequest,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(RequestPayoutCommand)
+export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand> {
+  constructor(private readonly payouts: PayoutStream) {}
+
+  async execute({ request, context }: RequestPayoutCommand): Promise<void> {
+    await this.payouts.handle(request.payoutId, { type: 'RequestPayout', data: { ...request, now: this.payouts.now() } }, context);
+  }
+}

@@ -1,0 +1,20 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { PayoutStream } from './payout-stream';
+
+/** The rail took the payout: PENDING -> PROCESSING. */
+export class StartPayoutProcessingCommand {
+  constructor(
+    readonly payoutId: string,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(StartPayoutProcessingCommand)
+export class StartPayoutProcessingHandler implements ICommandHandler<StartPayoutProcessingCommand> {
+  constructor(private readonly payouts: PayoutStream) {}
+
+  async execute({ payoutId, context }: StartPayoutProcessingCommand): Promise<void> {
+    await this.payouts.handle(payoutId, { type: 'StartProcessing', data: { now: this.payouts.now() } }, context);
+  }
+}

@@ -1,0 +1,27 @@
+import { DiscoveryService } from '@nestjs/core';
+import { Timer } from './read-store/read-store.port';
+import { TimerDefinition, TimerPayload } from './timers/timer-definition';
+
+/**
+ * Marks a provider that is a projection or a process manager (a `Subscriber`): the platform collects
+ * every such provider of the module graph and runs it on the global log.
+ */
+export const LogSubscriber = DiscoveryService.createDecorator<void>();
+
+/** Marks a provider that fires durable timers: it implements `FiresTimers`. */
+export const TimerHandlers = DiscoveryService.createDecorator<void>();
+
+export interface TimerRegistration {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one registry holds timers of every payload type
+  definition: TimerDefinition<any>;
+  /** Throwing means "try again later"; must be idempotent. */
+  fire(timer: Timer): Promise<void>;
+}
+
+export interface FiresTimers {
+  readonly timerRegistrations: readonly TimerRegistration[];
+}
+
+export function onTimer<P extends TimerPayload>(definition: TimerDefinition<P>, fire: (payload: P, timer: Timer) => Promise<void>): TimerRegistration {
+  return { definition, fire: (timer) => fire(definition.payloadOf(timer), timer) };
+}

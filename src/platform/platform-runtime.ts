@@ -1,0 +1,70 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { AppConfig } from './config/app-config';
+import { CLOCK, Clock, SandboxClock } from './clock/clock';
+import { EVENT_STORE, EventStore } from './event-store/event-store.port';
+import { READ_STORE, ReadStore } from './read-store/read-store.port';
+import { AggregateRepository } from './event-sourcing/aggregate-repository';
+import { ProjectionEngine } from './projections/projection-engine';
+import { Subscriber } from './projections/projection-batch';
+import { MetricsRegistry } from './metrics/metrics-registry';
+import { TimerWorker } from './timers/timer-worker';
+import { AppLogger } from './logging/app-logger';
+import { FiresTimers, LogSubscriber, TimerHandlers } from './background.decorators';
+import { Platform } from './platform';
+import { APP_CONFIG, INSTANCE_ID, LOGGER, SANDBOX_CLOCK } from './platform.tokens';
+
+/**
+ * Collects what the modules run in the background (providers marked `@LogSubscriber()` and
+ * `@TimerHandlers()`), and starts and stops it in order: subscribers and timers after the HTTP app is
+ * up (only where ROLE runs workers), the stores last.
+ */
+@Injectable()
+export class PlatformRuntime implements OnModuleInit {
+  readonly platform: Platform;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) logger: AppLogger,
+    @Inject(CLOCK) clock: Clock,
+    @Inject(SANDBOX_CLOCK) sandboxClock: SandboxClock | null,
+    @Inject(EVENT_STORE) events: EventStore,
+    @Inject(READ_STORE) readStore: ReadStore,
+    @Inject(INSTANCE_ID) instanceId: string,
+    metrics: MetricsRegistry,
+    aggregates: AggregateRepository,
+    engine: ProjectionEngine,
+    timers: TimerWorker,
+  ) {
+    this.platform = { config, logger, clock, sandboxClock, events, readStore, metrics, aggregates, engine, timers, instanceId };
+  }
+
+  onModuleInit(): void {
+    for (const subscriber of this.discovered<Subscriber>(LogSubscriber.KEY)) this.platform.engine.add(subscriber);
+    for (const handler of this.discovered<FiresTimers>(TimerHandlers.KEY)) {
+      for (const { definition, fire } of handler.timerRegistrations) this.platform.timers.register(definition.kind, fire);
+    }
+  }
+
+  /** Declares every projection's collections (and creates generation 1 of a new one). */
+  async register(): Promise<void> {
+    await this.platform.engine.register();
+  }
+
+  startWorkers(): void {
+    this.platform.engine.start();
+    this.platform.timers.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.platform.timers.stop();
+    await this.platform.engine.stop();
+    await this.platform.events.close();
+    await this.platform.readStore.close();
+  }
+
+  private discovered<T>(key: string): T[] {
+    return this.discovery.getProviders({ metadataKey: key }).map((wrapper) => wrapper.instance as T);
+  }
+}

@@ -1,0 +1,109 @@
+import { formatCents } from '../../platform/money/money';
+import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts/domain/payout.events';
+import { nextTransferAttemptAt, netTermsMaturity, withdrawalPayoutId } from '../domain/row-transfer-schedule';
+import { splitDecider } from '../domain/split.decider';
+import { SPLIT_STREAM_PREFIX, SplitEvent, splitStreamId } from '../domain/split.events';
+import { ExistingSplit, SplitState, splitExists } from '../domain/split.state';
+import { CompleteRowTransferCommand } from './complete-row-transfer.handler';
+import { FailRowTransferCommand } from './fail-row-transfer.handler';
+import { FundSplitCommand } from './fund-split.handler';
+import { ReleaseMarginAtNetTermsCommand } from './release-margin-at-net-terms.handler';
+import { marginReleaseTimer, rowTransferTimer } from './split-settlement.timers';
+import { StartRowTransferCommand } from './start-row-transfer.handler';
+import { StartWithdrawalCommand } from './start-withdrawal.handler';
+
+const ACTOR = 'system:split-settlement';
+const SPLIT_EVENTS = new Set(['split.leg_a.approved', 'split.funded', 'split.roster_entry.transfer_started', 'split.roster_entry.withdrawal_started']);
+const SPLIT_PAYOUT_KINDS = new Set(['leg_a', 'leg_b_transfer']);
+
+type Handled = SplitEvent | PayoutEvent;
+
+/**
+ * The Split's money lifecycle: approved -> leg A payout -> funded -> row transfers (instant rows now,
+ * the others and the held margin at net terms) -> settled, with failed transfers retried on the Split
+ * domain's schedule and settled rows auto-withdrawn to the contractor's wallet.
+ */
+export const splitSettlementWorkflow: Workflow<SplitState> = {
+  name: 'split_settlement',
+  streams: [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX],
+  timers: [rowTransferTimer, marginReleaseTimer],
+  handles: (event) =>
+    SPLIT_EVENTS.has(event.type) || ((event.type === 'payout.completed' || event.type === 'payout.failed') && SPLIT_PAYOUT_KINDS.has((event.data as { kind?: string }).kind ?? '')),
+  async load(input, reader) {
+    const { state } = await reader.load(splitStreamId(splitIdOf(input)), splitDecider);
+    return state;
+  },
+  react(input, state) {
+    if (!splitExists(state)) return NO_REACTION;
+    const context = workflowContext(ACTOR, input);
+    if (input.kind === 'timer') {
+      if (input.timer.kind === marginReleaseTimer.kind) return commands(new ReleaseMarginAtNetTermsCommand(state.splitId, context));
+      const { distributionId, instant } = rowTransferTimer.payloadOf(input.timer);
+      return commands(new StartRowTransferCommand(state.splitId, distributionId, instant, context));
+    }
+    const event = eventOf(input.event);
+    switch (event.type) {
+      case 'split.leg_a.approved':
+        return commands(
+          new RequestPayoutCommand(
+            { payoutId: state.legAPayoutId, kind: 'leg_a', splitId: state.splitId, distributionId: null, amountCents: formatCents(state.totalAmountCents + state.enterpriseFeeAmountCents), currency: state.currency, destination: null, attempt: 1 },
+            context,
+          ),
+        );
+      case 'split.funded':
+        return afterFunding(state, event.data.fundedAt, context);
+      case 'split.roster_entry.transfer_started': {
+        const { payoutId, splitId, rosterEntryId, netAmountCents, destination, attempt } = event.data;
+        return commands(new RequestPayoutCommand({ payoutId, kind: 'leg_b_transfer', splitId, distributionId: rosterEntryId, amountCents: netAmountCents, currency: state.currency, destination, attempt }, context));
+      }
+      case 'split.roster_entry.withdrawal_started': {
+        const { payoutId, splitId, rosterEntryId, amountCents, walletEmail } = event.data;
+        return commands(new RequestPayoutCommand({ payoutId, kind: 'leg_b_withdrawal', splitId, distributionId: rosterEntryId, amountCents, currency: state.currency, destination: walletEmail, attempt: 1 }, context));
+      }
+      case 'payout.completed': {
+        const { kind, distributionId, payoutId } = event.data;
+        if (kind === 'leg_a') return commands(new FundSplitCommand(state.splitId, context));
+        if (!distributionId) return NO_REACTION;
+        return commands(
+          new CompleteRowTransferCommand(state.splitId, distributionId, payoutId, context),
+          new StartWithdrawalCommand(state.splitId, distributionId, withdrawalPayoutId(state.splitId, distributionId), context),
+        );
+      }
+      case 'payout.failed': {
+        const { distributionId, payoutId, reason } = event.data;
+        if (!distributionId) return NO_REACTION;
+        const row = state.rows[distributionId];
+        const attempt = row?.attempt ?? 1;
+        const nextAttemptAt = nextTransferAttemptAt(attempt, input.now);
+        return {
+          commands: [new FailRowTransferCommand(state.splitId, distributionId, payoutId, reason, nextAttemptAt, context)],
+          timers: [rowTransferTimer.at(nextAttemptAt, { splitId: state.splitId, distributionId, instant: row?.instant ?? false, attempt: attempt + 1 })],
+        };
+      }
+      default:
+        return NO_REACTION;
+    }
+  },
+};
+
+function afterFunding(state: ExistingSplit, fundedAt: string, context: ReturnType<typeof workflowContext>): Reaction {
+  const maturity = netTermsMaturity(fundedAt, state.enterpriseNetTermsDays);
+  const reaction: Reaction = { commands: [], timers: [] };
+  for (const row of state.distributions) {
+    if (row.earlyPayoutElected) reaction.commands.push(new StartRowTransferCommand(state.splitId, row.id, true, context));
+    else reaction.timers.push(rowTransferTimer.at(maturity, { splitId: state.splitId, distributionId: row.id, instant: false, attempt: 1 }));
+  }
+  if (state.marginStatus === 'HELD') reaction.timers.push(marginReleaseTimer.at(maturity, { splitId: state.splitId }));
+  return reaction;
+}
+
+function splitIdOf(input: WorkflowInput): string {
+  if (input.kind === 'timer') return (input.timer.payload as { splitId: string }).splitId;
+  return (input.event.data as { splitId: string }).splitId;
+}
+
+const eventOf = (recorded: RecordedEvent) => ({ type: recorded.type, data: recorded.data }) as Handled;
+const commands = (...list: Reaction['commands']): Reaction => ({ commands: list, timers: [] });

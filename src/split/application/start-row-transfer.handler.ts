@@ -1,0 +1,38 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../platform/config/app-config';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { Written } from '../../platform/projections/read-your-writes';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { nextTransferAttempt } from '../domain/row-transfer-schedule';
+import { SplitStream } from './split-stream';
+
+/**
+ * Starts one row's transfer: at funding (instant rows), at net-terms maturity, on a retry, or as the
+ * SME's on-demand instant payout. The payout id is fixed per attempt, so a repeat decides nothing.
+ */
+export class StartRowTransferCommand extends Command<Written> {
+  constructor(
+    readonly splitId: string,
+    readonly distributionId: string,
+    readonly instant: boolean,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(StartRowTransferCommand)
+export class StartRowTransferHandler implements ICommandHandler<StartRowTransferCommand> {
+  constructor(
+    private readonly split: SplitStream,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ splitId, distributionId, instant, context }: StartRowTransferCommand): Promise<Written> {
+    const { state } = await this.split.load(splitId);
+    const { payoutId } = nextTransferAttempt(state, splitId, distributionId);
+    const earlyPayoutFeeBps = this.config.earlyPayoutFeeBps;
+    return this.split.handle({ type: 'StartRowTransfer', data: { splitId, distributionId, instant, earlyPayoutFeeBps, payoutId, now: this.split.now() } }, context);
+  }
+}

@@ -1,0 +1,24 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { DeliveryBody } from '../domain/webhooks.events';
+import { WebhookDeliveries } from './webhook-deliveries';
+
+/** One event to one endpoint: the delivery and its first attempt (at once). Idempotent on the delivery id. */
+export class CreateDeliveryCommand {
+  constructor(
+    readonly deliveryId: string,
+    readonly endpointId: string,
+    readonly companyId: string,
+    readonly body: DeliveryBody,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(CreateDeliveryCommand)
+export class CreateDeliveryHandler implements ICommandHandler<CreateDeliveryCommand> {
+  constructor(private readonly deliveries: WebhookDeliveries) {}
+
+  async execute({ deliveryId, endpointId, companyId, body, context }: CreateDeliveryCommand): Promise<void> {
+    await this.deliveries.create(deliveryId, endpointId, companyId, body, context);
+  }
+}

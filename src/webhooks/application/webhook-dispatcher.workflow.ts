@@ -1,0 +1,55 @@
+import { deterministicId } from '../../platform/ids/ids';
+import { AppLogger } from '../../platform/logging/app-logger';
+import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
+import { splitDecider } from '../../split/domain/split.decider';
+import { SPLIT_STREAM_PREFIX, splitStreamId } from '../../split/domain/split.events';
+import { ORDER_STREAM_PREFIX } from '../../checkout/domain/checkout.events';
+import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
+import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
+import { CreateDeliveryCommand } from './create-delivery.handler';
+import { WEBHOOK_MAPPINGS } from './webhook-event-mapping';
+
+const ACTOR = 'system:webhook-dispatcher';
+
+/** The company an event is for, and its endpoints as they are when the event is processed. */
+export type DispatchState = { companyId: string; webhooks: CompanyWebhooksState } | null;
+
+/**
+ * Follows the log and turns each mapped domain event into one delivery per endpoint that is enabled
+ * and subscribed when the event is processed. Delivery ids derive from (event, endpoint), so
+ * reprocessing after a crash never duplicates a delivery.
+ */
+export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchState> {
+  return {
+    name: 'webhook_dispatcher',
+    streams: [SPLIT_STREAM_PREFIX, ORDER_STREAM_PREFIX],
+    timers: [],
+    handles: (event) => event.type in WEBHOOK_MAPPINGS,
+    async load(input, reader) {
+      if (input.kind !== 'event') return null;
+      const mapping = WEBHOOK_MAPPINGS[input.event.type]!;
+      const companyId = await mapping.recipient(input.event, {
+        splitOwner: async (splitId) => {
+          const { state } = await reader.load(splitStreamId(splitId), splitDecider);
+          return state.status === 'none' ? null : state.smeCompanyId;
+        },
+      });
+      if (!companyId) {
+        logger.warn({ eventId: input.event.id, type: input.event.type }, 'webhook event has no recipient company; not delivered');
+        return null;
+      }
+      return { companyId, webhooks: (await reader.load(companyWebhooksStreamId(companyId), companyWebhooksDecider)).state };
+    },
+    react(input, state) {
+      if (input.kind !== 'event' || !state) return NO_REACTION;
+      const { event } = input;
+      const mapping = WEBHOOK_MAPPINGS[event.type]!;
+      const body: DeliveryBody = { id: deterministicId('evt', event.id), type: mapping.publicType, createdAt: event.metadata.occurredAt, data: mapping.payload(event) };
+      const context = workflowContext(ACTOR, input);
+      const commands = Object.values(state.webhooks.endpoints)
+        .filter((endpoint) => endpoint.enabled && endpoint.eventTypes.includes(mapping.publicType))
+        .map((endpoint) => new CreateDeliveryCommand(deterministicId('dlv', event.id, endpoint.endpointId), endpoint.endpointId, state.companyId, body, context));
+      return { commands, timers: [] };
+    },
+  };
+}
