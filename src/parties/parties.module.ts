@@ -1,18 +1,29 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '../identity/identity.module';
 import { CompanyQueries } from './application/company-queries';
-import { CompanySettingsHandler } from './application/company-settings.handler';
 import { CreateBusinessProfileHandler } from './application/create-business-profile.handler';
 import { CreateSandboxCreatorHandler } from './application/create-sandbox-creator.handler';
+import { RegisterSubVendorHandler } from './application/register-sub-vendor.handler';
+import { SetNetTermsHandler } from './application/set-net-terms.handler';
+import { SetSplitSettingsHandler } from './application/set-split-settings.handler';
 import { SubVendorRegistry } from './application/sub-vendor-registry';
 import { PartiesController } from './http/parties.controller';
 
-const providers = [CompanyQueries, CompanySettingsHandler, CreateBusinessProfileHandler, CreateSandboxCreatorHandler, SubVendorRegistry];
+const providers = [
+  CompanyQueries,
+  SubVendorRegistry,
+  SetNetTermsHandler,
+  SetSplitSettingsHandler,
+  CreateBusinessProfileHandler,
+  CreateSandboxCreatorHandler,
+  RegisterSubVendorHandler,
+];
 
 @Module({
-  imports: [IdentityModule],
+  imports: [CqrsModule, IdentityModule],
   controllers: [PartiesController],
   providers,
-  exports: [CompanyQueries, SubVendorRegistry, CreateSandboxCreatorHandler],
+  exports: [CompanyQueries, SubVendorRegistry],
 })
 export class PartiesModule {}
