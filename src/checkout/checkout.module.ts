@@ -1,45 +1,56 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { ApproveWalletPaymentHandler } from './application/approve-wallet-payment.handler';
+import { CancelSubscriptionHandler } from './application/cancel-subscription.handler';
 import { ChargeRenewalHandler } from './application/charge-renewal.handler';
 import { CheckoutPayments } from './application/checkout-payments';
 import { CheckoutProcessManager } from './application/checkout.process-manager';
+import { CheckoutQueries } from './application/checkout-queries';
+import { CompleteAuthenticationHandler } from './application/complete-authentication.handler';
 import { CompletePaidOutOrderHandler } from './application/complete-paid-out-order.handler';
+import { ConfirmEmbeddedPaymentHandler } from './application/confirm-embedded-payment.handler';
+import { CreateCheckoutHandler } from './application/create-checkout.handler';
+import { CreatePaymentLinkHandler } from './application/create-payment-link.handler';
 import { ExpireOrderHandler } from './application/expire-order.handler';
+import { PayHostedOrderHandler } from './application/pay-hosted-order.handler';
 import { RecordRenewalDeclineHandler } from './application/record-renewal-decline.handler';
 import { RecordRenewalHandler } from './application/record-renewal.handler';
+import { StartPaymentLinkOrderHandler } from './application/start-payment-link-order.handler';
 import { StartSubscriptionHandler } from './application/start-subscription.handler';
 import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
 import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
-import { CheckoutQueries } from './application/checkout-queries';
-import { CreateCheckoutHandler } from './application/create-checkout.handler';
-import { PayOrderHandler } from './application/pay-order.handler';
-import { PaymentLinksHandler } from './application/payment-links.handler';
-import { SubscriptionsHandler } from './application/subscriptions.handler';
 import { HostedPagesController } from './http/hosted-pages.controller';
 import { IntegrationCheckoutController } from './http/integration-checkout.controller';
 import { PaymentLinksController } from './http/payment-links.controller';
 import { PublicCheckoutController } from './http/public-checkout.controller';
 
+/** What buyers and merchants call: create, pay, cancel. */
+const useCases = [
+  CreateCheckoutHandler,
+  ConfirmEmbeddedPaymentHandler,
+  PayHostedOrderHandler,
+  CompleteAuthenticationHandler,
+  ApproveWalletPaymentHandler,
+  CreatePaymentLinkHandler,
+  StartPaymentLinkOrderHandler,
+  CancelSubscriptionHandler,
+];
+
+/** What the checkout workflow sends: expiry, subscriptions, renewals, completion after the merchant payout. */
+const workflow = [
+  CheckoutProcessManager,
+  StartSubscriptionHandler,
+  CompletePaidOutOrderHandler,
+  ExpireOrderHandler,
+  ChargeRenewalHandler,
+  RecordRenewalHandler,
+  RecordRenewalDeclineHandler,
+];
+
 @Module({
   controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, HostedPagesController],
-  providers: [
-    paymentProcessorsProvider,
-    CheckoutPayments,
-    CheckoutQueries,
-    CreateCheckoutHandler,
-    PayOrderHandler,
-    PaymentLinksHandler,
-    SubscriptionsHandler,
-    CheckoutReadModelProjection,
-    StartSubscriptionHandler,
-    CompletePaidOutOrderHandler,
-    ExpireOrderHandler,
-    ChargeRenewalHandler,
-    RecordRenewalHandler,
-    RecordRenewalDeclineHandler,
-    CheckoutProcessManager,
-  ],
+  providers: [paymentProcessorsProvider, CheckoutPayments, CheckoutQueries, CheckoutReadModelProjection, ...useCases, ...workflow],
 })
 export class CheckoutModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { CREDENTIAL_RESOLVER } from '../platform/http/auth';
 import { AccountDirectory } from './application/account-directory';
 import { CredentialResolverService } from './application/credential-resolver.service';
@@ -15,7 +14,6 @@ import { AuthController } from './http/auth.controller';
 import { IdentityReadModelProjection } from './projections/identity-read-model.projection';
 
 @Module({
-  imports: [CqrsModule],
   controllers: [AuthController, ApiKeysController],
   providers: [
     SessionIssuer,

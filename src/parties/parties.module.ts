@@ -1,19 +1,30 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { CompanyQueries } from './application/company-queries';
-import { CompanySettingsHandler } from './application/company-settings.handler';
 import { CreateBusinessProfileHandler } from './application/create-business-profile.handler';
 import { CreateSandboxCreatorHandler } from './application/create-sandbox-creator.handler';
+import { RegisterSubVendorHandler } from './application/register-sub-vendor.handler';
+import { SetNetTermsHandler } from './application/set-net-terms.handler';
+import { SetSplitSettingsHandler } from './application/set-split-settings.handler';
 import { SubVendorRegistry } from './application/sub-vendor-registry';
 import { PartiesController } from './http/parties.controller';
 import { PartiesReadModelProjection } from './projections/parties-read-model.projection';
 
-const providers = [CompanyQueries, CompanySettingsHandler, CreateBusinessProfileHandler, CreateSandboxCreatorHandler, SubVendorRegistry, PartiesReadModelProjection];
+const providers = [
+  CompanyQueries,
+  SubVendorRegistry,
+  PartiesReadModelProjection,
+  SetNetTermsHandler,
+  SetSplitSettingsHandler,
+  CreateBusinessProfileHandler,
+  CreateSandboxCreatorHandler,
+  RegisterSubVendorHandler,
+];
 
 @Module({
   imports: [IdentityModule],
   controllers: [PartiesController],
   providers,
-  exports: [CompanyQueries, SubVendorRegistry, CreateSandboxCreatorHandler],
+  exports: [CompanyQueries, SubVendorRegistry],
 })
 export class PartiesModule {}

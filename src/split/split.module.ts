@@ -1,52 +1,54 @@
 import { Module } from '@nestjs/common';
 import { PartiesModule } from '../parties/parties.module';
 import { LedgerProjection } from '../ledger/projections/ledger.projection';
+import { SplitLedgerQuery } from '../ledger/application/split-ledger.query';
+import { ApproveSplitHandler } from './application/approve-split.handler';
+import { CancelSplitHandler } from './application/cancel-split.handler';
 import { CompleteRowTransferHandler } from './application/complete-row-transfer.handler';
 import { CreateSplitHandler } from './application/create-split.handler';
 import { FailRowTransferHandler } from './application/fail-row-transfer.handler';
 import { FundSplitHandler } from './application/fund-split.handler';
+import { PayOutDistributionNowHandler } from './application/pay-out-distribution-now.handler';
+import { RejectSplitHandler } from './application/reject-split.handler';
 import { ReleaseMarginAtNetTermsHandler } from './application/release-margin-at-net-terms.handler';
 import { ReviseRosterHandler } from './application/revise-roster.handler';
 import { RosterResolver } from './application/roster-resolver';
-import { SplitDecisionHandler } from './application/split-decision.handler';
-import { SplitQueries } from './application/split-queries';
+import { SettleMarginHandler } from './application/settle-margin.handler';
 import { SplitHistory } from './application/split-history';
-import { SplitPayoutsHandler } from './application/split-payouts.handler';
+import { SplitQueries } from './application/split-queries';
 import { SplitSettlementProcessManager } from './application/split-settlement.process-manager';
 import { SplitStream } from './application/split-stream';
 import { StartRowTransferHandler } from './application/start-row-transfer.handler';
 import { StartWithdrawalHandler } from './application/start-withdrawal.handler';
-import { SplitLedgerQuery } from '../ledger/application/split-ledger.query';
 import { SplitReadModelProjection } from './projections/split-read-model.projection';
 import { EnterpriseSplitsController } from './http/enterprise-splits.controller';
 import { IntegrationSplitsController } from './http/integration-splits.controller';
 
-const settlement = [
-  SplitStream,
-  FundSplitHandler,
+/** What the SME and the enterprise call. */
+const useCases = [
+  CreateSplitHandler,
+  ReviseRosterHandler,
+  ApproveSplitHandler,
+  RejectSplitHandler,
+  CancelSplitHandler,
+  PayOutDistributionNowHandler,
+  SettleMarginHandler,
   StartRowTransferHandler,
+];
+
+/** What the settlement workflow sends (it also sends StartRowTransfer). */
+const settlement = [
+  SplitSettlementProcessManager,
+  FundSplitHandler,
   CompleteRowTransferHandler,
   FailRowTransferHandler,
   StartWithdrawalHandler,
   ReleaseMarginAtNetTermsHandler,
-  SplitSettlementProcessManager,
 ];
 
 @Module({
   imports: [PartiesModule],
   controllers: [IntegrationSplitsController, EnterpriseSplitsController],
-  providers: [
-    SplitHistory,
-    SplitPayoutsHandler,
-    SplitLedgerQuery,
-    CreateSplitHandler,
-    ReviseRosterHandler,
-    SplitDecisionHandler,
-    SplitQueries,
-    RosterResolver,
-    SplitReadModelProjection,
-    LedgerProjection,
-    ...settlement,
-  ],
+  providers: [SplitStream, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, SplitLedgerQuery, LedgerProjection, ...useCases, ...settlement],
 })
 export class SplitModule {}

@@ -8,8 +8,14 @@ import { WebhookAttemptHandler } from './application/webhook-attempt.handler';
 import { WebhookDeliveries } from './application/webhook-deliveries';
 import { WebhookDeliveriesQuery } from './application/webhook-deliveries.query';
 import { WebhookDispatcherProcessManager } from './application/webhook-dispatcher.process-manager';
-import { WebhookEndpointsService } from './application/webhook-endpoints.service';
 import { SECRET_BOX, WEBHOOK_POSTER } from './application/webhook.tokens';
+import { CreateWebhookEndpointHandler } from './application/create-webhook-endpoint.handler';
+import { DeleteWebhookEndpointHandler } from './application/delete-webhook-endpoint.handler';
+import { RedeliverWebhookHandler } from './application/redeliver-webhook.handler';
+import { RotateWebhookSecretHandler } from './application/rotate-webhook-secret.handler';
+import { TestWebhookEndpointHandler } from './application/test-webhook-endpoint.handler';
+import { UpdateWebhookEndpointHandler } from './application/update-webhook-endpoint.handler';
+import { WebhookEndpointQueries } from './application/webhook-endpoint-queries';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
 import { WebhookSecretController } from './http/webhook-secret.controller';
@@ -35,8 +41,14 @@ const infrastructure: Provider[] = [
     WebhookDispatcherProcessManager,
     WebhooksReadModelProjection,
     CompanyWebhooks,
-    WebhookEndpointsService,
+    WebhookEndpointQueries,
     WebhookDeliveriesQuery,
+    CreateWebhookEndpointHandler,
+    UpdateWebhookEndpointHandler,
+    DeleteWebhookEndpointHandler,
+    TestWebhookEndpointHandler,
+    RotateWebhookSecretHandler,
+    RedeliverWebhookHandler,
   ],
 })
 export class WebhooksModule {}

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
@@ -33,7 +34,24 @@ export const hostedPageUrl = (hostedCheckoutUrl: string, order: Pick<OrderView, 
   `${hostedCheckoutUrl}/pay/${order.id}?t=${order.pageToken ?? ''}`;
 
 /** What the create answer needs of an order; the decider's state carries it. */
-type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;
+export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;
+
+export interface CreateCheckoutResult {
+  order: CreatedOrder;
+  /** The answer spec 4.1 shows the merchant. */
+  response: CheckoutCreated;
+  replayed: boolean;
+}
+
+export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
+  constructor(
+    readonly companyId: string,
+    readonly request: CreateCheckoutRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
 
 /**
  * Spec 4.1. The 422 rules run before anything is written. With an idempotencyKey the order id derives
@@ -48,15 +66,15 @@ type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'p
  * The expiry timer is scheduled by the checkout process manager when it sees the order created, so a
  * crash right after the append cannot leave an order that never expires.
  */
-@Injectable()
-export class CreateCheckoutHandler {
+@CommandHandler(CreateCheckoutCommand)
+export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(companyId: string, request: CreateCheckoutRequest, context: CommandContext): Promise<{ order: CreatedOrder; replayed: boolean }> {
+  async execute({ companyId, request, context }: CreateCheckoutCommand): Promise<CreateCheckoutResult> {
     checkOrderRules(request);
     const now = this.clock.now();
     const orderId = request.idempotencyKey !== null ? deterministicId('ord', companyId, request.idempotencyKey) : newId('ord', now.getTime());
@@ -86,15 +104,19 @@ export class CreateCheckoutHandler {
         },
         context,
       );
-      return { order: orderOf(result.state), replayed: false };
+      return this.result(orderOf(result.state), false);
     } catch (error) {
       // The order exists: an earlier (or concurrent) request with the same idempotencyKey created it.
       if (!(error instanceof ConcurrencyError) || request.idempotencyKey === null) throw error;
-      return { order: orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), replayed: true };
+      return this.result(orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), true);
     }
   }
 
-  response(order: CreatedOrder): CheckoutCreated {
+  private result(order: CreatedOrder, replayed: boolean): CreateCheckoutResult {
+    return { order, response: this.response(order), replayed };
+  }
+
+  private response(order: CreatedOrder): CheckoutCreated {
     const base = { orderId: order.orderId, provider: order.provider, checkoutMode: order.checkoutMode };
     if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: order.clientSecret ?? '' };
     return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, { id: order.orderId, pageToken: order.pageToken }) };

@@ -1,12 +1,16 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/domain/domain-error';
 import { Public } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { CheckoutQueries } from '../application/checkout-queries';
-import { PayOrderHandler, sameSecret } from '../application/pay-order.handler';
-import { PaymentLinksHandler } from '../application/payment-links.handler';
+import { ApproveWalletPaymentCommand } from '../application/approve-wallet-payment.handler';
+import { CompleteAuthenticationCommand } from '../application/complete-authentication.handler';
+import { sameSecret } from '../application/order-payment';
+import { PayHostedOrderCommand } from '../application/pay-hosted-order.handler';
+import { StartPaymentLinkOrderCommand } from '../application/start-payment-link-order.handler';
 import { CardDeclinedError } from '../domain/checkout.errors';
 import { OrderView } from '../projections/checkout-read-model.projection';
 import { CHECKOUT_JS } from './checkout-js';
@@ -37,8 +41,7 @@ function redirect(reply: FastifyReply, location: string): void {
 export class HostedPagesController {
   constructor(
     private readonly queries: CheckoutQueries,
-    private readonly pay: PayOrderHandler,
-    private readonly links: PaymentLinksHandler,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('checkout.js')
@@ -64,7 +67,7 @@ export class HostedPagesController {
     const card = parseCardForm(form);
     if (!card) return sendHtml(reply, 400, payPage(order, token, embed, 'Check the card details: card number, expiry month and year, and security code.'), embed);
     try {
-      const result = await this.pay.payWithCard(orderId, { pageToken: token }, card, commandContext(request, null));
+      const result = await this.commands.execute(new PayHostedOrderCommand(orderId, token, card, commandContext(request, null)));
       if (result.status === 'REQUIRES_ACTION') return redirect(reply, `/pay/${orderId}/authenticate?t=${encodeURIComponent(token)}${embed ? '&embed=true' : ''}`);
       return redirect(reply, returnAddress(order.returnUrl, orderId));
     } catch (error) {
@@ -92,7 +95,7 @@ export class HostedPagesController {
     const order = await this.openOrder(orderId, token);
     if (!order) return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid.', embed), embed);
     try {
-      await this.pay.completeAuthentication(orderId, token, commandContext(request, null));
+      await this.commands.execute(new CompleteAuthenticationCommand(orderId, token, commandContext(request, null)));
       return redirect(reply, returnAddress(order.returnUrl, orderId));
     } catch (error) {
       return this.failed(reply, error, embed);
@@ -108,7 +111,7 @@ export class HostedPagesController {
     // Cancel: back to the merchant with the order still OPEN (the merchant checks the status; only PAID means paid).
     if (form?.decision !== 'approve') return redirect(reply, returnAddress(order.returnUrl, orderId));
     try {
-      await this.pay.approveWallet(orderId, token, commandContext(request, null));
+      await this.commands.execute(new ApproveWalletPaymentCommand(orderId, token, commandContext(request, null)));
       return redirect(reply, returnAddress(order.returnUrl, orderId));
     } catch (error) {
       return this.failed(reply, error, embed);
@@ -128,7 +131,7 @@ export class HostedPagesController {
     const link = await this.queries.paymentLink(slug).catch(() => null);
     if (!link) return sendHtml(reply, 404, messagePage('Checkout not found', 'This checkout link does not exist.', embed), embed);
     try {
-      const order = await this.links.startOrder(link, embed, commandContext(request, null));
+      const order = await this.commands.execute(new StartPaymentLinkOrderCommand(link, embed, commandContext(request, null)));
       return redirect(reply, `/pay/${order.orderId}?t=${order.pageToken ?? ''}${embed ? '&embed=true' : ''}`);
     } catch (error) {
       return this.failed(reply, error, embed);

@@ -1,9 +1,10 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
-import { CreateCheckoutHandler } from '../application/create-checkout.handler';
+import { CreateCheckoutCommand } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
 
@@ -12,7 +13,7 @@ import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.bo
 @ApiKeyAuth('checkout:write')
 @Controller('api/commerce/integration/checkout')
 export class IntegrationCheckoutController {
-  constructor(private readonly create: CreateCheckoutHandler) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @ApiOperation({
@@ -25,21 +26,23 @@ export class IntegrationCheckoutController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { order, replayed } = await this.create.execute(
-      principal.companyId,
-      {
-        amountMinorUnits: body.amountMinorUnits,
-        currency: body.currency,
-        provider: body.provider,
-        returnUrl: body.returnUrl,
-        checkoutMode: body.checkoutMode ?? 'REDIRECT',
-        externalOrderRef: body.externalOrderRef ?? null,
-        idempotencyKey: body.idempotencyKey ?? null,
-        subscriptionIntervalUnit: body.subscriptionIntervalUnit ?? null,
-      },
-      commandContext(request, principal),
+    const { response, replayed } = await this.commands.execute(
+      new CreateCheckoutCommand(
+        principal.companyId,
+        {
+          amountMinorUnits: body.amountMinorUnits,
+          currency: body.currency,
+          provider: body.provider,
+          returnUrl: body.returnUrl,
+          checkoutMode: body.checkoutMode ?? 'REDIRECT',
+          externalOrderRef: body.externalOrderRef ?? null,
+          idempotencyKey: body.idempotencyKey ?? null,
+          subscriptionIntervalUnit: body.subscriptionIntervalUnit ?? null,
+        },
+        commandContext(request, principal),
+      ),
     );
     if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
-    return this.create.response(order);
+    return response;
   }
 }

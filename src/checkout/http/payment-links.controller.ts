@@ -1,9 +1,10 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
-import { PaymentLinksHandler } from '../application/payment-links.handler';
+import { CreatePaymentLinkCommand } from '../application/create-payment-link.handler';
 import { CreatePaymentLinkRequestDto } from './checkout.request.dto';
 
 @ApiTags('checkout')
@@ -11,11 +12,11 @@ import { CreatePaymentLinkRequestDto } from './checkout.request.dto';
 @SessionAuth()
 @Controller('api/commerce/payment-links')
 export class PaymentLinksController {
-  constructor(private readonly links: PaymentLinksHandler) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe' })
   create(@Body() body: CreatePaymentLinkRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.links.create(principal.companyId, body, commandContext(request, principal));
+    return this.commands.execute(new CreatePaymentLinkCommand(principal.companyId, body, commandContext(request, principal)));
   }
 }

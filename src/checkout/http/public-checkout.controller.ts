@@ -1,13 +1,12 @@
 import { Body, Controller, Get, HttpCode, Options, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CLOCK, Clock } from '../../platform/clock/clock';
-import { Inject } from '@nestjs/common';
 import { Public } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
-import { CheckoutQueries, orderStatusOf } from '../application/checkout-queries';
-import { PayOrderHandler } from '../application/pay-order.handler';
-import { SubscriptionsHandler } from '../application/subscriptions.handler';
+import { CancelSubscriptionCommand } from '../application/cancel-subscription.handler';
+import { CheckoutQueries, orderStatusOf, subscriptionRecordOf } from '../application/checkout-queries';
+import { ConfirmEmbeddedPaymentCommand } from '../application/confirm-embedded-payment.handler';
 import { ConfirmPaymentRequestDto } from './checkout.request.dto';
 
 /** The embedded component runs on the merchant's origin: the buyer-facing calls allow any origin (no cookies are used). */
@@ -21,9 +20,7 @@ function allowAnyOrigin(reply: FastifyReply): void {
 export class PublicCheckoutController {
   constructor(
     private readonly queries: CheckoutQueries,
-    private readonly pay: PayOrderHandler,
-    private readonly subscriptions: SubscriptionsHandler,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('orders/:orderId/status')
@@ -48,19 +45,19 @@ export class PublicCheckoutController {
   })
   confirm(@Param('orderId') orderId: string, @Body() body: ConfirmPaymentRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
-    return this.pay.payWithCard(orderId, { clientSecret: body.clientSecret }, body.card, commandContext(request, null));
+    return this.commands.execute(new ConfirmEmbeddedPaymentCommand(orderId, body.clientSecret, body.card, commandContext(request, null)));
   }
 
   @Get('subscriptions/:subscriptionId')
   @ApiOperation({ summary: 'Read a subscription (public; the subscriptionId is the credential)' })
-  subscription(@Param('subscriptionId') subscriptionId: string) {
-    return this.subscriptions.get(subscriptionId);
+  async subscription(@Param('subscriptionId') subscriptionId: string) {
+    return subscriptionRecordOf(await this.queries.subscription(subscriptionId));
   }
 
   @Post('subscriptions/:subscriptionId/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a subscription (public, idempotent: a cancelled one returns its current state)' })
   cancel(@Param('subscriptionId') subscriptionId: string, @Req() request: FastifyRequest) {
-    return this.subscriptions.cancel(subscriptionId, commandContext(request, null), this.clock.now().toISOString());
+    return this.commands.execute(new CancelSubscriptionCommand(subscriptionId, commandContext(request, null)));
   }
 }

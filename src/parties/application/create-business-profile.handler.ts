@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
@@ -11,15 +12,26 @@ import { BusinessProfileDoc } from '../projections/parties-read-model.projection
 const businessProfileDecider = createOnceDecider<BusinessProfileCreated>();
 
 /** An accounts-payable contact of the caller's company (what Splits name as apContactBusinessProfileId). */
-@Injectable()
-export class CreateBusinessProfileHandler {
+export class CreateBusinessProfileCommand extends Command<BusinessProfileDoc> {
+  constructor(
+    readonly companyId: string,
+    readonly displayName: string,
+    readonly email: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateBusinessProfileCommand)
+export class CreateBusinessProfileHandler implements ICommandHandler<CreateBusinessProfileCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(companyId: string, displayName: string, email: string, context: CommandContext): Promise<BusinessProfileDoc> {
+  async execute({ companyId, displayName, email, context }: CreateBusinessProfileCommand): Promise<BusinessProfileDoc> {
     const now = this.clock.now();
     const businessProfileId = newId('bp', now.getTime());
     const event: BusinessProfileCreated = {

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
@@ -19,9 +20,24 @@ export interface SandboxCreatorInput {
 
 const creatorDecider = createOnceDecider<CreatorProfileCreated>();
 
+export interface SandboxCreatorCreated {
+  userId: string;
+  creatorProfileId: string;
+  paymentProfileId: string;
+}
+
 /** Sandbox: a person with an account, a creator profile, a payment profile and optionally a wallet. */
-@Injectable()
-export class CreateSandboxCreatorHandler {
+export class CreateSandboxCreatorCommand extends Command<SandboxCreatorCreated> {
+  constructor(
+    readonly input: SandboxCreatorInput,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateSandboxCreatorCommand)
+export class CreateSandboxCreatorHandler implements ICommandHandler<CreateSandboxCreatorCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly accounts: AccountDirectory,
@@ -29,7 +45,7 @@ export class CreateSandboxCreatorHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(input: SandboxCreatorInput, context: CommandContext) {
+  async execute({ input, context }: CreateSandboxCreatorCommand): Promise<SandboxCreatorCreated> {
     const account = await this.accounts.findOrProvision(input.email, input.fullName, context);
     const now = this.clock.now();
     const event: CreatorProfileCreated = {

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
@@ -6,12 +7,12 @@ import { commandContext } from '../../platform/http/command-context';
 import { Page } from '../../platform/http/envelope';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
-import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CompanyNotFoundError } from '../domain/parties.errors';
 import { CompanyQueries } from '../application/company-queries';
-import { CompanySettingsHandler } from '../application/company-settings.handler';
-import { CreateBusinessProfileHandler } from '../application/create-business-profile.handler';
-import { SubVendorRegistry } from '../application/sub-vendor-registry';
+import { CreateBusinessProfileCommand } from '../application/create-business-profile.handler';
+import { RegisterSubVendorCommand } from '../application/register-sub-vendor.handler';
+import { SetNetTermsCommand } from '../application/set-net-terms.handler';
+import { SetSplitSettingsCommand } from '../application/set-split-settings.handler';
 import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
 import { CreateBusinessProfileRequestDto, CreateSubVendorRequestDto, SplitSettingsRequestDto, UpdateCompanyRequestDto } from './parties.request.dto';
 
@@ -20,11 +21,8 @@ import { CreateBusinessProfileRequestDto, CreateSubVendorRequestDto, SplitSettin
 @Controller('api/commerce')
 export class PartiesController {
   constructor(
-    private readonly businessProfiles: CreateBusinessProfileHandler,
-    private readonly settings: CompanySettingsHandler,
+    private readonly commands: CommandBus,
     private readonly companies: CompanyQueries,
-    private readonly subVendors: SubVendorRegistry,
-    private readonly readYourWrites: ReadYourWrites,
     @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
@@ -41,7 +39,7 @@ export class PartiesController {
   @SessionAuth()
   @ApiOperation({ summary: 'Set net terms (days) the company is billed on as an enterprise' })
   async updateCompany(@Body() body: UpdateCompanyRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    await this.settings.setNetTerms(principal.companyId, body.netTermsDays, commandContext(request, principal));
+    await this.commands.execute(new SetNetTermsCommand(principal.companyId, body.netTermsDays, commandContext(request, principal)));
     return this.companies.company(principal.companyId);
   }
 
@@ -49,7 +47,7 @@ export class PartiesController {
   @SessionAuth()
   @ApiOperation({ summary: 'Add an accounts-payable contact (business profile) of the caller company' })
   createBusinessProfile(@Body() body: CreateBusinessProfileRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.businessProfiles.execute(principal.companyId, body.displayName, body.email, commandContext(request, principal));
+    return this.commands.execute(new CreateBusinessProfileCommand(principal.companyId, body.displayName, body.email, commandContext(request, principal)));
   }
 
   @Get('business-profiles')
@@ -68,7 +66,7 @@ export class PartiesController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ) {
-    return this.settings.setSplitSettings(principal.companyId, smeCompanyId, body, commandContext(request, principal));
+    return this.commands.execute(new SetSplitSettingsCommand(principal.companyId, smeCompanyId, body, commandContext(request, principal)));
   }
 
   @Post('integration/sub-vendors')
@@ -80,12 +78,13 @@ export class PartiesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const result = await this.subVendors.register(
-      principal.companyId,
-      { email: body.email, fullName: body.fullName ?? null, walletEmail: body.walletEmail ?? null, kind: body.kind ?? 'PERSON' },
-      commandContext(request, principal),
+    const result = await this.commands.execute(
+      new RegisterSubVendorCommand(
+        principal.companyId,
+        { email: body.email, fullName: body.fullName ?? null, walletEmail: body.walletEmail ?? null, kind: body.kind ?? 'PERSON' },
+        commandContext(request, principal),
+      ),
     );
-    await this.readYourWrites.after(...result.written);
     if (!result.created) void reply.status(200).header('Idempotent-Replayed', 'true');
     return result.subVendor;
   }

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { MagicLinks } from '../../identity/application/magic-links';
-import { CreateSandboxCreatorHandler } from '../application/create-sandbox-creator.handler';
+import { CreateSandboxCreatorCommand } from '../application/create-sandbox-creator.handler';
 import { CreateSandboxCreatorRequestDto } from './parties.request.dto';
 
 /** Sandbox-only helpers (mounted when SANDBOX=true). */
@@ -13,16 +14,18 @@ import { CreateSandboxCreatorRequestDto } from './parties.request.dto';
 @Controller('api/sandbox')
 export class SandboxPartiesController {
   constructor(
-    private readonly creators: CreateSandboxCreatorHandler,
+    private readonly commands: CommandBus,
     private readonly magicLinks: MagicLinks,
   ) {}
 
   @Post('creators')
   @ApiOperation({ summary: 'Create a creator: account, creator profile, payment profile and optional wallet' })
   createCreator(@Body() body: CreateSandboxCreatorRequestDto, @Req() request: FastifyRequest) {
-    return this.creators.execute(
-      { fullName: body.fullName, email: body.email, walletEmail: body.walletEmail ?? null, walletVerified: body.walletVerified ?? true, active: body.active ?? true },
-      commandContext(request, null),
+    return this.commands.execute(
+      new CreateSandboxCreatorCommand(
+        { fullName: body.fullName, email: body.email, walletEmail: body.walletEmail ?? null, walletVerified: body.walletVerified ?? true, active: body.active ?? true },
+        commandContext(request, null),
+      ),
     );
   }
 

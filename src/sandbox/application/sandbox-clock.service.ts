@@ -1,6 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { PlatformRuntime } from '../../platform/platform-runtime';
-import { Platform, SANDBOX_CLOCK_DOC } from '../../platform/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, SandboxClock } from '../../platform/clock/clock';
+import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.port';
+import { AppLogger } from '../../platform/logging/app-logger';
+import { SANDBOX_CLOCK_DOC } from '../../platform/platform';
+import { LOGGER, SANDBOX_CLOCK } from '../../platform/platform.tokens';
+import { ProjectionEngine } from '../../platform/projections/projection-engine';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { TimerWorker } from '../../platform/timers/timer-worker';
 
 const SETTLE_TIMEOUT_MS = 30_000;
 const IN_FLIGHT_POLL_MS = 5;
@@ -12,29 +18,34 @@ const IN_FLIGHT_POLL_MS = 5;
  */
 @Injectable()
 export class SandboxClockService {
-  private readonly platform: Platform;
-
-  constructor(runtime: PlatformRuntime) {
-    this.platform = runtime.platform;
-  }
+  constructor(
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SANDBOX_CLOCK) private readonly sandboxClock: SandboxClock | null,
+    private readonly engine: ProjectionEngine,
+    private readonly timers: TimerWorker,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(LOGGER) private readonly logger: AppLogger,
+  ) {}
 
   now(): Date {
-    return this.platform.clock.now();
+    return this.clock.now();
   }
 
   async advance(seconds: number): Promise<Date> {
-    const clock = this.platform.sandboxClock;
+    // In sandbox mode the injected clock is the controllable one (the platform builds CLOCK from it).
+    const clock = this.sandboxClock;
     if (!clock) throw new Error('sandbox clock is not enabled');
     const target = new Date(clock.now().getTime() + seconds * 1000);
     await this.settle();
     for (;;) {
-      const next = await this.platform.readStore.nextTimerDueAt();
+      const next = await this.readStore.nextTimerDueAt();
       if (next === null || next > target.toISOString()) break;
       clock.advanceTo(new Date(next));
       await this.settle();
     }
     clock.advanceTo(target);
-    await this.platform.readStore.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
+    await this.readStore.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
     await this.settle();
     return clock.now();
   }
@@ -46,7 +57,7 @@ export class SandboxClockService {
    * this loop once did, spun on promises alone and starved that very I/O until the claim expired.)
    */
   private async settle(): Promise<void> {
-    const { engine, timers, events, readStore } = this.platform;
+    const { engine, timers, events, readStore } = this;
     for (let waited = 0; ; ) {
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       const fired = await timers.fireDue();
@@ -54,9 +65,9 @@ export class SandboxClockService {
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       if (fired > 0 || head !== (await events.headPosition())) continue;
       const due = await readStore.nextTimerDueAt();
-      if (due === null || due > this.platform.clock.now().toISOString()) return;
+      if (due === null || due > this.clock.now().toISOString()) return;
       if (waited >= SETTLE_TIMEOUT_MS) {
-        this.platform.logger.warn({ dueAt: due }, 'sandbox clock: a due timer is still claimed elsewhere; advancing without it');
+        this.logger.warn({ dueAt: due }, 'sandbox clock: a due timer is still claimed elsewhere; advancing without it');
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));

@@ -1,6 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../../platform/http/auth';
+import { AdvanceSandboxClockCommand } from '../application/advance-sandbox-clock.handler';
 import { SandboxClockService } from '../application/sandbox-clock.service';
 import { AdvanceClockRequestDto } from './advance-clock.request.dto';
 
@@ -8,7 +11,10 @@ import { AdvanceClockRequestDto } from './advance-clock.request.dto';
 @Public()
 @Controller('api/sandbox/clock')
 export class SandboxClockController {
-  constructor(private readonly clock: SandboxClockService) {}
+  constructor(
+    private readonly clock: SandboxClockService,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Current sandbox time' })
@@ -19,7 +25,7 @@ export class SandboxClockController {
   @Post('advance')
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance the sandbox clock; answers after all work due by the new time has run' })
-  async advance(@Body() body: AdvanceClockRequestDto) {
-    return { now: (await this.clock.advance(body.seconds)).toISOString() };
+  async advance(@Body() body: AdvanceClockRequestDto, @Req() request: FastifyRequest) {
+    return { now: (await this.commands.execute(new AdvanceSandboxClockCommand(body.seconds, request.id))).toISOString() };
   }
 }

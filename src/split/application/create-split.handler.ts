@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
@@ -27,14 +28,29 @@ export interface CreateSplitRequest {
 
 export const SPLIT_CURRENCY = 'USD';
 
+export interface CreatedSplit {
+  split: SplitView;
+  replayed: boolean;
+}
+
+export class CreateSplitCommand extends Command<CreatedSplit> {
+  constructor(
+    readonly smeCompanyId: string,
+    readonly request: CreateSplitRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
 /**
  * Spec 4.5. Validation runs before anything is written: amounts (400), rows (422), enterprise and AP
  * contact (422), then the decider on the fully resolved command. Only then are email rows provisioned
  * and the Split appended with `no_stream` to its deterministic stream, which makes the create idempotent
  * on (SME, enterprise, AP contact, clientIdempotencyKey) even under concurrent retries.
  */
-@Injectable()
-export class CreateSplitHandler {
+@CommandHandler(CreateSplitCommand)
+export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly roster: RosterResolver,
@@ -46,7 +62,7 @@ export class CreateSplitHandler {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(smeCompanyId: string, request: CreateSplitRequest, context: CommandContext): Promise<{ split: SplitView; replayed: boolean }> {
+  async execute({ smeCompanyId, request, context }: CreateSplitCommand): Promise<CreatedSplit> {
     const splitId = deterministicId('spl', smeCompanyId, request.enterpriseCompanyId, request.apContactBusinessProfileId, request.clientIdempotencyKey);
     const existing = await this.aggregates.load(splitStreamId(splitId), splitDecider);
     if (existing.state.status !== 'none') return this.replay(splitId, smeCompanyId);
@@ -70,7 +86,7 @@ export class CreateSplitHandler {
   }
 
   /** The Split exists (maybe created a moment ago by a concurrent identical request): answer with it. */
-  private async replay(splitId: string, smeCompanyId: string): Promise<{ split: SplitView; replayed: boolean }> {
+  private async replay(splitId: string, smeCompanyId: string): Promise<CreatedSplit> {
     await this.readYourWrites.afterStream(splitStreamId(splitId));
     return { split: await this.queries.get(splitId, smeCompanyId), replayed: true };
   }

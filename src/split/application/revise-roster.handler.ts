@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
@@ -12,9 +13,20 @@ import { SplitView } from '../projections/split-read-model.projection';
 import { RosterResolver, RosterRowRequest } from './roster-resolver';
 import { SplitQueries } from './split-queries';
 
+export class ReviseRosterCommand extends Command<SplitView> {
+  constructor(
+    readonly smeCompanyId: string,
+    readonly splitId: string,
+    readonly request: { roster: RosterRowRequest[]; totalAmountCents: string | null },
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
 /** Spec 4.7: replaces the whole roster while PENDING_APPROVAL; 404 for another company's Split, 409 after. */
-@Injectable()
-export class ReviseRosterHandler {
+@CommandHandler(ReviseRosterCommand)
+export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly roster: RosterResolver,
@@ -24,12 +36,7 @@ export class ReviseRosterHandler {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(
-    smeCompanyId: string,
-    splitId: string,
-    request: { roster: RosterRowRequest[]; totalAmountCents: string | null },
-    context: CommandContext,
-  ): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, request, context }: ReviseRosterCommand): Promise<SplitView> {
     const stream = splitStreamId(splitId);
     const { state } = await this.aggregates.load(stream, splitDecider);
     if (state.status === 'none' || state.smeCompanyId !== smeCompanyId) throw new SplitNotFoundError();

@@ -1,12 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
-import { SplitDecisionHandler } from '../application/split-decision.handler';
+import { ApproveSplitCommand } from '../application/approve-split.handler';
+import { RejectSplitCommand } from '../application/reject-split.handler';
+import { SettleMarginCommand } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
-import { SplitPayoutsHandler } from '../application/split-payouts.handler';
 import { RejectSplitRequestDto } from './split.request.dto';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
@@ -16,16 +18,15 @@ import { RejectSplitRequestDto } from './split.request.dto';
 @Controller('api/commerce/splits')
 export class EnterpriseSplitsController {
   constructor(
-    private readonly decisions: SplitDecisionHandler,
+    private readonly commands: CommandBus,
     private readonly queries: SplitQueries,
-    private readonly payouts: SplitPayoutsHandler,
   ) {}
 
   @Post(':id/settle-margin')
   @HttpCode(200)
   @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })
   settleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.payouts.settleMargin(principal.companyId, id, commandContext(request, principal));
+    return this.commands.execute(new SettleMarginCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
   @Get('incoming')
@@ -39,13 +40,13 @@ export class EnterpriseSplitsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved)' })
   approve(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.decisions.approve(principal.companyId, id, commandContext(request, principal));
+    return this.commands.execute(new ApproveSplitCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
   @Post(':id/reject')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected)' })
   reject(@Param('id') id: string, @Body() body: RejectSplitRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.decisions.reject(principal.companyId, id, body?.reason ?? null, commandContext(request, principal));
+    return this.commands.execute(new RejectSplitCommand(principal.companyId, id, body?.reason ?? null, commandContext(request, principal)));
   }
 }

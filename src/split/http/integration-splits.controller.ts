@@ -1,15 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
-import { CreateSplitHandler } from '../application/create-split.handler';
-import { ReviseRosterHandler } from '../application/revise-roster.handler';
-import { SplitDecisionHandler } from '../application/split-decision.handler';
+import { CancelSplitCommand } from '../application/cancel-split.handler';
+import { CreateSplitCommand } from '../application/create-split.handler';
+import { PayOutDistributionNowCommand } from '../application/pay-out-distribution-now.handler';
+import { ReviseRosterCommand } from '../application/revise-roster.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
-import { SplitPayoutsHandler } from '../application/split-payouts.handler';
 import { SplitLedgerQuery } from '../../ledger/application/split-ledger.query';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
 
@@ -19,12 +20,9 @@ import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseR
 @Controller('api/commerce/integration/splits')
 export class IntegrationSplitsController {
   constructor(
-    private readonly create: CreateSplitHandler,
-    private readonly revise: ReviseRosterHandler,
-    private readonly decisions: SplitDecisionHandler,
+    private readonly commands: CommandBus,
     private readonly queries: SplitQueries,
     private readonly audit: SplitHistory,
-    private readonly payouts: SplitPayoutsHandler,
     private readonly ledger: SplitLedgerQuery,
   ) {}
 
@@ -40,7 +38,7 @@ export class IntegrationSplitsController {
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started' })
   payOutNow(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.payouts.payOutNow(principal.companyId, id, distributionId, commandContext(request, principal));
+    return this.commands.execute(new PayOutDistributionNowCommand(principal.companyId, id, distributionId, commandContext(request, principal)));
   }
 
   @Post()
@@ -54,16 +52,18 @@ export class IntegrationSplitsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     assertOneContractorPerRow(body.roster);
-    const { split, replayed } = await this.create.execute(
-      principal.companyId,
-      {
-        enterpriseCompanyId: body.enterpriseCompanyId,
-        apContactBusinessProfileId: body.apContactBusinessProfileId,
-        clientIdempotencyKey: body.clientIdempotencyKey,
-        totalAmountCents: body.totalAmountCents ?? null,
-        roster: body.roster,
-      },
-      commandContext(request, principal),
+    const { split, replayed } = await this.commands.execute(
+      new CreateSplitCommand(
+        principal.companyId,
+        {
+          enterpriseCompanyId: body.enterpriseCompanyId,
+          apContactBusinessProfileId: body.apContactBusinessProfileId,
+          clientIdempotencyKey: body.clientIdempotencyKey,
+          totalAmountCents: body.totalAmountCents ?? null,
+          roster: body.roster,
+        },
+        commandContext(request, principal),
+      ),
     );
     if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
     return split;
@@ -93,13 +93,15 @@ export class IntegrationSplitsController {
   @ApiOperation({ summary: 'Replace the whole roster while PENDING_APPROVAL (409 after)' })
   reviseRoster(@Param('id') id: string, @Body() body: ReviseRosterRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     assertOneContractorPerRow(body.roster);
-    return this.revise.execute(principal.companyId, id, { roster: body.roster, totalAmountCents: body.totalAmountCents ?? null }, commandContext(request, principal));
+    return this.commands.execute(
+      new ReviseRosterCommand(principal.companyId, id, { roster: body.roster, totalAmountCents: body.totalAmountCents ?? null }, commandContext(request, principal)),
+    );
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a Split while PENDING_APPROVAL (409 after)' })
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.decisions.cancel(principal.companyId, id, commandContext(request, principal));
+    return this.commands.execute(new CancelSplitCommand(principal.companyId, id, commandContext(request, principal)));
   }
 }

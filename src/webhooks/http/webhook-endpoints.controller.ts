@@ -1,10 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
-import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
+import { CreateWebhookEndpointCommand } from '../application/create-webhook-endpoint.handler';
+import { DeleteWebhookEndpointCommand } from '../application/delete-webhook-endpoint.handler';
+import { TestWebhookEndpointCommand } from '../application/test-webhook-endpoint.handler';
+import { UpdateWebhookEndpointCommand } from '../application/update-webhook-endpoint.handler';
+import { WebhookEndpointQueries } from '../application/webhook-endpoint-queries';
 import { WebhookDeliveriesQuery } from '../application/webhook-deliveries.query';
 import { CreateWebhookEndpointRequestDto, UpdateWebhookEndpointRequestDto } from './webhook-endpoint.request.dto';
 
@@ -14,14 +19,15 @@ import { CreateWebhookEndpointRequestDto, UpdateWebhookEndpointRequestDto } from
 @Controller('api/commerce/webhooks/endpoints')
 export class WebhookEndpointsController {
   constructor(
-    private readonly endpoints: WebhookEndpointsService,
+    private readonly commands: CommandBus,
+    private readonly endpoints: WebhookEndpointQueries,
     private readonly deliveries: WebhookDeliveriesQuery,
   ) {}
 
   @Post()
   @ApiOperation({ summary: 'Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)' })
   create(@Body() body: CreateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.endpoints.create(principal.companyId, body.url, body.eventTypes, commandContext(request, principal));
+    return this.commands.execute(new CreateWebhookEndpointCommand(principal.companyId, body.url, body.eventTypes, commandContext(request, principal)));
   }
 
   @Get()
@@ -33,21 +39,21 @@ export class WebhookEndpointsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Disable or re-enable, change the subscribed event types or the URL' })
   update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.endpoints.update(principal.companyId, id, body, commandContext(request, principal));
+    return this.commands.execute(new UpdateWebhookEndpointCommand(principal.companyId, id, body, commandContext(request, principal)));
   }
 
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the endpoint and its delivery history' })
   remove(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.endpoints.delete(principal.companyId, id, commandContext(request, principal));
+    return this.commands.execute(new DeleteWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
   @Post(':id/test')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a real signed webhook.test delivery now; a 2xx ends probation' })
   test(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.endpoints.test(principal.companyId, id, commandContext(request, principal));
+    return this.commands.execute(new TestWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
   @Get(':id/deliveries')

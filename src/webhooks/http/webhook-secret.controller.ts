@@ -1,16 +1,21 @@
 import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
 import { CompanyWebhooks } from '../application/company-webhooks.repository';
+import { RotateWebhookSecretCommand } from '../application/rotate-webhook-secret.handler';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
 @SessionAuth()
 @Controller('api/commerce/webhooks/secret')
 export class WebhookSecretController {
-  constructor(private readonly company: CompanyWebhooks) {}
+  constructor(
+    private readonly company: CompanyWebhooks,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "The company's signing secret (one for all its endpoints)" })
@@ -21,7 +26,7 @@ export class WebhookSecretController {
   @Post('rotate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace the signing secret; the old one stops verifying at once' })
-  async rotate(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return { secret: await this.company.rotate(principal.companyId, commandContext(request, principal)) };
+  rotate(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new RotateWebhookSecretCommand(principal.companyId, commandContext(request, principal)));
   }
 }

@@ -1,35 +1,34 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { CommandBus } from '@nestjs/cqrs';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { assertRowCanPayOutNow } from '../domain/split-settlement';
 import { splitDecider } from '../domain/split.decider';
 import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
-import { StartRowTransferCommand } from './start-row-transfer.handler';
 import { SplitQueries } from './split-queries';
 
-/** The SME's money calls: an on-demand instant payout of one row, and settling the margin. */
-@Injectable()
-export class SplitPayoutsHandler {
+/** The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise). */
+export class SettleMarginCommand extends Command<SplitView> {
+  constructor(
+    readonly smeCompanyId: string,
+    readonly splitId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SettleMarginCommand)
+export class SettleMarginHandler implements ICommandHandler<SettleMarginCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
-    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async payOutNow(smeCompanyId: string, splitId: string, distributionId: string, context: CommandContext): Promise<SplitView> {
-    const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
-    assertRowCanPayOutNow(state, distributionId, smeCompanyId);
-    const result = await this.commands.execute(new StartRowTransferCommand(splitId, distributionId, true, context));
-    await this.readYourWrites.after(result);
-    return this.queries.get(splitId, smeCompanyId);
-  }
-
-  async settleMargin(smeCompanyId: string, splitId: string, context: CommandContext): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, context }: SettleMarginCommand): Promise<SplitView> {
     const result = await this.aggregates.handle(
       splitStreamId(splitId),
       splitDecider,

@@ -1,25 +1,36 @@
-import { Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
 import { CheckoutQueries, subscriptionRecordOf } from './checkout-queries';
 
-/** Buyer self-service (spec 4.3): possession of the subscriptionId is the credential. */
-@Injectable()
-export class SubscriptionsHandler {
+/**
+ * Buyer self-service (spec 4.3): possession of the subscriptionId is the credential. Idempotent: an
+ * already cancelled subscription answers with its current state.
+ */
+export class CancelSubscriptionCommand extends Command<ReturnType<typeof subscriptionRecordOf>> {
+  constructor(
+    readonly subscriptionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CancelSubscriptionCommand)
+export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscriptionCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly queries: CheckoutQueries,
     private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async get(subscriptionId: string) {
-    return subscriptionRecordOf(await this.queries.subscription(subscriptionId));
-  }
-
-  /** Idempotent: an already cancelled subscription answers with its current state. */
-  async cancel(subscriptionId: string, context: CommandContext, now: string) {
+  async execute({ subscriptionId, context }: CancelSubscriptionCommand) {
+    const now = this.clock.now().toISOString();
     await this.queries.subscription(subscriptionId);
     const result = await this.aggregates.handle(subscriptionStreamId(subscriptionId), subscriptionDecider, { type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now } }, context);
     await this.readYourWrites.after(result);

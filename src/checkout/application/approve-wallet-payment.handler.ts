@@ -1,0 +1,39 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
+import { assertPayable } from '../domain/checkout-order.decider';
+import { CheckoutPayments } from './checkout-payments';
+import { chargeOf, ConfirmResult, sameSecret } from './order-payment';
+
+/**
+ * The buyer approves a WALLET_PROCESSOR payment on the hosted page. (Cancelling writes nothing: the
+ * buyer goes back to the merchant with the order still OPEN.)
+ */
+export class ApproveWalletPaymentCommand extends Command<ConfirmResult> {
+  constructor(
+    readonly orderId: string,
+    readonly pageToken: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ApproveWalletPaymentCommand)
+export class ApproveWalletPaymentHandler implements ICommandHandler<ApproveWalletPaymentCommand> {
+  constructor(
+    private readonly payments: CheckoutPayments,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async execute({ orderId, pageToken, context }: ApproveWalletPaymentCommand): Promise<ConfirmResult> {
+    const { state } = await this.payments.loadOrder(orderId);
+    if (state.status === 'NONE' || !sameSecret(pageToken, state.pageToken)) throw new CheckoutOrderNotFoundError();
+    assertPayable(state, this.payments.now());
+    const outcome = await this.payments.processorFor(state).approveWallet(chargeOf(this.payments, state));
+    const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);
+    await this.readYourWrites.after(...result.written);
+    return { status: 'PAID' };
+  }
+}

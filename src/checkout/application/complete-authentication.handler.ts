@@ -1,0 +1,37 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
+import { assertPayable, pendingAuthentication } from '../domain/checkout-order.decider';
+import { CheckoutPayments } from './checkout-payments';
+import { chargeOf, ConfirmResult, sameSecret } from './order-payment';
+
+/** The buyer passed the authentication step (the sandbox confirm page) of a REQUIRES_ACTION card payment. */
+export class CompleteAuthenticationCommand extends Command<ConfirmResult> {
+  constructor(
+    readonly orderId: string,
+    readonly pageToken: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CompleteAuthenticationCommand)
+export class CompleteAuthenticationHandler implements ICommandHandler<CompleteAuthenticationCommand> {
+  constructor(
+    private readonly payments: CheckoutPayments,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async execute({ orderId, pageToken, context }: CompleteAuthenticationCommand): Promise<ConfirmResult> {
+    const { state } = await this.payments.loadOrder(orderId);
+    if (state.status === 'NONE' || !sameSecret(pageToken, state.pageToken)) throw new CheckoutOrderNotFoundError();
+    const card = pendingAuthentication(state);
+    assertPayable(state, this.payments.now());
+    const outcome = await this.payments.processorFor(state).completeAuthentication(chargeOf(this.payments, state), card);
+    const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);
+    await this.readYourWrites.after(...result.written);
+    return { status: 'PAID' };
+  }
+}

@@ -1,0 +1,50 @@
+import { timingSafeEqual } from 'node:crypto';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { CheckoutClientSecretInvalidError, CheckoutConfirmNeedsCardError, CheckoutOrderNotFoundError } from '../domain/checkout.errors';
+import { assertPayable } from '../domain/checkout-order.decider';
+import { CardInput } from '../domain/payment-processor.port';
+import { CheckoutPayments } from './checkout-payments';
+
+/**
+ * What the buyer-payment handlers share (confirm an embedded order, pay on the hosted page, the
+ * authentication step, a wallet approval). The processor is asked only when the order can take the payment.
+ */
+
+export type ConfirmResult = { status: 'PAID' } | { status: 'REQUIRES_ACTION'; nextAction: { redirectUrl: string } };
+
+export function sameSecret(given: string, expected: string | null): boolean {
+  if (expected === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function chargeOf(payments: CheckoutPayments, state: { orderId: string; amountMinorUnits: string; currency: string }) {
+  return { orderId: state.orderId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, now: payments.now() };
+}
+
+/** Which secret opens the order: `clientSecret` for the embedded API, `pageToken` for the hosted page. */
+export type OrderCredential = { clientSecret: string } | { pageToken: string };
+
+/** A card payment of an order the credential opens: PAID, or REQUIRES_ACTION with the authentication step's address. */
+export async function payOrderWithCard(
+  deps: { payments: CheckoutPayments; readYourWrites: ReadYourWrites; hostedCheckoutUrl: string },
+  orderId: string,
+  credential: OrderCredential,
+  card: CardInput,
+  context: CommandContext,
+): Promise<ConfirmResult> {
+  const { payments, readYourWrites } = deps;
+  const { state } = await payments.loadOrder(orderId);
+  if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
+  const authorised = 'clientSecret' in credential ? sameSecret(credential.clientSecret, state.clientSecret) : sameSecret(credential.pageToken, state.pageToken);
+  if (!authorised) throw new CheckoutClientSecretInvalidError();
+  if (state.provider !== 'CARD_PROCESSOR') throw new CheckoutConfirmNeedsCardError();
+  assertPayable(state, payments.now());
+  const outcome = await payments.processorFor(state).chargeCard(chargeOf(payments, state), card);
+  const result = await payments.recordBuyerOutcome(orderId, outcome, context);
+  await readYourWrites.after(...result.written);
+  if (result.status === 'PAID') return { status: 'PAID' };
+  return { status: 'REQUIRES_ACTION', nextAction: { redirectUrl: `${deps.hostedCheckoutUrl}/pay/${orderId}/authenticate?t=${state.pageToken ?? ''}` } };
+}

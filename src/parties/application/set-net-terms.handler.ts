@@ -1,0 +1,38 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { companyDecider } from '../domain/company.decider';
+import { companyStreamId } from '../domain/parties.events';
+
+/** Net terms (days) the company is billed on as an enterprise; kept in the company's own stream. */
+export class SetNetTermsCommand extends Command<{ netTermsDays: number }> {
+  constructor(
+    readonly companyId: string,
+    readonly netTermsDays: number,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SetNetTermsCommand)
+export class SetNetTermsHandler implements ICommandHandler<SetNetTermsCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ companyId, netTermsDays, context }: SetNetTermsCommand): Promise<{ netTermsDays: number }> {
+    const result = await this.aggregates.handle(
+      companyStreamId(companyId),
+      companyDecider,
+      { type: 'SetNetTerms', data: { companyId, netTermsDays, now: this.clock.now().toISOString() } },
+      context,
+    );
+    await this.readYourWrites.after(result);
+    return { netTermsDays: result.state.netTermsDays };
+  }
+}

@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { CompanyDoc } from '../../identity/projections/identity-read-model.projection';
+import { companyDecider } from '../domain/company.decider';
+import { CompanyNotFoundError } from '../domain/parties.errors';
+import { companyStreamId } from '../domain/parties.events';
+
+export interface SplitSettings {
+  autoAccept: boolean;
+  coverFees: boolean;
+}
+
+/** As an enterprise, auto-accept and fee cover for one SME's Splits; kept in the enterprise's own stream. */
+export class SetSplitSettingsCommand extends Command<{ enterpriseCompanyId: string; smeCompanyId: string } & SplitSettings> {
+  constructor(
+    readonly enterpriseCompanyId: string,
+    readonly smeCompanyId: string,
+    readonly settings: SplitSettings,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SetSplitSettingsCommand)
+export class SetSplitSettingsHandler implements ICommandHandler<SetSplitSettingsCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ enterpriseCompanyId, smeCompanyId, settings, context }: SetSplitSettingsCommand) {
+    if (!(await this.store.get<CompanyDoc>('companies', smeCompanyId))) throw new CompanyNotFoundError();
+    const result = await this.aggregates.handle(
+      companyStreamId(enterpriseCompanyId),
+      companyDecider,
+      { type: 'SetSplitSettings', data: { enterpriseCompanyId, smeCompanyId, ...settings, now: this.clock.now().toISOString() } },
+      context,
+    );
+    await this.readYourWrites.after(result);
+    return { enterpriseCompanyId, smeCompanyId, ...settings };
+  }
+}

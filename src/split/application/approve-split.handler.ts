@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { splitDecider } from '../domain/split.decider';
+import { splitStreamId } from '../domain/split.events';
+import { SplitView } from '../projections/split-read-model.projection';
+import { SplitQueries } from './split-queries';
+
+/** The enterprise approves a Split billed to it: PENDING_APPROVAL -> APPROVED (404 for anyone else, 409 unless pending). */
+export class ApproveSplitCommand extends Command<SplitView> {
+  constructor(
+    readonly enterpriseCompanyId: string,
+    readonly splitId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ApproveSplitCommand)
+export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly queries: SplitQueries,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ enterpriseCompanyId, splitId, context }: ApproveSplitCommand): Promise<SplitView> {
+    const result = await this.aggregates.handle(
+      splitStreamId(splitId),
+      splitDecider,
+      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, actor: context.actor, now: this.clock.now().toISOString() } },
+      context,
+    );
+    await this.readYourWrites.after(result);
+    return this.queries.get(splitId, enterpriseCompanyId, 'enterprise');
+  }
+}

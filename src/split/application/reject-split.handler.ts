@@ -1,0 +1,42 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { splitDecider } from '../domain/split.decider';
+import { splitStreamId } from '../domain/split.events';
+import { SplitView } from '../projections/split-read-model.projection';
+import { SplitQueries } from './split-queries';
+
+/** The enterprise rejects a Split billed to it: PENDING_APPROVAL -> REJECTED (404 for anyone else, 409 unless pending). */
+export class RejectSplitCommand extends Command<SplitView> {
+  constructor(
+    readonly enterpriseCompanyId: string,
+    readonly splitId: string,
+    readonly reason: string | null,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RejectSplitCommand)
+export class RejectSplitHandler implements ICommandHandler<RejectSplitCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly queries: SplitQueries,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ enterpriseCompanyId, splitId, reason, context }: RejectSplitCommand): Promise<SplitView> {
+    const result = await this.aggregates.handle(
+      splitStreamId(splitId),
+      splitDecider,
+      { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, reason, actor: context.actor, now: this.clock.now().toISOString() } },
+      context,
+    );
+    await this.readYourWrites.after(result);
+    return this.queries.get(splitId, enterpriseCompanyId, 'enterprise');
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AppConfig } from '../../platform/config/app-config';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { newId } from '../../platform/ids/ids';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { parseWebhookUrl } from '../infrastructure/ssrf-guard';
+import { CompanyWebhooks } from './company-webhooks.repository';
+import { EndpointResponse, WebhookEndpointQueries } from './webhook-endpoint-queries';
+
+/**
+ * Registers an endpoint (spec 4.9, DESIGN 8): it starts on probation; at most 10 per company. The
+ * company's signing secret is created on first use.
+ */
+export class CreateWebhookEndpointCommand extends Command<EndpointResponse> {
+  constructor(
+    readonly companyId: string,
+    readonly url: string,
+    readonly eventTypes: string[],
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateWebhookEndpointCommand)
+export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebhookEndpointCommand> {
+  constructor(
+    private readonly company: CompanyWebhooks,
+    private readonly endpoints: WebhookEndpointQueries,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ companyId, url, eventTypes, context }: CreateWebhookEndpointCommand): Promise<EndpointResponse> {
+    const checked = parseWebhookUrl(url, this.config.webhookAllowPrivateNetworks).toString();
+    const now = this.clock.now();
+    const endpointId = newId('we', now.getTime());
+    await this.company.secret(companyId, context);
+    const result = await this.company.run(companyId, { type: 'CreateEndpoint', data: { companyId, endpointId, url: checked, eventTypes, now: now.toISOString() } }, context);
+    await this.readYourWrites.after(result);
+    return this.endpoints.get(companyId, endpointId);
+  }
+}

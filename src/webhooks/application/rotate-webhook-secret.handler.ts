@@ -1,0 +1,22 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { CompanyWebhooks } from './company-webhooks.repository';
+
+/** Replaces the company's signing secret; the old one stops verifying at once (no grace period, spec 6.3). */
+export class RotateWebhookSecretCommand extends Command<{ secret: string }> {
+  constructor(
+    readonly companyId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RotateWebhookSecretCommand)
+export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhookSecretCommand> {
+  constructor(private readonly company: CompanyWebhooks) {}
+
+  async execute({ companyId, context }: RotateWebhookSecretCommand): Promise<{ secret: string }> {
+    return { secret: await this.company.rotate(companyId, context) };
+  }
+}
