@@ -1,0 +1,114 @@
+import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
+import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
+import { OrderState } from '../domain/checkout-order.decider';
+import { SavedCard } from '../domain/checkout.events';
+import { SubscriptionState } from '../domain/subscription.decider';
+import { ChargeRenewalCommand } from './charge-renewal.handler';
+import { orderExpiryTimer, renewalTimer } from './checkout.timers';
+import { checkoutWorkflow } from './checkout.workflow';
+import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
+import { ExpireOrderCommand } from './expire-order.handler';
+import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
+import { RecordRenewalCommand } from './record-renewal.handler';
+import { StartSubscriptionCommand } from './start-subscription.handler';
+
+const card: SavedCard = { brand: 'visa', last4: '4242', token: 'tok_1' } as SavedCard;
+const ANCHOR = '2026-01-31T10:00:00.000Z';
+const fromEvent = (type: string) => ({ actor: 'system:checkout', correlationId: 'corr-1', causationId: `evt-${type}` });
+const fromTimer = (id: string) => ({ actor: 'system:checkout', correlationId: id, causationId: null });
+
+const paid = (overrides: object = {}) => ({
+  orderId: 'ord_1',
+  merchantCompanyId: 'co_m',
+  amountMinorUnits: '4250',
+  currency: 'USD',
+  provider: 'CARD_PROCESSOR',
+  card,
+  payoutId: 'po_m1',
+  subscriptionId: 'sub_1',
+  subscriptionIntervalUnit: 'MONTHLY',
+  renewal: null,
+  paidAt: ANCHOR,
+  ...overrides,
+});
+const merchantPayout = (orderId: string, payoutId: string, type = 'checkout.order.paid') =>
+  new RequestPayoutCommand(
+    { payoutId, kind: 'merchant', splitId: '', distributionId: null, orderId, amountCents: '4250', currency: 'USD', destination: 'co_m', attempt: 1 },
+    fromEvent(type),
+  );
+const subscription = { status: 'ACTIVE', subscriptionId: 'sub_1', anchorAt: ANCHOR, intervalUnit: 'MONTHLY', periodIndex: 1 } as SubscriptionState;
+
+describe('checkout workflow', () => {
+  it("sets a buyer order's expiry timer, and none for an order that does not expire", () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.created', { orderId: 'ord_1', expiresAt: '2026-02-01T10:00:00.000Z' }))
+      .then({ timers: [orderExpiryTimer.at('2026-02-01T10:00:00.000Z', { orderId: 'ord_1' })] });
+    givenWorkflow(checkoutWorkflow, null).when(recorded('checkout.order.created', { orderId: 'ord_2', expiresAt: null })).thenNothing();
+  });
+
+  it('expires the order when its timer fires', () => {
+    const timer = orderExpiryTimer.at('2026-02-01T10:00:00.000Z', { orderId: 'ord_1' });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(firing(timer))
+      .then({ commands: [new ExpireOrderCommand('ord_1', fromTimer(timer.id))] });
+  });
+
+  it("starts a founding order's subscription and pays the merchant", () => {
+    const data = paid();
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.paid', data))
+      .then({ commands: [new StartSubscriptionCommand(data as never, fromEvent('checkout.order.paid')), merchantPayout('ord_1', 'po_m1')] });
+  });
+
+  it('records a paid renewal on the subscription and pays the merchant', () => {
+    const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.paid', paid({ orderId: 'ord_r2', payoutId: 'po_r2', renewal })))
+      .then({ commands: [new RecordRenewalCommand(renewal, 'ord_r2', fromEvent('checkout.order.paid')), merchantPayout('ord_r2', 'po_r2')] });
+  });
+
+  it('completes the order once the merchant payout completed', () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('payout.completed', { payoutId: 'po_m1', kind: 'merchant', splitId: '', distributionId: null, at: ANCHOR }))
+      .then({ commands: [new CompletePaidOutOrderCommand('po_m1', fromEvent('payout.completed'))] });
+  });
+
+  it('schedules the first renewal a period after the founding payment, clamped to the month end', () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.subscription.started', { subscriptionId: 'sub_1', anchorAt: ANCHOR, intervalUnit: 'MONTHLY' }))
+      .then({ timers: [renewalTimer.at('2026-02-28T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 })] });
+  });
+
+  it('schedules the next period after a renewal, from the anchor', () => {
+    givenWorkflow(checkoutWorkflow, { subscription })
+      .when(recorded('checkout.subscription.renewed', { subscriptionId: 'sub_1', periodIndex: 2 }))
+      .then({ timers: [renewalTimer.at('2026-04-30T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 3, attempt: 1 })] });
+  });
+
+  it('charges a renewal when its timer fires', () => {
+    const timer = renewalTimer.at('2026-02-28T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(firing(timer))
+      .then({ commands: [new ChargeRenewalCommand({ subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 }, fromTimer(timer.id))] });
+  });
+
+  it('counts a failed renewal order as a decline, and retries when the subscription set a date', () => {
+    const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
+    givenWorkflow(checkoutWorkflow, { order: { status: 'FAILED', renewal } as unknown as OrderState })
+      .when(recorded('checkout.order.failed', { orderId: 'ord_r2', subscriptionId: 'sub_1' }))
+      .then({ commands: [new RecordRenewalDeclineCommand(renewal, 'ord_r2', fromEvent('checkout.order.failed'))] });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.subscription.renewal_declined', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1, nextAttemptAt: '2026-03-29T10:00:00.000Z' }))
+      .then({ timers: [renewalTimer.at('2026-03-29T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 2 })] });
+  });
+
+  it('sets no retry after the decline that cancels the subscription', () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.subscription.renewal_declined', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 3, nextAttemptAt: null }))
+      .thenNothing();
+  });
+
+  it("leaves Split payouts to the Split's workflow", () => {
+    expect(checkoutWorkflow.handles(recorded('payout.completed', { kind: 'leg_a' }))).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import { givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
+import { CompletePayoutCommand } from './complete-payout.handler';
+import { FailPayoutCommand } from './fail-payout.handler';
+import { sandboxRailWorkflow } from './sandbox-rail.workflow';
+import { StartPayoutProcessingCommand } from './start-payout-processing.handler';
+
+const requested = (kind: string, destination: string | null, attempt = 1) =>
+  recorded('payout.requested', { payoutId: 'po_1', kind, splitId: 'spl_1', distributionId: 'dst_1', amountCents: '100', currency: 'USD', destination, attempt, requestedAt: 't' }, 'payout-po_1');
+const context = { actor: 'system:sandbox-rail', correlationId: 'corr-1', causationId: 'evt-payout.requested' };
+
+describe('sandbox rail workflow', () => {
+  it('processes and completes a payout', () => {
+    givenWorkflow(sandboxRailWorkflow, undefined)
+      .when(requested('leg_b_transfer', 'ann@example.com'))
+      .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
+  });
+
+  it('fails the first attempt to a +fail-once destination and completes the second', () => {
+    givenWorkflow(sandboxRailWorkflow, undefined)
+      .when(requested('leg_b_transfer', 'ann+fail-once@example.com'))
+      .then({
+        commands: [new StartPayoutProcessingCommand('po_1', context), new FailPayoutCommand('po_1', 'Sandbox rail: first transfer attempt refused (+fail-once)', context)],
+      });
+    givenWorkflow(sandboxRailWorkflow, undefined)
+      .when(requested('leg_b_transfer', 'ann+fail-once@example.com', 2))
+      .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
+  });
+
+  it("always settles a merchant's payout", () => {
+    givenWorkflow(sandboxRailWorkflow, undefined)
+      .when(requested('merchant', 'ann+fail-always@example.com'))
+      .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
+  });
+});

@@ -1,0 +1,157 @@
+import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
+import { fold } from '../../platform/domain/decider';
+import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
+import { withdrawalPayoutId } from '../domain/row-transfer-schedule';
+import { splitDecider } from '../domain/split.decider';
+import { DistributionData, SplitEvent } from '../domain/split.events';
+import { CompleteRowTransferCommand } from './complete-row-transfer.handler';
+import { FailRowTransferCommand } from './fail-row-transfer.handler';
+import { FundSplitCommand } from './fund-split.handler';
+import { ReleaseMarginAtNetTermsCommand } from './release-margin-at-net-terms.handler';
+import { marginReleaseTimer, rowTransferTimer } from './split-settlement.timers';
+import { splitSettlementWorkflow } from './split-settlement.workflow';
+import { StartRowTransferCommand } from './start-row-transfer.handler';
+import { StartWithdrawalCommand } from './start-withdrawal.handler';
+
+const t0 = '2026-01-01T00:00:00.000Z';
+const MATURITY = '2026-01-31T00:00:00.000Z';
+
+function row(n: number, flags: Partial<DistributionData> = {}): DistributionData {
+  return {
+    id: `dst_${n}`,
+    contractorPaymentProfileId: null,
+    subVendorId: `sv_${n}`,
+    contractorDisplayName: `Vendor ${n}`,
+    creatorProfileId: null,
+    walletEmail: null,
+    contractorEmail: `v${n}@example.com`,
+    amountCents: '1000',
+    earlyPayoutElected: false,
+    autoWithdrawElected: false,
+    businessCoversFee: false,
+    ...flags,
+  };
+}
+
+const created = (distributions: DistributionData[], margin = '0'): SplitEvent => ({
+  type: 'split.created',
+  data: {
+    splitId: 'spl_1', smeCompanyId: 'co_sme', smeCompanyName: 'SME', enterpriseCompanyId: 'co_ent', enterpriseCompanyName: 'Ent',
+    enterpriseNetTermsDays: 30, apContactBusinessProfileId: 'bp_1', clientIdempotencyKey: 'k', legAPayoutId: 'po_a', currency: 'USD',
+    totalAmountCents: String(1000 * distributions.length + Number(margin)), marginAmountCents: margin, enterpriseCoversFee: true, enterpriseFeeAmountCents: '25',
+    distributions, createdBy: 'key', createdAt: t0,
+  },
+});
+const approved: SplitEvent = { type: 'split.leg_a.approved', data: { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: t0 } };
+const funded: SplitEvent = { type: 'split.funded', data: { splitId: 'spl_1', legAPayoutId: 'po_a', rosterSumCents: '2000', feeBufferAmountCents: '0', fundedAt: t0 } };
+const held: SplitEvent = { type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: '400', marginHoldStartedAt: t0 } };
+const transferStarted = (attempt: number): SplitEvent => ({
+  type: 'split.roster_entry.transfer_started',
+  data: {
+    splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: `po_t${attempt}`, attempt, instant: true, amountCents: '1000',
+    feeAmountCents: '15', netAmountCents: '985', businessCoversFee: false, destination: 'v1@example.com', startedAt: t0,
+  },
+});
+
+const split = (...events: SplitEvent[]) => fold(splitDecider, events);
+const fromEvent = (event: SplitEvent) => ({ actor: 'system:split-settlement', correlationId: 'corr-1', causationId: `evt-${event.type}` });
+const fromTimer = (id: string) => ({ actor: 'system:split-settlement', correlationId: id, causationId: null });
+const payoutEvent = (type: 'payout.completed' | 'payout.failed', kind: string, payoutId: string, distributionId: string | null, extra: object = {}) =>
+  recorded(type, { payoutId, kind, splitId: 'spl_1', distributionId, at: t0, ...extra }, `payout-${payoutId}`);
+
+describe('split settlement workflow', () => {
+  const twoRows = [row(1, { earlyPayoutElected: true }), row(2)];
+
+  it('asks for the leg A payout of the total plus the fee the enterprise covers once the Split is approved', () => {
+    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved))
+      .when(recorded('split.leg_a.approved', approved.data, 'split-spl_1'))
+      .then({
+        commands: [
+          new RequestPayoutCommand(
+            { payoutId: 'po_a', kind: 'leg_a', splitId: 'spl_1', distributionId: null, amountCents: '2025', currency: 'USD', destination: null, attempt: 1 },
+            fromEvent(approved),
+          ),
+        ],
+      });
+  });
+
+  it('funds the Split when leg A completes', () => {
+    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved))
+      .when(payoutEvent('payout.completed', 'leg_a', 'po_a', null))
+      .then({ commands: [new FundSplitCommand('spl_1', { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.completed' })] });
+  });
+
+  it('transfers instant rows at funding and sets timers at net-terms maturity for the other rows and the held margin', () => {
+    givenWorkflow(splitSettlementWorkflow, split(created(twoRows, '400'), approved, funded, held))
+      .when(recorded('split.funded', funded.data, 'split-spl_1'))
+      .then({
+        commands: [new StartRowTransferCommand('spl_1', 'dst_1', true, fromEvent(funded))],
+        timers: [
+          rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 }),
+          marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' }),
+        ],
+      });
+  });
+
+  it('pays a started transfer out to the contractor', () => {
+    const started = transferStarted(1);
+    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, started))
+      .when(recorded(started.type, started.data, 'split-spl_1'))
+      .then({
+        commands: [
+          new RequestPayoutCommand(
+            { payoutId: 'po_t1', kind: 'leg_b_transfer', splitId: 'spl_1', distributionId: 'dst_1', amountCents: '985', currency: 'USD', destination: 'v1@example.com', attempt: 1 },
+            fromEvent(started),
+          ),
+        ],
+      });
+  });
+
+  it('settles a row whose transfer completed, then offers it to the auto-withdrawal', () => {
+    const context = { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.completed' };
+    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, transferStarted(1)))
+      .when(payoutEvent('payout.completed', 'leg_b_transfer', 'po_t1', 'dst_1'))
+      .then({
+        commands: [new CompleteRowTransferCommand('spl_1', 'dst_1', 'po_t1', context), new StartWithdrawalCommand('spl_1', 'dst_1', withdrawalPayoutId('spl_1', 'dst_1'), context)],
+      });
+  });
+
+  it('records a failed transfer and retries it after 1 minute, then 10 minutes', () => {
+    const context = { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.failed' };
+    const failed = payoutEvent('payout.failed', 'leg_b_transfer', 'po_t1', 'dst_1', { reason: 'refused' });
+    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, transferStarted(1)))
+      .when(failed)
+      .then({
+        commands: [new FailRowTransferCommand('spl_1', 'dst_1', 'po_t1', 'refused', '2026-03-01T12:01:00.000Z', context)],
+        timers: [rowTransferTimer.at('2026-03-01T12:01:00.000Z', { splitId: 'spl_1', distributionId: 'dst_1', instant: true, attempt: 2 })],
+      });
+    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, transferStarted(1), transferStarted(2)))
+      .when(payoutEvent('payout.failed', 'leg_b_transfer', 'po_t2', 'dst_1', { reason: 'refused' }))
+      .then({
+        commands: [new FailRowTransferCommand('spl_1', 'dst_1', 'po_t2', 'refused', '2026-03-01T12:10:00.000Z', context)],
+        timers: [rowTransferTimer.at('2026-03-01T12:10:00.000Z', { splitId: 'spl_1', distributionId: 'dst_1', instant: true, attempt: 3 })],
+      });
+  });
+
+  it('starts the transfer a row timer is for, and releases the margin when its timer fires', () => {
+    const state = split(created(twoRows, '400'), approved, funded, held);
+    const rowTimer = rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 });
+    givenWorkflow(splitSettlementWorkflow, state)
+      .when(firing(rowTimer))
+      .then({ commands: [new StartRowTransferCommand('spl_1', 'dst_2', false, fromTimer(rowTimer.id))] });
+    const marginTimer = marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' });
+    givenWorkflow(splitSettlementWorkflow, state)
+      .when(firing(marginTimer))
+      .then({ commands: [new ReleaseMarginAtNetTermsCommand('spl_1', fromTimer(marginTimer.id))] });
+  });
+
+  it('does nothing for a Split it cannot find', () => {
+    givenWorkflow(splitSettlementWorkflow, split()).when(payoutEvent('payout.completed', 'leg_a', 'po_a', null)).thenNothing();
+  });
+
+  it('follows only the payouts of Splits', () => {
+    expect(splitSettlementWorkflow.handles(payoutEvent('payout.completed', 'merchant', 'po_m', null))).toBe(false);
+    expect(splitSettlementWorkflow.handles(payoutEvent('payout.completed', 'leg_b_withdrawal', 'po_w', 'dst_1'))).toBe(false);
+    expect(splitSettlementWorkflow.handles(payoutEvent('payout.failed', 'leg_b_transfer', 'po_t1', 'dst_1'))).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import { givenWorkflow, NOW, recorded } from '../../../test/support/workflow-given-when-then';
+import { createLogger } from '../../platform/logging/app-logger';
+import { deterministicId } from '../../platform/ids/ids';
+import { EndpointState } from '../domain/company-webhooks.decider';
+import { CreateDeliveryCommand } from './create-delivery.handler';
+import { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow';
+
+const workflow = webhookDispatcherWorkflow(createLogger('silent'));
+const endpoint = (endpointId: string, eventTypes: string[], enabled = true): EndpointState => ({
+  endpointId,
+  url: `https://example.com/${endpointId}`,
+  eventTypes,
+  enabled,
+  onProbation: true,
+  createdAt: NOW,
+  updatedAt: NOW,
+});
+const webhooks = (...endpoints: EndpointState[]) => ({ companyId: 'co_sme', webhooks: { endpoints: Object.fromEntries(endpoints.map((e) => [e.endpointId, e])), sealedSecret: null } });
+const approved = recorded('split.leg_a.approved', { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: NOW }, 'split-spl_1', 'evt-1');
+const context = { actor: 'system:webhook-dispatcher', correlationId: 'corr-1', causationId: 'evt-1' };
+const body = { id: deterministicId('evt', 'evt-1'), type: 'split.leg_a.approved', createdAt: NOW, data: { splitId: 'spl_1', legAPayoutId: 'po_a' } };
+
+describe('webhook dispatcher workflow', () => {
+  it('makes one delivery per enabled endpoint subscribed to the event, with ids fixed by event and endpoint', () => {
+    givenWorkflow(
+      workflow,
+      webhooks(endpoint('we_1', ['split.leg_a.approved']), endpoint('we_2', ['checkout.completed']), endpoint('we_3', ['split.leg_a.approved'], false), endpoint('we_4', ['split.leg_a.approved', 'split.leg_a.claimed'])),
+    )
+      .when(approved)
+      .then({
+        commands: [
+          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_1'), 'we_1', 'co_sme', body, context),
+          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_4'), 'we_4', 'co_sme', body, context),
+        ],
+      });
+  });
+
+  it('delivers nothing when no company receives the event', () => {
+    givenWorkflow(workflow, null).when(approved).thenNothing();
+  });
+
+  it('follows only the events that have a public webhook type', () => {
+    expect(workflow.handles(approved)).toBe(true);
+    expect(workflow.handles(recorded('split.funded', {}))).toBe(false);
+  });
+});
