@@ -8,7 +8,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { Platform } from './platform/platform';
 import { PlatformModule } from './platform/platform.module';
-import { AuthGuard } from './platform/http/auth.guard';
+import { AuthGuard } from './identity';
 import { EnvelopeInterceptor } from './platform/http/envelope';
 import { ErrorEnvelopeFilter } from './platform/http/error-filter';
 import { OperationsController } from './platform/http/operations.controller';

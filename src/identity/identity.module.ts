@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { CREDENTIAL_RESOLVER } from '../platform/http/auth';
+import { CREDENTIAL_RESOLVER } from './application/credential-resolver.port';
 import { AccountDirectory } from './application/account-directory';
 import { CredentialResolverService } from './application/credential-resolver.service';
 import { ExpiredCredentialsPurge } from './application/expired-credentials.purge';

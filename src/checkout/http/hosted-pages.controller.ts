@@ -2,8 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/com
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/domain/domain-error';
-import { Public } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, Public } from '../../identity';
 import { CheckoutQueries } from '../application/checkout-queries';
 import { PayOrderHandler, sameSecret } from '../application/pay-order.handler';
 import { PaymentLinksHandler } from '../application/payment-links.handler';

@@ -1,8 +1,7 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { CreateCheckoutHandler } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';

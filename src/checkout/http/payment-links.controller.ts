@@ -1,8 +1,7 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { PaymentLinksHandler } from '../application/payment-links.handler';
 import { CreatePaymentLinkRequestDto } from './checkout.request.dto';
 

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Public } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, Public } from '../../identity';
 import { MagicLinks } from '../../identity/application/magic-links';
 import { CreateSandboxCreatorHandler } from '../application/create-sandbox-creator.handler';
 import { CreateSandboxCreatorRequestDto } from './parties.request.dto';

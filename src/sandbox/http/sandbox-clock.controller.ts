@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../platform/http/auth';
+import { Public } from '../../identity';
 import { SandboxClockService } from '../application/sandbox-clock.service';
 import { AdvanceClockRequestDto } from './advance-clock.request.dto';
 

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { SplitDecisionHandler } from '../application/split-decision.handler';
 import { SplitQueries } from '../application/split-queries';

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { CreateSplitHandler } from '../application/create-split.handler';
 import { ReviseRosterHandler } from '../application/revise-roster.handler';

@@ -1,8 +1,7 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { actorOf, CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { WebhookDeliveries } from '../application/webhook-deliveries';
 import { WebhookDeliveriesQuery } from '../application/webhook-deliveries.query';

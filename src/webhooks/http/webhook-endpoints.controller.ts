@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { WebhookEndpointsService } from '../application/webhook-endpoints.service';
 import { WebhookDeliveriesQuery } from '../application/webhook-deliveries.query';
