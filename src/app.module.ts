@@ -4,6 +4,7 @@ import { IdentityModule } from './identity/identity.module';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { PartiesModule } from './parties/parties.module';
 import { SplitModule } from './split/split.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { Platform } from './platform/platform';
@@ -25,6 +26,7 @@ export class AppModule {
         IdentityModule,
         PartiesModule,
         SplitModule,
+        LedgerModule,
         WebhooksModule,
         CheckoutModule,
         ...(platform.config.sandbox ? [SandboxModule] : []),

@@ -9,7 +9,6 @@ import { SplitDecisionHandler } from '../application/split-decision.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
 import { SplitPayoutsHandler } from '../application/split-payouts.handler';
-import { SplitLedgerQuery } from '../../ledger/application/split-ledger.query';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
 
 @ApiTags('splits')
@@ -24,15 +23,7 @@ export class IntegrationSplitsController {
     private readonly queries: SplitQueries,
     private readonly audit: SplitHistory,
     private readonly payouts: SplitPayoutsHandler,
-    private readonly ledger: SplitLedgerQuery,
   ) {}
-
-  @Get(':id/ledger')
-  @ApiOperation({ summary: "The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order" })
-  async ledgerOf(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
-    await this.queries.get(id, principal.companyId);
-    return this.ledger.postings(id);
-  }
 
   @Post(':id/distributions/:distributionId/payout')
   @HttpCode(200)

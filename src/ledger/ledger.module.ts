@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { SplitModule } from '../split';
+import { SplitLedgerQuery } from './application/split-ledger.query';
+import { SplitLedgerController } from './http/split-ledger.controller';
+
+/** The ledger's HTTP surface. Ledger depends on split (its events, its ownership check), never the reverse. */
+@Module({
+  imports: [SplitModule],
+  controllers: [SplitLedgerController],
+  providers: [SplitLedgerQuery],
+})
+export class LedgerModule {}
