@@ -4,13 +4,14 @@ import { IdentityModule } from './identity/identity.module';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { PartiesModule } from './parties/parties.module';
 import { SplitModule } from './split/split.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
-import { AuthGuard } from './platform/http/auth.guard';
+import { AuthGuard } from './identity';
 import { EnvelopeInterceptor } from './platform/http/envelope';
 import { ErrorEnvelopeFilter } from './platform/http/error-filter';
 import { OperationsController } from './platform/http/operations.controller';
@@ -29,6 +30,7 @@ export class AppModule {
         IdentityModule,
         PartiesModule,
         SplitModule,
+        LedgerModule,
         WebhooksModule,
         CheckoutModule,
         PayoutsModule,

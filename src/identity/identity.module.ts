@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CREDENTIAL_RESOLVER } from '../platform/http/auth';
+import { CREDENTIAL_RESOLVER } from './application/credential-resolver.port';
 import { AccountDirectory } from './application/account-directory';
 import { CredentialResolverService } from './application/credential-resolver.service';
 import { ExpiredCredentialsPurge } from './application/expired-credentials.purge';

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { PartiesModule } from '../parties/parties.module';
-import { LedgerProjection } from '../ledger/projections/ledger.projection';
-import { SplitLedgerQuery } from '../ledger/application/split-ledger.query';
 import { ApproveSplitHandler } from './application/approve-split.handler';
 import { CancelSplitHandler } from './application/cancel-split.handler';
 import { CompleteRowTransferHandler } from './application/complete-row-transfer.handler';
@@ -49,6 +47,7 @@ const settlement = [
 @Module({
   imports: [PartiesModule],
   controllers: [IntegrationSplitsController, EnterpriseSplitsController],
-  providers: [SplitStream, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, SplitLedgerQuery, LedgerProjection, ...useCases, ...settlement],
+  providers: [SplitStream, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, ...useCases, ...settlement],
+  exports: [SplitQueries],
 })
 export class SplitModule {}

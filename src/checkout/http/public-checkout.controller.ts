@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Options, Param, Post, Req, Res } from 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, Public } from '../../identity';
 import { CancelSubscriptionCommand } from '../application/cancel-subscription.handler';
 import { CheckoutQueries, orderStatusOf, subscriptionRecordOf } from '../application/checkout-queries';
 import { ConfirmEmbeddedPaymentCommand } from '../application/confirm-embedded-payment.handler';

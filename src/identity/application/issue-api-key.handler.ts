@@ -4,7 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { newId } from '../../platform/ids/ids';
-import { Scope } from '../../platform/http/auth';
+import type { Scope } from '../domain/principal';
 import { apiKeyDecider } from '../domain/api-key.decider';
 import { apiKeyStreamId } from '../domain/identity.events';
 import { newSecretToken } from './tokens';

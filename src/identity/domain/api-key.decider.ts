@@ -1,5 +1,5 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import type { Scope } from '../../platform/http/auth';
+import type { Scope } from './principal';
 import { ApiKeyNotFoundError } from './identity.errors';
 import { ApiKeyEvent } from './identity.events';
 

@@ -1,5 +1,5 @@
 import { DomainEvent } from '../../platform/domain/decider';
-import type { Scope } from '../../platform/http/auth';
+import type { Scope } from './principal';
 
 export type CompanyRegistered = DomainEvent<'company.registered', { companyId: string; name: string; registeredAt: string }>;
 export type UserRegistered = DomainEvent<

@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } fro
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
+import type { Principal } from '../domain/principal';
+import { CurrentPrincipal, SessionAuth } from './auth';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { IssueApiKeyCommand } from '../application/issue-api-key.handler';
 import { RevokeApiKeyCommand } from '../application/revoke-api-key.handler';

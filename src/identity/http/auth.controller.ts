@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/commo
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, Public, SessionAuth } from '../../platform/http/auth';
+import type { Principal } from '../domain/principal';
+import { CurrentPrincipal, Public, SessionAuth } from './auth';
 import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';

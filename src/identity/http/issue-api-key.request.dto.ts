@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { Scope, SCOPES } from '../../platform/http/auth';
+import { Scope, SCOPES } from '../domain/principal';
 
 export class IssueApiKeyRequestDto {
   @ApiProperty({ example: 'production server' })

@@ -2,8 +2,7 @@ import { Body, Controller, Get, Inject, Param, Patch, Post, Put, Query, Req, Res
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { Page } from '../../platform/http/envelope';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';

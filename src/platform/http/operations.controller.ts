@@ -5,7 +5,7 @@ import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { READ_STORE, ReadStore } from '../read-store/read-store.port';
 import { ProjectionEngine } from '../projections/projection-engine';
 import { MetricsRegistry } from '../metrics/metrics-registry';
-import { Public } from './auth';
+import { Public } from './route-auth';
 
 @ApiTags('operations')
 @Public()

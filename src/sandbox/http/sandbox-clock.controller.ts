@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../identity';
 import type { FastifyRequest } from 'fastify';
-import { Public } from '../../platform/http/auth';
 import { AdvanceSandboxClockCommand } from '../application/advance-sandbox-clock.handler';
 import { SandboxClockService } from '../application/sandbox-clock.service';
 import { AdvanceClockRequestDto } from './advance-clock.request.dto';

@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { ApproveSplitCommand } from '../application/approve-split.handler';
 import { RejectSplitCommand } from '../application/reject-split.handler';

@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Principal } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { CancelSplitCommand } from '../application/cancel-split.handler';
 import { CreateSplitCommand } from '../application/create-split.handler';
@@ -11,7 +10,6 @@ import { PayOutDistributionNowCommand } from '../application/pay-out-distributio
 import { ReviseRosterCommand } from '../application/revise-roster.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
-import { SplitLedgerQuery } from '../../ledger/application/split-ledger.query';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
 
 @ApiTags('splits')
@@ -23,15 +21,7 @@ export class IntegrationSplitsController {
     private readonly commands: CommandBus,
     private readonly queries: SplitQueries,
     private readonly audit: SplitHistory,
-    private readonly ledger: SplitLedgerQuery,
   ) {}
-
-  @Get(':id/ledger')
-  @ApiOperation({ summary: "The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order" })
-  async ledgerOf(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
-    await this.queries.get(id, principal.companyId);
-    return this.ledger.postings(id);
-  }
 
   @Post(':id/distributions/:distributionId/payout')
   @HttpCode(200)

@@ -2,8 +2,7 @@ import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { actorOf, CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { RedeliverWebhookCommand } from '../application/redeliver-webhook.handler';
 
 @ApiTags('webhooks')

@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { CreateWebhookEndpointCommand } from '../application/create-webhook-endpoint.handler';
 import { DeleteWebhookEndpointCommand } from '../application/delete-webhook-endpoint.handler';

@@ -2,8 +2,7 @@ import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
-import { commandContext } from '../../platform/http/command-context';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { CompanyWebhooks } from '../application/company-webhooks.repository';
 import { RotateWebhookSecretCommand } from '../application/rotate-webhook-secret.handler';
 

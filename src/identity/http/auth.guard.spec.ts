@@ -1,8 +1,9 @@
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError } from '../domain/domain-error';
+import { DomainError } from '../../platform/domain/domain-error';
+import type { Principal } from '../domain/principal';
 import { AuthGuard } from './auth.guard';
-import { ApiKeyAuth, ApiKeyOrSessionAuth, AuthenticatedRequest, Principal, Public, SessionAuth } from './auth';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, AuthenticatedRequest, Public, SessionAuth } from './auth';
 
 const session: Principal = { kind: 'session', companyId: 'co_1', userId: 'usr_1', sessionId: 'h' };
 const splitKey: Principal = { kind: 'api_key', companyId: 'co_1', keyId: 'key_1', scopes: ['split:write'] };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { CommandContext } from '../event-sourcing/aggregate-repository';
-import { actorOf, Principal } from './auth';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { actorOf, Principal } from '../domain/principal';
 
 /** Event metadata for a command issued by an HTTP request: who asked, and the request id to correlate. */
 export function commandContext(request: FastifyRequest, principal: Principal | null): CommandContext {

@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { CredentialNotAllowedError, MissingScopeError, UnauthenticatedError } from '../../identity/domain/identity.errors';
-import { AUTH_REQUIREMENT, AuthenticatedRequest, AuthRequirement, CREDENTIAL_RESOLVER, CredentialResolver, Principal } from './auth';
+import { CREDENTIAL_RESOLVER, CredentialResolver } from '../application/credential-resolver.port';
+import { CredentialNotAllowedError, MissingScopeError, UnauthenticatedError } from '../domain/identity.errors';
+import type { Principal } from '../domain/principal';
+import { AUTH_REQUIREMENT, AuthenticatedRequest, AuthRequirement } from './auth';
 
 /**
  * 401 for a missing, unknown or revoked credential; 403 for a valid one of the wrong kind or without

@@ -1,0 +1,7 @@
+// Public API of the identity module: who the caller is (Principal, Scope), how a route declares the
+// credential it takes, the guard that enforces it, and the event metadata of an HTTP command.
+export { actorOf, SCOPES, type Principal, type Scope } from './domain/principal';
+export { ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Public, SessionAuth, type AuthenticatedRequest, type AuthRequirement } from './http/auth';
+export { AuthGuard } from './http/auth.guard';
+export { commandContext } from './http/command-context';
+export { CREDENTIAL_RESOLVER, type CredentialResolver } from './application/credential-resolver.port';
