@@ -5,7 +5,8 @@ import { InvalidCredentialsError } from '../domain/identity.errors';
 import { UserDoc } from '../projections/identity-read-model.projection';
 import { verifyPassword } from './password-hasher';
 import { SessionIssuer } from './session-issuer';
-import { normalizeEmail, SignedIn } from './signup.handler';
+import { normalizeEmail } from '../../platform/domain/email';
+import { SignedIn } from './signup.handler';
 
 export class LoginCommand extends Command<SignedIn> {
   constructor(

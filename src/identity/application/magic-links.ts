@@ -8,7 +8,7 @@ import { expiresIn, hashToken, hasExpired, newSecretToken } from './tokens';
 import { SessionIssuer } from './session-issuer';
 import { UnauthenticatedError } from '../domain/identity.errors';
 import { UserDoc } from '../projections/identity-read-model.projection';
-import { normalizeEmail } from './signup.handler';
+import { normalizeEmail } from '../../platform/domain/email';
 
 export const MAGIC_LINKS = 'magic_links';
 /** Per account: how many links were sent on request in the current window. */

@@ -5,8 +5,8 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { deterministicId } from '../../platform/ids/ids';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { AccountDirectory } from '../../identity/application/account-directory';
-import { normalizeEmail } from '../../identity/application/signup.handler';
-import { createOnceDecider } from '../domain/create-once.decider';
+import { normalizeEmail } from '../../platform/domain/email';
+import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { SubVendorCreated, SubVendorKind, subVendorStreamId } from '../domain/parties.events';
 import { CreatorDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
 
