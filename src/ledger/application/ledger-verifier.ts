@@ -1,5 +1,5 @@
 import { EventStore } from '../../platform/event-store/event-store.port';
-import { DocumentReader } from '../../platform/read-store/read-store.port';
+import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { isBalanced, Posting } from '../domain/posting';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';

@@ -1,5 +1,7 @@
 import { RecordedEvent } from '../event-store/event-store.port';
-import { CommitOutcome, NewTimer, ReadStore } from '../read-store/read-store.port';
+import { CommitOutcome } from '../read-store/document-store.port';
+import { ReadStore } from '../read-store/read-store.port';
+import { NewTimer } from '../read-store/timer-store.port';
 import { EventProcessor, ProcessorEffects, Projection } from './projection';
 import { StagedWriter } from './staged-writer';
 

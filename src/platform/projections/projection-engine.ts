@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { EventStore } from '../event-store/event-store.port';
-import { ProjectionState, ReadStore } from '../read-store/read-store.port';
+import { ProjectionState } from '../read-store/document-store.port';
+import { ReadStore } from '../read-store/read-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { isProjection, readsStream, Subscriber } from './projection-batch';
 import { RunnerOptions, SubscriberRunner } from './subscriber-runner';

@@ -1,5 +1,6 @@
 import { Clock } from '../clock/clock';
-import { NewTimer, ReadStore, Timer } from '../read-store/read-store.port';
+import { ReadStore } from '../read-store/read-store.port';
+import { NewTimer, Timer } from '../read-store/timer-store.port';
 import { AppLogger } from '../logging/app-logger';
 
 const KEEP_DONE_TIMERS_MS = 7 * 86_400_000;

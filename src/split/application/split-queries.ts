@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Page } from '../../platform/http/envelope';
-import { Filter, READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { Filter } from '../../platform/read-store/document-store.port';
+import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { SPLITS, SplitView } from '../projections/split-read-model.projection';
 

@@ -2,7 +2,7 @@ import { Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { SecretBox } from '../../platform/crypto/secret-box';
 import { AppLogger } from '../../platform/logging/app-logger';
-import { Timer } from '../../platform/read-store/read-store.port';
+import { Timer } from '../../platform/read-store/timer-store.port';
 import { canonicalJson } from '../domain/canonical-json';
 import { companyWebhooksDecider } from '../domain/company-webhooks.decider';
 import { deliveryDecider, DeliveryState } from '../domain/webhook-delivery.decider';
