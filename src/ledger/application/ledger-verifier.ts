@@ -45,7 +45,7 @@ export async function replayLedger(events: EventStore): Promise<{ postings: Post
  */
 export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): LedgerReport {
   const violations: LedgerViolation[] = [];
-  const ordered = [...postings].sort((a, b) => Number(a.position) - Number(b.position) || a.sequence - b.sequence);
+  const ordered = [...postings].sort((a, b) => a.position - b.position || a.sequence - b.sequence);
   const balances = new Map<string, bigint>();
   for (const posting of ordered) {
     if (!isBalanced(posting)) violations.push({ rule: 'unbalanced_posting', message: `${posting.id} does not balance` });

@@ -7,12 +7,12 @@ import { DeliveryBody, deliveryStreamId } from '../domain/webhooks.events';
 
 export const WEBHOOK_ATTEMPT_TIMER = 'webhook.attempt';
 
-export interface AttemptTimerPayload {
+/** A type alias, not an interface, so it is a timer payload (`Record<string, unknown>`) as it is. */
+export type AttemptTimerPayload = {
   deliveryId: string;
   seriesStart: number;
   attempt: number;
-  [key: string]: unknown;
-}
+};
 
 /** Timer ids are deterministic per (delivery, series, attempt): scheduling twice changes nothing. */
 export const attemptTimerId = (p: AttemptTimerPayload) => `${WEBHOOK_ATTEMPT_TIMER}:${p.deliveryId}:${p.seriesStart}:${p.attempt}`;
