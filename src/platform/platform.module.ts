@@ -2,6 +2,10 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CLOCK, REAL_CLOCK, SystemClock } from './clock/clock';
 import { EVENT_STORE } from './event-store/event-store.port';
 import { READ_STORE } from './read-store/read-store.port';
+import { DOCUMENT_READER, DOCUMENT_STORE } from './read-store/document-store.port';
+import { TIMER_STORE } from './read-store/timer-store.port';
+import { LEASE_STORE } from './read-store/lease-store.port';
+import { OPERATIONAL_STORE } from './read-store/operational-store.port';
 import { AggregateRepository } from './event-sourcing/aggregate-repository';
 import { ProjectionEngine } from './projections/projection-engine';
 import { MetricsRegistry } from './metrics/metrics-registry';
@@ -23,6 +27,8 @@ export class PlatformModule {
       { provide: REAL_CLOCK, useValue: new SystemClock() },
       { provide: EVENT_STORE, useValue: platform.events },
       { provide: READ_STORE, useValue: platform.readStore },
+      // The read-side ports, all served by the one read store.
+      ...[DOCUMENT_READER, DOCUMENT_STORE, TIMER_STORE, LEASE_STORE, OPERATIONAL_STORE].map((port) => ({ provide: port, useExisting: READ_STORE })),
       { provide: AggregateRepository, useValue: platform.aggregates },
       { provide: ProjectionEngine, useValue: platform.engine },
       { provide: MetricsRegistry, useValue: platform.metrics },

@@ -5,7 +5,7 @@ import { ApiKeyAuth, CurrentPrincipal, Principal, SessionAuth } from '../../plat
 import { commandContext } from '../../platform/http/command-context';
 import { Page } from '../../platform/http/envelope';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CompanyNotFoundError } from '../domain/parties.errors';
 import { CompanyQueries } from '../application/company-queries';
@@ -25,7 +25,7 @@ export class PartiesController {
     private readonly companies: CompanyQueries,
     private readonly subVendors: SubVendorRegistry,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
   ) {}
 
   @Get('company')

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { EventStore } from '../event-store/event-store.port';
-import { ProjectionState } from '../read-store/document-store.port';
-import { ReadStore } from '../read-store/read-store.port';
+import { DocumentStore, ProjectionState } from '../read-store/document-store.port';
+import { LeaseStore } from '../read-store/lease-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { isProjection, readsStream, Subscriber } from './projection-batch';
 import { RunnerOptions, SubscriberRunner } from './subscriber-runner';
@@ -31,7 +31,7 @@ export class ProjectionEngine {
   constructor(
     subscribers: Subscriber[],
     private readonly events: EventStore,
-    private readonly store: ReadStore,
+    private readonly store: DocumentStore & LeaseStore,
     logger: AppLogger,
     options: RunnerOptions,
   ) {

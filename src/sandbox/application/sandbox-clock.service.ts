@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM } from '../../platform/platform.tokens';
 import { Platform, SANDBOX_CLOCK_DOC } from '../../platform/platform';
+import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
+import { TIMER_STORE, TimerStore } from '../../platform/read-store/timer-store.port';
 
 const SETTLE_TIMEOUT_MS = 30_000;
 const IN_FLIGHT_POLL_MS = 5;
@@ -12,7 +14,11 @@ const IN_FLIGHT_POLL_MS = 5;
  */
 @Injectable()
 export class SandboxClockService {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+  constructor(
+    @Inject(PLATFORM) private readonly platform: Platform,
+    @Inject(TIMER_STORE) private readonly timerStore: TimerStore,
+    @Inject(OPERATIONAL_STORE) private readonly operational: OperationalStore,
+  ) {}
 
   now(): Date {
     return this.platform.clock.now();
@@ -24,13 +30,13 @@ export class SandboxClockService {
     const target = new Date(clock.now().getTime() + seconds * 1000);
     await this.settle();
     for (;;) {
-      const next = await this.platform.readStore.nextTimerDueAt();
+      const next = await this.timerStore.nextTimerDueAt();
       if (next === null || next > target.toISOString()) break;
       clock.advanceTo(new Date(next));
       await this.settle();
     }
     clock.advanceTo(target);
-    await this.platform.readStore.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
+    await this.operational.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
     await this.settle();
     return clock.now();
   }
@@ -42,14 +48,14 @@ export class SandboxClockService {
    * this loop once did, spun on promises alone and starved that very I/O until the claim expired.)
    */
   private async settle(): Promise<void> {
-    const { engine, timers, events, readStore } = this.platform;
+    const { engine, timers, events } = this.platform;
     for (let waited = 0; ; ) {
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       const fired = await timers.fireDue();
       const head = await events.headPosition();
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       if (fired > 0 || head !== (await events.headPosition())) continue;
-      const due = await readStore.nextTimerDueAt();
+      const due = await this.timerStore.nextTimerDueAt();
       if (due === null || due > this.platform.clock.now().toISOString()) return;
       if (waited >= SETTLE_TIMEOUT_MS) {
         this.platform.logger.warn({ dueAt: due }, 'sandbox clock: a due timer is still claimed elsewhere; advancing without it');

@@ -5,7 +5,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { deterministicId, newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { TEST_EVENT_TYPE } from '../domain/webhook-event-types';
 import { WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
@@ -26,7 +26,7 @@ export class WebhookEndpointsService {
     private readonly deliveries: WebhookDeliveries,
     private readonly attempts: WebhookAttemptHandler,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
