@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
-import { CompanyDoc } from '../../identity/projections/identity-read-model.projection';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { company } from '../../identity/application/identity.queries';
 import { CompanyCommand, companyDecider } from '../domain/company.decider';
 import { CompanyNotFoundError } from '../domain/parties.errors';
 import { companyStreamId } from '../domain/parties.events';
@@ -14,7 +14,7 @@ export class CompanySettingsHandler {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -24,7 +24,7 @@ export class CompanySettingsHandler {
   }
 
   async setSplitSettings(enterpriseCompanyId: string, smeCompanyId: string, settings: { autoAccept: boolean; coverFees: boolean }, context: CommandContext) {
-    if (!(await this.store.get<CompanyDoc>('companies', smeCompanyId))) throw new CompanyNotFoundError();
+    if (!(await company(this.documents, smeCompanyId))) throw new CompanyNotFoundError();
     await this.run(enterpriseCompanyId, { type: 'SetSplitSettings', data: { enterpriseCompanyId, smeCompanyId, ...settings, now: this.now() } }, context);
     return { enterpriseCompanyId, smeCompanyId, ...settings };
   }
