@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids/ids';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { SubVendorRegistry } from '../../parties/application/sub-vendor-registry';
 import { creator as creatorOf, subVendor as subVendorOf } from '../../parties/application/parties.queries';
-import { SubVendorDoc } from '../../parties/projections/parties-read-model.projection';
+import type { SubVendorDoc } from '../../parties/projections/parties-read-model.projection';
 import { RosterRowInput } from '../domain/split.commands';
 import { SplitContractorNotActiveCreatorError, SplitSubVendorNotOwnedError } from '../domain/split.errors';
 
