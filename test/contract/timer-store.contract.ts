@@ -3,14 +3,16 @@ import { StoreLifecycle } from '../../src/platform/read-store/read-store.port';
 import { TimerStore } from '../../src/platform/read-store/timer-store.port';
 import { registered as register, unique } from './contract-names';
 
+/** Timers are also staged by projection commits, so the suite needs the commit side of the document store. */
+type TimerStoreUnderTest = TimerStore & StoreLifecycle & Pick<DocumentStore, 'registerProjection' | 'commitProjection' | 'checkpointOf'>;
+
 /**
- * Durable timers claimed with a lease. The store also stages the timers a projection commit carries,
- * so the suite needs the commit side of the document store too.
+ * Durable timers claimed with a lease, scheduled directly or staged by a projection commit.
  * Every read store adapter must pass it: runs against SQLite always and against MongoDB when MONGO_URL is set.
  */
-export function timerStoreContract(name: string, open: () => Promise<TimerStore & StoreLifecycle & Pick<DocumentStore, 'registerProjection' | 'commitProjection' | 'checkpointOf'>>): void {
+export function timerStoreContract(name: string, open: () => Promise<TimerStoreUnderTest>): void {
   describe(`TimerStore contract: ${name}`, () => {
-    let store: TimerStore & StoreLifecycle & Pick<DocumentStore, 'registerProjection' | 'commitProjection' | 'checkpointOf'>;
+    let store: TimerStoreUnderTest;
     beforeAll(async () => {
       store = await open();
     });
