@@ -5,6 +5,10 @@ import { AppConfig } from './config/app-config';
 import { CLOCK, Clock, REAL_CLOCK, SandboxClock } from './clock/clock';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
+import { DOCUMENT_READER, DOCUMENT_STORE } from './read-store/document-store.port';
+import { TIMER_STORE } from './read-store/timer-store.port';
+import { LEASE_STORE } from './read-store/lease-store.port';
+import { OPERATIONAL_STORE } from './read-store/operational-store.port';
 import { AggregateRepository } from './event-sourcing/aggregate-repository';
 import { ProjectionEngine } from './projections/projection-engine';
 import { MetricsRegistry } from './metrics/metrics-registry';
@@ -33,6 +37,8 @@ export class PlatformModule {
       { provide: REAL_CLOCK, useValue: realTime },
       { provide: EVENT_STORE, useFactory: () => openEventStore(config) },
       { provide: READ_STORE, useFactory: () => openReadStore(config) },
+      // The read-side ports, all served by the one read store.
+      ...[DOCUMENT_READER, DOCUMENT_STORE, TIMER_STORE, LEASE_STORE, OPERATIONAL_STORE].map((port) => ({ provide: port, useExisting: READ_STORE })),
       { provide: SANDBOX_CLOCK, useFactory: (store: ReadStore) => (config.sandbox ? restoreSandboxClock(store) : null), inject: [READ_STORE] },
       { provide: CLOCK, useFactory: (sandboxClock: SandboxClock | null) => sandboxClock ?? realTime, inject: [SANDBOX_CLOCK] },
       MetricsRegistry,

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { NewEvent } from '../../src/platform/event-store/event-store.port';
 import { SqliteEventStore } from '../../src/platform/event-store/sqlite/sqlite-event-store';
 import { SqliteReadStore } from '../../src/platform/read-store/sqlite/sqlite-read-store';
-import { IdentityReadModelProjection } from '../../src/identity/projections/identity-read-model.projection';
+import { ApiKeyDoc, CompanyDoc, IdentityReadModelProjection, UserDoc } from '../../src/identity/projections/identity-read-model.projection';
 import { applyBatch } from '../../src/platform/projections/projection-batch';
-import { Doc } from '../../src/platform/read-store/read-store.port';
+import { Doc, DocumentReader } from '../../src/platform/read-store/document-store.port';
 import { tempDir } from '../support/temp-dir';
 import { waitUntil } from '../contract/event-store.contract';
 
@@ -47,10 +47,9 @@ async function exited(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function dump(store: SqliteReadStore, reader = store as Pick<SqliteReadStore, 'find'>): Promise<Record<string, Doc[]>> {
-  const out: Record<string, Doc[]> = {};
-  for (const collection of ['companies', 'users', 'api_keys']) out[collection] = await reader.find(collection, { sort: [{ field: 'id', direction: 'asc' }] });
-  return out;
+async function dump(store: SqliteReadStore, reader: Pick<DocumentReader, 'find'> = store) {
+  const all = <T extends Doc>(collection: string) => reader.find<T>(collection, { sort: [{ field: 'id', direction: 'asc' }] });
+  return { companies: await all<CompanyDoc>('companies'), users: await all<UserDoc>('users'), api_keys: await all<ApiKeyDoc>('api_keys') };
 }
 
 describe('projection crash recovery', () => {
@@ -112,7 +111,7 @@ describe('projection crash recovery', () => {
     const recovered = observer();
     const expected = await dump(fresh);
     expect(expected.companies).toHaveLength(COMPANIES);
-    expect(expected.api_keys!.filter((k) => k.revokedAt !== null)).toHaveLength(COMPANIES / 3);
+    expect(expected.api_keys.filter((k) => k.revokedAt !== null)).toHaveLength(COMPANIES / 3);
     expect(await dump(recovered)).toEqual(expected);
     await Promise.all([events.close(), fresh.close(), recovered.close()]);
   }, 240_000);

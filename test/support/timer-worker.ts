@@ -1,10 +1,10 @@
 import { SystemClock } from '../../src/platform/clock/clock';
 import { createLogger } from '../../src/platform/logging/app-logger';
-import { ReadStore } from '../../src/platform/read-store/read-store.port';
+import { TimerStore } from '../../src/platform/read-store/timer-store.port';
 import { TimerWorker } from '../../src/platform/timers/timer-worker';
 
 /** A timer worker whose real time stands still at `realNowMs` (timers themselves use the system clock). */
-export function timerWorkerAt(store: ReadStore, realNowMs: number): TimerWorker {
+export function timerWorkerAt(store: TimerStore, realNowMs: number): TimerWorker {
   return new TimerWorker(store, new SystemClock(), createLogger('silent'), {
     owner: 'test',
     pollIntervalMs: 10_000,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { orderStreamId } from '../domain/checkout.events';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError, PaymentLinkNotFoundError } from '../domain/checkout.errors';
@@ -40,7 +40,7 @@ export function subscriptionRecordOf(sub: SubscriptionView) {
 @Injectable()
 export class CheckoutQueries {
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 

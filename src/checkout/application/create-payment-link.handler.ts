@@ -6,7 +6,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { randomBase36 } from '../../platform/ids/ids';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { createOnceDecider } from '../../parties/domain/create-once.decider';
+import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { Provider } from '../domain/checkout.events';
 import { PaymentLinkCreated, paymentLinkStreamId } from '../domain/payment-link.events';
 

@@ -34,7 +34,6 @@ export interface OrderView {
   expiresAt: string | null;
   paidAt: string | null;
   updatedAt: string;
-  [field: string]: unknown;
 }
 
 /** The subscription record of the buyer self-service calls (DESIGN 7), field for field. */
@@ -53,7 +52,6 @@ export interface SubscriptionView {
   card: { brand: string; last4: string };
   cancelledAt: string | null;
   cancellationReason: CancellationReason | null;
-  [field: string]: unknown;
 }
 
 export interface PaymentLinkView {
@@ -65,7 +63,6 @@ export interface PaymentLinkView {
   currency: string;
   provider: Provider;
   createdAt: string;
-  [field: string]: unknown;
 }
 
 /** Orders (status page, hosted pages), subscriptions (self-service) and payment links. */
@@ -83,7 +80,7 @@ export class CheckoutReadModelProjection implements Projection {
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     if (recorded.type === 'checkout.payment_link.created') {
       const data = (recorded.data as PaymentLinkCreated['data']);
-      writer.put(PAYMENT_LINKS, { id: data.slug, ...data });
+      writer.put<PaymentLinkView>(PAYMENT_LINKS, { id: data.slug, ...data });
       return;
     }
     if (SUBSCRIPTION_EVENT_TYPES.has(recorded.type)) return this.applySubscription({ type: recorded.type, data: recorded.data } as SubscriptionEvent, writer);
@@ -115,12 +112,12 @@ export class CheckoutReadModelProjection implements Projection {
         paidAt: null,
         updatedAt: at,
       };
-      writer.put(CHECKOUT_ORDERS, view);
+      writer.put<OrderView>(CHECKOUT_ORDERS, view);
       return;
     }
     const order = await writer.get<OrderView>(CHECKOUT_ORDERS, event.data.orderId);
     if (!order) throw new Error(`${event.type} for unknown order ${event.data.orderId} (event ${recorded.id})`);
-    writer.put(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), updatedAt: at });
+    writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), updatedAt: at });
   }
 
   private async applySubscription(event: SubscriptionEvent, writer: ProjectionWriter): Promise<void> {
@@ -142,20 +139,20 @@ export class CheckoutReadModelProjection implements Projection {
         cancelledAt: null,
         cancellationReason: null,
       };
-      writer.put(CHECKOUT_SUBSCRIPTIONS, view);
+      writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, view);
       return;
     }
     const sub = await writer.get<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, event.data.subscriptionId);
     if (!sub) throw new Error(`${event.type} for unknown subscription ${event.data.subscriptionId}`);
     switch (event.type) {
       case 'checkout.subscription.renewed':
-        writer.put(CHECKOUT_SUBSCRIPTIONS, { ...sub, currentPeriodStart: event.data.currentPeriodStart, currentPeriodEnd: event.data.currentPeriodEnd, consecutiveDeclines: 0 });
+        writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, { ...sub, currentPeriodStart: event.data.currentPeriodStart, currentPeriodEnd: event.data.currentPeriodEnd, consecutiveDeclines: 0 });
         return;
       case 'checkout.subscription.renewal_declined':
-        writer.put(CHECKOUT_SUBSCRIPTIONS, { ...sub, consecutiveDeclines: event.data.consecutiveDeclines });
+        writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, { ...sub, consecutiveDeclines: event.data.consecutiveDeclines });
         return;
       case 'checkout.subscription.cancelled':
-        writer.put(CHECKOUT_SUBSCRIPTIONS, { ...sub, status: 'CANCELLED', cancelledAt: event.data.at, cancellationReason: event.data.reason });
+        writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, { ...sub, status: 'CANCELLED', cancelledAt: event.data.at, cancellationReason: event.data.reason });
         return;
     }
   }

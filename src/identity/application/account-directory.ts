@@ -6,7 +6,7 @@ import { newId, sha256Hex } from '../../platform/ids/ids';
 import { accountDecider } from '../domain/account.decider';
 import { accountStreamId } from '../domain/identity.events';
 import { EmailAlreadyRegisteredError } from '../domain/identity.errors';
-import { normalizeEmail } from './signup.handler';
+import { normalizeEmail } from '../../platform/domain/email';
 import { MagicLinks } from './magic-links';
 
 export interface Account {

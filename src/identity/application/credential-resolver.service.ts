@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { Clock, REAL_CLOCK } from '../../platform/clock/clock';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import type { Principal, Scope } from '../domain/principal';
 import { CredentialResolver } from './credential-resolver.port';
-import { ApiKeyDoc } from '../projections/identity-read-model.projection';
+import { apiKeyByHash } from './identity.queries';
 import { hashToken, hasExpired } from './tokens';
 import { SESSIONS, SessionDoc } from './session.store';
 
@@ -22,7 +23,8 @@ export class CredentialResolverService implements CredentialResolver {
   private forgotten = 0;
 
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(REAL_CLOCK) private readonly realClock: Clock,
   ) {}
 
@@ -52,7 +54,7 @@ export class CredentialResolverService implements CredentialResolver {
     const cached = this.apiKeys.get(hash);
     if (cached && cached.until > now) return cached.principal;
     const forgottenBefore = this.forgotten;
-    const [key] = await this.store.find<ApiKeyDoc>('api_keys', { filter: { keyHash: hash }, limit: 1 });
+    const key = await apiKeyByHash(this.documents, hash);
     if (!key || key.revokedAt) {
       this.apiKeys.delete(hash);
       return null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
 import { MAGIC_LINK_REQUESTS, MAGIC_LINKS } from './magic-links';
 import { SESSIONS } from './session.store';
@@ -13,7 +13,7 @@ import { SESSIONS } from './session.store';
 export class ExpiredCredentialsPurge implements OnModuleInit {
   constructor(
     private readonly timers: TimerWorker,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
   ) {}
 
   onModuleInit(): void {

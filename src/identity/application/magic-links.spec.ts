@@ -23,7 +23,7 @@ async function setUp() {
   const clock = new SystemClock();
   const realClock = new HandClock();
   const config = loadConfig({ SANDBOX: 'true', MAGIC_LINK_TTL_SECONDS: '3600' });
-  const links = new MagicLinks(store, clock, realClock, config, new SessionIssuer(store, clock, realClock, config));
+  const links = new MagicLinks(store, store, clock, realClock, config, new SessionIssuer(store, clock, realClock, config));
   // The outbox is ordered by message id, and two messages of one millisecond may come in either order.
   const seen = new Set<string>();
   const lastToken = async () => {

@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { newId } from '../../platform/ids/ids';
 import { expiresIn, hashToken, hasExpired, newSecretToken } from './tokens';
 import { SessionIssuer } from './session-issuer';
 import { UnauthenticatedError } from '../domain/identity.errors';
-import { UserDoc } from '../projections/identity-read-model.projection';
-import { normalizeEmail } from './signup.handler';
+import { userByEmail } from './identity.queries';
 
 export const MAGIC_LINKS = 'magic_links';
 /** Per account: how many links were sent on request in the current window. */
@@ -25,7 +25,6 @@ export interface OutboxMessage {
   body: string;
   link: string;
   sentAt: string;
-  [field: string]: unknown;
 }
 
 interface MagicLinkDoc {
@@ -38,7 +37,6 @@ interface MagicLinkDoc {
    * links stored before links expired; those are refused (their owners can ask for a new one).
    */
   expiresAt?: string;
-  [field: string]: unknown;
 }
 
 /** Why a link is sent: the account was just made for a roster email, or its owner asked for a new one. */
@@ -57,7 +55,8 @@ const SUBJECTS: Record<MagicLinkReason, string> = {
 @Injectable()
 export class MagicLinks {
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(REAL_CLOCK) private readonly realClock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -89,7 +88,7 @@ export class MagicLinks {
    * account, nor for its limit.
    */
   async sendOnRequest(email: string): Promise<void> {
-    const [user] = await this.store.find<UserDoc>('users', { filter: { email: normalizeEmail(email) }, limit: 1 });
+    const user = await userByEmail(this.documents, email);
     if (!user || user.passwordHash !== null) return;
     if (!(await this.countRequest(user.id))) return;
     await this.send(user.id, user.companyId, user.email, 'requested');

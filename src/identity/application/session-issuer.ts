@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { SESSIONS, SessionDoc } from './session.store';
 import { expiresIn, newSecretToken } from './tokens';
 
 @Injectable()
 export class SessionIssuer {
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(REAL_CLOCK) private readonly realClock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -11,5 +11,4 @@ export interface SessionDoc {
   createdAt: string;
   /** Real time (not the sandbox clock) after which the token is refused; sessions issued before expiry existed have none and are refused. */
   expiresAt?: string;
-  [field: string]: unknown;
 }

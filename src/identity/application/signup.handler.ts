@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { newId, sha256Hex } from '../../platform/ids/ids';
+import { normalizeEmail } from '../../platform/domain/email';
 import { accountDecider } from '../domain/account.decider';
 import { accountStreamId } from '../domain/identity.events';
 import { hashPassword } from './password-hasher';
@@ -25,8 +26,6 @@ export class SignupCommand extends Command<SignedIn> {
     super();
   }
 }
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 @CommandHandler(SignupCommand)
 export class SignupHandler implements ICommandHandler<SignupCommand> {

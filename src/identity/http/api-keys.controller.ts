@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, SessionAuth } from './auth';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { IssueApiKeyCommand } from '../application/issue-api-key.handler';
 import { RevokeApiKeyCommand } from '../application/revoke-api-key.handler';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
@@ -19,7 +19,7 @@ type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
 export class ApiKeysController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
   ) {}
 
   @Post()

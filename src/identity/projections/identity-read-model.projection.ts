@@ -8,7 +8,6 @@ export interface CompanyDoc {
   id: string;
   name: string;
   createdAt: string;
-  [field: string]: unknown;
 }
 
 export interface UserDoc {
@@ -17,7 +16,6 @@ export interface UserDoc {
   email: string;
   passwordHash: string | null;
   createdAt: string;
-  [field: string]: unknown;
 }
 
 export interface ApiKeyDoc {
@@ -29,8 +27,11 @@ export interface ApiKeyDoc {
   lastFour: string;
   createdAt: string;
   revokedAt: string | null;
-  [field: string]: unknown;
 }
+
+export const COMPANIES = 'companies';
+export const USERS = 'users';
+export const API_KEYS = 'api_keys';
 
 type IdentityEvent = AccountEvent | ApiKeyEvent;
 const TYPES = new Set<string>(['company.registered', 'user.registered', 'api_key.issued', 'api_key.revoked']);
@@ -42,9 +43,9 @@ export class IdentityReadModelProjection implements Projection {
   readonly name = 'identity';
   readonly streams = [ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX];
   readonly collections = [
-    { name: 'companies' },
-    { name: 'users', indexes: [['email']] },
-    { name: 'api_keys', indexes: [['keyHash'], ['companyId', 'createdAt']] },
+    { name: COMPANIES },
+    { name: USERS, indexes: [['email']] },
+    { name: API_KEYS, indexes: [['keyHash'], ['companyId', 'createdAt']] },
   ];
 
   handles(event: RecordedEvent): boolean {
@@ -55,10 +56,10 @@ export class IdentityReadModelProjection implements Projection {
     const event = { type: recorded.type, data: recorded.data } as IdentityEvent;
     switch (event.type) {
       case 'company.registered':
-        writer.put('companies', { id: event.data.companyId, name: event.data.name, createdAt: event.data.registeredAt });
+        writer.put<CompanyDoc>(COMPANIES, { id: event.data.companyId, name: event.data.name, createdAt: event.data.registeredAt });
         return;
       case 'user.registered':
-        writer.put('users', {
+        writer.put<UserDoc>(USERS, {
           id: event.data.userId,
           companyId: event.data.companyId,
           email: event.data.email,
@@ -67,7 +68,7 @@ export class IdentityReadModelProjection implements Projection {
         });
         return;
       case 'api_key.issued':
-        writer.put('api_keys', {
+        writer.put<ApiKeyDoc>(API_KEYS, {
           id: event.data.keyId,
           companyId: event.data.companyId,
           name: event.data.name,
@@ -79,8 +80,8 @@ export class IdentityReadModelProjection implements Projection {
         });
         return;
       case 'api_key.revoked': {
-        const key = await writer.get<ApiKeyDoc>('api_keys', event.data.keyId);
-        if (key) writer.put('api_keys', { ...key, revokedAt: event.data.revokedAt });
+        const key = await writer.get<ApiKeyDoc>(API_KEYS, event.data.keyId);
+        if (key) writer.put<ApiKeyDoc>(API_KEYS, { ...key, revokedAt: event.data.revokedAt });
         return;
       }
     }

@@ -1,5 +1,5 @@
 import { EventStore } from '../../platform/event-store/event-store.port';
-import { DocumentReader } from '../../platform/read-store/read-store.port';
+import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { isBalanced, Posting } from '../domain/posting';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
@@ -45,7 +45,7 @@ export async function replayLedger(events: EventStore): Promise<{ postings: Post
  */
 export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): LedgerReport {
   const violations: LedgerViolation[] = [];
-  const ordered = [...postings].sort((a, b) => Number(a.position) - Number(b.position) || a.sequence - b.sequence);
+  const ordered = [...postings].sort((a, b) => a.position - b.position || a.sequence - b.sequence);
   const balances = new Map<string, bigint>();
   for (const posting of ordered) {
     if (!isBalanced(posting)) violations.push({ rule: 'unbalanced_posting', message: `${posting.id} does not balance` });

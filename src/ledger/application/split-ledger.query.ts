@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { Posting } from '../domain/posting';
 import { LEDGER_POSTINGS } from '../projections/ledger.projection';
 
@@ -7,7 +7,7 @@ export type PostingView = Omit<Posting, 'position' | 'splitId'>;
 
 @Injectable()
 export class SplitLedgerQuery {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
 
   /** A Split's postings in the order they were made (the caller has already checked ownership). */
   async postings(splitId: string): Promise<PostingView[]> {

@@ -12,6 +12,8 @@ export interface Posting {
   id: string;
   splitId: string;
   sequence: number;
+  /** Global log position of the event that caused it: ledger:verify applies postings in log order. */
+  position: number;
   currency: string;
   kind: PostingKind;
   memo: string;
@@ -19,7 +21,6 @@ export interface Posting {
   /** The event that caused it (audit trail back into the log). */
   eventId: string;
   entries: Entry[];
-  [field: string]: unknown;
 }
 
 export type PostingKind = 'funding' | 'row_transfer' | 'withdrawal' | 'margin_release';

@@ -34,7 +34,6 @@ export interface LedgerSplit {
   funded: boolean;
   settled: boolean;
   sequence: number;
-  [field: string]: unknown;
 }
 
 const HANDLED = new Set([
@@ -68,7 +67,7 @@ export class LedgerProjection implements Projection {
     const event = { type: recorded.type, data: recorded.data } as SplitEvent | PayoutEvent;
     if (event.type === 'split.created') {
       const d = event.data;
-      writer.put(LEDGER_SPLITS, {
+      writer.put<LedgerSplit>(LEDGER_SPLITS, {
         id: d.splitId,
         smeCompanyId: d.smeCompanyId,
         enterpriseCompanyId: d.enterpriseCompanyId,
@@ -102,7 +101,7 @@ export class LedgerProjection implements Projection {
         eventId: recorded.id,
         entries: nonZero(entries),
       };
-      writer.put(LEDGER_POSTINGS, posting);
+      writer.put<Posting>(LEDGER_POSTINGS, posting);
     };
 
     switch (event.type) {
@@ -173,7 +172,7 @@ export class LedgerProjection implements Projection {
       default:
         return;
     }
-    writer.put(LEDGER_SPLITS, split);
+    writer.put<LedgerSplit>(LEDGER_SPLITS, split);
   }
 }
 

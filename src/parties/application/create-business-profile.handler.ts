@@ -4,8 +4,8 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { normalizeEmail } from '../../identity/application/signup.handler';
-import { createOnceDecider } from '../domain/create-once.decider';
+import { normalizeEmail } from '../../platform/domain/email';
+import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { BusinessProfileCreated, businessProfileStreamId } from '../domain/parties.events';
 import { BusinessProfileDoc } from '../projections/parties-read-model.projection';
 

@@ -5,8 +5,8 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { AccountDirectory } from '../../identity/application/account-directory';
-import { normalizeEmail } from '../../identity/application/signup.handler';
-import { createOnceDecider } from '../domain/create-once.decider';
+import { normalizeEmail } from '../../platform/domain/email';
+import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { CreatorAlreadyExistsError } from '../domain/parties.errors';
 import { CreatorProfileCreated, creatorStreamId } from '../domain/parties.events';
 

@@ -3,12 +3,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { deterministicId } from '../../platform/ids/ids';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { AccountDirectory } from '../../identity/application/account-directory';
-import { normalizeEmail } from '../../identity/application/signup.handler';
-import { createOnceDecider } from '../domain/create-once.decider';
+import { normalizeEmail } from '../../platform/domain/email';
+import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { SubVendorCreated, SubVendorKind, subVendorStreamId } from '../domain/parties.events';
-import { CreatorDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
+import { SubVendorDoc } from '../projections/parties-read-model.projection';
+import { creatorOfUser } from './parties.queries';
 
 export interface SubVendorInput {
   email: string;
@@ -36,7 +37,7 @@ export class SubVendorRegistry {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly accounts: AccountDirectory,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -68,7 +69,7 @@ export class SubVendorRegistry {
   }
 
   private async newSubVendor(subVendorId: string, smeCompanyId: string, email: string, input: SubVendorInput, userId: string | null): Promise<SubVendorCreated> {
-    const [creator] = userId ? await this.store.find<CreatorDoc>('creators', { filter: { userId }, limit: 1 }) : [];
+    const creator = userId ? await creatorOfUser(this.documents, userId) : null;
     return {
       type: 'sub_vendor.created',
       data: {

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { Page } from '../../platform/http/envelope';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { CompanyNotFoundError } from '../domain/parties.errors';
 import { CompanyQueries } from '../application/company-queries';
 import { CreateBusinessProfileCommand } from '../application/create-business-profile.handler';
@@ -22,7 +22,7 @@ export class PartiesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly companies: CompanyQueries,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
   ) {}
 
   @Get('company')

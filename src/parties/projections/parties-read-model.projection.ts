@@ -5,12 +5,12 @@ import { Projection, ProjectionWriter } from '../../platform/projections/project
 import { BUSINESS_PROFILE_STREAM_PREFIX, BusinessProfileCreated, COMPANY_STREAM_PREFIX, CREATOR_STREAM_PREFIX, CreatorProfileCreated, PartiesEvent, SUB_VENDOR_STREAM_PREFIX, SubVendorCreated } from '../domain/parties.events';
 
 /** Documents are the creation events' data, keyed by their id. */
-export type BusinessProfileDoc = { id: string } & Omit<BusinessProfileCreated['data'], 'businessProfileId'> & { [field: string]: unknown };
+export type BusinessProfileDoc = { id: string } & Omit<BusinessProfileCreated['data'], 'businessProfileId'>;
 
 /** Keyed by the creator payment profile id (cpp_): what Split rows reference. */
-export type CreatorDoc = { id: string } & Omit<CreatorProfileCreated['data'], 'paymentProfileId'> & { [field: string]: unknown };
+export type CreatorDoc = { id: string } & Omit<CreatorProfileCreated['data'], 'paymentProfileId'>;
 
-export type SubVendorDoc = { id: string } & Omit<SubVendorCreated['data'], 'subVendorId'> & { [field: string]: unknown };
+export type SubVendorDoc = { id: string } & Omit<SubVendorCreated['data'], 'subVendorId'>;
 
 export interface SplitSettingsDoc {
   id: string;
@@ -19,14 +19,18 @@ export interface SplitSettingsDoc {
   autoAccept: boolean;
   coverFees: boolean;
   updatedAt: string;
-  [field: string]: unknown;
 }
 
 export interface CompanySettingsDoc {
   id: string;
   netTermsDays: number;
-  [field: string]: unknown;
 }
+
+export const COMPANY_SETTINGS = 'company_settings';
+export const SPLIT_SETTINGS = 'split_settings';
+export const BUSINESS_PROFILES = 'business_profiles';
+export const CREATORS = 'creators';
+export const SUB_VENDORS = 'sub_vendors';
 
 export const splitSettingsId = (enterpriseCompanyId: string, smeCompanyId: string) => `${enterpriseCompanyId}__${smeCompanyId}`;
 
@@ -39,11 +43,11 @@ export class PartiesReadModelProjection implements Projection {
   readonly name = 'parties';
   readonly streams = [COMPANY_STREAM_PREFIX, BUSINESS_PROFILE_STREAM_PREFIX, CREATOR_STREAM_PREFIX, SUB_VENDOR_STREAM_PREFIX];
   readonly collections = [
-    { name: 'company_settings' },
-    { name: 'split_settings', indexes: [['enterpriseCompanyId']] },
-    { name: 'business_profiles', indexes: [['companyId', 'createdAt']] },
-    { name: 'creators', indexes: [['userId'], ['email']] },
-    { name: 'sub_vendors', indexes: [['smeCompanyId', 'createdAt'], ['smeCompanyId', 'email']] },
+    { name: COMPANY_SETTINGS },
+    { name: SPLIT_SETTINGS, indexes: [['enterpriseCompanyId']] },
+    { name: BUSINESS_PROFILES, indexes: [['companyId', 'createdAt']] },
+    { name: CREATORS, indexes: [['userId'], ['email']] },
+    { name: SUB_VENDORS, indexes: [['smeCompanyId', 'createdAt'], ['smeCompanyId', 'email']] },
   ];
 
   handles(event: RecordedEvent): boolean {
@@ -54,26 +58,26 @@ export class PartiesReadModelProjection implements Projection {
     const event = { type: recorded.type, data: recorded.data } as PartiesEvent;
     switch (event.type) {
       case 'company.net_terms.set':
-        writer.put('company_settings', { id: event.data.companyId, netTermsDays: event.data.netTermsDays });
+        writer.put<CompanySettingsDoc>(COMPANY_SETTINGS, { id: event.data.companyId, netTermsDays: event.data.netTermsDays });
         return;
       case 'company.split_settings.set': {
         const { enterpriseCompanyId, smeCompanyId, autoAccept, coverFees, setAt } = event.data;
-        writer.put('split_settings', { id: splitSettingsId(enterpriseCompanyId, smeCompanyId), enterpriseCompanyId, smeCompanyId, autoAccept, coverFees, updatedAt: setAt });
+        writer.put<SplitSettingsDoc>(SPLIT_SETTINGS, { id: splitSettingsId(enterpriseCompanyId, smeCompanyId), enterpriseCompanyId, smeCompanyId, autoAccept, coverFees, updatedAt: setAt });
         return;
       }
       case 'business_profile.created': {
         const { businessProfileId, ...rest } = event.data;
-        writer.put('business_profiles', { id: businessProfileId, ...rest });
+        writer.put<BusinessProfileDoc>(BUSINESS_PROFILES, { id: businessProfileId, ...rest });
         return;
       }
       case 'creator_profile.created': {
         const { paymentProfileId, ...rest } = event.data;
-        writer.put('creators', { id: paymentProfileId, ...rest });
+        writer.put<CreatorDoc>(CREATORS, { id: paymentProfileId, ...rest });
         return;
       }
       case 'sub_vendor.created': {
         const { subVendorId, ...rest } = event.data;
-        writer.put('sub_vendors', { id: subVendorId, ...rest });
+        writer.put<SubVendorDoc>(SUB_VENDORS, { id: subVendorId, ...rest });
         return;
       }
     }

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
-import { READ_STORE, ReadStore } from '../read-store/read-store.port';
+import { READ_STORE, StoreLifecycle } from '../read-store/read-store.port';
 import { ProjectionEngine } from '../projections/projection-engine';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { Public } from './route-auth';
@@ -13,7 +13,7 @@ import { Public } from './route-auth';
 export class OperationsController {
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(READ_STORE) private readonly store: StoreLifecycle,
     private readonly engine: ProjectionEngine,
     private readonly metrics: MetricsRegistry,
   ) {}

@@ -1,5 +1,6 @@
 import { RecordedEvent } from '../event-store/event-store.port';
-import { CommitOutcome, NewTimer, ReadStore } from '../read-store/read-store.port';
+import { CommitOutcome, DocumentStore } from '../read-store/document-store.port';
+import { NewTimer } from '../read-store/timer-store.port';
 import { EventProcessor, ProcessorEffects, Projection } from './projection';
 import { StagedWriter } from './staged-writer';
 
@@ -63,7 +64,7 @@ export interface BatchOptions {
  * the next one is a gap and stops the batch.
  */
 export async function applyBatch(
-  store: ReadStore,
+  store: DocumentStore,
   subscriber: Subscriber,
   generation: number,
   events: RecordedEvent[],

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { EventStore } from '../event-store/event-store.port';
-import { ProjectionState, ReadStore } from '../read-store/read-store.port';
+import { DocumentStore, ProjectionState } from '../read-store/document-store.port';
+import { LeaseStore } from '../read-store/lease-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { isProjection, readsStream, Subscriber } from './projection-batch';
 import { RunnerOptions, SubscriberRunner } from './subscriber-runner';
@@ -29,7 +30,7 @@ export class ProjectionEngine {
 
   constructor(
     private readonly events: EventStore,
-    private readonly store: ReadStore,
+    private readonly store: DocumentStore & LeaseStore,
     private readonly logger: AppLogger,
     private readonly options: RunnerOptions,
   ) {

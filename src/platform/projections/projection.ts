@@ -1,9 +1,11 @@
 import { RecordedEvent } from '../event-store/event-store.port';
-import { CollectionSpec, Doc, DocumentReader, NewTimer } from '../read-store/read-store.port';
+import { CollectionSpec, Doc, DocumentReader } from '../read-store/document-store.port';
+import { NewTimer } from '../read-store/timer-store.port';
 
 /** What a projection may do while applying one event: read its own documents and stage writes. */
 export interface ProjectionWriter extends DocumentReader {
-  put(collection: string, doc: Doc): void;
+  /** Name the document type (`put<SplitView>(...)`) so the compiler checks what is stored. */
+  put<T extends Doc>(collection: string, doc: T): void;
   delete(collection: string, id: string): void;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore } from '../event-store/event-store.port';
-import { ReadStore } from '../read-store/read-store.port';
+import { DocumentStore } from '../read-store/document-store.port';
+import { LeaseStore } from '../read-store/lease-store.port';
 import { applyBatch } from './projection-batch';
 import { Projection } from './projection';
 
@@ -30,7 +31,7 @@ export class RebuildAlreadyRunningError extends Error {
  */
 export async function rebuildProjection(
   events: EventStore,
-  store: ReadStore,
+  store: DocumentStore & LeaseStore,
   projection: Projection,
   options: { batchSize?: number; onProgress?: (p: RebuildProgress) => void; onDiscarded?: (generations: number[]) => void; nowMs: () => number },
 ): Promise<{ generation: number; applied: number }> {
@@ -47,7 +48,7 @@ export async function rebuildProjection(
 
 async function replayIntoShadow(
   events: EventStore,
-  store: ReadStore,
+  store: DocumentStore,
   projection: Projection,
   options: Parameters<typeof rebuildProjection>[3],
   holdLease: () => Promise<boolean>,

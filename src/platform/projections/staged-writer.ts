@@ -1,4 +1,4 @@
-import { Doc, DocumentReader, DocumentWrite, Filter, FindOptions } from '../read-store/read-store.port';
+import { Doc, DocumentReader, DocumentWrite, fieldOf, Filter, FindOptions } from '../read-store/document-store.port';
 import { ProjectionWriter } from './projection';
 
 /**
@@ -10,7 +10,7 @@ export class StagedWriter implements ProjectionWriter {
 
   constructor(private readonly reader: DocumentReader) {}
 
-  put(collection: string, doc: Doc): void {
+  put<T extends Doc>(collection: string, doc: T): void {
     this.collection(collection).set(doc.id, structuredClone(doc));
   }
 
@@ -74,14 +74,14 @@ export class StagedWriter implements ProjectionWriter {
 }
 
 function matches(doc: Doc, filter: Filter = {}): boolean {
-  return Object.entries(filter).every(([field, value]) => (doc[field] ?? null) === value);
+  return Object.entries(filter).every(([field, value]) => (fieldOf(doc, field) ?? null) === value);
 }
 
 /** Same order as the stores: the sort fields, then id ascending. */
 function compareBy(a: Doc, b: Doc, sort: NonNullable<FindOptions['sort']>): number {
   for (const { field, direction } of sort) {
-    const x = a[field] as string | number;
-    const y = b[field] as string | number;
+    const x = fieldOf(a, field) as string | number;
+    const y = fieldOf(b, field) as string | number;
     if (x !== y) return (x < y ? -1 : 1) * (direction === 'desc' ? -1 : 1);
   }
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

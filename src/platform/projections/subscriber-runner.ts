@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { EventStore } from '../event-store/event-store.port';
-import { ReadStore } from '../read-store/read-store.port';
+import { DocumentStore } from '../read-store/document-store.port';
+import { LeaseStore } from '../read-store/lease-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { applyBatch, isProjection, ProjectionGapError, Subscriber } from './projection-batch';
 import { LiveBatcher } from './live-batcher';
@@ -39,7 +40,7 @@ export class SubscriberRunner {
   constructor(
     readonly subscriber: Subscriber,
     private readonly events: EventStore,
-    private readonly store: ReadStore,
+    private readonly store: DocumentStore & LeaseStore,
     private readonly logger: AppLogger,
     private readonly options: RunnerOptions,
   ) {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
 import { timerWorkerAt } from '../../../test/support/timer-worker';
-import { ReadStore } from '../read-store/read-store.port';
+import { TimerStore } from '../read-store/timer-store.port';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 
 describe('TimerWorker purges', () => {
@@ -50,7 +50,7 @@ describe('TimerWorker purges', () => {
   });
 
   it('refuses a second purge of the same thing', () => {
-    const timers = timerWorkerAt({} as ReadStore, 0);
+    const timers = timerWorkerAt({} as TimerStore, 0);
     timers.addPurge('old things', async () => 0);
     expect(() => timers.addPurge('old things', async () => 0)).toThrow('already registered');
   });

@@ -1,5 +1,5 @@
 import { Clock } from '../clock/clock';
-import { NewTimer, ReadStore, Timer } from '../read-store/read-store.port';
+import { NewTimer, Timer, TimerStore } from '../read-store/timer-store.port';
 import { AppLogger } from '../logging/app-logger';
 
 const KEEP_DONE_TIMERS_MS = 7 * 86_400_000;
@@ -42,7 +42,7 @@ export class TimerWorker {
   private wake: (() => void) | null = null;
 
   constructor(
-    private readonly store: ReadStore,
+    private readonly store: TimerStore,
     private readonly clock: Clock,
     private readonly logger: AppLogger,
     private readonly options: TimerWorkerOptions,

@@ -5,7 +5,8 @@ import { AppLogger } from '../../platform/logging/app-logger';
 import { SANDBOX_CLOCK_DOC } from '../../platform/platform';
 import { LOGGER, SANDBOX_CLOCK } from '../../platform/platform.tokens';
 import { ProjectionEngine } from '../../platform/projections/projection-engine';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
+import { TIMER_STORE, TimerStore } from '../../platform/read-store/timer-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
 
 const SETTLE_TIMEOUT_MS = 30_000;
@@ -24,7 +25,8 @@ export class SandboxClockService {
     private readonly engine: ProjectionEngine,
     private readonly timers: TimerWorker,
     @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(TIMER_STORE) private readonly timerStore: TimerStore,
+    @Inject(OPERATIONAL_STORE) private readonly operational: OperationalStore,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -39,13 +41,13 @@ export class SandboxClockService {
     const target = new Date(clock.now().getTime() + seconds * 1000);
     await this.settle();
     for (;;) {
-      const next = await this.readStore.nextTimerDueAt();
+      const next = await this.timerStore.nextTimerDueAt();
       if (next === null || next > target.toISOString()) break;
       clock.advanceTo(new Date(next));
       await this.settle();
     }
     clock.advanceTo(target);
-    await this.readStore.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
+    await this.operational.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
     await this.settle();
     return clock.now();
   }
@@ -57,14 +59,14 @@ export class SandboxClockService {
    * this loop once did, spun on promises alone and starved that very I/O until the claim expired.)
    */
   private async settle(): Promise<void> {
-    const { engine, timers, events, readStore } = this;
+    const { engine, timers, events } = this;
     for (let waited = 0; ; ) {
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       const fired = await timers.fireDue();
       const head = await events.headPosition();
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       if (fired > 0 || head !== (await events.headPosition())) continue;
-      const due = await readStore.nextTimerDueAt();
+      const due = await this.timerStore.nextTimerDueAt();
       if (due === null || due > this.clock.now().toISOString()) return;
       if (waited >= SETTLE_TIMEOUT_MS) {
         this.logger.warn({ dueAt: due }, 'sandbox clock: a due timer is still claimed elsewhere; advancing without it');

@@ -7,9 +7,9 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { deterministicId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { CompanyQueries } from '../../parties/application/company-queries';
-import { BusinessProfileDoc } from '../../parties/projections/parties-read-model.projection';
+import { businessProfile } from '../../parties/application/parties.queries';
 import { CreateSplit } from '../domain/split.commands';
 import { checkRosterAmounts, splitDecider } from '../domain/split.decider';
 import { SplitApContactInvalidError, SplitEnterpriseUnknownError } from '../domain/split.errors';
@@ -57,7 +57,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     private readonly companies: CompanyQueries,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -102,7 +102,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     const [sme, enterprise, apContact] = await Promise.all([
       this.companies.company(smeCompanyId),
       request.enterpriseCompanyId === smeCompanyId ? null : this.companies.company(request.enterpriseCompanyId),
-      this.store.get<BusinessProfileDoc>('business_profiles', request.apContactBusinessProfileId),
+      businessProfile(this.documents, request.apContactBusinessProfileId),
     ]);
     if (!enterprise) throw new SplitEnterpriseUnknownError('enterpriseCompanyId');
     if (!apContact || apContact.companyId !== enterprise.companyId) throw new SplitApContactInvalidError('apContactBusinessProfileId');

@@ -2,9 +2,10 @@ import { Written } from '../../platform/projections/read-your-writes';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { SubVendorRegistry } from '../../parties/application/sub-vendor-registry';
-import { CreatorDoc, SubVendorDoc } from '../../parties/projections/parties-read-model.projection';
+import { creator as creatorOf, subVendor as subVendorOf } from '../../parties/application/parties.queries';
+import type { SubVendorDoc } from '../../parties/projections/parties-read-model.projection';
 import { RosterRowInput } from '../domain/split.commands';
 import { SplitContractorNotActiveCreatorError, SplitSubVendorNotOwnedError } from '../domain/split.errors';
 
@@ -34,7 +35,7 @@ export interface ResolvedRoster {
 @Injectable()
 export class RosterResolver {
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     private readonly subVendors: SubVendorRegistry,
   ) {}
 
@@ -73,7 +74,7 @@ export class RosterResolver {
   }
 
   private async creator(paymentProfileId: string, index: number): Promise<RosterRowInput['contractor']> {
-    const creator = await this.store.get<CreatorDoc>('creators', paymentProfileId);
+    const creator = await creatorOf(this.documents, paymentProfileId);
     if (!creator || !creator.active) throw new SplitContractorNotActiveCreatorError(index);
     return {
       kind: 'creator',
@@ -87,7 +88,7 @@ export class RosterResolver {
   }
 
   private async ownedSubVendor(smeCompanyId: string, subVendorId: string, index: number): Promise<SubVendorDoc> {
-    const subVendor = await this.store.get<SubVendorDoc>('sub_vendors', subVendorId);
+    const subVendor = await subVendorOf(this.documents, subVendorId);
     if (!subVendor || subVendor.smeCompanyId !== smeCompanyId) throw new SplitSubVendorNotOwnedError(index);
     return subVendor;
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Page } from '../../platform/http/envelope';
-import { Filter, READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { SPLITS, SplitView } from '../projections/split-read-model.projection';
 
@@ -9,7 +9,7 @@ export type SplitParty = 'sme' | 'enterprise';
 /** Reads Splits for one company; another company's Split does not exist for the caller (404, never 403). */
 @Injectable()
 export class SplitQueries {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
 
   async get(splitId: string, companyId: string, as: SplitParty = 'sme'): Promise<SplitView> {
     const split = await this.store.get<SplitView>(SPLITS, splitId);

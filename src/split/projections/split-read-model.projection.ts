@@ -50,7 +50,6 @@ export interface SplitView {
   distributions: DistributionView[];
   createdAt: string;
   updatedAt: string;
-  [field: string]: unknown;
 }
 
 export const SPLITS = 'splits';
@@ -71,12 +70,12 @@ export class SplitReadModelProjection implements Projection {
     if (PAYOUT_EVENT_TYPES.has(recorded.type)) return this.applyPayout({ type: recorded.type, data: recorded.data } as PayoutEvent, writer);
     const event = { type: recorded.type, data: recorded.data } as SplitEvent;
     if (event.type === 'split.created') {
-      writer.put(SPLITS, createdView(event));
+      writer.put<SplitView>(SPLITS, createdView(event));
       return;
     }
     const split = await writer.get<SplitView>(SPLITS, event.data.splitId);
     if (!split) throw new Error(`${event.type} for unknown split ${event.data.splitId} (event ${recorded.id})`);
-    writer.put(SPLITS, { ...split, ...changes(event, split), updatedAt: recorded.metadata.occurredAt });
+    writer.put<SplitView>(SPLITS, { ...split, ...changes(event, split), updatedAt: recorded.metadata.occurredAt });
   }
 
   /** A row's status is its transfer payout's live status (spec 2.3). */
@@ -87,7 +86,7 @@ export class SplitReadModelProjection implements Projection {
     if (!split) return;
     const status = STATUS_AFTER[event.type];
     const failureReason = event.type === 'payout.failed' ? event.data.reason : undefined;
-    writer.put(SPLITS, {
+    writer.put<SplitView>(SPLITS, {
       ...split,
       distributions: split.distributions.map((row) =>
         row.id === distributionId && row.legBTransferPayoutId === payoutId ? { ...row, status, ...(failureReason ? { failureReason } : {}) } : row,

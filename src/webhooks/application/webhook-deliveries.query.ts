@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Page } from '../../platform/http/envelope';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
 import { WEBHOOK_DELIVERIES, WebhookDeliveryView } from '../projections/webhooks-read-model.projection';
 
 @Injectable()
 export class WebhookDeliveriesQuery {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
 
   async list(endpointId: string, page: number, limit: number): Promise<Page<WebhookDeliveryView>> {
     const filter = { endpointId };

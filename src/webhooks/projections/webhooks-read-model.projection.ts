@@ -13,7 +13,6 @@ export interface WebhookEndpointView {
   onProbation: boolean;
   createdAt: string;
   updatedAt: string;
-  [field: string]: unknown;
 }
 
 export interface DeliveryAttemptView {
@@ -36,7 +35,6 @@ export interface WebhookDeliveryView {
   nextAttemptAt: string | null;
   createdAt: string;
   updatedAt: string;
-  [field: string]: unknown;
 }
 
 export const WEBHOOK_ENDPOINTS = 'webhook_endpoints';
@@ -74,7 +72,7 @@ export class WebhooksReadModelProjection implements Projection {
     switch (event.type) {
       case 'webhook.endpoint.created': {
         const { endpointId, companyId, url, eventTypes, createdAt } = event.data;
-        writer.put(WEBHOOK_ENDPOINTS, { id: endpointId, companyId, url, eventTypes, enabled: true, onProbation: true, createdAt, updatedAt: createdAt });
+        writer.put<WebhookEndpointView>(WEBHOOK_ENDPOINTS, { id: endpointId, companyId, url, eventTypes, enabled: true, onProbation: true, createdAt, updatedAt: createdAt });
         return;
       }
       case 'webhook.endpoint.updated':
@@ -82,7 +80,7 @@ export class WebhooksReadModelProjection implements Projection {
         const endpoint = await writer.get<WebhookEndpointView>(WEBHOOK_ENDPOINTS, event.data.endpointId);
         if (!endpoint) return;
         const changes = event.type === 'webhook.endpoint.graduated' ? { onProbation: false } : withoutIds(event.data);
-        writer.put(WEBHOOK_ENDPOINTS, { ...endpoint, ...changes, updatedAt: at });
+        writer.put<WebhookEndpointView>(WEBHOOK_ENDPOINTS, { ...endpoint, ...changes, updatedAt: at });
         return;
       }
       case 'webhook.endpoint.deleted': {
@@ -96,7 +94,7 @@ export class WebhooksReadModelProjection implements Projection {
       case 'webhook.delivery.created': {
         const { deliveryId, endpointId, companyId, body, createdAt } = event.data;
         if (!(await writer.get(WEBHOOK_ENDPOINTS, endpointId))) return;
-        writer.put(WEBHOOK_DELIVERIES, {
+        writer.put<WebhookDeliveryView>(WEBHOOK_DELIVERIES, {
           id: deliveryId, endpointId, companyId, eventId: body.id, eventType: body.type,
           status: 'pending', attempts: [], nextAttemptAt: createdAt, createdAt, updatedAt: createdAt,
         });
@@ -106,7 +104,7 @@ export class WebhooksReadModelProjection implements Projection {
         const delivery = await writer.get<WebhookDeliveryView>(WEBHOOK_DELIVERIES, event.data.deliveryId);
         if (!delivery) return;
         const { attempt, attemptedAt, succeeded, responseStatus, latencyMs, error, nextAttemptAt } = event.data;
-        writer.put(WEBHOOK_DELIVERIES, {
+        writer.put<WebhookDeliveryView>(WEBHOOK_DELIVERIES, {
           ...delivery,
           status: succeeded ? 'succeeded' : nextAttemptAt ? 'pending' : 'failed',
           attempts: [...delivery.attempts, { attempt, attemptedAt, succeeded, responseStatus, latencyMs, error }],
@@ -117,7 +115,7 @@ export class WebhooksReadModelProjection implements Projection {
       }
       case 'webhook.delivery.redelivery_requested': {
         const delivery = await writer.get<WebhookDeliveryView>(WEBHOOK_DELIVERIES, event.data.deliveryId);
-        if (delivery) writer.put(WEBHOOK_DELIVERIES, { ...delivery, status: 'pending', nextAttemptAt: event.data.requestedAt, updatedAt: at });
+        if (delivery) writer.put<WebhookDeliveryView>(WEBHOOK_DELIVERIES, { ...delivery, status: 'pending', nextAttemptAt: event.data.requestedAt, updatedAt: at });
         return;
       }
       case 'webhook.secret.rotated':

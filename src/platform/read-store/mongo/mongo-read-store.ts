@@ -10,23 +10,9 @@ import {
   TransactionOptions,
   WriteConcern,
 } from 'mongodb';
-import {
-  CollectionSpec,
-  CommitOutcome,
-  Doc,
-  DocumentReader,
-  DocumentWrite,
-  Filter,
-  FindOptions,
-  ProjectionCommit,
-  ProjectionState,
-  NewTimer,
-  ReadStore,
-  Timer,
-  TimerCount,
-  TimerStatus,
-  isStale,
-} from '../read-store.port';
+import { CollectionSpec, CommitOutcome, Doc, DocumentReader, DocumentWrite, Filter, FindOptions, ProjectionCommit, ProjectionState, isStale } from '../document-store.port';
+import { ReadStore } from '../read-store.port';
+import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
 
 /** Server error codes this adapter relies on (stable codes from the server's error_codes.yml). */
@@ -73,6 +59,11 @@ interface StreamRevisionRecord {
 interface OperationalRecord {
   _id: { collection: string; id: string };
   body: Doc;
+}
+
+interface AllowanceWindow extends Doc {
+  used: number;
+  expiresAt: string;
 }
 
 interface LeaseRecord {
@@ -262,7 +253,7 @@ export class MongoReadStore implements ReadStore {
     return this.activeReader().count(collection, filter);
   }
 
-  async putOperational(collection: string, doc: Doc): Promise<void> {
+  async putOperational<T extends Doc>(collection: string, doc: T): Promise<void> {
     await this.operational.replaceOne({ _id: { collection, id: doc.id } }, { body: doc }, { upsert: true });
   }
 
@@ -294,7 +285,8 @@ export class MongoReadStore implements ReadStore {
     try {
       // No window, or an ended one: start a new one. A live window (full, or just started by a concurrent
       // call) does not match, so the upsert's insert collides with it.
-      await this.operational.updateOne({ _id, 'body.expiresAt': { $lte: now } }, { $set: { body: { id, used: 1, expiresAt: windowEndsAt } } }, { upsert: true });
+      const window: AllowanceWindow = { id, used: 1, expiresAt: windowEndsAt };
+      await this.operational.updateOne({ _id, 'body.expiresAt': { $lte: now } }, { $set: { body: window } }, { upsert: true });
       return true;
     } catch (error) {
       if (!isServerError(error, DUPLICATE_KEY)) throw error;

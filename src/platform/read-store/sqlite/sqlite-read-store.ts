@@ -1,20 +1,7 @@
 import Database from 'better-sqlite3';
-import {
-  CollectionSpec,
-  CommitOutcome,
-  Doc,
-  DocumentReader,
-  Filter,
-  FindOptions,
-  ProjectionCommit,
-  ProjectionState,
-  NewTimer,
-  ReadStore,
-  Timer,
-  TimerCount,
-  TimerStatus,
-  isStale,
-} from '../read-store.port';
+import { CollectionSpec, CommitOutcome, Doc, DocumentReader, Filter, FindOptions, ProjectionCommit, ProjectionState, isStale } from '../document-store.port';
+import { ReadStore } from '../read-store.port';
+import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
@@ -197,7 +184,7 @@ export class SqliteReadStore implements ReadStore {
     return this.activeReader().count(collection, filter);
   }
 
-  async putOperational(collection: string, doc: Doc): Promise<void> {
+  async putOperational<T extends Doc>(collection: string, doc: T): Promise<void> {
     this.writeOperational(collection, doc);
   }
 
@@ -205,7 +192,7 @@ export class SqliteReadStore implements ReadStore {
     return this.readOperational<T>(collection, id);
   }
 
-  private writeOperational(collection: string, doc: Doc): void {
+  private writeOperational<T extends Doc>(collection: string, doc: T): void {
     this.statement('INSERT INTO operational (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body')
       .run(collection, doc.id, JSON.stringify(doc));
   }

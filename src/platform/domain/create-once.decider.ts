@@ -1,10 +1,10 @@
-import { Decider, DomainEvent } from '../../platform/domain/decider';
+import { Decider, DomainEvent } from './decider';
 
 export type CreateOnceState<E extends DomainEvent> = { created: E | null };
 
 /**
- * Deciders of parties that are created once and never change (business profile, creator, sub-vendor):
- * creating again appends nothing and the state tells the caller what already exists.
+ * Deciders of things that are created once and never change (business profile, creator, sub-vendor,
+ * payment link): creating again appends nothing and the state tells the caller what already exists.
  */
 export function createOnceDecider<E extends DomainEvent>(): Decider<{ type: 'Create'; event: E }, E, CreateOnceState<E>> {
   return {

@@ -1,0 +1,35 @@
+import { DocumentReader } from '../../platform/read-store/document-store.port';
+import {
+  BUSINESS_PROFILES,
+  BusinessProfileDoc,
+  COMPANY_SETTINGS,
+  CompanySettingsDoc,
+  CREATORS,
+  CreatorDoc,
+  SPLIT_SETTINGS,
+  splitSettingsId,
+  SplitSettingsDoc,
+  SUB_VENDORS,
+  SubVendorDoc,
+} from '../projections/parties-read-model.projection';
+
+// How other modules read parties' documents: by these functions, never by collection name, so the
+// parties read model can change shape without its readers knowing.
+
+/** A creator payment profile (cpp_), what a Split row names as its contractor. */
+export const creator = (documents: DocumentReader, paymentProfileId: string) => documents.get<CreatorDoc>(CREATORS, paymentProfileId);
+
+/** The creator profile of an account, if its owner has one. */
+export async function creatorOfUser(documents: DocumentReader, userId: string): Promise<CreatorDoc | null> {
+  const [found] = await documents.find<CreatorDoc>(CREATORS, { filter: { userId }, limit: 1 });
+  return found ?? null;
+}
+
+export const subVendor = (documents: DocumentReader, subVendorId: string) => documents.get<SubVendorDoc>(SUB_VENDORS, subVendorId);
+
+export const businessProfile = (documents: DocumentReader, businessProfileId: string) => documents.get<BusinessProfileDoc>(BUSINESS_PROFILES, businessProfileId);
+
+export const companySettings = (documents: DocumentReader, companyId: string) => documents.get<CompanySettingsDoc>(COMPANY_SETTINGS, companyId);
+
+export const splitSettings = (documents: DocumentReader, enterpriseCompanyId: string, smeCompanyId: string) =>
+  documents.get<SplitSettingsDoc>(SPLIT_SETTINGS, splitSettingsId(enterpriseCompanyId, smeCompanyId));

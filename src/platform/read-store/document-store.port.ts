@@ -1,0 +1,115 @@
+import { NewTimer } from './timer-store.port';
+
+/**
+ * Documents built by projections and the projections' own bookkeeping (generation, checkpoint, last
+ * stream revision applied). Contract: test/contract/document-store.contract.ts.
+ *
+ * Projection collections are versioned by generation so a rebuild can fill a shadow generation while
+ * the API keeps reading the active one, then swap atomically.
+ */
+export interface Doc {
+  id: string;
+}
+
+/** A document's field by name, for code that filters and sorts any document type (stores, staged writes). */
+export function fieldOf(doc: Doc, field: string): unknown {
+  return (doc as unknown as Record<string, unknown>)[field];
+}
+
+export type FilterValue = string | number | boolean | null;
+/** Equality on top-level fields, combined with AND. */
+export type Filter = Record<string, FilterValue>;
+
+export interface FindOptions {
+  filter?: Filter;
+  sort?: { field: string; direction: 'asc' | 'desc' }[];
+  skip?: number;
+  limit?: number;
+}
+
+/** What queries need: the active generation of every projection's documents. */
+export interface DocumentReader {
+  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+}
+
+/** A collection a projection owns, with the top-level fields it is queried by. */
+export interface CollectionSpec {
+  name: string;
+  indexes?: string[][];
+}
+
+export type DocumentWrite =
+  | { kind: 'put'; collection: string; doc: Doc }
+  | { kind: 'delete'; collection: string; id: string };
+
+export interface ProjectionCommit {
+  projection: string;
+  generation: number;
+  /** Global position of the last event this commit covers. */
+  checkpoint: number;
+  /**
+   * The checkpoint the batch was read after, when the committer knows it. A stored checkpoint past it
+   * means another runner (one that took the lease over) applied some of these events already: the
+   * commit is 'stale' and writes nothing.
+   */
+  after?: number | null;
+  /** Last revision applied per stream, for duplicate and gap detection. */
+  streamRevisions: Record<string, number>;
+  writes: DocumentWrite[];
+  /** Timers a process manager scheduled while processing the batch: stored with its checkpoint (idempotent on id). */
+  timers?: NewTimer[];
+}
+
+export type CommitOutcome = 'committed' | 'retired' | 'stale';
+
+/** Both adapters' rule: a commit is stale if the stored checkpoint reached its end, or passed its start. */
+export function isStale(stored: number | null, commit: Pick<ProjectionCommit, 'checkpoint' | 'after'>): boolean {
+  if (stored === null) return false;
+  return stored >= commit.checkpoint || (commit.after !== undefined && stored > (commit.after ?? -1));
+}
+
+export interface ProjectionState {
+  projection: string;
+  activeGeneration: number;
+  checkpoint: number | null;
+  status: 'running' | 'stalled';
+  error: string | null;
+}
+
+export interface DocumentStore extends DocumentReader {
+  /** Declares a projection and its collections; creates generation 1 if the projection is new. Idempotent. */
+  registerProjection(projection: string, collections: CollectionSpec[]): Promise<void>;
+  projectionState(projection: string): Promise<ProjectionState>;
+  /** Reads documents of one generation (a projection applying events reads its own generation). */
+  generationReader(projection: string, generation: number): DocumentReader;
+  checkpointOf(projection: string, generation: number): Promise<number | null>;
+  streamRevisionOf(projection: string, generation: number, streamId: string): Promise<number | null>;
+  /**
+   * Atomically applies the writes, stages the timers and advances the checkpoint and stream revisions.
+   * Writes nothing and returns 'retired' when the generation has been replaced by a rebuild, or 'stale'
+   * when the stored checkpoint is already at or past this one (another worker applied it first).
+   */
+  commitProjection(commit: ProjectionCommit): Promise<CommitOutcome>;
+  /** Creates an empty shadow generation for a rebuild and returns its number. */
+  createShadowGeneration(projection: string): Promise<number>;
+  /** Makes the generation active and drops the previous one. */
+  activateGeneration(projection: string, generation: number): Promise<void>;
+  /**
+   * Retires and drops every generation but the active one (shadows an interrupted rebuild left) and
+   * returns their numbers. Only a rebuild that holds the projection's rebuild lease may call it.
+   */
+  discardShadowGenerations(projection: string): Promise<number[]>;
+  /** Marks the projection stalled (e.g. a gap in a stream) so status and health report it; null clears. */
+  setProjectionError(projection: string, error: string | null): Promise<void>;
+  /**
+   * Calls back when projections may have committed in another process: a hint for read-your-writes
+   * waiters to re-check early. It may fire spuriously or not at all; waiters keep polling.
+   */
+  watchCommits(onCommit: () => void): () => void;
+}
+
+/** Queries inject this; it is the same store as DOCUMENT_STORE, seen through DocumentReader. */
+export const DOCUMENT_READER = Symbol('DOCUMENT_READER');
+export const DOCUMENT_STORE = Symbol('DOCUMENT_STORE');

@@ -1,0 +1,167 @@
+import { Doc, DocumentStore, DocumentWrite } from '../../src/platform/read-store/document-store.port';
+import { StoreLifecycle } from '../../src/platform/read-store/read-store.port';
+import { registered as register, unique } from './contract-names';
+
+/**
+ * Projection documents and bookkeeping: generations, checkpoints, stream revisions, rebuild swaps.
+ * Every read store adapter must pass it: runs against SQLite always and against MongoDB when MONGO_URL is set.
+ */
+export function documentStoreContract(name: string, open: () => Promise<DocumentStore & StoreLifecycle>): void {
+  describe(`DocumentStore contract: ${name}`, () => {
+    let store: DocumentStore & StoreLifecycle;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store.close();
+    });
+    const registered = () => register(store);
+    const put = <T extends Doc>(collection: string, doc: T): DocumentWrite => ({ kind: 'put', collection, doc });
+
+    it('registers a projection at generation 1 with no checkpoint, idempotently', async () => {
+      const { projection, collection } = await registered();
+      await store.registerProjection(projection, [{ name: collection }]);
+      expect(await store.projectionState(projection)).toEqual({
+        projection,
+        activeGeneration: 1,
+        checkpoint: null,
+        status: 'running',
+        error: null,
+      });
+    });
+
+    it('commits writes, checkpoint and stream revisions together and serves them to readers', async () => {
+      const { projection, collection } = await registered();
+      const result = await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 42,
+        streamRevisions: { 'split-1': 3 },
+        writes: [
+          put(collection, { id: 'a', owner: 'x', amount: '10', createdAt: '2026-01-01' }),
+          put(collection, { id: 'b', owner: 'y', amount: '20', createdAt: '2026-01-02' }),
+        ],
+      });
+      expect(result).toBe('committed');
+      expect(await store.get(collection, 'a')).toEqual({ id: 'a', owner: 'x', amount: '10', createdAt: '2026-01-01' });
+      expect(await store.get(collection, 'missing')).toBeNull();
+      expect(await store.checkpointOf(projection, 1)).toBe(42);
+      expect(await store.streamRevisionOf(projection, 1, 'split-1')).toBe(3);
+      expect(await store.streamRevisionOf(projection, 1, 'split-2')).toBeNull();
+      await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 43,
+        streamRevisions: {},
+        writes: [{ kind: 'delete', collection, id: 'b' }],
+      });
+      expect(await store.get(collection, 'b')).toBeNull();
+      expect((await store.projectionState(projection)).checkpoint).toBe(43);
+      const replayed = await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 43,
+        streamRevisions: { 'split-1': 9 },
+        writes: [put(collection, { id: 'late', owner: 'z' })],
+      });
+      expect(replayed).toBe('stale');
+      expect(await store.get(collection, 'late')).toBeNull();
+      expect(await store.streamRevisionOf(projection, 1, 'split-1')).toBe(3);
+    });
+
+    it('refuses a batch read after a checkpoint that another runner has since passed, writing nothing', async () => {
+      const { projection, collection } = await registered();
+      const batch = (after: number | null, checkpoint: number, id: string) =>
+        store.commitProjection({ projection, generation: 1, checkpoint, after, streamRevisions: { [`s-${id}`]: 0 }, writes: [put(collection, { id })] });
+      expect(await batch(null, 10, 'first')).toBe('committed');
+      // A runner that took the lease over committed up to 20 ...
+      expect(await batch(10, 20, 'taken-over')).toBe('committed');
+      // ... so the old runner's batch read after 10 (ending at 30) is stale, though 30 is past 20.
+      expect(await batch(10, 30, 'late')).toBe('stale');
+      expect(await store.get(collection, 'late')).toBeNull();
+      expect(await store.streamRevisionOf(projection, 1, 's-late')).toBeNull();
+      expect(await store.checkpointOf(projection, 1)).toBe(20);
+      expect(await batch(null, 40, 'from-scratch')).toBe('stale');
+      expect(await batch(20, 40, 'next')).toBe('committed');
+    });
+
+    it('finds by equality filter with sort, skip and limit, and counts', async () => {
+      const { projection, collection } = await registered();
+      const docs = Array.from({ length: 7 }, (_, i) => ({
+        id: `d${i}`,
+        owner: i % 2 === 0 ? 'even' : 'odd',
+        createdAt: `2026-01-0${i + 1}`,
+        active: i < 3,
+        note: i === 0 ? null : 'x',
+      }));
+      await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 1,
+        streamRevisions: {},
+        writes: docs.map((doc) => ({ kind: 'put' as const, collection, doc })),
+      });
+      const evens = await store.find(collection, { filter: { owner: 'even' }, sort: [{ field: 'createdAt', direction: 'desc' }] });
+      expect(evens.map((d) => d.id)).toEqual(['d6', 'd4', 'd2', 'd0']);
+      const page = await store.find(collection, {
+        filter: { owner: 'even' },
+        sort: [{ field: 'createdAt', direction: 'desc' }],
+        skip: 1,
+        limit: 2,
+      });
+      expect(page.map((d) => d.id)).toEqual(['d4', 'd2']);
+      expect(await store.count(collection, { owner: 'odd' })).toBe(3);
+      expect(await store.count(collection)).toBe(7);
+      expect((await store.find(collection, { filter: { active: true } })).map((d) => d.id).sort()).toEqual(['d0', 'd1', 'd2']);
+      expect((await store.find(collection, { filter: { note: null } })).map((d) => d.id)).toEqual(['d0']);
+    });
+
+    it('rebuilds into a shadow generation while the active one keeps serving, then swaps', async () => {
+      const { projection, collection } = await registered();
+      await store.commitProjection({
+        projection, generation: 1, checkpoint: 5, streamRevisions: { s: 0 },
+        writes: [put(collection, { id: 'old', owner: 'o' })],
+      });
+      const shadow = await store.createShadowGeneration(projection);
+      expect(shadow).toBe(2);
+      expect(await store.checkpointOf(projection, shadow)).toBeNull();
+      expect(await store.generationReader(projection, shadow).get(collection, 'old')).toBeNull();
+      await store.commitProjection({
+        projection, generation: shadow, checkpoint: 5, streamRevisions: { s: 0 },
+        writes: [put(collection, { id: 'new', owner: 'o' })],
+      });
+      expect(await store.get(collection, 'old')).not.toBeNull();
+      expect(await store.get(collection, 'new')).toBeNull();
+      await store.activateGeneration(projection, shadow);
+      expect(await store.get(collection, 'new')).not.toBeNull();
+      expect(await store.get(collection, 'old')).toBeNull();
+      expect((await store.projectionState(projection)).activeGeneration).toBe(shadow);
+      const late = await store.commitProjection({ projection, generation: 1, checkpoint: 6, streamRevisions: {}, writes: [] });
+      expect(late).toBe('retired');
+    });
+
+    it('discards the shadow generations an interrupted rebuild left, keeping the active one', async () => {
+      const { projection, collection } = await registered();
+      await store.commitProjection({ projection, generation: 1, checkpoint: 3, streamRevisions: {}, writes: [put(collection, { id: 'kept', owner: 'o' })] });
+      const left = [await store.createShadowGeneration(projection), await store.createShadowGeneration(projection)];
+      await store.commitProjection({ projection, generation: left[0]!, checkpoint: 2, streamRevisions: { s: 0 }, writes: [put(collection, { id: 'half', owner: 'o' })] });
+      expect((await store.discardShadowGenerations(projection)).sort()).toEqual([...left].sort());
+      expect(await store.discardShadowGenerations(projection)).toEqual([]);
+      for (const shadow of left) expect(await store.commitProjection({ projection, generation: shadow, checkpoint: 9, streamRevisions: {}, writes: [] })).toBe('retired');
+      expect(await store.get(collection, 'kept')).not.toBeNull();
+      expect((await store.projectionState(projection)).activeGeneration).toBe(1);
+      const next = await store.createShadowGeneration(projection);
+      expect(left).not.toContain(next);
+      await store.activateGeneration(projection, next);
+      expect((await store.projectionState(projection)).activeGeneration).toBe(next);
+    });
+
+    it('reports a stalled projection and clears it', async () => {
+      const { projection } = await registered();
+      await store.setProjectionError(projection, 'gap in stream s');
+      expect(await store.projectionState(projection)).toMatchObject({ status: 'stalled', error: 'gap in stream s' });
+      await store.setProjectionError(projection, null);
+      expect(await store.projectionState(projection)).toMatchObject({ status: 'running', error: null });
+    });
+  });
+}

@@ -1,0 +1,4 @@
+import { againstMongo } from './mongo-contract';
+import { documentStoreContract } from './document-store.contract';
+
+againstMongo('DocumentStore', documentStoreContract);

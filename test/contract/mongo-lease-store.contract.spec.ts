@@ -1,0 +1,4 @@
+import { againstMongo } from './mongo-contract';
+import { leaseStoreContract } from './lease-store.contract';
+
+againstMongo('LeaseStore', leaseStoreContract);

@@ -1,0 +1,4 @@
+import { againstMongo } from './mongo-contract';
+import { operationalStoreContract } from './operational-store.contract';
+
+againstMongo('OperationalStore', operationalStoreContract);

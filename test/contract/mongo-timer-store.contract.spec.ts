@@ -1,0 +1,4 @@
+import { againstMongo } from './mongo-contract';
+import { timerStoreContract } from './timer-store.contract';
+
+againstMongo('TimerStore', timerStoreContract);
