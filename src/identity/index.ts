@@ -5,3 +5,7 @@ export { ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Public, SessionAuth,
 export { AuthGuard } from './http/auth.guard';
 export { commandContext } from './http/command-context';
 export { CREDENTIAL_RESOLVER, type CredentialResolver } from './application/credential-resolver.port';
+export { IdentityModule } from './identity.module';
+export { AccountDirectory } from './application/account-directory';
+export { MagicLinks } from './application/magic-links';
+export { apiKeyByHash, company, userByEmail } from './application/identity.queries';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { CompanyQueries } from './application/company-queries';
 import { CreateBusinessProfileHandler } from './application/create-business-profile.handler';
 import { CreateSandboxCreatorHandler } from './application/create-sandbox-creator.handler';

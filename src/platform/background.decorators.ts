@@ -15,7 +15,7 @@ export interface TimerRegistration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one registry holds timers of every payload type
   definition: TimerDefinition<any>;
   /** Throwing means "try again later"; must be idempotent. */
-  fire(timer: Timer): Promise<void>;
+  fire: (timer: Timer) => Promise<void>;
 }
 
 export interface FiresTimers {

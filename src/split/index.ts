@@ -1,3 +1,5 @@
 // Public API of the split module for other modules: the Nest module and its read-side queries.
 export { SplitModule } from './split.module';
 export { SplitQueries, type SplitParty } from './application/split-queries';
+export { splitDecider } from './domain/split.decider';
+export { SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, splitStreamId, type DistributionData, type SplitEvent } from './domain/split.events';

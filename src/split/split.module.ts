@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PartiesModule } from '../parties/parties.module';
+import { PartiesModule } from '../parties';
 import { ApproveSplitHandler } from './application/approve-split.handler';
 import { CancelSplitHandler } from './application/cancel-split.handler';
 import { CompleteRowTransferHandler } from './application/complete-row-transfer.handler';

@@ -1,6 +1,6 @@
 import { Doc, DocumentStore, DocumentWrite } from '../../src/platform/read-store/document-store.port';
 import { StoreLifecycle } from '../../src/platform/read-store/read-store.port';
-import { registered as register, unique } from './contract-names';
+import { registered as register } from './contract-names';
 
 /**
  * Projection documents and bookkeeping: generations, checkpoints, stream revisions, rebuild swaps.

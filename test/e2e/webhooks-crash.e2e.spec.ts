@@ -47,7 +47,7 @@ function remoteApp(baseUrl: string): TestApp {
       if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(30_000) });
       const text = await response.text();
-      let parsed: unknown = null;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {

@@ -37,7 +37,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       if (body !== undefined) headers['content-type'] ??= 'application/json';
       const response = await fetch(`${running.url}${path}`, { method, headers, body });
       const text = await response.text();
-      let parsed: unknown = null;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {

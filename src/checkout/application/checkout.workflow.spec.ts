@@ -1,5 +1,5 @@
 import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
-import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
+import { RequestPayoutCommand } from '../../payouts';
 import { OrderState } from '../domain/checkout-order.decider';
 import { SavedCard } from '../domain/checkout.events';
 import { SubscriptionState } from '../domain/subscription.decider';

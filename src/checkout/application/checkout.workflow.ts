@@ -1,7 +1,6 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
-import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
-import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
-import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts/domain/payout.events';
+import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutCommand } from '../../payouts';
 import { ORDER_STREAM_PREFIX, OrderEvent } from '../domain/checkout.events';
 import { checkoutOrderDecider, OrderState } from '../domain/checkout-order.decider';
 import { periodStart } from '../domain/renewal-schedule';

@@ -5,7 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.port';
 import { AppLogger } from '../../platform/logging/app-logger';
 import { LOGGER } from '../../platform/platform.tokens';
-import { PayoutRequested, payoutStreamId } from '../../payouts/domain/payout.events';
+import { PayoutRequested, payoutStreamId } from '../../payouts';
 import { orderStreamId } from '../domain/checkout.events';
 import { checkoutOrderDecider } from '../domain/checkout-order.decider';
 

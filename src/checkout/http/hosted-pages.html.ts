@@ -8,7 +8,7 @@ export function escapeHtml(value: string): string {
 
 /** "USD 19.99" from minor units, exact (no floats), with the currency's own number of decimals. */
 export function formatAmount(amountMinorUnits: string, currency: string): string {
-  let digits = 2;
+  let digits: number;
   try {
     digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {

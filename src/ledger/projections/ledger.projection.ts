@@ -3,8 +3,8 @@ import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { parseCents } from '../../platform/money/money';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts/domain/payout.events';
-import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split/domain/split.events';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
+import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
 import { accounts, credit, debit, nonZero, Posting, PostingKind } from '../domain/posting';
 
 export const LEDGER_POSTINGS = 'ledger_postings';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { company } from '../../identity/application/identity.queries';
+import { company } from '../../identity';
 import { DEFAULT_NET_TERMS_DAYS } from '../domain/company.decider';
 import { companySettings, splitSettings } from './parties.queries';
 

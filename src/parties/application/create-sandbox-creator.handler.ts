@@ -4,7 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { AccountDirectory } from '../../identity/application/account-directory';
+import { AccountDirectory } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
 import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { CreatorAlreadyExistsError } from '../domain/parties.errors';

@@ -3,8 +3,8 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
-import { CompanyDoc } from '../../identity/projections/identity-read-model.projection';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { company } from '../../identity';
 import { companyDecider } from '../domain/company.decider';
 import { CompanyNotFoundError } from '../domain/parties.errors';
 import { companyStreamId } from '../domain/parties.events';
@@ -31,12 +31,12 @@ export class SetSplitSettingsHandler implements ICommandHandler<SetSplitSettings
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ enterpriseCompanyId, smeCompanyId, settings, context }: SetSplitSettingsCommand) {
-    if (!(await this.store.get<CompanyDoc>('companies', smeCompanyId))) throw new CompanyNotFoundError();
+    if (!(await company(this.documents, smeCompanyId))) throw new CompanyNotFoundError();
     const result = await this.aggregates.handle(
       companyStreamId(enterpriseCompanyId),
       companyDecider,

@@ -4,7 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { deterministicId } from '../../platform/ids/ids';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { AccountDirectory } from '../../identity/application/account-directory';
+import { AccountDirectory } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
 import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { SubVendorCreated, SubVendorKind, subVendorStreamId } from '../domain/parties.events';

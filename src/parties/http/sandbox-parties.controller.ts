@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
-import { MagicLinks } from '../../identity/application/magic-links';
+import { MagicLinks } from '../../identity';
 import { CreateSandboxCreatorCommand } from '../application/create-sandbox-creator.handler';
 import { CreateSandboxCreatorRequestDto } from './parties.request.dto';
 

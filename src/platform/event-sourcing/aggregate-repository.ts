@@ -54,7 +54,7 @@ export class AggregateRepository {
       try {
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
         const result = await this.append(streamId, events, expected, context);
-        return { streamId, events, state: events.reduce(decider.evolve, state), position: result.position, revision: result.nextExpectedRevision };
+        return { streamId, events, state: events.reduce((folded, event) => decider.evolve(folded, event), state), position: result.position, revision: result.nextExpectedRevision };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || options.expected !== undefined || attempt >= (options.retries ?? 3)) throw error;
       }
@@ -76,7 +76,7 @@ export class AggregateRepository {
     const events = decider.decide(command, state);
     if (events.length === 0) return { streamId, events, state, position: null, revision: null };
     const result = await this.append(streamId, events, 'no_stream', context);
-    return { streamId, events, state: events.reduce(decider.evolve, state), position: result.position, revision: result.nextExpectedRevision };
+    return { streamId, events, state: events.reduce((folded, event) => decider.evolve(folded, event), state), position: result.position, revision: result.nextExpectedRevision };
   }
 
   async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext) {

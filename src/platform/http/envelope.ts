@@ -24,6 +24,6 @@ export class Page<T> {
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(map((result) => (result instanceof Page ? { data: result.items, meta: result.meta } : { data: result ?? null })));
+    return next.handle().pipe(map((result) => (result instanceof Page ? { data: result.items, meta: result.meta } : { data: (result as unknown) ?? null })));
   }
 }

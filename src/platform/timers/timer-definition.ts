@@ -9,11 +9,11 @@ export type TimerPayload = Record<string, string | number | boolean | null>;
  */
 export interface TimerDefinition<P extends TimerPayload> {
   readonly kind: string;
-  id(payload: P): string;
+  id: (payload: P) => string;
   /** The timer row that fires `payload` at `dueAt` (ISO-8601, compared with the domain Clock). */
-  at(dueAt: string, payload: P): NewTimer;
+  at: (dueAt: string, payload: P) => NewTimer;
   /** The payload of a claimed timer of this kind. */
-  payloadOf(timer: Timer): P;
+  payloadOf: (timer: Timer) => P;
 }
 
 export function defineTimer<P extends TimerPayload>(kind: string, key: (payload: P) => readonly (string | number)[]): TimerDefinition<P> {
@@ -22,7 +22,7 @@ export function defineTimer<P extends TimerPayload>(kind: string, key: (payload:
     kind,
     id,
     at: (dueAt, payload) => ({ id: id(payload), kind, dueAt, payload: { ...payload } }),
-    payloadOf(timer) {
+    payloadOf: (timer) => {
       if (timer.kind !== kind) throw new Error(`timer ${timer.id} is a ${timer.kind}, not a ${kind}`);
       return timer.payload as P;
     },

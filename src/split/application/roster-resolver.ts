@@ -3,9 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { SubVendorRegistry } from '../../parties/application/sub-vendor-registry';
-import { creator as creatorOf, subVendor as subVendorOf } from '../../parties/application/parties.queries';
-import type { SubVendorDoc } from '../../parties/projections/parties-read-model.projection';
+import { creator as creatorOf, subVendor as subVendorOf, type SubVendorDoc, SubVendorRegistry } from '../../parties';
 import { RosterRowInput } from '../domain/split.commands';
 import { SplitContractorNotActiveCreatorError, SplitSubVendorNotOwnedError } from '../domain/split.errors';
 

@@ -1,6 +1,6 @@
 import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
 import { fold } from '../../platform/domain/decider';
-import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
+import { RequestPayoutCommand } from '../../payouts';
 import { withdrawalPayoutId } from '../domain/row-transfer-schedule';
 import { splitDecider } from '../domain/split.decider';
 import { DistributionData, SplitEvent } from '../domain/split.events';

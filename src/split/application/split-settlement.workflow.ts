@@ -1,8 +1,7 @@
 import { formatCents } from '../../platform/money/money';
 import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
-import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
-import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts/domain/payout.events';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutCommand } from '../../payouts';
 import { nextTransferAttemptAt, netTermsMaturity, withdrawalPayoutId } from '../domain/row-transfer-schedule';
 import { splitDecider } from '../domain/split.decider';
 import { SPLIT_STREAM_PREFIX, SplitEvent, splitStreamId } from '../domain/split.events';

@@ -3,7 +3,7 @@ import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitCreated, SplitEvent } from '../domain/split.events';
-import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts/domain/payout.events';
+import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts';
 import { SplitStatus } from '../domain/split.state';
 
 export type MarginStatus = 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';

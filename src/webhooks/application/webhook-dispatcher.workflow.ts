@@ -1,9 +1,8 @@
 import { deterministicId } from '../../platform/ids/ids';
 import { AppLogger } from '../../platform/logging/app-logger';
 import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
-import { splitDecider } from '../../split/domain/split.decider';
-import { SPLIT_STREAM_PREFIX, splitStreamId } from '../../split/domain/split.events';
-import { ORDER_STREAM_PREFIX } from '../../checkout/domain/checkout.events';
+import { SPLIT_STREAM_PREFIX, splitDecider, splitStreamId } from '../../split';
+import { ORDER_STREAM_PREFIX } from '../../checkout';
 import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
 import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
 import { CreateDeliveryCommand } from './create-delivery.handler';

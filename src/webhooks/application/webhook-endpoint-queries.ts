@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
 import { WEBHOOK_ENDPOINTS, WebhookEndpointView } from '../projections/webhooks-read-model.projection';
 
@@ -9,7 +9,7 @@ export type EndpointResponse = Pick<WebhookEndpointView, (typeof VIEW_FIELDS)[nu
 /** Reads a company's webhook endpoints; another company's endpoint does not exist for the caller (404). */
 @Injectable()
 export class WebhookEndpointQueries {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
 
   async list(companyId: string): Promise<EndpointResponse[]> {
     const endpoints = await this.store.find<WebhookEndpointView>(WEBHOOK_ENDPOINTS, { filter: { companyId }, sort: [{ field: 'createdAt', direction: 'asc' }] });

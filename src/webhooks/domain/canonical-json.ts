@@ -31,7 +31,7 @@ function encodeContainer(value: object, path: string, ancestors: Set<object>): s
     if (Array.isArray(value)) {
       return `[${value.map((item, index) => encode(item, `${path}[${index}]`, ancestors)).join(',')}]`;
     }
-    const prototype = Object.getPrototypeOf(value);
+    const prototype: unknown = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) {
       throw new TypeError(`canonicalJson: only plain objects and arrays are allowed, got ${value.constructor?.name ?? 'object'} at ${path}`);
     }

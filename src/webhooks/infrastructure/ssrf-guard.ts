@@ -111,7 +111,7 @@ function ipv6Groups(ip: string): number[] {
   const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
   const headGroups = parse(head);
   const tailGroups = parse(tail);
-  const zeros = tail === undefined ? [] : new Array(8 - headGroups.length - tailGroups.length).fill(0);
+  const zeros = tail === undefined ? [] : new Array<number>(8 - headGroups.length - tailGroups.length).fill(0);
   return [...headGroups, ...zeros, ...tailGroups];
 }
 

@@ -84,5 +84,5 @@ function describeError(error: unknown, timeoutMs: number): string {
   if (typeof error !== 'object' || error === null) return String(error);
   const { name, message, code, cause } = error as ErrorLike;
   if (name === 'TimeoutError' || (code && TIMEOUT_CODES.has(code))) return `timeout after ${timeoutMs} ms`;
-  return `${code ?? cause?.code ?? name ?? 'Error'}: ${message ?? String(error)}`;
+  return `${code ?? cause?.code ?? name ?? 'Error'}: ${message ?? '(no message)'}`;
 }

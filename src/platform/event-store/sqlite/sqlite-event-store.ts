@@ -225,8 +225,8 @@ function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
     type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
     streamId: row.stream_id,
     revision: row.revision,
     position: row.position,

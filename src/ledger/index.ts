@@ -1,0 +1,3 @@
+// Public API of the ledger module: its Nest module and the invariant check the CLI runs.
+export { LedgerModule } from './ledger.module';
+export { replayLedger, verifyLedger } from './application/ledger-verifier';

@@ -1,0 +1,8 @@
+// Public API of the parties module: its Nest module, the sub-vendor registry Split rosters use, and the
+// query functions through which other modules read parties' documents.
+export { PartiesModule } from './parties.module';
+export { CompanyQueries } from './application/company-queries';
+export { SubVendorRegistry } from './application/sub-vendor-registry';
+export { businessProfile, companySettings, creator, creatorOfUser, splitSettings, subVendor } from './application/parties.queries';
+export type { BusinessProfileDoc, CreatorDoc, SubVendorDoc } from './projections/parties-read-model.projection';
+export { SandboxPartiesController } from './http/sandbox-parties.controller';
