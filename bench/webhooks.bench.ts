@@ -282,7 +282,6 @@ function deliveryBody(tag: string, index: number): DeliveryBody {
 }
 
 async function runPipeline(service: Service, receiver: Receiver, tag: string, count: number, atReached?: () => void): Promise<RoundResult> {
-  const { platform } = service.running;
   const deliveries = service.running.app.get(WebhookDeliveries);
   const context = { actor: 'system:bench', correlationId: `bench-${tag}`, causationId: null };
   const items = Array.from({ length: count }, (_, i) => ({ deliveryId: `dlv_bench_${tag}_${i}`, body: deliveryBody(tag, i) }));

@@ -1,6 +1,5 @@
 import {
   createBusinessProfile,
-  createCompany,
   createCreator,
   createdSplit,
   createSme,
@@ -27,7 +26,6 @@ import {
   SplitWorld,
   splitEvents,
   splitEventTypes,
-  SPLIT_ID,
   SUB_VENDOR_ID,
   subVendorDistribution,
   subVendorRow,

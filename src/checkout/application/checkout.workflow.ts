@@ -1,5 +1,5 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
-import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
+import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { RequestPayoutCommand } from '../../payouts/application/request-payout.handler';
 import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts/domain/payout.events';
 import { ORDER_STREAM_PREFIX, OrderEvent } from '../domain/checkout.events';

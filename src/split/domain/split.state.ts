@@ -4,8 +4,6 @@ import { DistributionData } from './split.events';
 /** Spec 2.3. FUNDED, SETTLING and SETTLED are reached by funding/settlement events added later. */
 export type SplitStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
 
-export const SPLIT_STATUSES: readonly SplitStatus[] = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'];
-
 /** What the decider needs to know about a Split that exists. */
 export interface ExistingSplit {
   status: SplitStatus;
