@@ -9,7 +9,7 @@ export interface SessionDoc {
   userId: string;
   companyId: string;
   createdAt: string;
-  /** Real time (not the sandbox clock) after which the token is refused; sessions issued before expiry existed have none and are refused. */
-  expiresAt?: string;
+  /** Real time (not the sandbox clock) after which the token is refused. */
+  expiresAt: string;
   [field: string]: unknown;
 }

@@ -38,7 +38,7 @@ const checkoutCompleted = (event: RecordedEvent) => {
   const { payoutId, amountMinorUnits, currency, provider, renewalOf } = event.data as CheckoutCompletedData;
   return { payoutId, amount: amountMinorUnits, currency, provider, ...(renewalOf ? { subscriptionId: renewalOf } : {}) };
 };
-const merchantOf = async (event: RecordedEvent) => (event.data as CheckoutCompletedData).merchantCompanyId ?? null;
+const merchantOf = async (event: RecordedEvent) => (event.data as CheckoutCompletedData).merchantCompanyId;
 
 export const WEBHOOK_MAPPINGS: Readonly<Record<string, WebhookMapping>> = {
   'split.leg_a.approved': { publicType: 'split.leg_a.approved', recipient: splitOwner, payload: thinSplitLegA },
