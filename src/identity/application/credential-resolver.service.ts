@@ -5,7 +5,7 @@ import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port
 import { CredentialResolver, Principal, Scope } from '../../platform/http/auth';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
 import { hashToken, hasExpired } from './tokens';
-import { SESSIONS, SessionDoc } from './session.store';
+import { SESSIONS, SessionDoc } from './sessions.collection';
 
 /**
  * How long an API key's principal is reused without looking the key up again. Every integration call

@@ -3,7 +3,7 @@ import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { READ_STORE, ReadStore } from '../../platform/read-store/read-store.port';
-import { SESSIONS, SessionDoc } from './session.store';
+import { SESSIONS, SessionDoc } from './sessions.collection';
 import { expiresIn, newSecretToken } from './tokens';
 
 @Injectable()

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { CompanyWebhooks } from './company-webhooks.repository';
+import { CompanyWebhooks } from './company-webhook-settings';
 
 /** Replaces the company's signing secret; the old one stops verifying at once (no grace period, spec 6.3). */
 export class RotateWebhookSecretCommand extends Command<{ secret: string }> {

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Principal, SessionAuth } from '../../platform/http/auth';
 import { commandContext } from '../../platform/http/command-context';
-import { CompanyWebhooks } from '../application/company-webhooks.repository';
+import { CompanyWebhooks } from '../application/company-webhook-settings';
 import { RotateWebhookSecretCommand } from '../application/rotate-webhook-secret.handler';
 
 @ApiTags('webhooks')

@@ -7,7 +7,7 @@ import { CompanyWebhooksCommand, companyWebhooksDecider, CompanyWebhooksState } 
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
 import { SECRET_BOX } from './webhook.tokens';
 
-/** The company's webhook stream: endpoints and the signing secret (sealed with SECRETS_KEY). */
+/** The company's webhook settings, one event-sourced stream: its endpoints and the signing secret (sealed with SECRETS_KEY). */
 @Injectable()
 export class CompanyWebhooks {
   constructor(
