@@ -26,7 +26,7 @@ export const POSITIVE_MINOR_UNITS_MESSAGE = '$property must be a positive whole 
 
 /** The longest returnUrl accepted. */
 export const RETURN_URL_MAX_LENGTH = 2048;
-/** An absolute https URL without credentials (spec 4.1, 8: returnUrl scheme is HTTPS). */
+/** An absolute https URL without credentials (docs/checkout.md#create-a-checkout: returnUrl is https). */
 export function isHttpsUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > RETURN_URL_MAX_LENGTH) return false;
   const url = URL.parse(value);

@@ -37,7 +37,7 @@ export interface OrderView {
   [field: string]: unknown;
 }
 
-/** The subscription record of the buyer self-service calls (DESIGN 7), field for field. */
+/** The subscription record of the buyer self-service calls (docs/checkout.md#subscriptions), field for field. */
 export interface SubscriptionView {
   id: string;
   subscriptionId: string;
