@@ -2,7 +2,7 @@ import { Module, Provider } from '@nestjs/common';
 import { AppConfig } from '../platform/config/app-config';
 import { loadOrCreateSandboxKey, SecretBox } from '../platform/crypto/secret-box';
 import { APP_CONFIG } from '../platform/platform.tokens';
-import { CompanyWebhooks } from './application/company-webhooks.repository';
+import { CompanyWebhooks } from './application/company-webhook-settings';
 import { CreateDeliveryHandler } from './application/create-delivery.handler';
 import { WebhookAttemptHandler } from './application/webhook-attempt.handler';
 import { WebhookDeliveries } from './application/webhook-deliveries';

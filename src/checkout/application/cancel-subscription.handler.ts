@@ -8,7 +8,7 @@ import { subscriptionStreamId } from '../domain/subscription.events';
 import { CheckoutQueries, subscriptionRecordOf } from './checkout-queries';
 
 /**
- * Buyer self-service (spec 4.3): possession of the subscriptionId is the credential. Idempotent: an
+ * Buyer self-service (docs/checkout.md#subscriptions): possession of the subscriptionId is the credential. Idempotent: an
  * already cancelled subscription answers with its current state.
  */
 export class CancelSubscriptionCommand extends Command<ReturnType<typeof subscriptionRecordOf>> {

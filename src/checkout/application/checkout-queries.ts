@@ -5,7 +5,7 @@ import { orderStreamId } from '../domain/checkout.events';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError, PaymentLinkNotFoundError } from '../domain/checkout.errors';
 import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
 
-/** The public order status (spec 4.2). */
+/** The public order status (docs/checkout.md#order-status). */
 export interface OrderStatusView {
   status: string;
   amountMinorUnits: string;

@@ -21,7 +21,7 @@ export interface CreateCheckoutRequest {
   subscriptionIntervalUnit: IntervalUnit | null;
 }
 
-/** Spec 4.1's response: redirectUrl in REDIRECT mode, clientSecret in EMBEDDED mode. */
+/** The create answer (docs/checkout.md#create-a-checkout): redirectUrl in REDIRECT mode, clientSecret in EMBEDDED mode. */
 export interface CheckoutCreated {
   orderId: string;
   provider: Provider;
@@ -38,7 +38,7 @@ export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMod
 
 export interface CreateCheckoutResult {
   order: CreatedOrder;
-  /** The answer spec 4.1 shows the merchant. */
+  /** The answer the merchant gets (docs/checkout.md#create-a-checkout). */
   response: CheckoutCreated;
   replayed: boolean;
 }
@@ -54,7 +54,7 @@ export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
 }
 
 /**
- * Spec 4.1. The 422 rules run before anything is written. With an idempotencyKey the order id derives
+ * docs/checkout.md#create-a-checkout. The 422 rules run before anything is written. With an idempotencyKey the order id derives
  * from (company, key) and the order is appended with `no_stream`, so a retry (or 50 concurrent ones)
  * finds the existing order: 200 + Idempotent-Replayed with the original answer. The append does not read
  * the stream first: `no_stream` is the check.

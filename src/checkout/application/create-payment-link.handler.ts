@@ -19,7 +19,10 @@ export interface PaymentLinkRequest {
   provider: Provider;
 }
 
-/** Dashboard payment links (DESIGN 7): a hosted checkout page per link; each visit's payment is its own order. */
+/**
+ * Dashboard payment links (docs/checkout.md#payment-links-and-framing): a hosted checkout page per link;
+ * each visit's payment is its own order.
+ */
 export class CreatePaymentLinkCommand extends Command<{ slug: string; url: string }> {
   constructor(
     readonly companyId: string,

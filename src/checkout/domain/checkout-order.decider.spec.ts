@@ -45,7 +45,7 @@ describe('CheckoutOrder decider', () => {
   });
 
   it('creating again decides nothing (idempotent replay)', () => {
-    given(checkoutOrderDecider, created()).when(create({ amountMinorUnits: '5' })).then([]);
+    given(checkoutOrderDecider, created()).when(create({ amountMinorUnits: '5' })).thenNothing();
   });
 
   it('refuses EMBEDDED with the wallet processor', () => {
@@ -72,7 +72,7 @@ describe('CheckoutOrder decider', () => {
   });
 
   it('paying a PAID order again decides nothing; confirming a card on it is refused', () => {
-    given(checkoutOrderDecider, created(), paid()).when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } }).then([]);
+    given(checkoutOrderDecider, created(), paid()).when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } }).thenNothing();
     given(checkoutOrderDecider, created(), paid()).when({ type: 'RequireAction', data: { card, now: later } }).thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
   });
 
@@ -82,8 +82,8 @@ describe('CheckoutOrder decider', () => {
 
   it('expires an OPEN order at 24 h, never a PAID one, and not early', () => {
     given(checkoutOrderDecider, created()).when({ type: 'Expire', data: { now: dayLater } }).then([{ type: 'checkout.order.expired', data: { orderId: 'ord_1', at: dayLater } }]);
-    given(checkoutOrderDecider, created()).when({ type: 'Expire', data: { now: later } }).then([]);
-    given(checkoutOrderDecider, created(), paid()).when({ type: 'Expire', data: { now: dayLater } }).then([]);
+    given(checkoutOrderDecider, created()).when({ type: 'Expire', data: { now: later } }).thenNothing();
+    given(checkoutOrderDecider, created(), paid()).when({ type: 'Expire', data: { now: dayLater } }).thenNothing();
   });
 
   it('fails only renewal orders', () => {
@@ -99,7 +99,7 @@ describe('CheckoutOrder decider', () => {
       data: { orderId: 'ord_1', merchantCompanyId: 'co_m', payoutId: 'po_1', amountMinorUnits: '1999', currency: 'USD', provider: 'CARD_PROCESSOR', renewalOf, at: later },
     });
     given(checkoutOrderDecider, created(), paid()).when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } }).then([completed(null)]);
-    given(checkoutOrderDecider, created(), paid(), completed(null)).when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } }).then([]);
+    given(checkoutOrderDecider, created(), paid(), completed(null)).when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } }).thenNothing();
     const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
     given(checkoutOrderDecider, created({ renewal, pageToken: null }), paid({ renewal, subscriptionId: 'sub_1' }))
       .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })

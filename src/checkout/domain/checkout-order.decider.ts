@@ -37,7 +37,7 @@ export type OrderState =
   | { status: 'NONE' }
   | (OrderData & { status: OrderStatus; pendingCard: SavedCard | null; payoutId: string | null; completed: boolean });
 
-/** Spec 4.1's semantic rules (422), checked before anything is written. */
+/** Create-checkout's semantic rules (422, docs/checkout.md#create-a-checkout), checked before anything is written. */
 export function checkOrderRules(request: { provider: Provider; checkoutMode: CheckoutMode; subscriptionIntervalUnit: IntervalUnit | null }): void {
   if (request.checkoutMode === 'EMBEDDED' && request.provider !== 'CARD_PROCESSOR') throw new CheckoutEmbeddedNeedsCardError();
   if (request.subscriptionIntervalUnit !== null && request.provider !== 'CARD_PROCESSOR') throw new CheckoutSubscriptionNeedsCardError();

@@ -2,7 +2,7 @@ import { DomainError } from '../../platform/domain/domain-error';
 
 // One DomainError per rule; the kind maps to the HTTP status in src/platform/http/error-filter.ts.
 
-/** Spec 4.1: EMBEDDED is accepted for CARD_PROCESSOR only (status not shown in the spec: 422 here). */
+/** EMBEDDED is accepted for CARD_PROCESSOR only (422; docs/checkout.md#create-a-checkout). */
 export class CheckoutEmbeddedNeedsCardError extends DomainError {
   readonly code = 'CHECKOUT_EMBEDDED_NEEDS_CARD';
   readonly kind = 'unprocessable';
@@ -11,7 +11,7 @@ export class CheckoutEmbeddedNeedsCardError extends DomainError {
   }
 }
 
-/** Spec 4.1 and 7: a subscription opt-in needs the card processor (422). */
+/** A subscription opt-in needs the card processor (422; docs/checkout.md#create-a-checkout). */
 export class CheckoutSubscriptionNeedsCardError extends DomainError {
   readonly code = 'CHECKOUT_SUBSCRIPTION_NEEDS_CARD';
   readonly kind = 'unprocessable';

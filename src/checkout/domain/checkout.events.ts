@@ -8,7 +8,7 @@ export type IntervalUnit = 'MONTHLY' | 'YEARLY';
 export const INTERVAL_UNITS: readonly IntervalUnit[] = ['MONTHLY', 'YEARLY'];
 export type OrderStatus = 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
 
-/** What is kept of a card: never the number (DESIGN 7). The token is the processor's vault reference. */
+/** What is kept of a card: never the number (docs/decisions.md#checkout). The token is the processor's vault reference. */
 export interface SavedCard {
   brand: string;
   last4: string;
@@ -81,7 +81,7 @@ export type OrderCompleted = DomainEvent<
     amountMinorUnits: string;
     currency: string;
     provider: Provider;
-    /** Only on renewal orders (spec 6.2: absent on the founding order's delivery). */
+    /** Only on renewal orders (absent on the founding order's delivery: docs/checkout.md#checkoutcompleted). */
     renewalOf: string | null;
     at: string;
   }

@@ -22,8 +22,8 @@ export interface ChargeRequest {
 }
 
 /**
- * A payment processor (DESIGN 7): the sandbox adapters implement it now; a live adapter is a config
- * swap. Outcomes carry only brand, last4 and the processor's vault token, never the card number.
+ * A payment processor (docs/checkout.md#paying, docs/decisions.md#checkout): the sandbox adapters
+ * implement it now; a live adapter is a config swap. Outcomes carry only brand, last4 and the processor's vault token, never the card number.
  */
 export interface PaymentProcessor {
   readonly provider: Provider;

@@ -21,7 +21,7 @@ export function daysInMonth(year: number, monthIndex: number): number {
 }
 
 const DAY_MS = 86_400_000;
-/** A declined renewal is retried 1 day after the first decline and 3 days after the second (DESIGN 7). */
+/** A declined renewal is retried 1 day after the first decline and 3 days after the second (docs/checkout.md#subscriptions). */
 export const DECLINE_RETRY_DELAYS_MS = [1 * DAY_MS, 3 * DAY_MS] as const;
-/** The 3rd consecutive decline cancels the subscription (spec 3.2, 8). */
+/** The 3rd consecutive decline cancels the subscription (docs/checkout.md#subscriptions). */
 export const MAX_CONSECUTIVE_DECLINES = 3;

@@ -21,7 +21,7 @@ describe('Subscription decider', () => {
   it('starts with the first period anchored at the founding payment (month-end clamped)', () => {
     const { currentPeriodStart: _s, currentPeriodEnd: _e, startedAt: _a, ...data } = started.data;
     given(subscriptionDecider).when({ type: 'StartSubscription', data: { ...data, now: anchor } }).then([started]);
-    given(subscriptionDecider, started).when({ type: 'StartSubscription', data: { ...data, now: anchor } }).then([]);
+    given(subscriptionDecider, started).when({ type: 'StartSubscription', data: { ...data, now: anchor } }).thenNothing();
   });
 
   it('moves to the next anchored period on a paid renewal, once', () => {
@@ -30,7 +30,7 @@ describe('Subscription decider', () => {
       data: { subscriptionId: 'sub_1', orderId: 'ord_r', periodIndex: 1, currentPeriodStart: '2025-02-28T12:00:00.000Z', currentPeriodEnd: '2025-03-31T12:00:00.000Z', at: '2025-02-28T12:00:00.000Z' },
     };
     given(subscriptionDecider, started).when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } }).then([renewed]);
-    given(subscriptionDecider, started, renewed).when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } }).then([]);
+    given(subscriptionDecider, started, renewed).when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } }).thenNothing();
   });
 
   it('retries after 1 day, then 3 days, and cancels on the 3rd consecutive decline', () => {
@@ -45,7 +45,7 @@ describe('Subscription decider', () => {
   });
 
   it('counts a repeated decline of the same attempt once', () => {
-    given(subscriptionDecider, started, declined(1, 1, 'a', 'b')).when(decline(1, 'c')).then([]);
+    given(subscriptionDecider, started, declined(1, 1, 'a', 'b')).when(decline(1, 'c')).thenNothing();
   });
 
   it('a paid renewal resets the decline count', () => {
@@ -63,7 +63,7 @@ describe('Subscription decider', () => {
       .then([{ type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'BUYER_REQUEST', at: 'n' } }]);
     given(subscriptionDecider, started, { type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'BUYER_REQUEST', at: 'n' } })
       .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } })
-      .then([]);
+      .thenNothing();
     given(subscriptionDecider).when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } }).thenFails('CHECKOUT_SUBSCRIPTION_NOT_FOUND');
   });
 });

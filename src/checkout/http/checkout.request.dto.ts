@@ -24,9 +24,11 @@ export const CURRENCY_CODES: readonly string[] = Intl.supportedValuesOf('currenc
 export const isPositiveMinorUnits = (value: unknown): value is string => isCentsString(value) && value !== '0';
 export const POSITIVE_MINOR_UNITS_MESSAGE = '$property must be a positive whole number of minor units as a string of digits (e.g. "1999")';
 
-/** An absolute https URL without credentials (spec 4.1, 8: returnUrl scheme is HTTPS). */
+/** The longest returnUrl accepted. */
+export const RETURN_URL_MAX_LENGTH = 2048;
+/** An absolute https URL without credentials (docs/checkout.md#create-a-checkout: returnUrl is https). */
 export function isHttpsUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 2048) return false;
+  if (typeof value !== 'string' || value.length > RETURN_URL_MAX_LENGTH) return false;
   const url = URL.parse(value);
   return url !== null && url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
 }
@@ -46,9 +48,13 @@ export function IsPositiveMinorUnits(options?: ValidationOptions) {
 export const CURRENCY_MESSAGE = '$property must be an ISO 4217 currency code in upper case (e.g. "USD")';
 const CURRENCY = { message: CURRENCY_MESSAGE };
 
+/** Length bounds of the merchant's own references (externalOrderRef, idempotencyKey). */
+export const REFERENCE_LENGTH = { min: 1, max: 255 } as const;
+
 /**
- * The create-checkout body as OpenAPI shows it. It is checked by `CreateCheckoutBodyPipe`, not by
- * class-validator: see that pipe for why.
+ * The create-checkout body as OpenAPI shows it: a schema only, with no class-validator decorator.
+ * `CreateCheckoutBodyPipe` is the one validator of this body (see that pipe for why); the schema below
+ * and the pipe take their enums, bounds and rule functions from this file, so they cannot drift.
  */
 export class CreateCheckoutRequestDto {
   @ApiProperty({ example: '1999', description: 'Positive integer string in minor units' })
@@ -60,19 +66,23 @@ export class CreateCheckoutRequestDto {
   @ApiProperty({ enum: PROVIDERS })
   provider!: Provider;
 
-  @ApiProperty({ example: 'https://shop.example/thank-you', description: "HTTPS; the buyer lands here with ?order=<orderId>" })
+  @ApiProperty({
+    example: 'https://shop.example/thank-you',
+    maxLength: RETURN_URL_MAX_LENGTH,
+    description: 'HTTPS; the buyer lands here with ?order=<orderId>',
+  })
   returnUrl!: string;
 
   @ApiPropertyOptional({ enum: CHECKOUT_MODES, default: 'REDIRECT', description: 'EMBEDDED only with CARD_PROCESSOR (422 otherwise)' })
   checkoutMode?: CheckoutMode;
 
-  @ApiPropertyOptional({ example: 'order-1042', minLength: 1, maxLength: 255 })
+  @ApiPropertyOptional({ example: 'order-1042', minLength: REFERENCE_LENGTH.min, maxLength: REFERENCE_LENGTH.max })
   externalOrderRef?: string;
 
   @ApiPropertyOptional({
     example: 'order-1042-attempt-1',
-    minLength: 1,
-    maxLength: 255,
+    minLength: REFERENCE_LENGTH.min,
+    maxLength: REFERENCE_LENGTH.max,
     description: 'Same key (per company) returns the existing order: 200 + Idempotent-Replayed: true',
   })
   idempotencyKey?: string;

@@ -19,7 +19,7 @@ type Form = Record<string, string | undefined>;
 const isEmbed = (value: unknown) => value === 'true';
 
 /**
- * Framing (DESIGN 7): embedded pages may be framed by any origin; every other page refuses framing.
+ * Framing (docs/checkout.md#payment-links-and-framing): embedded pages may be framed by any origin; every other page refuses framing.
  * Both headers are sent for old browsers (X-Frame-Options) and new ones (CSP frame-ancestors).
  */
 function sendHtml(reply: FastifyReply, status: number, html: string, embed: boolean): void {

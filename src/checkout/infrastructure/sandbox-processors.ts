@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Provider, SavedCard } from '../domain/checkout.events';
 import { CardInput, ChargeOutcome, ChargeRequest, PaymentProcessor, PaymentProcessors } from '../domain/payment-processor.port';
 
-/** Sandbox test cards (DESIGN 7); any other Luhn-valid number behaves like SUCCEEDS. */
+/** Sandbox test cards (docs/checkout.md#sandbox-cards-sandboxtrue); any other Luhn-valid number behaves like SUCCEEDS. */
 export const SANDBOX_CARDS = {
   SUCCEEDS: '4242424242424242',
   DECLINES: '4000000000000002',

@@ -36,7 +36,7 @@ export interface OrderView {
   updatedAt: string;
 }
 
-/** The subscription record of the buyer self-service calls (DESIGN 7), field for field. */
+/** The subscription record of the buyer self-service calls (docs/checkout.md#subscriptions), field for field. */
 export interface SubscriptionView {
   id: string;
   subscriptionId: string;

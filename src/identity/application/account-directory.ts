@@ -20,8 +20,8 @@ export interface Account {
 
 /**
  * Finds the service account of an email, or provisions a passwordless one that is active at once and
- * signs in by magic link (spec 4.5 rows by email). Safe under concurrency: the account stream per
- * email decides who created it.
+ * signs in by magic link (Split rows by email: docs/decisions.md#parties). Safe under concurrency: the
+ * account stream per email decides who created it (docs/decisions.md#one-account-stream-per-email).
  */
 @Injectable()
 export class AccountDirectory {

@@ -7,7 +7,7 @@ import type { Principal, Scope } from '../domain/principal';
 import { CredentialResolver } from './credential-resolver.port';
 import { apiKeyByHash } from './identity.queries';
 import { hashToken, hasExpired } from './tokens';
-import { SESSIONS, SessionDoc } from './session.store';
+import { SESSIONS, SessionDoc } from './sessions.collection';
 
 /**
  * How long an API key's principal is reused without looking the key up again. Every integration call

@@ -4,7 +4,7 @@ import { timerWorkerAt } from '../../../test/support/timer-worker';
 import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-store';
 import { ExpiredCredentialsPurge } from './expired-credentials.purge';
 import { MAGIC_LINK_REQUESTS, MAGIC_LINKS } from './magic-links';
-import { SESSIONS } from './session.store';
+import { SESSIONS } from './sessions.collection';
 
 describe('ExpiredCredentialsPurge', () => {
   it('deletes expired sessions, magic links and link-request windows on the timer worker pass, and keeps live ones', async () => {

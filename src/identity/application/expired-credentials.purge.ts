@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
 import { MAGIC_LINK_REQUESTS, MAGIC_LINKS } from './magic-links';
-import { SESSIONS } from './session.store';
+import { SESSIONS } from './sessions.collection';
 
 /**
  * Sessions and magic links are refused once expired, and deleted when someone tries them; the ones

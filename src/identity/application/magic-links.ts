@@ -32,11 +32,8 @@ interface MagicLinkDoc {
   userId: string;
   companyId: string;
   createdAt: string;
-  /**
-   * Real time, like a session's: moving the sandbox clock neither ages nor renews a link. Absent on
-   * links stored before links expired; those are refused (their owners can ask for a new one).
-   */
-  expiresAt?: string;
+  /** Real time, like a session's: moving the sandbox clock neither ages nor renews a link. */
+  expiresAt: string;
 }
 
 /** Why a link is sent: the account was just made for a roster email, or its owner asked for a new one. */
@@ -103,8 +100,8 @@ export class MagicLinks {
 
   /**
    * Exchanges a magic-link token for a session. Single use: the link is deleted first, and of two
-   * concurrent redeems only the one whose delete removed it goes on. A link past its expiry (or stored
-   * before links had one) is deleted and refused.
+   * concurrent redeems only the one whose delete removed it goes on. A link past its expiry is deleted
+   * and refused.
    */
   async redeem(token: string): Promise<{ userId: string; companyId: string; sessionToken: string }> {
     const link = await this.store.getOperational<MagicLinkDoc>(MAGIC_LINKS, hashToken(token));

@@ -3,7 +3,7 @@ import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
-import { SESSIONS, SessionDoc } from './session.store';
+import { SESSIONS, SessionDoc } from './sessions.collection';
 import { expiresIn, newSecretToken } from './tokens';
 
 @Injectable()

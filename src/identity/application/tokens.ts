@@ -15,7 +15,7 @@ export function expiresIn(realClock: Clock, seconds: number): string {
   return new Date(realClock.now().getTime() + seconds * 1000).toISOString();
 }
 
-/** A credential without `expiresAt` was stored before credentials expired, and counts as expired. */
-export function hasExpired(credential: { expiresAt?: string }, realClock: Clock): boolean {
-  return credential.expiresAt === undefined || credential.expiresAt <= realClock.now().toISOString();
+/** Whether a session or magic link is past its `expiresAt` (real time). */
+export function hasExpired(credential: { expiresAt: string }, realClock: Clock): boolean {
+  return credential.expiresAt <= realClock.now().toISOString();
 }

@@ -5,7 +5,8 @@ import { SubVendorDoc } from '../projections/parties-read-model.projection';
 import { SubVendorInput, SubVendorRegistry } from './sub-vendor-registry';
 
 /**
- * Adds a vendor to the SME's roster (spec: POST integration/sub-vendors). Idempotent per (SME, email):
+ * Adds a vendor to the SME's roster
+ * (docs/api.md#post-apicommerceintegrationsub-vendors-add-a-vendor-to-the-smes-roster). Idempotent per (SME, email):
  * `created` is false when the SubVendor already existed and comes back as is.
  */
 export class RegisterSubVendorCommand extends Command<{ subVendor: SubVendorDoc; created: boolean }> {

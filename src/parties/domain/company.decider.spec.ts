@@ -14,7 +14,7 @@ describe('company decider', () => {
       .when({ type: 'SetNetTerms', data: { companyId: 'co_e', netTermsDays: 45, now } })
       .then([{ type: 'company.net_terms.set', data: { companyId: 'co_e', netTermsDays: 45, setAt: now } }]));
   it('records nothing when net terms do not change (default 30)', () =>
-    given(companyDecider).when({ type: 'SetNetTerms', data: { companyId: 'co_e', netTermsDays: 30, now } }).then([]));
+    given(companyDecider).when({ type: 'SetNetTerms', data: { companyId: 'co_e', netTermsDays: 30, now } }).thenNothing());
   it('sets split settings for an SME', () =>
     given(companyDecider)
       .when({ type: 'SetSplitSettings', data: { enterpriseCompanyId: 'co_e', smeCompanyId: 'co_s', autoAccept: true, coverFees: false, now } })
@@ -22,7 +22,7 @@ describe('company decider', () => {
   it('records nothing when the settings are unchanged', () =>
     given(companyDecider, settings(true, false))
       .when({ type: 'SetSplitSettings', data: { enterpriseCompanyId: 'co_e', smeCompanyId: 'co_s', autoAccept: true, coverFees: false, now } })
-      .then([]));
+      .thenNothing());
   it('refuses settings for itself', () =>
     given(companyDecider)
       .when({ type: 'SetSplitSettings', data: { enterpriseCompanyId: 'co_e', smeCompanyId: 'co_e', autoAccept: true, coverFees: false, now } })

@@ -34,11 +34,3 @@ export class ValidationFailedError extends DomainError {
   readonly code = 'VALIDATION_FAILED';
   readonly kind = 'invalid';
 }
-
-export class NotFoundError extends DomainError {
-  readonly code = 'NOT_FOUND';
-  readonly kind = 'not_found';
-  constructor(resource: string) {
-    super(`${resource} not found`);
-  }
-}

@@ -20,7 +20,7 @@ export class Page<T> {
   }
 }
 
-/** Every JSON success answer is `{data}` or, for lists, `{data, meta}` (DESIGN section 4). */
+/** Every JSON success answer is `{data}` or, for lists, `{data, meta}` (docs/api.md#response-envelope). */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {

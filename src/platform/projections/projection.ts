@@ -47,6 +47,3 @@ export interface EventProcessor {
 export interface ProcessorEffects {
   scheduleTimer(timer: NewTimer): void;
 }
-
-export const PROJECTIONS = Symbol('PROJECTIONS');
-export const EVENT_PROCESSORS = Symbol('EVENT_PROCESSORS');

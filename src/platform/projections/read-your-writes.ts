@@ -12,8 +12,8 @@ export interface Written {
 
 /**
  * A write endpoint answers only after the read models that read the written stream have applied it, so a
- * client that writes and then reads never sees a 404 or stale data (DESIGN section 1). Projections that do
- * not read the stream cannot change because of the write and are not waited for. Bounded: after the
+ * client that writes and then reads never sees a 404 or stale data (docs/architecture.md#read-your-writes). Projections
+ * that do not read the stream cannot change because of the write and are not waited for. Bounded: after the
  * timeout the caller gets 503 PROJECTION_LAG and the write stays recorded.
  */
 @Injectable()

@@ -43,10 +43,11 @@ export class CreateSplitCommand extends Command<CreatedSplit> {
 }
 
 /**
- * Spec 4.5. Validation runs before anything is written: amounts (400), rows (422), enterprise and AP
- * contact (422), then the decider on the fully resolved command. Only then are email rows provisioned
- * and the Split appended with `no_stream` to its deterministic stream, which makes the create idempotent
- * on (SME, enterprise, AP contact, clientIdempotencyKey) even under concurrent retries.
+ * Creates a Split (docs/api.md#post-apicommerceintegrationsplits-create-a-split-spec-45). Validation runs
+ * before anything is written: amounts (400), rows (422), enterprise and AP contact (422), then the decider
+ * on the fully resolved command. Only then are email rows provisioned and the Split appended with
+ * `no_stream` to its deterministic stream, which makes the create idempotent on (SME, enterprise, AP
+ * contact, clientIdempotencyKey) even under concurrent retries.
  */
 @CommandHandler(CreateSplitCommand)
 export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {

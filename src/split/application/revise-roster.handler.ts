@@ -24,7 +24,10 @@ export class ReviseRosterCommand extends Command<SplitView> {
   }
 }
 
-/** Spec 4.7: replaces the whole roster while PENDING_APPROVAL; 404 for another company's Split, 409 after. */
+/**
+ * Replaces the whole roster while PENDING_APPROVAL; 404 for another company's Split, 409 after
+ * (docs/api.md#put-apicommerceintegrationsplitsidroster-revise-a-pending-roster-spec-47).
+ */
 @CommandHandler(ReviseRosterCommand)
 export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand> {
   constructor(

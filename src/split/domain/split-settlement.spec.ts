@@ -72,8 +72,8 @@ describe('split settlement decider', () => {
       ]));
 
   it('funds nothing twice, nor a Split that is not approved', () => {
-    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000', '150')).when(fund).then([]);
-    given(splitDecider, created(twoRows, '15000', '0')).when(fund).then([]);
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000', '150')).when(fund).thenNothing();
+    given(splitDecider, created(twoRows, '15000', '0')).when(fund).thenNothing();
   });
 
   it('transfers an instant row with the fee; with businessCoversFee the contractor gets the whole amount', () => {
@@ -87,7 +87,7 @@ describe('split settlement decider', () => {
 
   it('transfers a net-terms row fee-free, once', () => {
     given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000')).when(start(2, false)).then([started(2, '0', '5000', '5000')]);
-    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000')).when(start(2, false)).then([]);
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000')).when(start(2, false)).thenNothing();
   });
 
   it('refuses a transfer before funding and for an unknown row', () => {
@@ -125,7 +125,7 @@ describe('split settlement decider', () => {
       { type: 'split.roster_entry.withdrawal_started', data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_w1', amountCents: '5000', walletEmail: 'w@example.com', startedAt: t1 } },
     ]);
     const noWallet = row(1, '5000', { autoWithdrawElected: true });
-    given(splitDecider, created([noWallet], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1)).when(withdraw).then([]);
+    given(splitDecider, created([noWallet], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1)).when(withdraw).thenNothing();
   });
 
   describe('margin', () => {
@@ -154,7 +154,7 @@ describe('split settlement decider', () => {
       given(splitDecider, ...base, funded('4000'), held).when(release).then([
         { type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'net_terms', releasedAt: t1 } },
       ]);
-      given(splitDecider, ...base).when(release).then([]);
+      given(splitDecider, ...base).when(release).thenNothing();
     });
   });
 });

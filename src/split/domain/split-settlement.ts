@@ -19,12 +19,13 @@ import {
 import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.state';
 
 /**
- * The money side of a Split (DESIGN 6): funding after leg A, row transfers (instant with the fee, or
- * fee-free at net terms), failures and retries, auto-withdrawal, margin hold and release, settlement.
+ * The money side of a Split (docs/money.md, docs/decisions.md#split-money-funding-transfers-margin-ledger):
+ * funding after leg A, row transfers (instant with the fee, or fee-free at net terms), failures and retries,
+ * auto-withdrawal, margin hold and release, settlement.
  * Commands issued by process managers are idempotent: a repeat decides nothing.
  */
 
-/** The instant-transfer fee and what reaches the contractor (spec 2.3: fee + net = amount unless the SME covers the fee). */
+/** The instant-transfer fee and what reaches the contractor (docs/money.md#fees: fee + net = amount unless the SME covers the fee). */
 export function rowFee(row: DistributionData, instant: boolean, earlyPayoutFeeBps: number): { fee: Cents; net: Cents } {
   const amount = parseCents(row.amountCents);
   const fee = instant ? basisPoints(amount, earlyPayoutFeeBps) : 0n;

@@ -193,7 +193,7 @@ function enterpriseFee(coversFee: boolean, total: Cents, legAFeeBps: number): Ce
   return coversFee ? basisPoints(total, legAFeeBps) : 0n;
 }
 
-// ---- roster rules (spec 4.5, 4.7, 7, 8) ----------------------------------------------------------
+// ---- roster rules (docs/api.md#post-apicommerceintegrationsplits-create-a-split-spec-45, docs/api.md#error-codes-of-these-calls) ----
 
 interface ValidRoster {
   total: Cents;

@@ -94,7 +94,7 @@ export class SplitMarginCapExceededError extends DomainError {
   }
 }
 
-/** Spec 4.5 rule 5 / spec 7: a SubVendor without a wallet email on file cannot take an instant payout. */
+/** A SubVendor without a wallet email on file cannot take an instant payout (docs/api.md#error-codes-of-these-calls). */
 export class SplitInstantPayoutNeedsWalletEmailError extends DomainError {
   readonly code = 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL';
   readonly kind = 'unprocessable';

@@ -1,10 +1,8 @@
 import { Cents } from '../../platform/money/money';
 import { DistributionData } from './split.events';
 
-/** Spec 2.3. FUNDED, SETTLING and SETTLED are reached by funding/settlement events added later. */
+/** docs/api.md#the-split-object-spec-23; docs/money.md#the-lifecycle shows how each status is reached. */
 export type SplitStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
-
-export const SPLIT_STATUSES: readonly SplitStatus[] = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'];
 
 /** What the decider needs to know about a Split that exists. */
 export interface ExistingSplit {

@@ -118,7 +118,10 @@ export class RejectSplitRequestDto {
 
 const CONTRACTOR_FIELDS = ['contractorPaymentProfileId', 'subVendorId', 'email'] as const;
 
-/** Each row names its contractor exactly one way (spec 4.5); class-validator has no cross-field rule for it. */
+/**
+ * Each row names its contractor exactly one way (docs/api.md#post-apicommerceintegrationsplits-create-a-split-spec-45);
+ * class-validator has no cross-field rule for it.
+ */
 export function assertOneContractorPerRow(roster: RosterRowDto[]): void {
   const details = roster.flatMap((row, index) => {
     const given = CONTRACTOR_FIELDS.filter((field) => row[field] !== undefined);

@@ -8,7 +8,7 @@ import { SplitStatus } from '../domain/split.state';
 
 export type MarginStatus = 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
 
-/** A roster row exactly as the API returns it (spec 2.3). */
+/** A roster row exactly as the API returns it (docs/api.md#the-split-object-spec-23). */
 export interface DistributionView {
   id: string;
   contractorPaymentProfileId: string | null;
@@ -27,7 +27,7 @@ export interface DistributionView {
   failureReason: string | null;
 }
 
-/** The Split document is the API's Split shape (spec 2.3), field for field. */
+/** The Split document is the API's Split shape (docs/api.md#the-split-object-spec-23), field for field. */
 export interface SplitView {
   id: string;
   smeCompanyId: string;
@@ -78,7 +78,7 @@ export class SplitReadModelProjection implements Projection {
     writer.put<SplitView>(SPLITS, { ...split, ...changes(event, split), updatedAt: recorded.metadata.occurredAt });
   }
 
-  /** A row's status is its transfer payout's live status (spec 2.3). */
+  /** A row's status is its transfer payout's live status (docs/api.md#the-split-object-spec-23). */
   private async applyPayout(event: PayoutEvent, writer: ProjectionWriter): Promise<void> {
     const { kind, splitId, distributionId, payoutId } = event.data;
     if (kind !== 'leg_b_transfer' || !distributionId) return;
@@ -172,7 +172,7 @@ function createdView(event: SplitCreated): SplitView {
   };
 }
 
-/** The margin is never credited at creation: PENDING until the Split funds (spec 3.4). */
+/** The margin is never credited at creation: PENDING until the Split funds (docs/money.md#the-lifecycle). */
 function marginStatusOf(marginAmountCents: string): MarginStatus {
   return marginAmountCents === '0' ? 'NONE' : 'PENDING';
 }

@@ -7,12 +7,12 @@ import { newId } from '../../platform/ids/ids';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { parseWebhookUrl } from '../infrastructure/ssrf-guard';
-import { CompanyWebhooks } from './company-webhooks.repository';
+import { CompanyWebhooks } from './company-webhook-settings';
 import { EndpointResponse, WebhookEndpointQueries } from './webhook-endpoint-queries';
 
 /**
- * Registers an endpoint (spec 4.9, DESIGN 8): it starts on probation; at most 10 per company. The
- * company's signing secret is created on first use.
+ * Registers an endpoint (docs/webhooks.md#create, docs/webhooks.md#probation-and-the-test-call): it
+ * starts on probation; at most 10 per company. The company's signing secret is created on first use.
  */
 export class CreateWebhookEndpointCommand extends Command<EndpointResponse> {
   constructor(

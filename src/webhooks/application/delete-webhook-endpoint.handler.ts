@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { CompanyWebhooks } from './company-webhooks.repository';
+import { CompanyWebhooks } from './company-webhook-settings';
 
 /** Removes an endpoint and its delivery history. */
 export class DeleteWebhookEndpointCommand extends Command<{ id: string; deleted: true }> {

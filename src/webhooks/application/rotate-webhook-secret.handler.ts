@@ -1,8 +1,8 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { CompanyWebhooks } from './company-webhooks.repository';
+import { CompanyWebhooks } from './company-webhook-settings';
 
-/** Replaces the company's signing secret; the old one stops verifying at once (no grace period, spec 6.3). */
+/** Replaces the company's signing secret; the old one stops verifying at once (no grace period: docs/webhooks.md#2-the-signing-secret). */
 export class RotateWebhookSecretCommand extends Command<{ secret: string }> {
   constructor(
     readonly companyId: string,

@@ -6,7 +6,7 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { parseWebhookUrl } from '../infrastructure/ssrf-guard';
-import { CompanyWebhooks } from './company-webhooks.repository';
+import { CompanyWebhooks } from './company-webhook-settings';
 import { EndpointResponse, WebhookEndpointQueries } from './webhook-endpoint-queries';
 
 export interface WebhookEndpointChanges {

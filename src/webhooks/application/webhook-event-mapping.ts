@@ -11,7 +11,7 @@ export interface WebhookMapping {
   publicType: WebhookEventType;
   /** The company whose endpoints receive it; null drops the event (logged). */
   recipient(event: RecordedEvent, lookups: MappingLookups): Promise<string | null>;
-  /** The `data` of the delivery body (spec 6.2). */
+  /** The `data` of the delivery body (docs/webhooks.md#body). */
   payload(event: RecordedEvent): Record<string, unknown>;
 }
 
@@ -23,7 +23,7 @@ const thinSplitLegA = (event: RecordedEvent) => {
 };
 
 /**
- * Domain event type -> public webhook event. Split payloads are thin (spec 6.2): the receiver reads
+ * Domain event type -> public webhook event. Split payloads are thin (docs/webhooks.md#9-event-catalogue): the receiver reads
  * the current Split from the API. Checkout, Payout and Payout Embed add their rows here when they land.
  */
 const thinRosterEntry = (event: RecordedEvent) => {
@@ -33,12 +33,15 @@ const thinRosterEntry = (event: RecordedEvent) => {
 const thinSplit = (event: RecordedEvent) => ({ splitId: (event.data as { splitId: string }).splitId });
 
 type CheckoutCompletedData = { merchantCompanyId: string; payoutId: string; amountMinorUnits: string; currency: string; provider: string; renewalOf: string | null };
-/** Spec 6.2: {payoutId, amount, currency, provider}, plus subscriptionId only on a renewal's delivery. */
+/**
+ * {payoutId, amount, currency, provider}, plus subscriptionId only on a renewal's delivery
+ * (docs/webhooks.md#checkoutcompleted-arrives-with-the-checkout-module).
+ */
 const checkoutCompleted = (event: RecordedEvent) => {
   const { payoutId, amountMinorUnits, currency, provider, renewalOf } = event.data as CheckoutCompletedData;
   return { payoutId, amount: amountMinorUnits, currency, provider, ...(renewalOf ? { subscriptionId: renewalOf } : {}) };
 };
-const merchantOf = async (event: RecordedEvent) => (event.data as CheckoutCompletedData).merchantCompanyId ?? null;
+const merchantOf = async (event: RecordedEvent) => (event.data as CheckoutCompletedData).merchantCompanyId;
 
 export const WEBHOOK_MAPPINGS: Readonly<Record<string, WebhookMapping>> = {
   'split.leg_a.approved': { publicType: 'split.leg_a.approved', recipient: splitOwner, payload: thinSplitLegA },

@@ -62,7 +62,7 @@ describe('company webhooks decider', () => {
     });
 
     it('is idempotent on the endpoint id', () => {
-      given(companyWebhooksDecider, created('we_1')).when(create('we_1')).then([]);
+      given(companyWebhooksDecider, created('we_1')).when(create('we_1')).thenNothing();
     });
 
     it('accepts the 10th endpoint', () => {
@@ -100,11 +100,11 @@ describe('company webhooks decider', () => {
     it('is a no-op when nothing changes (same url, same set of event types in any order, same enabled state)', () => {
       given(companyWebhooksDecider, created('we_1', URL_A, ['split.leg_a.approved', 'split.leg_a.rejected']))
         .when(update('we_1', { url: URL_A, eventTypes: ['split.leg_a.rejected', 'split.leg_a.approved'], enabled: true }))
-        .then([]);
+        .thenNothing();
     });
 
     it('is a no-op for an empty change', () => {
-      given(companyWebhooksDecider, created('we_1')).when(update('we_1', {})).then([]);
+      given(companyWebhooksDecider, created('we_1')).when(update('we_1', {})).thenNothing();
     });
 
     it('re-enables a disabled endpoint', () => {
@@ -141,14 +141,9 @@ describe('company webhooks decider', () => {
     });
 
     it('refuses an unknown endpoint with WEBHOOK_ENDPOINT_NOT_FOUND (a 404)', () => {
-      given(companyWebhooksDecider).when(remove('we_unknown')).thenFails('WEBHOOK_ENDPOINT_NOT_FOUND');
-      let caught: unknown;
-      try {
-        companyWebhooksDecider.decide(remove('we_unknown'), companyWebhooksDecider.initialState());
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toMatchObject({ code: 'WEBHOOK_ENDPOINT_NOT_FOUND', kind: 'not_found' });
+      given(companyWebhooksDecider)
+        .when(remove('we_unknown'))
+        .thenFails('WEBHOOK_ENDPOINT_NOT_FOUND', (error) => expect(error).toMatchObject({ code: 'WEBHOOK_ENDPOINT_NOT_FOUND', kind: 'not_found' }));
     });
 
     it('refuses to delete the same endpoint twice', () => {
@@ -168,12 +163,12 @@ describe('company webhooks decider', () => {
     });
 
     it('emits nothing the second time', () => {
-      given(companyWebhooksDecider, created('we_1'), graduated('we_1')).when(graduate('we_1')).then([]);
+      given(companyWebhooksDecider, created('we_1'), graduated('we_1')).when(graduate('we_1')).thenNothing();
     });
 
     it('emits nothing for an unknown or deleted endpoint (a late success must not fail)', () => {
-      given(companyWebhooksDecider).when(graduate('we_unknown')).then([]);
-      given(companyWebhooksDecider, created('we_1'), deleted('we_1')).when(graduate('we_1')).then([]);
+      given(companyWebhooksDecider).when(graduate('we_unknown')).thenNothing();
+      given(companyWebhooksDecider, created('we_1'), deleted('we_1')).when(graduate('we_1')).thenNothing();
     });
 
     it('folds to onProbation false and leaves the rest alone', () => {
@@ -193,7 +188,7 @@ describe('company webhooks decider', () => {
     });
 
     it('ensure-secret (onlyIfMissing) emits nothing once a secret exists', () => {
-      given(companyWebhooksDecider, secretRotated('sealed-1')).when(rotate('sealed-2', true)).then([]);
+      given(companyWebhooksDecider, secretRotated('sealed-1')).when(rotate('sealed-2', true)).thenNothing();
     });
 
     it('the latest rotation is the current secret', () => {

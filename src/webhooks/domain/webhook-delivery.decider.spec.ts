@@ -1,11 +1,28 @@
 import { deliveryDecider, DeliveryCommand, DeliveryState } from './webhook-delivery.decider';
 import { WebhookDeliveryEvent } from './webhooks.events';
 import { fold } from '../../platform/domain/decider';
+import { given } from '../../../test/support/given-when-then';
 
 const body = { id: 'evt_1', type: 'split.leg_a.approved', createdAt: '2026-01-01T00:00:00.000Z', data: { splitId: 'spl_1', legAPayoutId: 'po_1' } };
 const created: WebhookDeliveryEvent = {
   type: 'webhook.delivery.created',
   data: { deliveryId: 'dlv_1', endpointId: 'we_1', companyId: 'co_1', body, createdAt: '2026-01-01T00:00:00.000Z' },
+};
+
+/** The first attempt, succeeded: what `attempt(1, created's time, true, 6)` records. */
+const succeeded: WebhookDeliveryEvent = {
+  type: 'webhook.delivery.attempted',
+  data: {
+    deliveryId: 'dlv_1',
+    endpointId: 'we_1',
+    attempt: 1,
+    succeeded: true,
+    responseStatus: 200,
+    latencyMs: 5,
+    error: null,
+    attemptedAt: '2026-01-01T00:00:00.000Z',
+    nextAttemptAt: null,
+  },
 };
 
 function attempt(n: number, at: string, succeeded: boolean, retriesAllowed: number): DeliveryCommand {
@@ -27,8 +44,8 @@ function failUntilExhausted(retriesAllowed: number): string[] {
 describe('delivery decider', () => {
   it('creates a delivery once', () => {
     const command: DeliveryCommand = { type: 'CreateDelivery', data: { deliveryId: 'dlv_1', endpointId: 'we_1', companyId: 'co_1', body, now: '2026-01-01T00:00:00.000Z' } };
-    expect(deliveryDecider.decide(command, deliveryDecider.initialState())).toEqual([created]);
-    expect(deliveryDecider.decide(command, fold(deliveryDecider, [created]))).toEqual([]);
+    given(deliveryDecider).when(command).then([created]);
+    given(deliveryDecider, created).when(command).thenNothing();
   });
 
   it('retries a graduated endpoint after 5 min, 15 min, 1 h, 1 day, 3 days, 7 days: 7 attempts', () => {
@@ -48,24 +65,24 @@ describe('delivery decider', () => {
   });
 
   it('stops at the first success and ignores a repeated or out-of-order attempt', () => {
-    const state = fold(deliveryDecider, [created]);
-    const [ok] = deliveryDecider.decide(attempt(1, '2026-01-01T00:00:00.000Z', true, 6), state);
-    expect(ok).toMatchObject({ type: 'webhook.delivery.attempted', data: { attempt: 1, succeeded: true, nextAttemptAt: null } });
-    const after = fold(deliveryDecider, [created, ok!]);
-    expect(after.status).toBe('succeeded');
-    expect(deliveryDecider.decide(attempt(2, '2026-01-01T00:01:00.000Z', false, 6), after)).toEqual([]);
-    expect(deliveryDecider.decide(attempt(3, '2026-01-01T00:01:00.000Z', false, 6), state)).toEqual([]);
+    given(deliveryDecider, created)
+      .when(attempt(1, '2026-01-01T00:00:00.000Z', true, 6))
+      .then(([ok]) => expect(ok).toMatchObject({ type: 'webhook.delivery.attempted', data: { attempt: 1, succeeded: true, nextAttemptAt: null } }));
+    expect(fold(deliveryDecider, [created, succeeded]).status).toBe('succeeded');
+    given(deliveryDecider, created, succeeded).when(attempt(2, '2026-01-01T00:01:00.000Z', false, 6)).thenNothing();
+    given(deliveryDecider, created).when(attempt(3, '2026-01-01T00:01:00.000Z', false, 6)).thenNothing();
   });
 
   it('redelivers from a fresh series after success or exhaustion', () => {
-    const [ok] = deliveryDecider.decide(attempt(1, '2026-01-01T00:00:00.000Z', true, 6), fold(deliveryDecider, [created]));
-    const [again] = deliveryDecider.decide({ type: 'RequestRedelivery', data: { requestedBy: 'user:usr_1', now: '2026-02-01T00:00:00.000Z' } }, fold(deliveryDecider, [created, ok!]));
-    expect(again).toEqual({
+    const again: WebhookDeliveryEvent = {
       type: 'webhook.delivery.redelivery_requested',
       data: { deliveryId: 'dlv_1', endpointId: 'we_1', attempt: 2, requestedAt: '2026-02-01T00:00:00.000Z', requestedBy: 'user:usr_1' },
-    });
-    const state = fold(deliveryDecider, [created, ok!, again!]);
-    const [failed] = deliveryDecider.decide(attempt(2, '2026-02-01T00:00:00.000Z', false, 6), state);
-    expect(failed).toMatchObject({ data: { attempt: 2, nextAttemptAt: '2026-02-01T00:05:00.000Z' } });
+    };
+    given(deliveryDecider, created, succeeded)
+      .when({ type: 'RequestRedelivery', data: { requestedBy: 'user:usr_1', now: '2026-02-01T00:00:00.000Z' } })
+      .then([again]);
+    given(deliveryDecider, created, succeeded, again)
+      .when(attempt(2, '2026-02-01T00:00:00.000Z', false, 6))
+      .then(([failed]) => expect(failed).toMatchObject({ data: { attempt: 2, nextAttemptAt: '2026-02-01T00:05:00.000Z' } }));
   });
 });

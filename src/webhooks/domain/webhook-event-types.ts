@@ -1,4 +1,4 @@
-/** The public event catalogue (spec 6.1): what endpoints subscribe to and receivers see in X-Paysplit-Event. */
+/** The public event catalogue (docs/webhooks.md#9-event-catalogue): what endpoints subscribe to and receivers see in X-Paysplit-Event. */
 export const WEBHOOK_EVENT_TYPES = [
   'checkout.completed',
   'payout_embed.session.created',
@@ -20,7 +20,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by POST /endpoints/:id/test; not subscribable. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-/** Retries after a failed attempt (spec 6.3): 5 min, 15 min, 1 h, 1 day, 3 days, 7 days. */
+/** Retries after a failed attempt (docs/webhooks.md#6-retries-and-probation): 5 min, 15 min, 1 h, 1 day, 3 days, 7 days. */
 export const RETRY_DELAYS_SECONDS = [300, 900, 3600, 86_400, 3 * 86_400, 7 * 86_400] as const;
 /** An endpoint on probation gets only the first two retries. */
 export const PROBATION_RETRIES = 2;

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
-import { CompanyWebhooks } from '../application/company-webhooks.repository';
+import { CompanyWebhooks } from '../application/company-webhook-settings';
 import { RotateWebhookSecretCommand } from '../application/rotate-webhook-secret.handler';
 
 @ApiTags('webhooks')

@@ -85,7 +85,7 @@ export class WebhooksReadModelProjection implements Projection {
       }
       case 'webhook.endpoint.deleted': {
         writer.delete(WEBHOOK_ENDPOINTS, event.data.endpointId);
-        // The endpoint's delivery history goes with it (spec 4.9).
+        // The endpoint's delivery history goes with it (docs/webhooks.md#update-disable-delete).
         for (const delivery of await writer.find<WebhookDeliveryView>(WEBHOOK_DELIVERIES, { filter: { endpointId: event.data.endpointId } })) {
           writer.delete(WEBHOOK_DELIVERIES, delivery.id);
         }

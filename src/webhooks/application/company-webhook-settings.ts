@@ -7,7 +7,7 @@ import { CompanyWebhooksCommand, companyWebhooksDecider, CompanyWebhooksState } 
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
 import { SECRET_BOX } from './webhook.tokens';
 
-/** The company's webhook stream: endpoints and the signing secret (sealed with SECRETS_KEY). */
+/** The company's webhook settings, one event-sourced stream: its endpoints and the signing secret (sealed with SECRETS_KEY). */
 @Injectable()
 export class CompanyWebhooks {
   constructor(
@@ -32,7 +32,7 @@ export class CompanyWebhooks {
     return this.secrets.open(result.state.sealedSecret!);
   }
 
-  /** A new secret; the old one stops verifying at once (no grace period, spec 6.3). */
+  /** A new secret; the old one stops verifying at once (no grace period: docs/webhooks.md#2-the-signing-secret). */
   async rotate(companyId: string, context: CommandContext): Promise<string> {
     const result = await this.run(companyId, this.rotation(companyId, false), context);
     return this.secrets.open(result.state.sealedSecret!);

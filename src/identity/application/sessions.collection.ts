@@ -9,6 +9,6 @@ export interface SessionDoc {
   userId: string;
   companyId: string;
   createdAt: string;
-  /** Real time (not the sandbox clock) after which the token is refused; sessions issued before expiry existed have none and are refused. */
-  expiresAt?: string;
+  /** Real time (not the sandbox clock) after which the token is refused. */
+  expiresAt: string;
 }
