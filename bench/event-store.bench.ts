@@ -83,10 +83,7 @@ export async function eventStoreBench(): Promise<void> {
     ]);
   }
   console.log('');
-  printTable(
-    ['case', 'adapter events/s', 'adapter appends/s', 'raw events/s', 'raw appends/s', 'adapter/raw', 'target', 'result'],
-    rows,
-  );
+  printTable(['case', 'adapter events/s', 'adapter appends/s', 'raw events/s', 'raw appends/s', 'adapter/raw', 'target', 'result'], rows);
 }
 
 function buildPlan(scenario: Scenario): PlannedAppend[] {
@@ -201,8 +198,7 @@ function fmt(n: number): string {
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const row of rows) console.log(line(row));

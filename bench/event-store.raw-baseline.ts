@@ -23,12 +23,8 @@ export function openRawStore(file: string): RawStore {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
-  const streamHead = db.prepare<[string], { revision: number }>(
-    'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-  );
-  const insert = db.prepare(
-    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const streamHead = db.prepare<[string], { revision: number }>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
+  const insert = db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
   const tx = db.transaction((streamId: string, events: NewEvent[], expected: number): number => {
     const current = streamHead.get(streamId)?.revision ?? -1;
     if (current !== expected) throw new Error(`raw baseline: ${streamId} expected ${expected}, is ${current}`);

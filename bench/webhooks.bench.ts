@@ -296,7 +296,10 @@ async function runPipeline(service: Service, receiver: Receiver, tag: string, co
   const ms = performance.now() - started;
   const busy = performance.eventLoopUtilization(elu).utilization;
   atReached?.();
-  await allSucceeded(service, items.map((item) => item.deliveryId));
+  await allSucceeded(
+    service,
+    items.map((item) => item.deliveryId),
+  );
   const recordedMs = performance.now() - started;
 
   for (const sample of result.samples) {
@@ -456,7 +459,13 @@ async function signing(): Promise<string[]> {
   const theirs = svix.sign(msgId, date, body);
   const expectedTheirs = `v1,${createHmac('sha256', key).update(`${msgId}.${timestamp}.${body}`).digest('base64')}`;
   if (ours !== expectedOurs || theirs !== expectedTheirs) throw new Error('signers do not produce the expected signatures');
-  const check = verifyWebhook(paysplitSecret, { [EVENT_HEADER]: 'checkout.completed', [TIMESTAMP_HEADER]: String(timestamp), [DELIVERY_ID_HEADER]: 'dlv_x', [SIGNATURE_HEADER]: ours }, body, 300, timestamp);
+  const check = verifyWebhook(
+    paysplitSecret,
+    { [EVENT_HEADER]: 'checkout.completed', [TIMESTAMP_HEADER]: String(timestamp), [DELIVERY_ID_HEADER]: 'dlv_x', [SIGNATURE_HEADER]: ours },
+    body,
+    300,
+    timestamp,
+  );
   if (!check.ok) throw new Error('signWebhook output does not verify');
 
   const runOurs = (n: number) => {
@@ -486,7 +495,14 @@ async function signing(): Promise<string[]> {
   const ratio = bestOurs / bestSvix;
   console.log(`  signing: ${Buffer.byteLength(body)}-byte canonical body, same secret bytes on both sides`);
   console.log(`    signWebhook ops/s per round [${oursRates.map(fmt).join(', ')}]; svix Webhook.sign ops/s per round [${svixRates.map(fmt).join(', ')}]`);
-  return ['signing (signWebhook vs svix sign, ops/s)', fmt(bestOurs), fmt(bestSvix), ratio.toFixed(2), `>= ${SIGNING_TARGET.toFixed(1)}`, ratio >= SIGNING_TARGET ? 'PASS' : 'MISS'];
+  return [
+    'signing (signWebhook vs svix sign, ops/s)',
+    fmt(bestOurs),
+    fmt(bestSvix),
+    ratio.toFixed(2),
+    `>= ${SIGNING_TARGET.toFixed(1)}`,
+    ratio >= SIGNING_TARGET ? 'PASS' : 'MISS',
+  ];
 }
 
 /** A checkout.completed-like delivery body padded with realistic metadata to about 1 KB of canonical JSON. */

@@ -35,14 +35,7 @@ const useCases = [
 ];
 
 /** What the settlement workflow sends (it also sends StartRowTransfer). */
-const settlement = [
-  SplitSettlementProcessManager,
-  FundSplitHandler,
-  CompleteRowTransferHandler,
-  FailRowTransferHandler,
-  StartWithdrawalHandler,
-  ReleaseMarginAtNetTermsHandler,
-];
+const settlement = [SplitSettlementProcessManager, FundSplitHandler, CompleteRowTransferHandler, FailRowTransferHandler, StartWithdrawalHandler, ReleaseMarginAtNetTermsHandler];
 
 @Module({
   imports: [PartiesModule],

@@ -44,7 +44,12 @@ export async function orderStatus(app: TestApp, orderId: string) {
 }
 
 export const form = (app: TestApp, path: string, fields: Record<string, string>) =>
-  fetch(`${app.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  fetch(`${app.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 export async function allEvents(app: TestApp) {
   const out = [];

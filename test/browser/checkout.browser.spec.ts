@@ -123,7 +123,10 @@ describe('Hosted checkout pages in a real browser', () => {
 
   it('renders /checkout/:slug?embed=true inside an iframe of another origin, and refuses to be framed without it', async () => {
     const link = dataOf(
-      await app.request('POST', '/api/commerce/payment-links', { token: merchant.sessionToken, body: { title: 'Framed yoga class', amountMinorUnits: '1500', currency: 'USD', provider: 'CARD_PROCESSOR' } }),
+      await app.request('POST', '/api/commerce/payment-links', {
+        token: merchant.sessionToken,
+        body: { title: 'Framed yoga class', amountMinorUnits: '1500', currency: 'USD', provider: 'CARD_PROCESSOR' },
+      }),
       201,
     );
     const site = await startMerchantSite({
@@ -168,9 +171,33 @@ function ui(subject: unknown) {
   };
   const locator = subject as unknown as import('playwright-core').Locator;
   return {
-    toContainText: (text: string) => poll(async () => (await locator.first().textContent())?.includes(text) ?? false, async () => `expected text containing "${text}", got "${await locator.first().textContent().catch(() => null)}"`),
-    toHaveText: (text: string) => poll(async () => (await locator.first().textContent())?.trim() === text, async () => `expected text "${text}", got "${await locator.first().textContent().catch(() => null)}"`),
-    toBeVisible: () => poll(() => locator.first().isVisible(), async () => 'expected the element to be visible'),
-    toHaveCount: (count: number) => poll(async () => (await locator.count()) === count, async () => `expected ${count} elements, got ${await locator.count()}`),
+    toContainText: (text: string) =>
+      poll(
+        async () => (await locator.first().textContent())?.includes(text) ?? false,
+        async () =>
+          `expected text containing "${text}", got "${await locator
+            .first()
+            .textContent()
+            .catch(() => null)}"`,
+      ),
+    toHaveText: (text: string) =>
+      poll(
+        async () => (await locator.first().textContent())?.trim() === text,
+        async () =>
+          `expected text "${text}", got "${await locator
+            .first()
+            .textContent()
+            .catch(() => null)}"`,
+      ),
+    toBeVisible: () =>
+      poll(
+        () => locator.first().isVisible(),
+        async () => 'expected the element to be visible',
+      ),
+    toHaveCount: (count: number) =>
+      poll(
+        async () => (await locator.count()) === count,
+        async () => `expected ${count} elements, got ${await locator.count()}`,
+      ),
   };
 }

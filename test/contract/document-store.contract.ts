@@ -37,10 +37,7 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         generation: 1,
         checkpoint: 42,
         streamRevisions: { 'split-1': 3 },
-        writes: [
-          put(collection, { id: 'a', owner: 'x', amount: '10', createdAt: '2026-01-01' }),
-          put(collection, { id: 'b', owner: 'y', amount: '20', createdAt: '2026-01-02' }),
-        ],
+        writes: [put(collection, { id: 'a', owner: 'x', amount: '10', createdAt: '2026-01-01' }), put(collection, { id: 'b', owner: 'y', amount: '20', createdAt: '2026-01-02' })],
       });
       expect(result).toBe('committed');
       expect(await store.get(collection, 'a')).toEqual({ id: 'a', owner: 'x', amount: '10', createdAt: '2026-01-01' });
@@ -119,7 +116,10 @@ export function documentStoreContract(name: string, open: () => Promise<Document
     it('rebuilds into a shadow generation while the active one keeps serving, then swaps', async () => {
       const { projection, collection } = await registered();
       await store.commitProjection({
-        projection, generation: 1, checkpoint: 5, streamRevisions: { s: 0 },
+        projection,
+        generation: 1,
+        checkpoint: 5,
+        streamRevisions: { s: 0 },
         writes: [put(collection, { id: 'old', owner: 'o' })],
       });
       const shadow = await store.createShadowGeneration(projection);
@@ -127,7 +127,10 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       expect(await store.checkpointOf(projection, shadow)).toBeNull();
       expect(await store.generationReader(projection, shadow).get(collection, 'old')).toBeNull();
       await store.commitProjection({
-        projection, generation: shadow, checkpoint: 5, streamRevisions: { s: 0 },
+        projection,
+        generation: shadow,
+        checkpoint: 5,
+        streamRevisions: { s: 0 },
         writes: [put(collection, { id: 'new', owner: 'o' })],
       });
       expect(await store.get(collection, 'old')).not.toBeNull();

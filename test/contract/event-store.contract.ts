@@ -56,9 +56,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     it('lets exactly one of 20 concurrent appends at the same revision succeed', async () => {
       const stream = uniqueStream();
       await store.append(stream, [newEvent()], 'no_stream');
-      const results = await Promise.allSettled(
-        Array.from({ length: 20 }, () => store.append(stream, [newEvent('Raced')], 0)),
-      );
+      const results = await Promise.allSettled(Array.from({ length: 20 }, () => store.append(stream, [newEvent('Raced')], 0)));
       const fulfilled = results.filter((r) => r.status === 'fulfilled');
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(fulfilled).toHaveLength(1);

@@ -23,7 +23,10 @@ export function operationalStoreContract(name: string, open: () => Promise<Opera
       expect(await store.getOperational(collection, 'k')).toEqual({ id: 'k', value: 2 });
       await store.putOperational(collection, { id: 'a', value: 0 });
       await store.putOperational(unique('other'), { id: 'b', value: 9 });
-      expect(await store.listOperational(collection, 10)).toEqual([{ id: 'a', value: 0 }, { id: 'k', value: 2 }]);
+      expect(await store.listOperational(collection, 10)).toEqual([
+        { id: 'a', value: 0 },
+        { id: 'k', value: 2 },
+      ]);
       expect(await store.listOperational(collection, 1)).toEqual([{ id: 'a', value: 0 }]);
       expect(await store.deleteOperational(collection, 'k')).toBe(true);
       expect(await store.getOperational(collection, 'k')).toBeNull();

@@ -91,7 +91,12 @@ export function timerStoreContract(name: string, open: () => Promise<TimerStoreU
       const claimed = (await store.claimDueTimers('2020-03-01T00:00:00.000Z', 'w1', 1_000, 500, -1)).filter((t) => t.kind === kind);
       expect(claimed).toHaveLength(4);
       // Completed at real times 1,000 / 2,000 / - / 9,000 ms; ids[2] stays scheduled (its claim lapses).
-      for (const [id, doneAtMs] of [[ids[0]!, 1_000], [ids[1]!, 2_000], [ids[3]!, 9_000]] as const) await store.completeTimer(id, 'w1', doneAtMs);
+      for (const [id, doneAtMs] of [
+        [ids[0]!, 1_000],
+        [ids[1]!, 2_000],
+        [ids[3]!, 9_000],
+      ] as const)
+        await store.completeTimer(id, 'w1', doneAtMs);
       const mine = async () => (await Promise.all(ids.map((id) => store.timerStatus(id)))).map((s) => s?.status ?? 'gone');
       const rounds: number[] = [];
       for (let round = 0; round < 10; round++) rounds.push(await store.purgeDoneTimers(5_000, 1));
@@ -118,9 +123,7 @@ export function timerStoreContract(name: string, open: () => Promise<TimerStoreU
       const kind = unique('kind');
       const id = unique('t');
       await store.scheduleTimer({ id, kind, dueAt: '2026-03-01T00:00:00.000Z', payload: {} });
-      const claims = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => store.claimDueTimers('2026-03-01T00:00:00.000Z', `w${i}`, 0, 60_000, 1000)),
-      );
+      const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => store.claimDueTimers('2026-03-01T00:00:00.000Z', `w${i}`, 0, 60_000, 1000)));
       expect(claims.flat().filter((t) => t.id === id)).toHaveLength(1);
     });
   });

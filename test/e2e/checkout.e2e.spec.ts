@@ -75,7 +75,11 @@ describe('Checkout over HTTP', () => {
       expect(await app.eventCount()).toBe(before);
     });
 
-    it.each([['an array', '[]'], ['a string', '"USD"'], ['null', 'null']])('refuses a body that is %s with 400 and appends nothing', async (_label, rawBody) => {
+    it.each([
+      ['an array', '[]'],
+      ['a string', '"USD"'],
+      ['null', 'null'],
+    ])('refuses a body that is %s with 400 and appends nothing', async (_label, rawBody) => {
       const before = await app.eventCount();
       const response = await app.request('POST', '/api/commerce/integration/checkout', {
         token: merchant.apiKey,
@@ -186,7 +190,9 @@ describe('Checkout over HTTP', () => {
 
       // The live workers deliver it (no clock advance needed).
       await receiver.waitFor(() => receiver.requests.some((r) => jsonOf(r).type === 'checkout.completed'), 10_000);
-      const [payoutId] = (await allEvents(app)).filter((e) => e.type === 'checkout.order.paid' && (e.data as { orderId: string }).orderId === order.orderId).map((e) => (e.data as { payoutId: string }).payoutId);
+      const [payoutId] = (await allEvents(app))
+        .filter((e) => e.type === 'checkout.order.paid' && (e.data as { orderId: string }).orderId === order.orderId)
+        .map((e) => (e.data as { payoutId: string }).payoutId);
       await receiver.waitFor(() => deliveriesFor(payoutId!).length === 1, 10_000, 'checkout.completed');
       expect(deliveriesFor(payoutId!)[0].data).toEqual({ payoutId, amount: '1999', currency: 'USD', provider: 'CARD_PROCESSOR' });
     });
@@ -225,7 +231,9 @@ describe('Checkout over HTTP', () => {
   describe('embedded confirm (public)', () => {
     it('answers each sandbox card as documented', async () => {
       const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
-      const badShape = await app.request('POST', `/api/commerce/checkout/orders/${order.orderId}/confirm`, { body: { clientSecret: order.clientSecret, card: { ...card(CARDS.ok), number: '42' } } });
+      const badShape = await app.request('POST', `/api/commerce/checkout/orders/${order.orderId}/confirm`, {
+        body: { clientSecret: order.clientSecret, card: { ...card(CARDS.ok), number: '42' } },
+      });
       expect(badShape.status).toBe(400);
       const wrongSecret = await confirm(app, order.orderId, `${order.orderId}_secret_nope`, CARDS.ok);
       expect(wrongSecret.status).toBe(403);
@@ -296,18 +304,33 @@ describe('Checkout over HTTP', () => {
       const renewalsPaid = events.filter((e) => e.type === 'checkout.order.paid' && (e.data as any).renewal?.subscriptionId === subscriptionId);
       // 12 * 31 days covers the renewals of months 1..12 (month 13 falls after it).
       expect(renewalsPaid).toHaveLength(12);
-      for (const paid of renewalsPaid) expect(await orderStatus(app, (paid.data as any).orderId)).toEqual({ status: 'PAID', amountMinorUnits: '990', currency: 'USD', subscriptionId });
-      const renewed = events.filter((e) => e.type === 'checkout.subscription.renewed' && (e.data as any).subscriptionId === subscriptionId).map((e) => (e.data as any).currentPeriodStart);
+      for (const paid of renewalsPaid)
+        expect(await orderStatus(app, (paid.data as any).orderId)).toEqual({ status: 'PAID', amountMinorUnits: '990', currency: 'USD', subscriptionId });
+      const renewed = events
+        .filter((e) => e.type === 'checkout.subscription.renewed' && (e.data as any).subscriptionId === subscriptionId)
+        .map((e) => (e.data as any).currentPeriodStart);
       const expected = Array.from({ length: 12 }, (_, i) => {
         const n = i + 1;
         const total = anchor.getUTCFullYear() * 12 + anchor.getUTCMonth() + n;
         const last = new Date(Date.UTC(Math.floor(total / 12), (total % 12) + 1, 0)).getUTCDate();
-        return new Date(Date.UTC(Math.floor(total / 12), total % 12, Math.min(anchor.getUTCDate(), last), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds())).toISOString();
+        return new Date(
+          Date.UTC(
+            Math.floor(total / 12),
+            total % 12,
+            Math.min(anchor.getUTCDate(), last),
+            anchor.getUTCHours(),
+            anchor.getUTCMinutes(),
+            anchor.getUTCSeconds(),
+            anchor.getUTCMilliseconds(),
+          ),
+        ).toISOString();
       });
       expect(renewed).toEqual(expected);
       const after = dataOf(await app.request('GET', `/api/commerce/checkout/subscriptions/${subscriptionId}`), 200);
       expect(after).toMatchObject({ status: 'ACTIVE', currentPeriodStart: expected[11], consecutiveDeclines: 0 });
-      const payouts = events.filter((e) => e.type === 'payout.completed' && (e.data as any).kind === 'merchant' && renewalsPaid.some((p) => (p.data as any).payoutId === (e.data as any).payoutId));
+      const payouts = events.filter(
+        (e) => e.type === 'payout.completed' && (e.data as any).kind === 'merchant' && renewalsPaid.some((p) => (p.data as any).payoutId === (e.data as any).payoutId),
+      );
       expect(payouts).toHaveLength(12);
       const completed = events.filter((e) => e.type === 'checkout.order.completed' && (e.data as any).renewalOf === subscriptionId);
       expect(completed).toHaveLength(12);
@@ -322,7 +345,10 @@ describe('Checkout over HTTP', () => {
       const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', subscriptionIntervalUnit: 'MONTHLY', amountMinorUnits: '4500' });
       dataOf(await confirm(app, order.orderId, order.clientSecret, CARDS.ok), 200);
       const subscriptionId = (await orderStatus(app, order.orderId)).subscriptionId;
-      const paidOf = async () => (await allEvents(app)).filter((e) => e.type === 'checkout.order.paid' && ((e.data as any).orderId === order.orderId || (e.data as any).renewal?.subscriptionId === subscriptionId)).map((e) => (e.data as any).payoutId as string);
+      const paidOf = async () =>
+        (await allEvents(app))
+          .filter((e) => e.type === 'checkout.order.paid' && ((e.data as any).orderId === order.orderId || (e.data as any).renewal?.subscriptionId === subscriptionId))
+          .map((e) => (e.data as any).payoutId as string);
       const [founding] = await paidOf();
       await receiver.waitFor(() => deliveriesFor(founding!).length === 1, 10_000, 'founding checkout.completed');
       expect(deliveriesFor(founding!)[0].data).toEqual({ payoutId: founding, amount: '4500', currency: 'USD', provider: 'CARD_PROCESSOR' });
@@ -378,7 +404,10 @@ describe('Checkout over HTTP', () => {
       const again = dataOf(await app.request('POST', `/api/commerce/checkout/subscriptions/${subscriptionId}/cancel`), 200);
       expect(again).toEqual(first);
       expect(await subscriptionEvents()).toBe(before);
-      for (const [method, path] of [['GET', '/api/commerce/checkout/subscriptions/sub_nope'], ['POST', '/api/commerce/checkout/subscriptions/sub_nope/cancel']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/commerce/checkout/subscriptions/sub_nope'],
+        ['POST', '/api/commerce/checkout/subscriptions/sub_nope/cancel'],
+      ] as const) {
         const response = await app.request(method, path);
         expect(response.status).toBe(404);
         expect(response.body.error.code).toBe('CHECKOUT_SUBSCRIPTION_NOT_FOUND');

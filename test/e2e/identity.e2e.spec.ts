@@ -52,7 +52,13 @@ describe('identity over HTTP', () => {
     });
     expect(issued.status).toBe(201);
     const key = issued.body.data;
-    expect(key).toEqual({ id: expect.stringMatching(/^key_/), name: 'server', key: expect.stringMatching(/^sk_/), scopes: ['checkout:write', 'split:write'], createdAt: expect.any(String) });
+    expect(key).toEqual({
+      id: expect.stringMatching(/^key_/),
+      name: 'server',
+      key: expect.stringMatching(/^sk_/),
+      scopes: ['checkout:write', 'split:write'],
+      createdAt: expect.any(String),
+    });
 
     const log = await app.platform.events.readAll({ maxCount: 10_000 });
     expect(JSON.stringify(log)).not.toContain(key.key);
@@ -92,7 +98,13 @@ describe('identity over HTTP', () => {
   });
 
   it('answers 401 for missing, malformed and unknown credentials', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer sess_unknown' }, { authorization: 'Bearer sk_unknown' }, { authorization: 'Bearer x' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer sess_unknown' },
+      { authorization: 'Bearer sk_unknown' },
+      { authorization: 'Bearer x' },
+    ];
     for (const headers of variants) {
       const response = await app.request('GET', '/api/commerce/api-keys', { headers });
       expect(response.status).toBe(401);

@@ -62,7 +62,11 @@ describe('magic links over HTTP', () => {
     expect((await outbox(app)).length).toBe(before);
   });
 
-  it.each([['not an email', 'dana'], ['a number', 42], ['missing', undefined]])('refuses %s with 400', async (_label, email) => {
+  it.each([
+    ['not an email', 'dana'],
+    ['a number', 42],
+    ['missing', undefined],
+  ])('refuses %s with 400', async (_label, email) => {
     expectRefused(await requestLink(email), 400, 'VALIDATION_FAILED');
   });
 });

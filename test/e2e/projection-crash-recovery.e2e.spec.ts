@@ -22,11 +22,26 @@ async function seed(file: string): Promise<number> {
   const store = new SqliteEventStore(file);
   for (let i = 0; i < COMPANIES; i++) {
     const companyId = `co_${i}`;
-    await store.append(`account-${i}`, [
-      event('company.registered', { companyId, name: `Company ${i}`, registeredAt: '2026-01-01T00:00:00.000Z' }),
-      event('user.registered', { userId: `usr_${i}`, companyId, email: `u${i}@example.test`, passwordHash: null, registeredAt: '2026-01-01T00:00:00.000Z' }),
-    ], 'no_stream');
-    const key = [event('api_key.issued', { keyId: `key_${i}`, companyId, name: 'k', scopes: ['split:write'], keyHash: `h${i}`, lastFour: 'abcd', issuedAt: '2026-01-01T00:00:00.000Z', issuedBy: `usr_${i}` })];
+    await store.append(
+      `account-${i}`,
+      [
+        event('company.registered', { companyId, name: `Company ${i}`, registeredAt: '2026-01-01T00:00:00.000Z' }),
+        event('user.registered', { userId: `usr_${i}`, companyId, email: `u${i}@example.test`, passwordHash: null, registeredAt: '2026-01-01T00:00:00.000Z' }),
+      ],
+      'no_stream',
+    );
+    const key = [
+      event('api_key.issued', {
+        keyId: `key_${i}`,
+        companyId,
+        name: 'k',
+        scopes: ['split:write'],
+        keyHash: `h${i}`,
+        lastFour: 'abcd',
+        issuedAt: '2026-01-01T00:00:00.000Z',
+        issuedBy: `usr_${i}`,
+      }),
+    ];
     if (i % 3 === 0) key.push(event('api_key.revoked', { keyId: `key_${i}`, companyId, revokedAt: '2026-01-02T00:00:00.000Z' }));
     await store.append(`apikey-key_${i}`, key, 'no_stream');
   }
@@ -102,7 +117,7 @@ describe('projection crash recovery', () => {
     const fresh = new SqliteReadStore(join(tempDir('fresh'), 'read.db'));
     const projection = new IdentityReadModelProjection();
     await fresh.registerProjection(projection.name, projection.collections);
-    for (let after: number | undefined; ; ) {
+    for (let after: number | undefined; ;) {
       const batch = await events.readAll({ after, maxCount: 5000 });
       if (batch.length === 0) break;
       await applyBatch(fresh, projection, 1, batch);

@@ -17,7 +17,12 @@ describe('sandbox clock and durable timers', () => {
       // A timer that schedules the next one an hour later, like a retry schedule does.
       const step = Number(timer.payload.step);
       if (step < 3) {
-        await app.platform.timers.schedule({ id: `chain-${step + 1}`, kind: 'test.chain', dueAt: new Date(new Date(timer.dueAt).getTime() + 3_600_000).toISOString(), payload: { step: step + 1 } });
+        await app.platform.timers.schedule({
+          id: `chain-${step + 1}`,
+          kind: 'test.chain',
+          dueAt: new Date(new Date(timer.dueAt).getTime() + 3_600_000).toISOString(),
+          payload: { step: step + 1 },
+        });
       }
     });
     const start = (await app.request('GET', '/api/sandbox/clock')).body.data.now as string;

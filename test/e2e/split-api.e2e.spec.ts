@@ -115,7 +115,11 @@ describe('Split lifecycle over HTTP', () => {
 
     // Approval starts funding on its own; let that background work finish before counting events.
     await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 1 } });
-    expect((await get(created.id)).body.data).toEqual({ ...approved.body.data, status: expect.stringMatching(/^(FUNDED|SETTLING)$/), updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect((await get(created.id)).body.data).toEqual({
+      ...approved.body.data,
+      status: expect.stringMatching(/^(FUNDED|SETTLING)$/),
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
 
     // approve twice, revise, cancel or reject after approval: 409, nothing appended
     const before = await app.eventCount();
@@ -241,7 +245,10 @@ describe('Split lifecycle over HTTP', () => {
       'COMPANY_NOT_FOUND',
     );
     expectError(
-      await app.request('PUT', `/api/commerce/split-settings/sme/${world.enterprise.companyId}`, { token: world.enterprise.sessionToken, body: { autoAccept: true, coverFees: false } }),
+      await app.request('PUT', `/api/commerce/split-settings/sme/${world.enterprise.companyId}`, {
+        token: world.enterprise.sessionToken,
+        body: { autoAccept: true, coverFees: false },
+      }),
       422,
       'SPLIT_SETTINGS_FOR_SELF',
     );
@@ -351,12 +358,7 @@ describe('Split amounts, margin and input validation', () => {
       'SPLIT_ROW_AMOUNT_NOT_POSITIVE',
       ['roster.1.amountCents'],
     ],
-    [
-      'a row amount above 10^15',
-      (w) => splitBody(w, { roster: [creatorRow(w.creator, '1000000000000001')] }),
-      'SPLIT_AMOUNT_INVALID',
-      ['roster.0.amountCents'],
-    ],
+    ['a row amount above 10^15', (w) => splitBody(w, { roster: [creatorRow(w.creator, '1000000000000001')] }), 'SPLIT_AMOUNT_INVALID', ['roster.0.amountCents']],
     ['a total above 10^15', (w) => splitBody(w, { totalAmountCents: '1000000000000001' }), 'SPLIT_AMOUNT_INVALID', ['totalAmountCents']],
     [
       'a roster sum above 10^15 with the total omitted',
@@ -394,9 +396,24 @@ describe('Split amounts, margin and input validation', () => {
 
   const rowOf = (w: SplitWorld) => subVendorRow(w.walletVendor, '1000');
   const badBodies: [string, (w: SplitWorld) => { body?: unknown; rawBody?: string }, string, string | null][] = [
-    ['amountCents as a number', (w) => ({ body: splitBody(w, { roster: [{ subVendorId: w.walletVendor.id, amountCents: 1000 } as unknown as RosterRow] }) }), 'VALIDATION_FAILED', 'roster.0.amountCents'],
-    ['earlyPayoutElected as "yes"', (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), earlyPayoutElected: 'yes' } as unknown as RosterRow] }) }), 'VALIDATION_FAILED', 'roster.0.earlyPayoutElected'],
-    ['autoWithdrawElected as 1', (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), autoWithdrawElected: 1 } as unknown as RosterRow] }) }), 'VALIDATION_FAILED', 'roster.0.autoWithdrawElected'],
+    [
+      'amountCents as a number',
+      (w) => ({ body: splitBody(w, { roster: [{ subVendorId: w.walletVendor.id, amountCents: 1000 } as unknown as RosterRow] }) }),
+      'VALIDATION_FAILED',
+      'roster.0.amountCents',
+    ],
+    [
+      'earlyPayoutElected as "yes"',
+      (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), earlyPayoutElected: 'yes' } as unknown as RosterRow] }) }),
+      'VALIDATION_FAILED',
+      'roster.0.earlyPayoutElected',
+    ],
+    [
+      'autoWithdrawElected as 1',
+      (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), autoWithdrawElected: 1 } as unknown as RosterRow] }) }),
+      'VALIDATION_FAILED',
+      'roster.0.autoWithdrawElected',
+    ],
     ['totalAmountCents as a number', (w) => ({ body: { ...splitBody(w), totalAmountCents: 100000 } }), 'VALIDATION_FAILED', 'totalAmountCents'],
     ['no clientIdempotencyKey', (w) => ({ body: omit(splitBody(w), 'clientIdempotencyKey') }), 'VALIDATION_FAILED', 'clientIdempotencyKey'],
     ['an empty clientIdempotencyKey', (w) => ({ body: splitBody(w, { clientIdempotencyKey: '' }) }), 'VALIDATION_FAILED', 'clientIdempotencyKey'],
@@ -410,12 +427,27 @@ describe('Split amounts, margin and input validation', () => {
     ['0 rows', (w) => ({ body: splitBody(w, { roster: [] }) }), 'VALIDATION_FAILED', 'roster'],
     ['a negative amount "-5"', (w) => ({ body: splitBody(w, { roster: [subVendorRow(w.walletVendor, '-5')] }) }), 'VALIDATION_FAILED', 'roster.0.amountCents'],
     ['a decimal amount "10.5"', (w) => ({ body: splitBody(w, { roster: [subVendorRow(w.walletVendor, '10.5')] }) }), 'VALIDATION_FAILED', 'roster.0.amountCents'],
-    ['a huge amount "99999999999999999999"', (w) => ({ body: splitBody(w, { roster: [subVendorRow(w.walletVendor, '99999999999999999999')] }) }), 'VALIDATION_FAILED', 'roster.0.amountCents'],
+    [
+      'a huge amount "99999999999999999999"',
+      (w) => ({ body: splitBody(w, { roster: [subVendorRow(w.walletVendor, '99999999999999999999')] }) }),
+      'VALIDATION_FAILED',
+      'roster.0.amountCents',
+    ],
     ['a leading zero "0100"', (w) => ({ body: splitBody(w, { roster: [subVendorRow(w.walletVendor, '0100')] }) }), 'VALIDATION_FAILED', 'roster.0.amountCents'],
     ['an amount with spaces " 100"', (w) => ({ body: splitBody(w, { roster: [subVendorRow(w.walletVendor, ' 100')] }) }), 'VALIDATION_FAILED', 'roster.0.amountCents'],
     ['a negative total "-1"', (w) => ({ body: splitBody(w, { totalAmountCents: '-1' }) }), 'VALIDATION_FAILED', 'totalAmountCents'],
-    ['a row with two contractor fields', (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), contractorPaymentProfileId: w.creator.paymentProfileId }] }) }), 'VALIDATION_FAILED', 'roster.0'],
-    ['a row with all three contractor fields', (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), contractorPaymentProfileId: w.creator.paymentProfileId, email: uniqueEmail('x') }] }) }), 'VALIDATION_FAILED', 'roster.0'],
+    [
+      'a row with two contractor fields',
+      (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), contractorPaymentProfileId: w.creator.paymentProfileId }] }) }),
+      'VALIDATION_FAILED',
+      'roster.0',
+    ],
+    [
+      'a row with all three contractor fields',
+      (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), contractorPaymentProfileId: w.creator.paymentProfileId, email: uniqueEmail('x') }] }) }),
+      'VALIDATION_FAILED',
+      'roster.0',
+    ],
     ['a row with no contractor field', (w) => ({ body: splitBody(w, { roster: [rowOf(w), { amountCents: '1000' }] }) }), 'VALIDATION_FAILED', 'roster.1'],
     ['fullName without email', (w) => ({ body: splitBody(w, { roster: [{ ...rowOf(w), fullName: 'Nobody' }] }) }), 'VALIDATION_FAILED', 'roster.0.fullName'],
     ['an invalid email', (w) => ({ body: splitBody(w, { roster: [emailRow('not-an-email', '1000')] }) }), 'VALIDATION_FAILED', 'roster.0.email'],
@@ -488,9 +520,7 @@ describe('Split roster contractors', () => {
     const split = await createdSplit(app, world.sme.apiKey, body);
     const subVendorId = split.distributions[0].subVendorId;
     expect(subVendorId).toMatch(SUB_VENDOR_ID);
-    expect(split).toEqual(
-      expectedSplit(world, body, [expectedDistribution({ subVendorId, contractorDisplayName: 'Grace Globex', creatorProfileId: null }, rows[0]!)]),
-    );
+    expect(split).toEqual(expectedSplit(world, body, [expectedDistribution({ subVendorId, contractorDisplayName: 'Grace Globex', creatorProfileId: null }, rows[0]!)]));
     expect((await outbox(app)).length).toBe(outboxBefore);
     const vendor = (await listSubVendors(app, world.sme.apiKey)).find((v) => v.id === subVendorId);
     expect(vendor).toEqual({
@@ -590,7 +620,10 @@ describe('Split roster contractors', () => {
   it('revising with a brand-new email row provisions it too', async () => {
     const created = await createdSplit(app, world.sme.apiKey, splitBody(world));
     const email = uniqueEmail('revised-in');
-    const revised = await app.request('PUT', `${SPLITS}/${created.id}/roster`, { token: world.sme.apiKey, body: { roster: [emailRow(email, '4000', { fullName: 'Rory Revised' })] } });
+    const revised = await app.request('PUT', `${SPLITS}/${created.id}/roster`, {
+      token: world.sme.apiKey,
+      body: { roster: [emailRow(email, '4000', { fullName: 'Rory Revised' })] },
+    });
     expect(revised.status).toBe(200);
     expect(revised.body.data.distributions).toEqual([
       expectedDistribution({ subVendorId: expect.stringMatching(SUB_VENDOR_ID), contractorDisplayName: 'Rory Revised', creatorProfileId: null }, { amountCents: '4000' }),
@@ -673,7 +706,7 @@ describe('Split roster contractors', () => {
       detailsAt('roster.1.contractorPaymentProfileId'),
     ],
     [
-      "a subVendorId of another company",
+      'a subVendorId of another company',
       (w, e) => splitBody(w, { roster: [emailRow(e, '100'), { subVendorId: foreignVendorId, amountCents: '100' }] }),
       'SPLIT_SUB_VENDOR_NOT_OWNED',
       detailsAt('roster.1.subVendorId'),
@@ -854,8 +887,7 @@ describe('Split lists', () => {
   });
 
   const list = (query = '', token = world.sme.apiKey) => app.request('GET', `${SPLITS}${query}`, { token });
-  const newestFirst = () =>
-    [...created].sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1));
+  const newestFirst = () => [...created].sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1));
 
   it('pages with defaults page 1, limit 20, newest first, each item in the Split shape', async () => {
     const page1 = await list();

@@ -105,7 +105,9 @@ describe('Split money: properties over random Splits', () => {
     const snapshot = async () => {
       const store = app.platform.readStore;
       const all = async (collection: string) => JSON.stringify(await store.find(collection, { sort: [{ field: 'id', direction: 'asc' }] }));
-      const histories = await Promise.all(splitIds.map(async (id) => (await app.request('GET', `/api/commerce/integration/splits/${id}/history`, { token: world.sme.apiKey })).text));
+      const histories = await Promise.all(
+        splitIds.map(async (id) => (await app.request('GET', `/api/commerce/integration/splits/${id}/history`, { token: world.sme.apiKey })).text),
+      );
       return { splits: await all('splits'), postings: await all('ledger_postings'), ledgerSplits: await all('ledger_splits'), histories: JSON.stringify(histories) };
     };
     const before = await snapshot();

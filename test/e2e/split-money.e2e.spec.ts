@@ -74,8 +74,23 @@ describe('Split money lifecycle', () => {
     expect(ledger.map((p: { sequence: number }) => p.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(ledger.map(shape)).toEqual(
       expect.arrayContaining([
-        { kind: 'funding', entries: [line(`enterprise_receivable:${world.enterprise.companyId}`, '25000', '0'), line(`sme_balance:${sme}`, '0', '21001'), line(`sme_margin_hold:${sme}`, '0', '3999')] },
-        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '1001', '0'), line(`sme_fee_due:${sme}`, '15', '0'), line(`contractor_balance:${walletKey}`, '0', '1001'), line('platform_fees', '0', '15')] },
+        {
+          kind: 'funding',
+          entries: [
+            line(`enterprise_receivable:${world.enterprise.companyId}`, '25000', '0'),
+            line(`sme_balance:${sme}`, '0', '21001'),
+            line(`sme_margin_hold:${sme}`, '0', '3999'),
+          ],
+        },
+        {
+          kind: 'row_transfer',
+          entries: [
+            line(`sme_balance:${sme}`, '1001', '0'),
+            line(`sme_fee_due:${sme}`, '15', '0'),
+            line(`contractor_balance:${walletKey}`, '0', '1001'),
+            line('platform_fees', '0', '15'),
+          ],
+        },
         { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '10000', '0'), line(`contractor_balance:${creatorKey}`, '0', '9850'), line('platform_fees', '0', '150')] },
         { kind: 'withdrawal', entries: [line(`contractor_balance:${creatorKey}`, '9850', '0'), line(`contractor_wallet:${creatorKey}`, '0', '9850')] },
         { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '5000', '0'), line(`contractor_balance:${walletKey}`, '0', '5000')] },

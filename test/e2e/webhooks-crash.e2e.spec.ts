@@ -158,7 +158,10 @@ describe('webhook deliveries across a SIGKILL', () => {
     dataOf(await app.request('PUT', `/api/commerce/split-settings/sme/${sme.companyId}`, { token: enterprise.sessionToken, body: { autoAccept: true, coverFees: false } }), 200);
     const endpoints: Record<string, string> = {};
     for (const path of ENDPOINT_PATHS) {
-      const created = dataOf(await app.request('POST', '/api/commerce/webhooks/endpoints', { token: sme.sessionToken, body: { url: `${receiver.url}${path}`, eventTypes: [APPROVED] } }), 201);
+      const created = dataOf(
+        await app.request('POST', '/api/commerce/webhooks/endpoints', { token: sme.sessionToken, body: { url: `${receiver.url}${path}`, eventTypes: [APPROVED] } }),
+        201,
+      );
       endpoints[path] = created.id;
     }
     const secret: string = dataOf(await app.request('GET', '/api/commerce/webhooks/secret', { token: sme.sessionToken }), 200).secret;
@@ -275,9 +278,7 @@ describe('webhook deliveries across a SIGKILL', () => {
       expect(verifyWebhook(secret, request.headers, request.rawBody, 300).ok).toBe(true);
       expect(request.headers['x-paysplit-event']).toBe(APPROVED);
     }
-    console.log(
-      `[webhooks-crash] done at ${elapsed()}: ${receiver.requests.length} requests for ${EXPECTED_DELIVERIES} deliveries, ${duplicates} duplicate(s) (at-least-once)`,
-    );
+    console.log(`[webhooks-crash] done at ${elapsed()}: ${receiver.requests.length} requests for ${EXPECTED_DELIVERIES} deliveries, ${duplicates} duplicate(s) (at-least-once)`);
 
     child.kill('SIGTERM');
     await stopped(child);

@@ -111,7 +111,8 @@ describe('webhooks over HTTP', () => {
   const endpoint = async (token: string, url: string, eventTypes: string[] = [APPROVED]) => dataOf(await createEndpoint(token, url, eventTypes), 201);
   const listEndpoints = async (token: string) => dataOf(await app.request('GET', ENDPOINTS, { token }), 200);
   const patchEndpoint = (token: string, id: string, body: unknown) => app.request('PATCH', `${ENDPOINTS}/${id}`, { token, body });
-  const deliveries = async (token: string, endpointId: string): Promise<any[]> => dataOf(await app.request('GET', `${ENDPOINTS}/${endpointId}/deliveries?limit=100`, { token }), 200);
+  const deliveries = async (token: string, endpointId: string): Promise<any[]> =>
+    dataOf(await app.request('GET', `${ENDPOINTS}/${endpointId}/deliveries?limit=100`, { token }), 200);
   const secretOf = async (token: string): Promise<string> => dataOf(await app.request('GET', `${WEBHOOKS}/secret`, { token }), 200).secret;
   const sandboxNowSeconds = async () => Math.floor(Date.parse(dataOf(await app.request('GET', '/api/sandbox/clock'), 200).now) / 1000);
   const advance = async (seconds: number) => dataOf(await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds } }), 200);
@@ -375,7 +376,12 @@ describe('webhooks over HTTP', () => {
       // Body: canonical JSON of {id,type,createdAt,data}, keys sorted, no whitespace.
       const raw = request!.rawBody.toString('utf8');
       const body = jsonOf(request!);
-      expect(body).toEqual({ createdAt: expect.stringMatching(ISO_TIMESTAMP), data: { legAPayoutId: split.legAPayoutId, splitId: split.id }, id: expect.stringMatching(EVENT_ID), type: APPROVED });
+      expect(body).toEqual({
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+        data: { legAPayoutId: split.legAPayoutId, splitId: split.id },
+        id: expect.stringMatching(EVENT_ID),
+        type: APPROVED,
+      });
       expect(Object.keys(body)).toEqual(['createdAt', 'data', 'id', 'type']);
       expect(Object.keys(body.data)).toEqual(['legAPayoutId', 'splitId']);
       expect(raw).toBe(sortedJson(body));
@@ -423,7 +429,12 @@ describe('webhooks over HTTP', () => {
       expect(request!.path).toBe('/rejected');
       expect(request!.headers['x-paysplit-event']).toBe(REJECTED);
       const body = jsonOf(request!);
-      expect(body).toEqual({ createdAt: expect.stringMatching(ISO_TIMESTAMP), data: { legAPayoutId: split.legAPayoutId, splitId: split.id }, id: expect.stringMatching(EVENT_ID), type: REJECTED });
+      expect(body).toEqual({
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+        data: { legAPayoutId: split.legAPayoutId, splitId: split.id },
+        id: expect.stringMatching(EVENT_ID),
+        type: REJECTED,
+      });
       expect(request!.rawBody.toString('utf8')).toBe(sortedJson(body));
       expect(verifyWebhook(secret, request!.headers, request!.rawBody, 300, await sandboxNowSeconds())).toMatchObject({ ok: true, eventType: REJECTED });
       expect(await deliveryWithAttempts(sme.sessionToken, rejectedEndpoint.id, 1)).toMatchObject({ status: 'succeeded', eventType: REJECTED });
@@ -489,7 +500,14 @@ describe('webhooks over HTTP', () => {
       expect(verifyWebhook(secret, second!.headers, second!.rawBody, 300, await sandboxNowSeconds()).ok).toBe(true);
 
       const view = await deliveryWithAttempts(sme.sessionToken, created.id, 2);
-      expect(view).toMatchObject({ id: deliveryId, status: 'succeeded', attempts: [{ attempt: 1, succeeded: true }, { attempt: 2, succeeded: true }] });
+      expect(view).toMatchObject({
+        id: deliveryId,
+        status: 'succeeded',
+        attempts: [
+          { attempt: 1, succeeded: true },
+          { attempt: 2, succeeded: true },
+        ],
+      });
       await settle();
       expect(hook.requests).toHaveLength(2);
       expectError(await app.request('POST', `${WEBHOOKS}/deliveries/dlv_unknown/redeliver`, { token: sme.sessionToken }), 404, 'WEBHOOK_DELIVERY_NOT_FOUND');

@@ -136,7 +136,12 @@ export async function createSme(app: TestApp, name = 'Acme Staffing'): Promise<S
   return { ...company, apiKey: await issueApiKey(app, company.sessionToken) };
 }
 
-export async function createBusinessProfile(app: TestApp, sessionToken: string, displayName: string, email = uniqueEmail('ap')): Promise<{ id: string; companyId: string; displayName: string; email: string; createdAt: string }> {
+export async function createBusinessProfile(
+  app: TestApp,
+  sessionToken: string,
+  displayName: string,
+  email = uniqueEmail('ap'),
+): Promise<{ id: string; companyId: string; displayName: string; email: string; createdAt: string }> {
   return dataOf(await app.request('POST', '/api/commerce/business-profiles', { token: sessionToken, body: { displayName, email } }), 201);
 }
 

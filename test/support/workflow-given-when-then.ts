@@ -6,7 +6,15 @@ export const NOW = '2026-03-01T12:00:00.000Z';
 
 /** An event as the log hands it to a workflow. */
 export function recorded(type: string, data: object, streamId = 'stream-1', id = `evt-${type}`): RecordedEvent {
-  return { id, type, data: data as Record<string, unknown>, streamId, revision: 0, position: 1, metadata: { correlationId: 'corr-1', causationId: null, actor: 'test', occurredAt: NOW } } as RecordedEvent;
+  return {
+    id,
+    type,
+    data: data as Record<string, unknown>,
+    streamId,
+    revision: 0,
+    position: 1,
+    metadata: { correlationId: 'corr-1', causationId: null, actor: 'test', occurredAt: NOW },
+  } as RecordedEvent;
 }
 
 /** A claimed timer as the timer worker hands it to a workflow. */
@@ -17,7 +25,8 @@ export function firing(timer: NewTimer): Timer {
 /** Given the state `load` would return, when an event or a timer, then commands and timers. */
 export function givenWorkflow<S>(workflow: Workflow<S>, state: S) {
   const run = (input: WorkflowInput): Reaction => workflow.react(input, state);
-  const inputOf = (what: RecordedEvent | Timer): WorkflowInput => ('kind' in what && 'dueAt' in what ? { kind: 'timer', timer: what, now: NOW } : { kind: 'event', event: what as RecordedEvent, now: NOW });
+  const inputOf = (what: RecordedEvent | Timer): WorkflowInput =>
+    'kind' in what && 'dueAt' in what ? { kind: 'timer', timer: what, now: NOW } : { kind: 'event', event: what as RecordedEvent, now: NOW };
   return {
     when(what: RecordedEvent | Timer) {
       const reaction = () => run(inputOf(what));

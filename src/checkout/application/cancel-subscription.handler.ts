@@ -32,7 +32,12 @@ export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscrip
   async execute({ subscriptionId, context }: CancelSubscriptionCommand) {
     const now = this.clock.now().toISOString();
     await this.queries.subscription(subscriptionId);
-    const result = await this.aggregates.handle(subscriptionStreamId(subscriptionId), subscriptionDecider, { type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now } }, context);
+    const result = await this.aggregates.handle(
+      subscriptionStreamId(subscriptionId),
+      subscriptionDecider,
+      { type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now } },
+      context,
+    );
     await this.readYourWrites.after(result);
     return subscriptionRecordOf(await this.queries.subscription(subscriptionId));
   }

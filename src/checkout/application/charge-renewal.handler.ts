@@ -64,7 +64,10 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalComman
         ? { type: 'MarkPaid', data: { card: sub.card, payoutId: merchantPayoutId(orderId), subscriptionId: sub.subscriptionId, now } }
         : {
             type: 'FailRenewal',
-            data: outcome.kind === 'declined' ? { declineCode: outcome.declineCode, reason: outcome.reason, now } : { declineCode: 'authentication_required', reason: 'The card needs the buyer to authenticate', now },
+            data:
+              outcome.kind === 'declined'
+                ? { declineCode: outcome.declineCode, reason: outcome.reason, now }
+                : { declineCode: 'authentication_required', reason: 'The card needs the buyer to authenticate', now },
           };
     await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, recorded, context);
   }

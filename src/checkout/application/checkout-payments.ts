@@ -55,7 +55,12 @@ export class CheckoutPayments {
       case 'succeeded': {
         const { state } = await this.loadOrder(orderId);
         const subscriptionId = state.status !== 'NONE' && state.subscriptionIntervalUnit && !state.renewal ? foundedSubscriptionId(orderId) : null;
-        const paid = await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'MarkPaid', data: { card: outcome.card, payoutId: merchantPayoutId(orderId), subscriptionId, now } }, context);
+        const paid = await this.aggregates.handle(
+          stream,
+          checkoutOrderDecider,
+          { type: 'MarkPaid', data: { card: outcome.card, payoutId: merchantPayoutId(orderId), subscriptionId, now } },
+          context,
+        );
         const event = paid.events[0];
         const subscription = event?.type === 'checkout.order.paid' ? await this.startSubscription(event.data, context) : null;
         return { status: 'PAID', written: subscription ? [paid, subscription] : [paid] };
@@ -65,7 +70,12 @@ export class CheckoutPayments {
         return { status: 'REQUIRES_ACTION', written: [result] };
       }
       case 'declined':
-        await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'RecordDecline', data: { card: outcome.card, declineCode: outcome.declineCode, reason: outcome.reason, now } }, context);
+        await this.aggregates.handle(
+          stream,
+          checkoutOrderDecider,
+          { type: 'RecordDecline', data: { card: outcome.card, declineCode: outcome.declineCode, reason: outcome.reason, now } },
+          context,
+        );
         throw new CardDeclinedError(outcome.declineCode, outcome.reason);
     }
   }

@@ -43,7 +43,9 @@ describe('checkout workflow', () => {
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.created', { orderId: 'ord_1', expiresAt: '2026-02-01T10:00:00.000Z' }))
       .then({ timers: [orderExpiryTimer.at('2026-02-01T10:00:00.000Z', { orderId: 'ord_1' })] });
-    givenWorkflow(checkoutWorkflow, null).when(recorded('checkout.order.created', { orderId: 'ord_2', expiresAt: null })).thenNothing();
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.created', { orderId: 'ord_2', expiresAt: null }))
+      .thenNothing();
   });
 
   it('expires the order when its timer fires', () => {

@@ -60,7 +60,17 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
       case 'checkout.order.paid': {
         const paid = event.data;
         const payout = new RequestPayoutCommand(
-          { payoutId: paid.payoutId, kind: 'merchant', splitId: '', distributionId: null, orderId: paid.orderId, amountCents: paid.amountMinorUnits, currency: paid.currency, destination: paid.merchantCompanyId, attempt: 1 },
+          {
+            payoutId: paid.payoutId,
+            kind: 'merchant',
+            splitId: '',
+            distributionId: null,
+            orderId: paid.orderId,
+            amountCents: paid.amountMinorUnits,
+            currency: paid.currency,
+            destination: paid.merchantCompanyId,
+            attempt: 1,
+          },
           context,
         );
         if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), payout);
@@ -78,7 +88,13 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         const subscription = state && 'subscription' in state ? state.subscription : null;
         if (!subscription || subscription.status === 'NONE') return NO_REACTION;
         const periodIndex = event.data.periodIndex + 1;
-        return timers(renewalTimer.at(periodStart(new Date(subscription.anchorAt), subscription.intervalUnit, periodIndex).toISOString(), { subscriptionId: subscription.subscriptionId, periodIndex, attempt: 1 }));
+        return timers(
+          renewalTimer.at(periodStart(new Date(subscription.anchorAt), subscription.intervalUnit, periodIndex).toISOString(), {
+            subscriptionId: subscription.subscriptionId,
+            periodIndex,
+            attempt: 1,
+          }),
+        );
       }
       case 'checkout.subscription.renewal_declined': {
         const { subscriptionId, periodIndex, attempt, nextAttemptAt } = event.data;

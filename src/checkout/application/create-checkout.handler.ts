@@ -30,8 +30,7 @@ export interface CheckoutCreated {
   clientSecret?: string;
 }
 
-export const hostedPageUrl = (hostedCheckoutUrl: string, order: Pick<OrderView, 'id' | 'pageToken'>) =>
-  `${hostedCheckoutUrl}/pay/${order.id}?t=${order.pageToken ?? ''}`;
+export const hostedPageUrl = (hostedCheckoutUrl: string, order: Pick<OrderView, 'id' | 'pageToken'>) => `${hostedCheckoutUrl}/pay/${order.id}?t=${order.pageToken ?? ''}`;
 
 /** What the create answer needs of an order; the decider's state carries it. */
 export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;

@@ -34,8 +34,18 @@ const created = (overrides: Parameters<typeof create>[0] = {}): OrderCreated => 
 const paid = (overrides: Partial<Extract<OrderEvent, { type: 'checkout.order.paid' }>['data']> = {}): OrderEvent => ({
   type: 'checkout.order.paid',
   data: {
-    orderId: 'ord_1', merchantCompanyId: 'co_m', amountMinorUnits: '1999', currency: 'USD', provider: 'CARD_PROCESSOR',
-    card, payoutId: 'po_1', subscriptionId: null, subscriptionIntervalUnit: null, renewal: null, paidAt: later, ...overrides,
+    orderId: 'ord_1',
+    merchantCompanyId: 'co_m',
+    amountMinorUnits: '1999',
+    currency: 'USD',
+    provider: 'CARD_PROCESSOR',
+    card,
+    payoutId: 'po_1',
+    subscriptionId: null,
+    subscriptionIntervalUnit: null,
+    renewal: null,
+    paidAt: later,
+    ...overrides,
   },
 });
 
@@ -45,21 +55,32 @@ describe('CheckoutOrder decider', () => {
   });
 
   it('creating again decides nothing (idempotent replay)', () => {
-    given(checkoutOrderDecider, created()).when(create({ amountMinorUnits: '5' })).thenNothing();
+    given(checkoutOrderDecider, created())
+      .when(create({ amountMinorUnits: '5' }))
+      .thenNothing();
   });
 
   it('refuses EMBEDDED with the wallet processor', () => {
-    given(checkoutOrderDecider).when(create({ provider: 'WALLET_PROCESSOR', checkoutMode: 'EMBEDDED', pageToken: 't' })).thenFails('CHECKOUT_EMBEDDED_NEEDS_CARD');
+    given(checkoutOrderDecider)
+      .when(create({ provider: 'WALLET_PROCESSOR', checkoutMode: 'EMBEDDED', pageToken: 't' }))
+      .thenFails('CHECKOUT_EMBEDDED_NEEDS_CARD');
   });
 
   it('refuses a subscription opt-in with the wallet processor', () => {
-    given(checkoutOrderDecider).when(create({ provider: 'WALLET_PROCESSOR', subscriptionIntervalUnit: 'MONTHLY' })).thenFails('CHECKOUT_SUBSCRIPTION_NEEDS_CARD');
+    given(checkoutOrderDecider)
+      .when(create({ provider: 'WALLET_PROCESSOR', subscriptionIntervalUnit: 'MONTHLY' }))
+      .thenFails('CHECKOUT_SUBSCRIPTION_NEEDS_CARD');
   });
 
   it('records a decline and stays payable', () => {
     given(checkoutOrderDecider, created())
       .when({ type: 'RecordDecline', data: { card: { brand: 'visa', last4: '0002' }, declineCode: 'card_declined', reason: 'declined', now: later } })
-      .then([{ type: 'checkout.order.payment_declined', data: { orderId: 'ord_1', card: { brand: 'visa', last4: '0002' }, declineCode: 'card_declined', reason: 'declined', at: later } }]);
+      .then([
+        {
+          type: 'checkout.order.payment_declined',
+          data: { orderId: 'ord_1', card: { brand: 'visa', last4: '0002' }, declineCode: 'card_declined', reason: 'declined', at: later },
+        },
+      ]);
     given(checkoutOrderDecider, created(), { type: 'checkout.order.payment_declined', data: { orderId: 'ord_1', card: null, declineCode: 'x', reason: 'x', at: later } })
       .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } })
       .then([paid()]);
@@ -72,18 +93,30 @@ describe('CheckoutOrder decider', () => {
   });
 
   it('paying a PAID order again decides nothing; confirming a card on it is refused', () => {
-    given(checkoutOrderDecider, created(), paid()).when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } }).thenNothing();
-    given(checkoutOrderDecider, created(), paid()).when({ type: 'RequireAction', data: { card, now: later } }).thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+    given(checkoutOrderDecider, created(), paid())
+      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } })
+      .thenNothing();
+    given(checkoutOrderDecider, created(), paid())
+      .when({ type: 'RequireAction', data: { card, now: later } })
+      .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
   });
 
   it('cannot be paid after its expiry, even before the timer ran', () => {
-    given(checkoutOrderDecider, created()).when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: dayLater } }).thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+    given(checkoutOrderDecider, created())
+      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: dayLater } })
+      .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
   });
 
   it('expires an OPEN order at 24 h, never a PAID one, and not early', () => {
-    given(checkoutOrderDecider, created()).when({ type: 'Expire', data: { now: dayLater } }).then([{ type: 'checkout.order.expired', data: { orderId: 'ord_1', at: dayLater } }]);
-    given(checkoutOrderDecider, created()).when({ type: 'Expire', data: { now: later } }).thenNothing();
-    given(checkoutOrderDecider, created(), paid()).when({ type: 'Expire', data: { now: dayLater } }).thenNothing();
+    given(checkoutOrderDecider, created())
+      .when({ type: 'Expire', data: { now: dayLater } })
+      .then([{ type: 'checkout.order.expired', data: { orderId: 'ord_1', at: dayLater } }]);
+    given(checkoutOrderDecider, created())
+      .when({ type: 'Expire', data: { now: later } })
+      .thenNothing();
+    given(checkoutOrderDecider, created(), paid())
+      .when({ type: 'Expire', data: { now: dayLater } })
+      .thenNothing();
   });
 
   it('fails only renewal orders', () => {
@@ -98,8 +131,12 @@ describe('CheckoutOrder decider', () => {
       type: 'checkout.order.completed',
       data: { orderId: 'ord_1', merchantCompanyId: 'co_m', payoutId: 'po_1', amountMinorUnits: '1999', currency: 'USD', provider: 'CARD_PROCESSOR', renewalOf, at: later },
     });
-    given(checkoutOrderDecider, created(), paid()).when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } }).then([completed(null)]);
-    given(checkoutOrderDecider, created(), paid(), completed(null)).when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } }).thenNothing();
+    given(checkoutOrderDecider, created(), paid())
+      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+      .then([completed(null)]);
+    given(checkoutOrderDecider, created(), paid(), completed(null))
+      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+      .thenNothing();
     const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
     given(checkoutOrderDecider, created({ renewal, pageToken: null }), paid({ renewal, subscriptionId: 'sub_1' }))
       .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })

@@ -1,13 +1,5 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import {
-  CheckoutMode,
-  IntervalUnit,
-  OrderCreated,
-  OrderEvent,
-  OrderStatus,
-  Provider,
-  SavedCard,
-} from './checkout.events';
+import { CheckoutMode, IntervalUnit, OrderCreated, OrderEvent, OrderStatus, Provider, SavedCard } from './checkout.events';
 import {
   CheckoutEmbeddedNeedsCardError,
   CheckoutNoActionPendingError,
@@ -30,12 +22,20 @@ export type OrderCommand =
 /** What every order carries from its creation on. */
 export type OrderData = Pick<
   OrderCreated['data'],
-  'orderId' | 'merchantCompanyId' | 'amountMinorUnits' | 'currency' | 'provider' | 'checkoutMode' | 'subscriptionIntervalUnit' | 'renewal' | 'pageToken' | 'clientSecret' | 'expiresAt'
+  | 'orderId'
+  | 'merchantCompanyId'
+  | 'amountMinorUnits'
+  | 'currency'
+  | 'provider'
+  | 'checkoutMode'
+  | 'subscriptionIntervalUnit'
+  | 'renewal'
+  | 'pageToken'
+  | 'clientSecret'
+  | 'expiresAt'
 >;
 
-export type OrderState =
-  | { status: 'NONE' }
-  | (OrderData & { status: OrderStatus; pendingCard: SavedCard | null; payoutId: string | null; completed: boolean });
+export type OrderState = { status: 'NONE' } | (OrderData & { status: OrderStatus; pendingCard: SavedCard | null; payoutId: string | null; completed: boolean });
 
 /** Create-checkout's semantic rules (422, docs/checkout.md#create-a-checkout), checked before anything is written. */
 export function checkOrderRules(request: { provider: Provider; checkoutMode: CheckoutMode; subscriptionIntervalUnit: IntervalUnit | null }): void {

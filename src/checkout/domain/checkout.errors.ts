@@ -16,9 +16,7 @@ export class CheckoutSubscriptionNeedsCardError extends DomainError {
   readonly code = 'CHECKOUT_SUBSCRIPTION_NEEDS_CARD';
   readonly kind = 'unprocessable';
   constructor() {
-    super('subscriptionIntervalUnit is available only with provider CARD_PROCESSOR', [
-      { field: 'subscriptionIntervalUnit', message: 'recurring billing needs CARD_PROCESSOR' },
-    ]);
+    super('subscriptionIntervalUnit is available only with provider CARD_PROCESSOR', [{ field: 'subscriptionIntervalUnit', message: 'recurring billing needs CARD_PROCESSOR' }]);
   }
 }
 

@@ -1,8 +1,7 @@
 import { periodStart } from './renewal-schedule';
 
 const at = (iso: string) => new Date(iso);
-const dates = (anchor: string, unit: 'MONTHLY' | 'YEARLY', count: number) =>
-  Array.from({ length: count }, (_, n) => periodStart(at(anchor), unit, n).toISOString().slice(0, 10));
+const dates = (anchor: string, unit: 'MONTHLY' | 'YEARLY', count: number) => Array.from({ length: count }, (_, n) => periodStart(at(anchor), unit, n).toISOString().slice(0, 10));
 
 describe('periodStart (anchored renewal dates with month-end clamp)', () => {
   it('clamps a Jan 31 anchor to the end of short months and comes back to the 31st', () => {

@@ -6,9 +6,18 @@ const anchor = '2025-01-31T12:00:00.000Z';
 const started: SubscriptionEvent = {
   type: 'checkout.subscription.started',
   data: {
-    subscriptionId: 'sub_1', merchantCompanyId: 'co_m', foundingOrderId: 'ord_0', intervalUnit: 'MONTHLY', amountMinorUnits: '999', currency: 'USD',
-    provider: 'CARD_PROCESSOR', card: { brand: 'visa', last4: '0341', token: 'tok_sandbox_offdecl_x' }, anchorAt: anchor,
-    currentPeriodStart: anchor, currentPeriodEnd: '2025-02-28T12:00:00.000Z', startedAt: anchor,
+    subscriptionId: 'sub_1',
+    merchantCompanyId: 'co_m',
+    foundingOrderId: 'ord_0',
+    intervalUnit: 'MONTHLY',
+    amountMinorUnits: '999',
+    currency: 'USD',
+    provider: 'CARD_PROCESSOR',
+    card: { brand: 'visa', last4: '0341', token: 'tok_sandbox_offdecl_x' },
+    anchorAt: anchor,
+    currentPeriodStart: anchor,
+    currentPeriodEnd: '2025-02-28T12:00:00.000Z',
+    startedAt: anchor,
   },
 };
 const decline = (attempt: number, now: string) => ({ type: 'RecordRenewalDecline' as const, data: { periodIndex: 1, attempt, orderId: `ord_r${attempt}`, now } });
@@ -20,32 +29,53 @@ const declined = (attempt: number, count: number, at: string, nextAttemptAt: str
 describe('Subscription decider', () => {
   it('starts with the first period anchored at the founding payment (month-end clamped)', () => {
     const { currentPeriodStart: _s, currentPeriodEnd: _e, startedAt: _a, ...data } = started.data;
-    given(subscriptionDecider).when({ type: 'StartSubscription', data: { ...data, now: anchor } }).then([started]);
-    given(subscriptionDecider, started).when({ type: 'StartSubscription', data: { ...data, now: anchor } }).thenNothing();
+    given(subscriptionDecider)
+      .when({ type: 'StartSubscription', data: { ...data, now: anchor } })
+      .then([started]);
+    given(subscriptionDecider, started)
+      .when({ type: 'StartSubscription', data: { ...data, now: anchor } })
+      .thenNothing();
   });
 
   it('moves to the next anchored period on a paid renewal, once', () => {
     const renewed: SubscriptionEvent = {
       type: 'checkout.subscription.renewed',
-      data: { subscriptionId: 'sub_1', orderId: 'ord_r', periodIndex: 1, currentPeriodStart: '2025-02-28T12:00:00.000Z', currentPeriodEnd: '2025-03-31T12:00:00.000Z', at: '2025-02-28T12:00:00.000Z' },
+      data: {
+        subscriptionId: 'sub_1',
+        orderId: 'ord_r',
+        periodIndex: 1,
+        currentPeriodStart: '2025-02-28T12:00:00.000Z',
+        currentPeriodEnd: '2025-03-31T12:00:00.000Z',
+        at: '2025-02-28T12:00:00.000Z',
+      },
     };
-    given(subscriptionDecider, started).when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } }).then([renewed]);
-    given(subscriptionDecider, started, renewed).when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } }).thenNothing();
+    given(subscriptionDecider, started)
+      .when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } })
+      .then([renewed]);
+    given(subscriptionDecider, started, renewed)
+      .when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } })
+      .thenNothing();
   });
 
   it('retries after 1 day, then 3 days, and cancels on the 3rd consecutive decline', () => {
     const d1 = '2025-02-28T12:00:00.000Z';
     const d2 = '2025-03-01T12:00:00.000Z';
     const d3 = '2025-03-04T12:00:00.000Z';
-    given(subscriptionDecider, started).when(decline(1, d1)).then([declined(1, 1, d1, d2)]);
-    given(subscriptionDecider, started, declined(1, 1, d1, d2)).when(decline(2, d2)).then([declined(2, 2, d2, d3)]);
+    given(subscriptionDecider, started)
+      .when(decline(1, d1))
+      .then([declined(1, 1, d1, d2)]);
+    given(subscriptionDecider, started, declined(1, 1, d1, d2))
+      .when(decline(2, d2))
+      .then([declined(2, 2, d2, d3)]);
     given(subscriptionDecider, started, declined(1, 1, d1, d2), declined(2, 2, d2, d3))
       .when(decline(3, d3))
       .then([declined(3, 3, d3, null), { type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'PAYMENT_FAILED', at: d3 } }]);
   });
 
   it('counts a repeated decline of the same attempt once', () => {
-    given(subscriptionDecider, started, declined(1, 1, 'a', 'b')).when(decline(1, 'c')).thenNothing();
+    given(subscriptionDecider, started, declined(1, 1, 'a', 'b'))
+      .when(decline(1, 'c'))
+      .thenNothing();
   });
 
   it('a paid renewal resets the decline count', () => {
@@ -64,6 +94,8 @@ describe('Subscription decider', () => {
     given(subscriptionDecider, started, { type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'BUYER_REQUEST', at: 'n' } })
       .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } })
       .thenNothing();
-    given(subscriptionDecider).when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } }).thenFails('CHECKOUT_SUBSCRIPTION_NOT_FOUND');
+    given(subscriptionDecider)
+      .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } })
+      .thenFails('CHECKOUT_SUBSCRIPTION_NOT_FOUND');
   });
 });

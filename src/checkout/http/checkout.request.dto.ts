@@ -1,19 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsDefined,
-  IsIn,
-  IsInt,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  registerDecorator,
-  ValidateNested,
-  ValidationOptions,
-} from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength, registerDecorator, ValidateNested, ValidationOptions } from 'class-validator';
 import { isCentsString } from '../../platform/money/money';
 import { CHECKOUT_MODES, CheckoutMode, INTERVAL_UNITS, IntervalUnit, PROVIDERS, Provider } from '../domain/checkout.events';
 

@@ -51,7 +51,8 @@ export class HostedPagesController {
   @Get('pay/:orderId')
   async payPage(@Param('orderId') orderId: string, @Query('t') token: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
     const order = await this.openOrder(orderId, token);
-    if (!order) return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid. Ask the merchant for a new one.', isEmbed(embed)), isEmbed(embed));
+    if (!order)
+      return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid. Ask the merchant for a new one.', isEmbed(embed)), isEmbed(embed));
     const closed = this.closedPage(order, isEmbed(embed));
     if (closed) return sendHtml(reply, 200, closed, isEmbed(embed));
     sendHtml(reply, 200, payPage(order, token!, isEmbed(embed), null), isEmbed(embed));
@@ -141,7 +142,12 @@ export class HostedPagesController {
   async paymentLinkComplete(@Param('slug') slug: string, @Query('order') orderId: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
     const order = orderId ? await this.queries.order(orderId).catch(() => null) : null;
     const paid = order?.status === 'PAID' && order.externalOrderRef === `payment_link:${slug}`;
-    sendHtml(reply, 200, messagePage(paid ? 'Payment received' : 'Payment not completed', paid ? 'Thank you: your payment was received.' : 'The payment was not completed.', isEmbed(embed)), isEmbed(embed));
+    sendHtml(
+      reply,
+      200,
+      messagePage(paid ? 'Payment received' : 'Payment not completed', paid ? 'Thank you: your payment was received.' : 'The payment was not completed.', isEmbed(embed)),
+      isEmbed(embed),
+    );
   }
 
   /** The order, when the page token matches it; null otherwise (the page then answers 404). */
@@ -175,6 +181,16 @@ export function parseCardForm(form: Form | undefined): { number: string; expMont
   let expYear = Number(form?.expYear);
   if (expYear >= 0 && expYear < 100) expYear += 2000;
   const cvc = (form?.cvc ?? '').trim();
-  if (!/^\d{12,19}$/.test(number) || !Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12 || !Number.isInteger(expYear) || expYear < 2000 || expYear > 2100 || !/^\d{3,4}$/.test(cvc)) return null;
+  if (
+    !/^\d{12,19}$/.test(number) ||
+    !Number.isInteger(expMonth) ||
+    expMonth < 1 ||
+    expMonth > 12 ||
+    !Number.isInteger(expYear) ||
+    expYear < 2000 ||
+    expYear > 2100 ||
+    !/^\d{3,4}$/.test(cvc)
+  )
+    return null;
   return { number, expMonth, expYear, cvc };
 }

@@ -58,7 +58,9 @@ export function errorBox(message: string | null): string {
 export function cardForm(action: string, fields: Record<string, string>, submitLabel: string, error: string | null): string {
   return `${errorBox(error)}
 <form method="post" action="${escapeHtml(action)}" aria-describedby="${error ? 'payment-error' : ''}">
-${Object.entries(fields).map(([k, v]) => hidden(k, v)).join('')}
+${Object.entries(fields)
+  .map(([k, v]) => hidden(k, v))
+  .join('')}
 <label for="card-number">Card number</label>
 <input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" required pattern="[0-9 ]{12,23}" placeholder="4242 4242 4242 4242">
 <div class="row">
@@ -74,14 +76,24 @@ ${Object.entries(fields).map(([k, v]) => hidden(k, v)).join('')}
 export function payPage(order: OrderView, token: string, embed: boolean, error: string | null): string {
   const amount = formatAmount(order.amountMinorUnits, order.currency);
   const heading = `<h1>Pay ${escapeHtml(amount)}</h1><p class="amount" aria-hidden="true">${escapeHtml(amount)}</p>`;
-  const note = order.subscriptionIntervalUnit ? `<p>This payment starts a ${order.subscriptionIntervalUnit.toLowerCase()} subscription; your card is saved for the renewals.</p>` : '';
+  const note = order.subscriptionIntervalUnit
+    ? `<p>This payment starts a ${order.subscriptionIntervalUnit.toLowerCase()} subscription; your card is saved for the renewals.</p>`
+    : '';
   const fields = { t: token, ...(embed ? { embed: 'true' } : {}) };
   if (order.provider === 'WALLET_PROCESSOR') {
     const action = `/pay/${order.id}/wallet`;
-    return page(`Pay ${amount}`, `${heading}${errorBox(error)}
+    return page(
+      `Pay ${amount}`,
+      `${heading}${errorBox(error)}
 <p>Approve this payment in your wallet.</p>
-<form method="post" action="${action}">${Object.entries(fields).map(([k, v]) => hidden(k, v)).join('')}${hidden('decision', 'approve')}<button type="submit">Approve payment</button></form>
-<form method="post" action="${action}">${Object.entries(fields).map(([k, v]) => hidden(k, v)).join('')}${hidden('decision', 'cancel')}<button type="submit" class="secondary">Cancel and return to the merchant</button></form>`, embed);
+<form method="post" action="${action}">${Object.entries(fields)
+        .map(([k, v]) => hidden(k, v))
+        .join('')}${hidden('decision', 'approve')}<button type="submit">Approve payment</button></form>
+<form method="post" action="${action}">${Object.entries(fields)
+        .map(([k, v]) => hidden(k, v))
+        .join('')}${hidden('decision', 'cancel')}<button type="submit" class="secondary">Cancel and return to the merchant</button></form>`,
+      embed,
+    );
   }
   return page(`Pay ${amount}`, `${heading}${note}${cardForm(`/pay/${order.id}`, fields, `Pay ${amount}`, error)}`, embed);
 }
@@ -90,18 +102,32 @@ export function authenticationPage(order: OrderView, token: string, embed: boole
   const amount = formatAmount(order.amountMinorUnits, order.currency);
   const fields = { t: token, ...(embed ? { embed: 'true' } : {}) };
   const card = order.card ? `${order.card.brand} ending in ${order.card.last4}` : 'your card';
-  return page('Confirm your payment', `<h1>Confirm your payment</h1>
+  return page(
+    'Confirm your payment',
+    `<h1>Confirm your payment</h1>
 <p>Your bank asks you to confirm the payment of <strong>${escapeHtml(amount)}</strong> with ${escapeHtml(card)}.</p>
-<form method="post" action="/pay/${order.id}/authenticate">${Object.entries(fields).map(([k, v]) => hidden(k, v)).join('')}<button type="submit">Confirm payment</button></form>
-<p><a href="/pay/${order.id}?t=${encodeURIComponent(token)}${embed ? '&amp;embed=true' : ''}">Use another card instead</a></p>`, embed);
+<form method="post" action="/pay/${order.id}/authenticate">${Object.entries(fields)
+      .map(([k, v]) => hidden(k, v))
+      .join('')}<button type="submit">Confirm payment</button></form>
+<p><a href="/pay/${order.id}?t=${encodeURIComponent(token)}${embed ? '&amp;embed=true' : ''}">Use another card instead</a></p>`,
+    embed,
+  );
 }
 
 export function messagePage(title: string, message: string, embed: boolean, link?: { href: string; label: string }): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`, embed);
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`,
+    embed,
+  );
 }
 
 export function paymentLinkPage(link: PaymentLinkView, embed: boolean): string {
   const amount = formatAmount(link.amountMinorUnits, link.currency);
-  return page(link.title, `<h1>${escapeHtml(link.title)}</h1><p class="amount">${escapeHtml(amount)}</p>
-<form method="post" action="/checkout/${escapeHtml(link.slug)}">${embed ? hidden('embed', 'true') : ''}<button type="submit">Continue to payment</button></form>`, embed);
+  return page(
+    link.title,
+    `<h1>${escapeHtml(link.title)}</h1><p class="amount">${escapeHtml(amount)}</p>
+<form method="post" action="/checkout/${escapeHtml(link.slug)}">${embed ? hidden('embed', 'true') : ''}<button type="submit">Continue to payment</button></form>`,
+    embed,
+  );
 }

@@ -40,7 +40,8 @@ export class PublicCheckoutController {
   @Post('orders/:orderId/confirm')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN',
+    summary:
+      'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN',
   })
   confirm(@Param('orderId') orderId: string, @Body() body: ConfirmPaymentRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);

@@ -15,7 +15,6 @@ class UnconfiguredProcessors implements PaymentProcessors {
 
 export const paymentProcessorsProvider: NestProvider = {
   provide: PAYMENT_PROCESSORS,
-  useFactory: (config: AppConfig) =>
-    config.sandbox ? new StaticPaymentProcessors([new SandboxCardProcessor(), new SandboxWalletProcessor()]) : new UnconfiguredProcessors(),
+  useFactory: (config: AppConfig) => (config.sandbox ? new StaticPaymentProcessors([new SandboxCardProcessor(), new SandboxWalletProcessor()]) : new UnconfiguredProcessors()),
   inject: [APP_CONFIG],
 };

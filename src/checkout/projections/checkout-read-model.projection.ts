@@ -79,7 +79,7 @@ export class CheckoutReadModelProjection implements Projection {
 
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     if (recorded.type === 'checkout.payment_link.created') {
-      const data = (recorded.data as PaymentLinkCreated['data']);
+      const data = recorded.data as PaymentLinkCreated['data'];
       writer.put<PaymentLinkView>(PAYMENT_LINKS, { id: data.slug, ...data });
       return;
     }
@@ -146,7 +146,12 @@ export class CheckoutReadModelProjection implements Projection {
     if (!sub) throw new Error(`${event.type} for unknown subscription ${event.data.subscriptionId}`);
     switch (event.type) {
       case 'checkout.subscription.renewed':
-        writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, { ...sub, currentPeriodStart: event.data.currentPeriodStart, currentPeriodEnd: event.data.currentPeriodEnd, consecutiveDeclines: 0 });
+        writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, {
+          ...sub,
+          currentPeriodStart: event.data.currentPeriodStart,
+          currentPeriodEnd: event.data.currentPeriodEnd,
+          consecutiveDeclines: 0,
+        });
         return;
       case 'checkout.subscription.renewal_declined':
         writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, { ...sub, consecutiveDeclines: event.data.consecutiveDeclines });

@@ -18,9 +18,7 @@ export class ExpiredCredentialsPurge implements OnModuleInit {
 
   onModuleInit(): void {
     for (const collection of [SESSIONS, MAGIC_LINKS, MAGIC_LINK_REQUESTS]) {
-      this.timers.addPurge(`expired ${collection}`, (realNowMs, limit) =>
-        this.store.purgeExpiredOperational(collection, new Date(realNowMs).toISOString(), limit),
-      );
+      this.timers.addPurge(`expired ${collection}`, (realNowMs, limit) => this.store.purgeExpiredOperational(collection, new Date(realNowMs).toISOString(), limit));
     }
   }
 }

@@ -21,6 +21,8 @@ describe('account decider', () => {
   });
 
   it('refuses a second registration of the same email', () => {
-    given(accountDecider, ...registered).when(register).thenFails('EMAIL_ALREADY_REGISTERED');
+    given(accountDecider, ...registered)
+      .when(register)
+      .thenFails('EMAIL_ALREADY_REGISTERED');
   });
 });

@@ -17,13 +17,19 @@ describe('api key decider', () => {
   it('issues a key', () => given(apiKeyDecider).when(issue).then([issued]));
   it('issues nothing twice for the same key id', () => given(apiKeyDecider, issued).when(issue).thenNothing());
   it('revokes an active key of the same company', () =>
-    given(apiKeyDecider, issued).when({ type: 'RevokeApiKey', data: { keyId: 'key_1', companyId: 'co_1', now } }).then([revoked]));
+    given(apiKeyDecider, issued)
+      .when({ type: 'RevokeApiKey', data: { keyId: 'key_1', companyId: 'co_1', now } })
+      .then([revoked]));
   it('treats a second revocation as done', () =>
-    given(apiKeyDecider, issued, revoked).when({ type: 'RevokeApiKey', data: { keyId: 'key_1', companyId: 'co_1', now } }).thenNothing());
+    given(apiKeyDecider, issued, revoked)
+      .when({ type: 'RevokeApiKey', data: { keyId: 'key_1', companyId: 'co_1', now } })
+      .thenNothing());
   it('hides another company key as not found', () =>
     given(apiKeyDecider, issued)
       .when({ type: 'RevokeApiKey', data: { keyId: 'key_1', companyId: 'co_2', now } })
       .thenFails('API_KEY_NOT_FOUND'));
   it('does not find a key that was never issued', () =>
-    given(apiKeyDecider).when({ type: 'RevokeApiKey', data: { keyId: 'key_9', companyId: 'co_1', now } }).thenFails('API_KEY_NOT_FOUND'));
+    given(apiKeyDecider)
+      .when({ type: 'RevokeApiKey', data: { keyId: 'key_9', companyId: 'co_1', now } })
+      .thenFails('API_KEY_NOT_FOUND'));
 });

@@ -10,9 +10,7 @@ export type ApiKeyCommand =
     }
   | { type: 'RevokeApiKey'; data: { keyId: string; companyId: string; now: string } };
 
-export type ApiKeyState =
-  | { status: 'none' }
-  | { status: 'active' | 'revoked'; companyId: string };
+export type ApiKeyState = { status: 'none' } | { status: 'active' | 'revoked'; companyId: string };
 
 export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
   initialState: () => ({ status: 'none' }),

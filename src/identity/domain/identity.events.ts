@@ -2,10 +2,7 @@ import { DomainEvent } from '../../platform/domain/decider';
 import type { Scope } from './principal';
 
 export type CompanyRegistered = DomainEvent<'company.registered', { companyId: string; name: string; registeredAt: string }>;
-export type UserRegistered = DomainEvent<
-  'user.registered',
-  { userId: string; companyId: string; email: string; passwordHash: string | null; registeredAt: string }
->;
+export type UserRegistered = DomainEvent<'user.registered', { userId: string; companyId: string; email: string; passwordHash: string | null; registeredAt: string }>;
 export type AccountEvent = CompanyRegistered | UserRegistered;
 
 export type ApiKeyIssued = DomainEvent<

@@ -21,7 +21,9 @@ export class AuthController {
 
   @Get('magic-link')
   @Public()
-  @ApiOperation({ summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token' })
+  @ApiOperation({
+    summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token',
+  })
   magicLink(@Query() query: MagicLinkQueryDto) {
     return this.magicLinks.redeem(query.token);
   }
@@ -30,8 +32,7 @@ export class AuthController {
   @Public()
   @HttpCode(202)
   @ApiOperation({
-    summary:
-      'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say',
+    summary: 'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say',
   })
   async requestMagicLink(@Body() body: MagicLinkRequestDto) {
     await this.magicLinks.sendOnRequest(body.email);

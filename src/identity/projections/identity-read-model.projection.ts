@@ -42,11 +42,7 @@ const TYPES = new Set<string>(['company.registered', 'user.registered', 'api_key
 export class IdentityReadModelProjection implements Projection {
   readonly name = 'identity';
   readonly streams = [ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX];
-  readonly collections = [
-    { name: COMPANIES },
-    { name: USERS, indexes: [['email']] },
-    { name: API_KEYS, indexes: [['keyHash'], ['companyId', 'createdAt']] },
-  ];
+  readonly collections = [{ name: COMPANIES }, { name: USERS, indexes: [['email']] }, { name: API_KEYS, indexes: [['keyHash'], ['companyId', 'createdAt']] }];
 
   handles(event: RecordedEvent): boolean {
     return TYPES.has(event.type);

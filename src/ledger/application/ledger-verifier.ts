@@ -24,7 +24,7 @@ const MUST_NOT_GO_NEGATIVE = /^(sme_balance|contractor_balance):/;
 export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[] }> {
   const projection = new LedgerProjection();
   const writer = new StagedWriter(NOTHING);
-  for (let after: number | undefined; ; ) {
+  for (let after: number | undefined; ;) {
     const batch = await events.readAll({ after, maxCount: 1000 });
     if (batch.length === 0) break;
     for (const event of batch) if (projection.handles(event)) await projection.apply(event, writer);
@@ -71,11 +71,21 @@ function checkSettledSplit(split: LedgerSplit, postings: Posting[]): LedgerViola
   if (delivered !== rosterSum) {
     violations.push({ rule: 'roster_sum', message: `${split.id}: contractor nets + contractor-borne fees = ${delivered}, roster sum = ${rosterSum}` });
   }
-  const released = sumOf(postings, (p) => p.kind === 'margin_release', (account) => account.startsWith('sme_margin_hold:'), 'debit');
+  const released = sumOf(
+    postings,
+    (p) => p.kind === 'margin_release',
+    (account) => account.startsWith('sme_margin_hold:'),
+    'debit',
+  );
   if (split.marginReleasedCents !== '0' && released !== BigInt(split.marginAmountCents)) {
     violations.push({ rule: 'margin_release', message: `${split.id}: released ${released} of a ${split.marginAmountCents} margin` });
   }
-  const receivable = sumOf(postings, (p) => p.kind === 'funding', (account) => account.startsWith('enterprise_receivable:'), 'debit');
+  const receivable = sumOf(
+    postings,
+    (p) => p.kind === 'funding',
+    (account) => account.startsWith('enterprise_receivable:'),
+    'debit',
+  );
   const expected = BigInt(split.totalAmountCents) + BigInt(split.enterpriseFeeAmountCents);
   if (receivable !== expected) {
     violations.push({ rule: 'enterprise_receivable', message: `${split.id}: receivable ${receivable}, expected total + enterprise fee = ${expected}` });

@@ -14,7 +14,9 @@ describe('company decider', () => {
       .when({ type: 'SetNetTerms', data: { companyId: 'co_e', netTermsDays: 45, now } })
       .then([{ type: 'company.net_terms.set', data: { companyId: 'co_e', netTermsDays: 45, setAt: now } }]));
   it('records nothing when net terms do not change (default 30)', () =>
-    given(companyDecider).when({ type: 'SetNetTerms', data: { companyId: 'co_e', netTermsDays: 30, now } }).thenNothing());
+    given(companyDecider)
+      .when({ type: 'SetNetTerms', data: { companyId: 'co_e', netTermsDays: 30, now } })
+      .thenNothing());
   it('sets split settings for an SME', () =>
     given(companyDecider)
       .when({ type: 'SetSplitSettings', data: { enterpriseCompanyId: 'co_e', smeCompanyId: 'co_s', autoAccept: true, coverFees: false, now } })

@@ -59,12 +59,7 @@ export class PartiesController {
   @Put('split-settings/sme/:smeCompanyId')
   @SessionAuth()
   @ApiOperation({ summary: "As an enterprise, set auto-accept and fee cover for one SME's Splits" })
-  splitSettings(
-    @Param('smeCompanyId') smeCompanyId: string,
-    @Body() body: SplitSettingsRequestDto,
-    @CurrentPrincipal() principal: Principal,
-    @Req() request: FastifyRequest,
-  ) {
+  splitSettings(@Param('smeCompanyId') smeCompanyId: string, @Body() body: SplitSettingsRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new SetSplitSettingsCommand(principal.companyId, smeCompanyId, body, commandContext(request, principal)));
   }
 

@@ -2,7 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { BUSINESS_PROFILE_STREAM_PREFIX, BusinessProfileCreated, COMPANY_STREAM_PREFIX, CREATOR_STREAM_PREFIX, CreatorProfileCreated, PartiesEvent, SUB_VENDOR_STREAM_PREFIX, SubVendorCreated } from '../domain/parties.events';
+import {
+  BUSINESS_PROFILE_STREAM_PREFIX,
+  BusinessProfileCreated,
+  COMPANY_STREAM_PREFIX,
+  CREATOR_STREAM_PREFIX,
+  CreatorProfileCreated,
+  PartiesEvent,
+  SUB_VENDOR_STREAM_PREFIX,
+  SubVendorCreated,
+} from '../domain/parties.events';
 
 /** Documents are the creation events' data, keyed by their id. */
 export type BusinessProfileDoc = { id: string } & Omit<BusinessProfileCreated['data'], 'businessProfileId'>;
@@ -47,7 +56,13 @@ export class PartiesReadModelProjection implements Projection {
     { name: SPLIT_SETTINGS, indexes: [['enterpriseCompanyId']] },
     { name: BUSINESS_PROFILES, indexes: [['companyId', 'createdAt']] },
     { name: CREATORS, indexes: [['userId'], ['email']] },
-    { name: SUB_VENDORS, indexes: [['smeCompanyId', 'createdAt'], ['smeCompanyId', 'email']] },
+    {
+      name: SUB_VENDORS,
+      indexes: [
+        ['smeCompanyId', 'createdAt'],
+        ['smeCompanyId', 'email'],
+      ],
+    },
   ];
 
   handles(event: RecordedEvent): boolean {
@@ -62,7 +77,14 @@ export class PartiesReadModelProjection implements Projection {
         return;
       case 'company.split_settings.set': {
         const { enterpriseCompanyId, smeCompanyId, autoAccept, coverFees, setAt } = event.data;
-        writer.put<SplitSettingsDoc>(SPLIT_SETTINGS, { id: splitSettingsId(enterpriseCompanyId, smeCompanyId), enterpriseCompanyId, smeCompanyId, autoAccept, coverFees, updatedAt: setAt });
+        writer.put<SplitSettingsDoc>(SPLIT_SETTINGS, {
+          id: splitSettingsId(enterpriseCompanyId, smeCompanyId),
+          enterpriseCompanyId,
+          smeCompanyId,
+          autoAccept,
+          coverFees,
+          updatedAt: setAt,
+        });
         return;
       }
       case 'business_profile.created': {

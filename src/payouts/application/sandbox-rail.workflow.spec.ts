@@ -5,7 +5,11 @@ import { sandboxRailWorkflow } from './sandbox-rail.workflow';
 import { StartPayoutProcessingCommand } from './start-payout-processing.handler';
 
 const requested = (kind: string, destination: string | null, attempt = 1) =>
-  recorded('payout.requested', { payoutId: 'po_1', kind, splitId: 'spl_1', distributionId: 'dst_1', amountCents: '100', currency: 'USD', destination, attempt, requestedAt: 't' }, 'payout-po_1');
+  recorded(
+    'payout.requested',
+    { payoutId: 'po_1', kind, splitId: 'spl_1', distributionId: 'dst_1', amountCents: '100', currency: 'USD', destination, attempt, requestedAt: 't' },
+    'payout-po_1',
+  );
 const context = { actor: 'system:sandbox-rail', correlationId: 'corr-1', causationId: 'evt-payout.requested' };
 
 describe('sandbox rail workflow', () => {

@@ -14,7 +14,14 @@ export interface PayoutRef {
 
 export type PayoutRequested = DomainEvent<
   'payout.requested',
-  PayoutRef & { amountCents: string; currency: string; destination: string | null; attempt: number; requestedAt: string; /** merchant payouts: the order paid out */ orderId?: string }
+  PayoutRef & {
+    amountCents: string;
+    currency: string;
+    destination: string | null;
+    attempt: number;
+    requestedAt: string;
+    /** merchant payouts: the order paid out */ orderId?: string;
+  }
 >;
 export type PayoutProcessing = DomainEvent<'payout.processing', PayoutRef & { at: string }>;
 export type PayoutCompleted = DomainEvent<'payout.completed', PayoutRef & { at: string }>;

@@ -54,7 +54,13 @@ export class AggregateRepository {
       try {
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
         const result = await this.append(streamId, events, expected, context);
-        return { streamId, events, state: events.reduce((folded, event) => decider.evolve(folded, event), state), position: result.position, revision: result.nextExpectedRevision };
+        return {
+          streamId,
+          events,
+          state: events.reduce((folded, event) => decider.evolve(folded, event), state),
+          position: result.position,
+          revision: result.nextExpectedRevision,
+        };
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || options.expected !== undefined || attempt >= (options.retries ?? 3)) throw error;
       }

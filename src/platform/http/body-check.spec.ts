@@ -56,7 +56,7 @@ describe('BodyCheck', () => {
     expect(error.details).toEqual([{ field: 'body', message: 'the request body must be a JSON object' }]);
   });
 
-  it('reads only the body\'s own fields, never inherited ones', () => {
+  it("reads only the body's own fields, never inherited ones", () => {
     const body = Object.create({ colour: 'RED' }) as Record<string, unknown>;
     const error = refusal(() => {
       const check = new BodyCheck(body, ['colour']);

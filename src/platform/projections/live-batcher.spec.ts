@@ -79,4 +79,3 @@ describe('LiveBatcher', () => {
     expect(batches).toEqual([]);
   });
 });
-

@@ -63,13 +63,7 @@ export interface BatchOptions {
  * those at or below a stream's last applied revision are duplicates and are skipped; a revision beyond
  * the next one is a gap and stops the batch.
  */
-export async function applyBatch(
-  store: DocumentStore,
-  subscriber: Subscriber,
-  generation: number,
-  events: RecordedEvent[],
-  options: BatchOptions = {},
-): Promise<BatchOutcome> {
+export async function applyBatch(store: DocumentStore, subscriber: Subscriber, generation: number, events: RecordedEvent[], options: BatchOptions = {}): Promise<BatchOutcome> {
   if (events.length === 0) return 'committed';
   const { knownRevisions } = options;
   const writer = new StagedWriter(store.generationReader(subscriber.name, generation));
@@ -83,11 +77,12 @@ export async function applyBatch(
       continue;
     }
     tracked += 1;
-    const last = event.streamId in revisions
-      ? revisions[event.streamId]!
-      : startsStreamUnapplied(event, options.checkpoint)
-        ? null
-        : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId)));
+    const last =
+      event.streamId in revisions
+        ? revisions[event.streamId]!
+        : startsStreamUnapplied(event, options.checkpoint)
+          ? null
+          : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId)));
     if (last !== null && event.revision <= last) continue;
     if (event.revision !== (last ?? -1) + 1) throw new ProjectionGapError(subscriber.name, event, last);
     if (subscriber.handles(event)) {

@@ -21,7 +21,11 @@ async function open() {
   const events = new SqliteEventStore(join(dir, 'events.db'));
   const store = new SqliteReadStore(join(dir, 'read.db'));
   for (let i = 0; i < 3; i++) {
-    await events.append(`thing-${i}`, [{ id: randomUUID(), type: 'thing.made', data: {}, metadata: { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' } }], 'no_stream');
+    await events.append(
+      `thing-${i}`,
+      [{ id: randomUUID(), type: 'thing.made', data: {}, metadata: { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' } }],
+      'no_stream',
+    );
   }
   await store.registerProjection(things.name, things.collections);
   return { events, store };

@@ -7,7 +7,10 @@ describe('StagedWriter', () => {
     const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
     await store.registerProjection('p', [{ name: 'things' }]);
     await store.commitProjection({
-      projection: 'p', generation: 1, checkpoint: 1, streamRevisions: {},
+      projection: 'p',
+      generation: 1,
+      checkpoint: 1,
+      streamRevisions: {},
       writes: ['a', 'b', 'c'].map((id, i) => ({ kind: 'put' as const, collection: 'things', doc: { id, owner: 'x', n: i } })),
     });
     const writer = new StagedWriter(store.generationReader('p', 1));

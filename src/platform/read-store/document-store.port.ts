@@ -40,9 +40,7 @@ export interface CollectionSpec {
   indexes?: string[][];
 }
 
-export type DocumentWrite =
-  | { kind: 'put'; collection: string; doc: Doc }
-  | { kind: 'delete'; collection: string; id: string };
+export type DocumentWrite = { kind: 'put'; collection: string; doc: Doc } | { kind: 'delete'; collection: string; id: string };
 
 export interface ProjectionCommit {
   projection: string;

@@ -82,13 +82,7 @@ export class TimerWorker {
   async fireDue(): Promise<number> {
     let fired = 0;
     for (;;) {
-      const due = await this.store.claimDueTimers(
-        this.clock.now().toISOString(),
-        this.options.owner,
-        this.options.realNowMs(),
-        this.options.leaseMs,
-        this.options.batchSize,
-      );
+      const due = await this.store.claimDueTimers(this.clock.now().toISOString(), this.options.owner, this.options.realNowMs(), this.options.leaseMs, this.options.batchSize);
       if (due.length === 0) return fired;
       await inParallel(due, this.options.concurrency, (timer) => this.fire(timer));
       fired += due.length;

@@ -60,7 +60,7 @@ export class SandboxClockService {
    */
   private async settle(): Promise<void> {
     const { engine, timers, events } = this;
-    for (let waited = 0; ; ) {
+    for (let waited = 0; ;) {
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       const fired = await timers.fireDue();
       const head = await events.headPosition();

@@ -50,7 +50,15 @@ export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand>
     const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
     const command: ReviseRoster = {
       type: 'ReviseRoster',
-      data: { splitId, smeCompanyId, totalAmountCents: request.totalAmountCents, rows: roster.rows, legAFeeBps: this.config.legAFeeBps, actor: context.actor, now: now.toISOString() },
+      data: {
+        splitId,
+        smeCompanyId,
+        totalAmountCents: request.totalAmountCents,
+        rows: roster.rows,
+        legAFeeBps: this.config.legAFeeBps,
+        actor: context.actor,
+        now: now.toISOString(),
+      },
     };
     splitDecider.decide(command, state); // dry run before provisioning email rows
     await this.roster.commit(smeCompanyId, roster, context);

@@ -36,10 +36,23 @@ function row(n: number, flags: Partial<DistributionData> = {}): DistributionData
 const created = (distributions: DistributionData[], margin = '0'): SplitEvent => ({
   type: 'split.created',
   data: {
-    splitId: 'spl_1', smeCompanyId: 'co_sme', smeCompanyName: 'SME', enterpriseCompanyId: 'co_ent', enterpriseCompanyName: 'Ent',
-    enterpriseNetTermsDays: 30, apContactBusinessProfileId: 'bp_1', clientIdempotencyKey: 'k', legAPayoutId: 'po_a', currency: 'USD',
-    totalAmountCents: String(1000 * distributions.length + Number(margin)), marginAmountCents: margin, enterpriseCoversFee: true, enterpriseFeeAmountCents: '25',
-    distributions, createdBy: 'key', createdAt: t0,
+    splitId: 'spl_1',
+    smeCompanyId: 'co_sme',
+    smeCompanyName: 'SME',
+    enterpriseCompanyId: 'co_ent',
+    enterpriseCompanyName: 'Ent',
+    enterpriseNetTermsDays: 30,
+    apContactBusinessProfileId: 'bp_1',
+    clientIdempotencyKey: 'k',
+    legAPayoutId: 'po_a',
+    currency: 'USD',
+    totalAmountCents: String(1000 * distributions.length + Number(margin)),
+    marginAmountCents: margin,
+    enterpriseCoversFee: true,
+    enterpriseFeeAmountCents: '25',
+    distributions,
+    createdBy: 'key',
+    createdAt: t0,
   },
 });
 const approved: SplitEvent = { type: 'split.leg_a.approved', data: { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: t0 } };
@@ -48,8 +61,17 @@ const held: SplitEvent = { type: 'split.margin.held', data: { splitId: 'spl_1', 
 const transferStarted = (attempt: number): SplitEvent => ({
   type: 'split.roster_entry.transfer_started',
   data: {
-    splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: `po_t${attempt}`, attempt, instant: true, amountCents: '1000',
-    feeAmountCents: '15', netAmountCents: '985', businessCoversFee: false, destination: 'v1@example.com', startedAt: t0,
+    splitId: 'spl_1',
+    rosterEntryId: 'dst_1',
+    payoutId: `po_t${attempt}`,
+    attempt,
+    instant: true,
+    amountCents: '1000',
+    feeAmountCents: '15',
+    netAmountCents: '985',
+    businessCoversFee: false,
+    destination: 'v1@example.com',
+    startedAt: t0,
   },
 });
 
@@ -86,10 +108,7 @@ describe('split settlement workflow', () => {
       .when(recorded('split.funded', funded.data, 'split-spl_1'))
       .then({
         commands: [new StartRowTransferCommand('spl_1', 'dst_1', true, fromEvent(funded))],
-        timers: [
-          rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 }),
-          marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' }),
-        ],
+        timers: [rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 }), marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' })],
       });
   });
 
@@ -100,7 +119,16 @@ describe('split settlement workflow', () => {
       .then({
         commands: [
           new RequestPayoutCommand(
-            { payoutId: 'po_t1', kind: 'leg_b_transfer', splitId: 'spl_1', distributionId: 'dst_1', amountCents: '985', currency: 'USD', destination: 'v1@example.com', attempt: 1 },
+            {
+              payoutId: 'po_t1',
+              kind: 'leg_b_transfer',
+              splitId: 'spl_1',
+              distributionId: 'dst_1',
+              amountCents: '985',
+              currency: 'USD',
+              destination: 'v1@example.com',
+              attempt: 1,
+            },
             fromEvent(started),
           ),
         ],
@@ -146,7 +174,9 @@ describe('split settlement workflow', () => {
   });
 
   it('does nothing for a Split it cannot find', () => {
-    givenWorkflow(splitSettlementWorkflow, split()).when(payoutEvent('payout.completed', 'leg_a', 'po_a', null)).thenNothing();
+    givenWorkflow(splitSettlementWorkflow, split())
+      .when(payoutEvent('payout.completed', 'leg_a', 'po_a', null))
+      .thenNothing();
   });
 
   it('follows only the payouts of Splits', () => {

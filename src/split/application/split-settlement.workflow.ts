@@ -48,7 +48,16 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
       case 'split.leg_a.approved':
         return commands(
           new RequestPayoutCommand(
-            { payoutId: state.legAPayoutId, kind: 'leg_a', splitId: state.splitId, distributionId: null, amountCents: formatCents(state.totalAmountCents + state.enterpriseFeeAmountCents), currency: state.currency, destination: null, attempt: 1 },
+            {
+              payoutId: state.legAPayoutId,
+              kind: 'leg_a',
+              splitId: state.splitId,
+              distributionId: null,
+              amountCents: formatCents(state.totalAmountCents + state.enterpriseFeeAmountCents),
+              currency: state.currency,
+              destination: null,
+              attempt: 1,
+            },
             context,
           ),
         );
@@ -56,11 +65,21 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
         return afterFunding(state, event.data.fundedAt, context);
       case 'split.roster_entry.transfer_started': {
         const { payoutId, splitId, rosterEntryId, netAmountCents, destination, attempt } = event.data;
-        return commands(new RequestPayoutCommand({ payoutId, kind: 'leg_b_transfer', splitId, distributionId: rosterEntryId, amountCents: netAmountCents, currency: state.currency, destination, attempt }, context));
+        return commands(
+          new RequestPayoutCommand(
+            { payoutId, kind: 'leg_b_transfer', splitId, distributionId: rosterEntryId, amountCents: netAmountCents, currency: state.currency, destination, attempt },
+            context,
+          ),
+        );
       }
       case 'split.roster_entry.withdrawal_started': {
         const { payoutId, splitId, rosterEntryId, amountCents, walletEmail } = event.data;
-        return commands(new RequestPayoutCommand({ payoutId, kind: 'leg_b_withdrawal', splitId, distributionId: rosterEntryId, amountCents, currency: state.currency, destination: walletEmail, attempt: 1 }, context));
+        return commands(
+          new RequestPayoutCommand(
+            { payoutId, kind: 'leg_b_withdrawal', splitId, distributionId: rosterEntryId, amountCents, currency: state.currency, destination: walletEmail, attempt: 1 },
+            context,
+          ),
+        );
       }
       case 'payout.completed': {
         const { kind, distributionId, payoutId } = event.data;

@@ -27,9 +27,23 @@ function row(n: number, amountCents: string, flags: Partial<DistributionData> = 
 const created = (distributions: DistributionData[], total: string, margin: string): SplitEvent => ({
   type: 'split.created',
   data: {
-    splitId: 'spl_1', smeCompanyId: 'co_sme', smeCompanyName: 'SME', enterpriseCompanyId: 'co_ent', enterpriseCompanyName: 'Ent',
-    enterpriseNetTermsDays: 30, apContactBusinessProfileId: 'bp_1', clientIdempotencyKey: 'k', legAPayoutId: 'po_a', currency: 'USD',
-    totalAmountCents: total, marginAmountCents: margin, enterpriseCoversFee: false, enterpriseFeeAmountCents: '0', distributions, createdBy: 'key', createdAt: t0,
+    splitId: 'spl_1',
+    smeCompanyId: 'co_sme',
+    smeCompanyName: 'SME',
+    enterpriseCompanyId: 'co_ent',
+    enterpriseCompanyName: 'Ent',
+    enterpriseNetTermsDays: 30,
+    apContactBusinessProfileId: 'bp_1',
+    clientIdempotencyKey: 'k',
+    legAPayoutId: 'po_a',
+    currency: 'USD',
+    totalAmountCents: total,
+    marginAmountCents: margin,
+    enterpriseCoversFee: false,
+    enterpriseFeeAmountCents: '0',
+    distributions,
+    createdBy: 'key',
+    createdAt: t0,
   },
 });
 const approved: SplitEvent = { type: 'split.leg_a.approved', data: { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: t0 } };
@@ -42,24 +56,45 @@ const start = (n: number, instant: boolean, payoutId = `po_t${n}`): SplitCommand
   type: 'StartRowTransfer',
   data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant, earlyPayoutFeeBps: BPS, payoutId, now: t1 },
 });
-const started = (n: number, fee: string, net: string, amount: string, extra: Partial<Extract<SplitEvent, { type: 'split.roster_entry.transfer_started' }>['data']> = {}): SplitEvent => ({
+const started = (
+  n: number,
+  fee: string,
+  net: string,
+  amount: string,
+  extra: Partial<Extract<SplitEvent, { type: 'split.roster_entry.transfer_started' }>['data']> = {},
+): SplitEvent => ({
   type: 'split.roster_entry.transfer_started',
   data: {
-    splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId: `po_t${n}`, attempt: 1, instant: fee !== '0', amountCents: amount,
-    feeAmountCents: fee, netAmountCents: net, businessCoversFee: false, destination: `v${n}@example.com`, startedAt: t1, ...extra,
+    splitId: 'spl_1',
+    rosterEntryId: `dst_${n}`,
+    payoutId: `po_t${n}`,
+    attempt: 1,
+    instant: fee !== '0',
+    amountCents: amount,
+    feeAmountCents: fee,
+    netAmountCents: net,
+    businessCoversFee: false,
+    destination: `v${n}@example.com`,
+    startedAt: t1,
+    ...extra,
   },
 });
-const settledRow = (n: number, payoutId = `po_t${n}`): SplitEvent => ({ type: 'split.roster_entry.settled', data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId, settledAt: t1 } });
+const settledRow = (n: number, payoutId = `po_t${n}`): SplitEvent => ({
+  type: 'split.roster_entry.settled',
+  data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId, settledAt: t1 },
+});
 
 describe('split settlement decider', () => {
   const twoRows = [row(1, '10000', { earlyPayoutElected: true, businessCoversFee: true }), row(2, '5000')];
 
   it('funds an approved Split: claims the roster sum, reserves SME-covered instant fees, holds the margin', () =>
-    given(splitDecider, created(twoRows, '18000', '3000'), approved).when(fund).then([
-      funded('15000', '150'),
-      { type: 'split.leg_a.claimed', data: { splitId: 'spl_1', legAPayoutId: 'po_a', amountCents: '15000', claimedAt: t0 } },
-      { type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: '3000', marginHoldStartedAt: t0 } },
-    ]));
+    given(splitDecider, created(twoRows, '18000', '3000'), approved)
+      .when(fund)
+      .then([
+        funded('15000', '150'),
+        { type: 'split.leg_a.claimed', data: { splitId: 'spl_1', legAPayoutId: 'po_a', amountCents: '15000', claimedAt: t0 } },
+        { type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: '3000', marginHoldStartedAt: t0 } },
+      ]));
 
   it('releases the margin at funding when the SME elected instant release while pending', () =>
     given(splitDecider, created(twoRows, '18000', '3000'), approved, { type: 'split.margin.instant_elected', data: { splitId: 'spl_1', electedBy: 'usr', electedAt: t0 } })
@@ -72,8 +107,12 @@ describe('split settlement decider', () => {
       ]));
 
   it('funds nothing twice, nor a Split that is not approved', () => {
-    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000', '150')).when(fund).thenNothing();
-    given(splitDecider, created(twoRows, '15000', '0')).when(fund).thenNothing();
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000', '150'))
+      .when(fund)
+      .thenNothing();
+    given(splitDecider, created(twoRows, '15000', '0'))
+      .when(fund)
+      .thenNothing();
   });
 
   it('transfers an instant row with the fee; with businessCoversFee the contractor gets the whole amount', () => {
@@ -86,18 +125,28 @@ describe('split settlement decider', () => {
   });
 
   it('transfers a net-terms row fee-free, once', () => {
-    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000')).when(start(2, false)).then([started(2, '0', '5000', '5000')]);
-    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000')).when(start(2, false)).thenNothing();
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'))
+      .when(start(2, false))
+      .then([started(2, '0', '5000', '5000')]);
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000'))
+      .when(start(2, false))
+      .thenNothing();
   });
 
   it('refuses a transfer before funding and for an unknown row', () => {
-    given(splitDecider, created(twoRows, '15000', '0'), approved).when(start(1, true)).thenFails('SPLIT_NOT_FUNDED');
-    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000')).when(start(9, true)).thenFails('DISTRIBUTION_NOT_FOUND');
+    given(splitDecider, created(twoRows, '15000', '0'), approved)
+      .when(start(1, true))
+      .thenFails('SPLIT_NOT_FUNDED');
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'))
+      .when(start(9, true))
+      .thenFails('DISTRIBUTION_NOT_FOUND');
   });
 
   it('settles a row, and the Split with its last row', () => {
     const history = [created(twoRows, '15000', '0'), approved, funded('15000'), started(1, '150', '10000', '10000', { businessCoversFee: true }), started(2, '0', '5000', '5000')];
-    given(splitDecider, ...history).when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_t1', now: t1 } }).then([settledRow(1)]);
+    given(splitDecider, ...history)
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_t1', now: t1 } })
+      .then([settledRow(1)]);
     given(splitDecider, ...history, settledRow(1))
       .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: 'po_t2', now: t1 } })
       .then([settledRow(2), { type: 'split.settled', data: { splitId: 'spl_1', settledAt: t1 } }]);
@@ -121,11 +170,18 @@ describe('split settlement decider', () => {
     const withWallet = row(1, '5000', { autoWithdrawElected: true, walletEmail: 'w@example.com' });
     const history = [created([withWallet], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1)];
     const withdraw: SplitCommand = { type: 'StartWithdrawal', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_w1', now: t1 } };
-    given(splitDecider, ...history).when(withdraw).then([
-      { type: 'split.roster_entry.withdrawal_started', data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_w1', amountCents: '5000', walletEmail: 'w@example.com', startedAt: t1 } },
-    ]);
+    given(splitDecider, ...history)
+      .when(withdraw)
+      .then([
+        {
+          type: 'split.roster_entry.withdrawal_started',
+          data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_w1', amountCents: '5000', walletEmail: 'w@example.com', startedAt: t1 },
+        },
+      ]);
     const noWallet = row(1, '5000', { autoWithdrawElected: true });
-    given(splitDecider, created([noWallet], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1)).when(withdraw).thenNothing();
+    given(splitDecider, created([noWallet], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1))
+      .when(withdraw)
+      .thenNothing();
   });
 
   describe('margin', () => {
@@ -134,27 +190,37 @@ describe('split settlement decider', () => {
     const base = [created([row(1, '4000')], '5000', '1000'), approved];
 
     it('records an instant election while pending, once', () => {
-      given(splitDecider, ...base).when(settle).then([{ type: 'split.margin.instant_elected', data: { splitId: 'spl_1', electedBy: 'user:usr', electedAt: t1 } }]);
+      given(splitDecider, ...base)
+        .when(settle)
+        .then([{ type: 'split.margin.instant_elected', data: { splitId: 'spl_1', electedBy: 'user:usr', electedAt: t1 } }]);
       given(splitDecider, ...base, { type: 'split.margin.instant_elected', data: { splitId: 'spl_1', electedBy: 'user:usr', electedAt: t1 } })
         .when(settle)
         .thenFails('SPLIT_MARGIN_NOT_SETTLEABLE');
     });
     it('releases a held margin now', () =>
-      given(splitDecider, ...base, funded('4000'), held).when(settle).then([
-        { type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'settle_call', releasedAt: t1 } },
-      ]));
+      given(splitDecider, ...base, funded('4000'), held)
+        .when(settle)
+        .then([{ type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'settle_call', releasedAt: t1 } }]));
     it('refuses NONE and RELEASED, and another company', () => {
-      given(splitDecider, created([row(1, '4000')], '4000', '0'), approved).when(settle).thenFails('SPLIT_MARGIN_NOT_SETTLEABLE');
+      given(splitDecider, created([row(1, '4000')], '4000', '0'), approved)
+        .when(settle)
+        .thenFails('SPLIT_MARGIN_NOT_SETTLEABLE');
       const released: SplitEvent = { type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'net_terms', releasedAt: t1 } };
-      given(splitDecider, ...base, funded('4000'), held, released).when(settle).thenFails('SPLIT_MARGIN_NOT_SETTLEABLE');
-      given(splitDecider, ...base).when({ ...settle, data: { ...settle.data, smeCompanyId: 'co_other' } } as SplitCommand).thenFails('SPLIT_NOT_FOUND');
+      given(splitDecider, ...base, funded('4000'), held, released)
+        .when(settle)
+        .thenFails('SPLIT_MARGIN_NOT_SETTLEABLE');
+      given(splitDecider, ...base)
+        .when({ ...settle, data: { ...settle.data, smeCompanyId: 'co_other' } } as SplitCommand)
+        .thenFails('SPLIT_NOT_FOUND');
     });
     it('releases at net terms only while held', () => {
       const release: SplitCommand = { type: 'ReleaseMarginAtNetTerms', data: { splitId: 'spl_1', now: t1 } };
-      given(splitDecider, ...base, funded('4000'), held).when(release).then([
-        { type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'net_terms', releasedAt: t1 } },
-      ]);
-      given(splitDecider, ...base).when(release).thenNothing();
+      given(splitDecider, ...base, funded('4000'), held)
+        .when(release)
+        .then([{ type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'net_terms', releasedAt: t1 } }]);
+      given(splitDecider, ...base)
+        .when(release)
+        .thenNothing();
     });
   });
 });

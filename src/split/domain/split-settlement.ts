@@ -1,21 +1,8 @@
 import { basisPoints, Cents, formatCents, parseCents, sumCents } from '../../platform/money/money';
-import {
-  CompleteRowTransfer,
-  FailRowTransfer,
-  FundSplit,
-  ReleaseMarginAtNetTerms,
-  SettleMargin,
-  StartRowTransfer,
-  StartWithdrawal,
-} from './split.commands';
+import { CompleteRowTransfer, FailRowTransfer, FundSplit, ReleaseMarginAtNetTerms, SettleMargin, StartRowTransfer, StartWithdrawal } from './split.commands';
 import { DistributionData, SplitEvent, SplitSettlementEvent } from './split.events';
 import { SplitNotFoundError } from './split.errors';
-import {
-  DistributionAlreadyPaidOutError,
-  DistributionNotFoundError,
-  SplitMarginNotSettleableError,
-  SplitNotFundedError,
-} from './split-settlement.errors';
+import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitMarginNotSettleableError, SplitNotFundedError } from './split-settlement.errors';
 import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.state';
 
 /**
@@ -35,11 +22,12 @@ export function rowFee(row: DistributionData, instant: boolean, earlyPayoutFeeBp
 export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEvent[] {
   if (!splitExists(state) || state.status !== 'APPROVED') return [];
   const rosterSum = sumCents(state.distributions.map((row) => parseCents(row.amountCents)));
-  const feeBuffer = sumCents(
-    state.distributions.filter((row) => row.earlyPayoutElected && row.businessCoversFee).map((row) => rowFee(row, true, data.earlyPayoutFeeBps).fee),
-  );
+  const feeBuffer = sumCents(state.distributions.filter((row) => row.earlyPayoutElected && row.businessCoversFee).map((row) => rowFee(row, true, data.earlyPayoutFeeBps).fee));
   const events: SplitEvent[] = [
-    { type: 'split.funded', data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, rosterSumCents: formatCents(rosterSum), feeBufferAmountCents: formatCents(feeBuffer), fundedAt: data.now } },
+    {
+      type: 'split.funded',
+      data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, rosterSumCents: formatCents(rosterSum), feeBufferAmountCents: formatCents(feeBuffer), fundedAt: data.now },
+    },
     { type: 'split.leg_a.claimed', data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, amountCents: formatCents(rosterSum), claimedAt: data.now } },
   ];
   if (state.marginAmountCents > 0n) {
@@ -87,7 +75,9 @@ export function completeRowTransfer(data: CompleteRowTransfer['data'], state: Sp
   if (!splitExists(state)) return [];
   const progress = state.rows[data.distributionId];
   if (!progress || progress.settled || progress.payoutId !== data.payoutId) return [];
-  const events: SplitEvent[] = [{ type: 'split.roster_entry.settled', data: { splitId: state.splitId, rosterEntryId: data.distributionId, payoutId: data.payoutId, settledAt: data.now } }];
+  const events: SplitEvent[] = [
+    { type: 'split.roster_entry.settled', data: { splitId: state.splitId, rosterEntryId: data.distributionId, payoutId: data.payoutId, settledAt: data.now } },
+  ];
   const othersSettled = Object.entries(state.rows).every(([id, row]) => id === data.distributionId || row.settled);
   if (othersSettled) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: data.now } });
   return events;
@@ -100,7 +90,15 @@ export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState
   return [
     {
       type: 'split.roster_entry.failed',
-      data: { splitId: state.splitId, rosterEntryId: data.distributionId, payoutId: data.payoutId, attempt: progress.attempt, reason: data.reason, nextAttemptAt: data.nextAttemptAt, failedAt: data.now },
+      data: {
+        splitId: state.splitId,
+        rosterEntryId: data.distributionId,
+        payoutId: data.payoutId,
+        attempt: progress.attempt,
+        reason: data.reason,
+        nextAttemptAt: data.nextAttemptAt,
+        failedAt: data.now,
+      },
     },
   ];
 }

@@ -92,13 +92,6 @@ export interface ReleaseMarginAtNetTerms {
   data: { splitId: string; now: string };
 }
 
-export type SplitSettlementCommand =
-  | FundSplit
-  | StartRowTransfer
-  | CompleteRowTransfer
-  | FailRowTransfer
-  | StartWithdrawal
-  | SettleMargin
-  | ReleaseMarginAtNetTerms;
+export type SplitSettlementCommand = FundSplit | StartRowTransfer | CompleteRowTransfer | FailRowTransfer | StartWithdrawal | SettleMargin | ReleaseMarginAtNetTerms;
 
 export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand;

@@ -160,7 +160,9 @@ function createdData(events: SplitEvent[]): CreatedData {
 describe('split decider', () => {
   describe('CreateSplit', () => {
     it('records a pending Split billing exactly the roster sum when total is omitted', () =>
-      given(splitDecider).when(create([row('1000')])).then([created()]));
+      given(splitDecider)
+        .when(create([row('1000')]))
+        .then([created()]));
 
     it('is idempotent: creating an existing Split emits nothing', () => given(splitDecider, created()).when(create()).thenNothing());
     it('is idempotent even after the Split moved on', () => given(splitDecider, created(), approved()).when(create()).thenNothing());
@@ -195,7 +197,10 @@ describe('split decider', () => {
         ]));
 
     describe('roster size', () => {
-      it('accepts 1 row', () => given(splitDecider).when(create(rows(1))).then((events) => expect(createdData(events).distributions).toHaveLength(1)));
+      it('accepts 1 row', () =>
+        given(splitDecider)
+          .when(create(rows(1)))
+          .then((events) => expect(createdData(events).distributions).toHaveLength(1)));
       it('accepts 50 rows', () =>
         given(splitDecider)
           .when(create(rows(50)))
@@ -205,13 +210,25 @@ describe('split decider', () => {
             expect(data.totalAmountCents).toBe('5000');
           }));
       it('refuses 0 rows', () => given(splitDecider).when(create([])).thenFails('SPLIT_ROSTER_SIZE'));
-      it('refuses 51 rows', () => given(splitDecider).when(create(rows(51))).thenFails('SPLIT_ROSTER_SIZE'));
-      it('answers 400', () => given(splitDecider).when(create([])).thenFails('SPLIT_ROSTER_SIZE', (error) => expect(error.kind).toBe('invalid')));
+      it('refuses 51 rows', () =>
+        given(splitDecider)
+          .when(create(rows(51)))
+          .thenFails('SPLIT_ROSTER_SIZE'));
+      it('answers 400', () =>
+        given(splitDecider)
+          .when(create([]))
+          .thenFails('SPLIT_ROSTER_SIZE', (error) => expect(error.kind).toBe('invalid')));
     });
 
     describe('amounts', () => {
-      it('refuses a roster summing to zero', () => given(splitDecider).when(create([row('0'), row('0', {}, 2)])).thenFails('SPLIT_ROSTER_SUM_ZERO'));
-      it('checks the zero sum before the zero row', () => given(splitDecider).when(create([row('0')])).thenFails('SPLIT_ROSTER_SUM_ZERO'));
+      it('refuses a roster summing to zero', () =>
+        given(splitDecider)
+          .when(create([row('0'), row('0', {}, 2)]))
+          .thenFails('SPLIT_ROSTER_SUM_ZERO'));
+      it('checks the zero sum before the zero row', () =>
+        given(splitDecider)
+          .when(create([row('0')]))
+          .thenFails('SPLIT_ROSTER_SUM_ZERO'));
       it('refuses a zero row among positive rows, naming it', () =>
         given(splitDecider)
           .when(create([row('100'), row('0', {}, 2), row('5', {}, 3)]))
@@ -224,7 +241,9 @@ describe('split decider', () => {
           .when(create([row('1000000000000001')], '1000000000000002'))
           .thenFails('SPLIT_AMOUNT_INVALID', (error) => expect(error.details.map((d) => d.field)).toEqual(['roster.0.amountCents', 'totalAmountCents'])));
       it('refuses a roster sum over 10^15 when it is the bill', () =>
-        given(splitDecider).when(create([row('1000000000000000'), row('1', {}, 2)])).thenFails('SPLIT_ROSTER_SUM_TOO_LARGE'));
+        given(splitDecider)
+          .when(create([row('1000000000000000'), row('1', {}, 2)]))
+          .thenFails('SPLIT_ROSTER_SUM_TOO_LARGE'));
       it('keeps huge amounts exact (10^15)', () =>
         given(splitDecider)
           .when(create([row('999999999999999'), row('1', {}, 2)], null, { autoAccept: false, coverFees: true }))
@@ -241,21 +260,31 @@ describe('split decider', () => {
 
     describe('total and margin', () => {
       it('bills the roster sum with no margin when total equals the sum', () =>
-        given(splitDecider).when(create([row('1000')], '1000')).then([created()]));
+        given(splitDecider)
+          .when(create([row('1000')], '1000'))
+          .then([created()]));
       it('refuses a total below the roster sum', () =>
-        given(splitDecider).when(create([row('1000')], '999')).thenFails('SPLIT_TOTAL_BELOW_ROSTER_SUM', (error) => expect(error.kind).toBe('invalid')));
+        given(splitDecider)
+          .when(create([row('1000')], '999'))
+          .thenFails('SPLIT_TOTAL_BELOW_ROSTER_SUM', (error) => expect(error.kind).toBe('invalid')));
       it('accepts a margin of exactly 20%', () =>
         given(splitDecider)
           .when(create([row('800')], '1000'))
           .then([created({ totalAmountCents: '1000', marginAmountCents: '200', distributions: [dist('800')] })]));
       it('refuses a margin one cent over 20%', () =>
         // total 1001, sum 800: margin 201 > 200.2
-        given(splitDecider).when(create([row('800')], '1001')).thenFails('SPLIT_MARGIN_CAP_EXCEEDED', (error) => expect(error.kind).toBe('invalid')));
+        given(splitDecider)
+          .when(create([row('800')], '1001'))
+          .thenFails('SPLIT_MARGIN_CAP_EXCEEDED', (error) => expect(error.kind).toBe('invalid')));
       it('refuses 20% plus one cent of margin at the same total', () =>
-        given(splitDecider).when(create([row('799')], '1000')).thenFails('SPLIT_MARGIN_CAP_EXCEEDED'));
+        given(splitDecider)
+          .when(create([row('799')], '1000'))
+          .thenFails('SPLIT_MARGIN_CAP_EXCEEDED'));
       it('accepts a whole-cent margin under a fractional cap', () =>
         // total 1001 -> cap 200.2; margin 200 is fine
-        given(splitDecider).when(create([row('801')], '1001')).then((events) => expect(createdData(events).marginAmountCents).toBe('200')));
+        given(splitDecider)
+          .when(create([row('801')], '1001'))
+          .then((events) => expect(createdData(events).marginAmountCents).toBe('200')));
     });
 
     describe('instant payout needs a wallet email (sub-vendors)', () => {
@@ -270,9 +299,7 @@ describe('split decider', () => {
         given(splitDecider)
           .when(create([row('500', { contractor: subVendor(1, 'w@wallet.test'), earlyPayoutElected: true })]))
           .then((events) =>
-            expect(createdData(events).distributions[0]).toEqual(
-              expect.objectContaining({ subVendorId: 'sv_1', earlyPayoutElected: true, walletEmail: 'w@wallet.test' }),
-            ),
+            expect(createdData(events).distributions[0]).toEqual(expect.objectContaining({ subVendorId: 'sv_1', earlyPayoutElected: true, walletEmail: 'w@wallet.test' })),
           ));
       it('accepts a sub-vendor without a wallet email that is not elected', () =>
         given(splitDecider)
@@ -299,9 +326,15 @@ describe('split decider', () => {
           .then([created({ totalAmountCents: '10000', enterpriseCoversFee: true, enterpriseFeeAmountCents: '100', distributions: [dist('10000')] })]));
       it('coverFees rounds the fee half up', () => {
         const feeIs = (fee: string) => (events: SplitEvent[]) => expect(createdData(events).enterpriseFeeAmountCents).toBe(fee);
-        given(splitDecider).when(create([row('12350')], null, { autoAccept: false, coverFees: true })).then(feeIs('124')); // 123.5
-        given(splitDecider).when(create([row('12349')], null, { autoAccept: false, coverFees: true })).then(feeIs('123')); // 123.49
-        given(splitDecider).when(create([row('50')], null, { autoAccept: false, coverFees: true })).then(feeIs('1')); // 0.5
+        given(splitDecider)
+          .when(create([row('12350')], null, { autoAccept: false, coverFees: true }))
+          .then(feeIs('124')); // 123.5
+        given(splitDecider)
+          .when(create([row('12349')], null, { autoAccept: false, coverFees: true }))
+          .then(feeIs('123')); // 123.49
+        given(splitDecider)
+          .when(create([row('50')], null, { autoAccept: false, coverFees: true }))
+          .then(feeIs('1')); // 0.5
       });
       it('coverFees uses the total including margin', () =>
         given(splitDecider)
@@ -322,11 +355,21 @@ describe('split decider', () => {
         .then([revised({ totalAmountCents: '12350', enterpriseFeeAmountCents: '124', distributions: [dist('12350')] })]));
     it('applies the same roster rules', () => {
       given(splitDecider, created()).when(revise([])).thenFails('SPLIT_ROSTER_SIZE');
-      given(splitDecider, created()).when(revise(rows(51))).thenFails('SPLIT_ROSTER_SIZE');
-      given(splitDecider, created()).when(revise([row('0')])).thenFails('SPLIT_ROSTER_SUM_ZERO');
-      given(splitDecider, created()).when(revise([row('1'), row('0', {}, 2)])).thenFails('SPLIT_ROW_AMOUNT_NOT_POSITIVE');
-      given(splitDecider, created()).when(revise([row('1000')], '999')).thenFails('SPLIT_TOTAL_BELOW_ROSTER_SUM');
-      given(splitDecider, created()).when(revise([row('799')], '1000')).thenFails('SPLIT_MARGIN_CAP_EXCEEDED');
+      given(splitDecider, created())
+        .when(revise(rows(51)))
+        .thenFails('SPLIT_ROSTER_SIZE');
+      given(splitDecider, created())
+        .when(revise([row('0')]))
+        .thenFails('SPLIT_ROSTER_SUM_ZERO');
+      given(splitDecider, created())
+        .when(revise([row('1'), row('0', {}, 2)]))
+        .thenFails('SPLIT_ROW_AMOUNT_NOT_POSITIVE');
+      given(splitDecider, created())
+        .when(revise([row('1000')], '999'))
+        .thenFails('SPLIT_TOTAL_BELOW_ROSTER_SUM');
+      given(splitDecider, created())
+        .when(revise([row('799')], '1000'))
+        .thenFails('SPLIT_MARGIN_CAP_EXCEEDED');
       given(splitDecider, created())
         .when(revise([row('1', { contractor: subVendor(), earlyPayoutElected: true })]))
         .thenFails('SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL');
@@ -341,14 +384,20 @@ describe('split decider', () => {
         .thenFails('SPLIT_NOT_PENDING_APPROVAL', (error) => {
           expect(error.kind).toBe('conflict');
           expect(error.message).toContain(status);
-        }));
+        }),
+    );
     it('conflicts after auto-accept', () => given(splitDecider, created(), approved(true)).when(revise()).thenFails('SPLIT_NOT_PENDING_APPROVAL'));
-    it('hides another company Split as not found', () => given(splitDecider, created()).when(revise(undefined, null, OTHER)).thenFails('SPLIT_NOT_FOUND'));
-    it('hides the Split from its enterprise too', () => given(splitDecider, created()).when(revise(undefined, null, ENT)).thenFails('SPLIT_NOT_FOUND'));
+    it('hides another company Split as not found', () =>
+      given(splitDecider, created())
+        .when(revise(undefined, null, OTHER))
+        .thenFails('SPLIT_NOT_FOUND'));
+    it('hides the Split from its enterprise too', () =>
+      given(splitDecider, created())
+        .when(revise(undefined, null, ENT))
+        .thenFails('SPLIT_NOT_FOUND'));
     it('does not find an unknown Split', () => given(splitDecider).when(revise()).thenFails('SPLIT_NOT_FOUND'));
     it('answers not found before validating the roster', () => given(splitDecider).when(revise([])).thenFails('SPLIT_NOT_FOUND'));
-    it('answers the conflict before validating the roster', () =>
-      given(splitDecider, created(), approved()).when(revise([])).thenFails('SPLIT_NOT_PENDING_APPROVAL'));
+    it('answers the conflict before validating the roster', () => given(splitDecider, created(), approved()).when(revise([])).thenFails('SPLIT_NOT_PENDING_APPROVAL'));
   });
 
   describe.each([
@@ -366,7 +415,8 @@ describe('split decider', () => {
         .thenFails('SPLIT_NOT_PENDING_APPROVAL', (error) => {
           expect(error.kind).toBe('conflict');
           expect(error.message).toContain(status);
-        }));
+        }),
+    );
     it('hides the Split from an unrelated company', () => given(splitDecider, created()).when(command(OTHER)).thenFails('SPLIT_NOT_FOUND'));
     it('hides the Split from the other party', () => given(splitDecider, created()).when(command(otherParty)).thenFails('SPLIT_NOT_FOUND'));
     it('does not find an unknown Split', () =>
@@ -383,8 +433,7 @@ describe('split decider', () => {
         .when({ type: 'RejectSplit', data: { splitId: 'spl_1', enterpriseCompanyId: ENT, reason: null, actor: 'usr_ent', now: later } })
         .then([{ ...rejected, data: { ...rejected.data, reason: null } } as SplitEvent]));
     it('the SME cancels', () => given(splitDecider, created()).when(cancel()).then([cancelled]));
-    it('a revised Split can still be approved', () =>
-      given(splitDecider, created(), revised()).when(approve()).then([approved()]));
+    it('a revised Split can still be approved', () => given(splitDecider, created(), revised()).when(approve()).then([approved()]));
   });
 
   describe('evolve', () => {

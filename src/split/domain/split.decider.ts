@@ -15,16 +15,7 @@ import {
   rosterField,
 } from './split.errors';
 import { DistributionData, SplitEvent } from './split.events';
-import {
-  completeRowTransfer,
-  evolveSettlement,
-  failRowTransfer,
-  fundSplit,
-  releaseMarginAtNetTerms,
-  settleMargin,
-  startRowTransfer,
-  startWithdrawal,
-} from './split-settlement';
+import { completeRowTransfer, evolveSettlement, failRowTransfer, fundSplit, releaseMarginAtNetTerms, settleMargin, startRowTransfer, startWithdrawal } from './split-settlement';
 import { ExistingSplit, SplitState, splitExists } from './split.state';
 
 export const MIN_ROSTER_ROWS = 1;

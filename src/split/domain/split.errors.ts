@@ -78,9 +78,7 @@ export class SplitTotalBelowRosterSumError extends DomainError {
   readonly code = 'SPLIT_TOTAL_BELOW_ROSTER_SUM';
   readonly kind = 'invalid';
   constructor(total: string, sum: string) {
-    super(`totalAmountCents ${total} is less than the roster sum ${sum}`, [
-      { field: 'totalAmountCents', message: `must be at least the roster sum ${sum}` },
-    ]);
+    super(`totalAmountCents ${total} is less than the roster sum ${sum}`, [{ field: 'totalAmountCents', message: `must be at least the roster sum ${sum}` }]);
   }
 }
 
@@ -112,10 +110,7 @@ export class SplitContractorNotActiveCreatorError extends DomainError {
   readonly code = 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR';
   readonly kind = 'unprocessable';
   constructor(rowIndex?: number, name = 'contractorPaymentProfileId') {
-    super(
-      "contractorPaymentProfileId does not resolve to an active creator's own payment profile",
-      rowDetail(rowIndex, name, 'not an active creator payment profile'),
-    );
+    super("contractorPaymentProfileId does not resolve to an active creator's own payment profile", rowDetail(rowIndex, name, 'not an active creator payment profile'));
   }
 }
 

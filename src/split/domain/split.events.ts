@@ -53,23 +53,14 @@ export type SplitRosterRevised = DomainEvent<
   }
 >;
 
-export type SplitApproved = DomainEvent<
-  'split.leg_a.approved',
-  { splitId: string; legAPayoutId: string; approvedBy: string; autoAccepted: boolean; approvedAt: string }
->;
+export type SplitApproved = DomainEvent<'split.leg_a.approved', { splitId: string; legAPayoutId: string; approvedBy: string; autoAccepted: boolean; approvedAt: string }>;
 
-export type SplitRejected = DomainEvent<
-  'split.leg_a.rejected',
-  { splitId: string; legAPayoutId: string; rejectedBy: string; reason: string | null; rejectedAt: string }
->;
+export type SplitRejected = DomainEvent<'split.leg_a.rejected', { splitId: string; legAPayoutId: string; rejectedBy: string; reason: string | null; rejectedAt: string }>;
 
 export type SplitCancelled = DomainEvent<'split.cancelled', { splitId: string; cancelledBy: string; cancelledAt: string }>;
 
 /** Leg A paid: the Split is funded, the fee buffer for SME-covered instant fees is reserved. */
-export type SplitFunded = DomainEvent<
-  'split.funded',
-  { splitId: string; legAPayoutId: string; rosterSumCents: string; feeBufferAmountCents: string; fundedAt: string }
->;
+export type SplitFunded = DomainEvent<'split.funded', { splitId: string; legAPayoutId: string; rosterSumCents: string; feeBufferAmountCents: string; fundedAt: string }>;
 /** The SME's balance was credited the roster sum (public event). */
 export type SplitLegAClaimed = DomainEvent<'split.leg_a.claimed', { splitId: string; legAPayoutId: string; amountCents: string; claimedAt: string }>;
 export type SplitMarginHeld = DomainEvent<'split.margin.held', { splitId: string; marginAmountCents: string; marginHoldStartedAt: string }>;

@@ -95,7 +95,7 @@ export class CreateSplitRequestDto extends ReviseRosterRequestDto {
   @MaxLength(100)
   enterpriseCompanyId!: string;
 
-  @ApiProperty({ example: 'bp_00mwr6hxgj5js1svb6psf8f470', description: "A business profile (AP contact) of the enterprise" })
+  @ApiProperty({ example: 'bp_00mwr6hxgj5js1svb6psf8f470', description: 'A business profile (AP contact) of the enterprise' })
   @IsString()
   @MinLength(1)
   @MaxLength(100)

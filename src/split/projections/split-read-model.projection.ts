@@ -60,7 +60,15 @@ export const SPLITS = 'splits';
 export class SplitReadModelProjection implements Projection {
   readonly name = 'splits';
   readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];
-  readonly collections = [{ name: SPLITS, indexes: [['smeCompanyId', 'createdAt'], ['enterpriseCompanyId', 'createdAt']] }];
+  readonly collections = [
+    {
+      name: SPLITS,
+      indexes: [
+        ['smeCompanyId', 'createdAt'],
+        ['enterpriseCompanyId', 'createdAt'],
+      ],
+    },
+  ];
 
   handles(event: RecordedEvent): boolean {
     return SPLIT_EVENT_TYPES.has(event.type) || PAYOUT_EVENT_TYPES.has(event.type);

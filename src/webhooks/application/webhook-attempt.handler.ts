@@ -16,7 +16,11 @@ import { AttemptTimerPayload, webhookAttemptTimer } from './webhook.timers';
 import { SECRET_BOX, WEBHOOK_POSTER } from './webhook.tokens';
 
 export interface WebhookPoster {
-  post(url: string, headers: Record<string, string>, body: string): Promise<{ kind: 'response'; status: number; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number }>;
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<{ kind: 'response'; status: number; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number }>;
 }
 
 export interface AttemptOutcome {

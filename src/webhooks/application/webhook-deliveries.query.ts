@@ -11,7 +11,15 @@ export class WebhookDeliveriesQuery {
   async list(endpointId: string, page: number, limit: number): Promise<Page<WebhookDeliveryView>> {
     const filter = { endpointId };
     const [items, total] = await Promise.all([
-      this.store.find<WebhookDeliveryView>(WEBHOOK_DELIVERIES, { filter, sort: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], skip: (page - 1) * limit, limit }),
+      this.store.find<WebhookDeliveryView>(WEBHOOK_DELIVERIES, {
+        filter,
+        sort: [
+          { field: 'createdAt', direction: 'desc' },
+          { field: 'id', direction: 'desc' },
+        ],
+        skip: (page - 1) * limit,
+        limit,
+      }),
       this.store.count(WEBHOOK_DELIVERIES, filter),
     ]);
     return Page.of(items, page, limit, total);

@@ -30,7 +30,12 @@ export class WebhookDeliveries {
     options: { scheduleFirstAttempt: boolean } = { scheduleFirstAttempt: true },
   ): Promise<void> {
     const now = this.clock.now().toISOString();
-    const { state } = await this.aggregates.handle(deliveryStreamId(deliveryId), deliveryDecider, { type: 'CreateDelivery', data: { deliveryId, endpointId, companyId, body, now } }, context);
+    const { state } = await this.aggregates.handle(
+      deliveryStreamId(deliveryId),
+      deliveryDecider,
+      { type: 'CreateDelivery', data: { deliveryId, endpointId, companyId, body, now } },
+      context,
+    );
     if (options.scheduleFirstAttempt && state.status === 'pending' && state.lastAttempt === 0) {
       await this.scheduleAttempt({ deliveryId, seriesStart: 1, attempt: 1 }, state.nextAttemptAt ?? now);
     }
@@ -38,7 +43,12 @@ export class WebhookDeliveries {
 
   /** Sends again from a fresh retry series, starting now. */
   async redeliver(deliveryId: string, requestedBy: string, context: CommandContext): Promise<Written> {
-    const result = await this.aggregates.handle(deliveryStreamId(deliveryId), deliveryDecider, { type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } }, context);
+    const result = await this.aggregates.handle(
+      deliveryStreamId(deliveryId),
+      deliveryDecider,
+      { type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } },
+      context,
+    );
     const state = result.state;
     if (state.status === 'pending' && result.events.length > 0) {
       await this.scheduleAttempt({ deliveryId, seriesStart: state.seriesStart, attempt: state.seriesStart }, state.nextAttemptAt!);

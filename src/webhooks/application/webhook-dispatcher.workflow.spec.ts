@@ -15,7 +15,10 @@ const endpoint = (endpointId: string, eventTypes: string[], enabled = true): End
   createdAt: NOW,
   updatedAt: NOW,
 });
-const webhooks = (...endpoints: EndpointState[]) => ({ companyId: 'co_sme', webhooks: { endpoints: Object.fromEntries(endpoints.map((e) => [e.endpointId, e])), sealedSecret: null } });
+const webhooks = (...endpoints: EndpointState[]) => ({
+  companyId: 'co_sme',
+  webhooks: { endpoints: Object.fromEntries(endpoints.map((e) => [e.endpointId, e])), sealedSecret: null },
+});
 const approved = recorded('split.leg_a.approved', { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: NOW }, 'split-spl_1', 'evt-1');
 const context = { actor: 'system:webhook-dispatcher', correlationId: 'corr-1', causationId: 'evt-1' };
 const body = { id: deterministicId('evt', 'evt-1'), type: 'split.leg_a.approved', createdAt: NOW, data: { splitId: 'spl_1', legAPayoutId: 'po_a' } };
@@ -24,7 +27,12 @@ describe('webhook dispatcher workflow', () => {
   it('makes one delivery per enabled endpoint subscribed to the event, with ids fixed by event and endpoint', () => {
     givenWorkflow(
       workflow,
-      webhooks(endpoint('we_1', ['split.leg_a.approved']), endpoint('we_2', ['checkout.completed']), endpoint('we_3', ['split.leg_a.approved'], false), endpoint('we_4', ['split.leg_a.approved', 'split.leg_a.claimed'])),
+      webhooks(
+        endpoint('we_1', ['split.leg_a.approved']),
+        endpoint('we_2', ['checkout.completed']),
+        endpoint('we_3', ['split.leg_a.approved'], false),
+        endpoint('we_4', ['split.leg_a.approved', 'split.leg_a.claimed']),
+      ),
     )
       .when(approved)
       .then({

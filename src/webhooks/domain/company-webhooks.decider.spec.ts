@@ -45,7 +45,9 @@ const tenEndpoints = Array.from({ length: 10 }, (_, i) => created(`we_${i + 1}`,
 describe('company webhooks decider', () => {
   describe('CreateEndpoint', () => {
     it('creates an endpoint', () => {
-      given(companyWebhooksDecider).when(create('we_1')).then([created('we_1')]);
+      given(companyWebhooksDecider)
+        .when(create('we_1'))
+        .then([created('we_1')]);
     });
 
     it('starts a new endpoint enabled and on probation', () => {
@@ -72,15 +74,21 @@ describe('company webhooks decider', () => {
     });
 
     it('refuses the 11th endpoint with WEBHOOK_ENDPOINT_LIMIT', () => {
-      given(companyWebhooksDecider, ...tenEndpoints).when(create('we_11')).thenFails('WEBHOOK_ENDPOINT_LIMIT');
+      given(companyWebhooksDecider, ...tenEndpoints)
+        .when(create('we_11'))
+        .thenFails('WEBHOOK_ENDPOINT_LIMIT');
     });
 
     it('counts disabled endpoints towards the limit', () => {
-      given(companyWebhooksDecider, ...tenEndpoints, updated('we_3', { enabled: false })).when(create('we_11')).thenFails('WEBHOOK_ENDPOINT_LIMIT');
+      given(companyWebhooksDecider, ...tenEndpoints, updated('we_3', { enabled: false }))
+        .when(create('we_11'))
+        .thenFails('WEBHOOK_ENDPOINT_LIMIT');
     });
 
     it('frees a slot when an endpoint is deleted', () => {
-      given(companyWebhooksDecider, ...tenEndpoints, deleted('we_4')).when(create('we_11', URL_B)).then([created('we_11', URL_B)]);
+      given(companyWebhooksDecider, ...tenEndpoints, deleted('we_4'))
+        .when(create('we_11', URL_B))
+        .then([created('we_11', URL_B)]);
     });
   });
 
@@ -127,17 +135,23 @@ describe('company webhooks decider', () => {
     });
 
     it('refuses an unknown endpoint with WEBHOOK_ENDPOINT_NOT_FOUND', () => {
-      given(companyWebhooksDecider, created('we_1')).when(update('we_unknown', { enabled: false })).thenFails('WEBHOOK_ENDPOINT_NOT_FOUND');
+      given(companyWebhooksDecider, created('we_1'))
+        .when(update('we_unknown', { enabled: false }))
+        .thenFails('WEBHOOK_ENDPOINT_NOT_FOUND');
     });
 
     it('refuses a deleted endpoint with WEBHOOK_ENDPOINT_NOT_FOUND', () => {
-      given(companyWebhooksDecider, created('we_1'), deleted('we_1')).when(update('we_1', { enabled: false })).thenFails('WEBHOOK_ENDPOINT_NOT_FOUND');
+      given(companyWebhooksDecider, created('we_1'), deleted('we_1'))
+        .when(update('we_1', { enabled: false }))
+        .thenFails('WEBHOOK_ENDPOINT_NOT_FOUND');
     });
   });
 
   describe('DeleteEndpoint', () => {
     it('deletes an endpoint', () => {
-      given(companyWebhooksDecider, created('we_1')).when(remove('we_1')).then([deleted('we_1')]);
+      given(companyWebhooksDecider, created('we_1'))
+        .when(remove('we_1'))
+        .then([deleted('we_1')]);
     });
 
     it('refuses an unknown endpoint with WEBHOOK_ENDPOINT_NOT_FOUND (a 404)', () => {
@@ -159,7 +173,9 @@ describe('company webhooks decider', () => {
 
   describe('GraduateEndpoint', () => {
     it('ends probation once', () => {
-      given(companyWebhooksDecider, created('we_1')).when(graduate('we_1')).then([graduated('we_1')]);
+      given(companyWebhooksDecider, created('we_1'))
+        .when(graduate('we_1'))
+        .then([graduated('we_1')]);
     });
 
     it('emits nothing the second time', () => {
@@ -179,12 +195,18 @@ describe('company webhooks decider', () => {
 
   describe('RotateSecret', () => {
     it('rotation always emits, with or without a secret', () => {
-      given(companyWebhooksDecider).when(rotate('sealed-1', false)).then([secretRotated('sealed-1')]);
-      given(companyWebhooksDecider, secretRotated('sealed-1')).when(rotate('sealed-2', false, T1)).then([secretRotated('sealed-2', T1)]);
+      given(companyWebhooksDecider)
+        .when(rotate('sealed-1', false))
+        .then([secretRotated('sealed-1')]);
+      given(companyWebhooksDecider, secretRotated('sealed-1'))
+        .when(rotate('sealed-2', false, T1))
+        .then([secretRotated('sealed-2', T1)]);
     });
 
     it('ensure-secret (onlyIfMissing) emits when there is no secret', () => {
-      given(companyWebhooksDecider).when(rotate('sealed-1', true)).then([secretRotated('sealed-1')]);
+      given(companyWebhooksDecider)
+        .when(rotate('sealed-1', true))
+        .then([secretRotated('sealed-1')]);
     });
 
     it('ensure-secret (onlyIfMissing) emits nothing once a secret exists', () => {

@@ -69,8 +69,12 @@ describe('delivery decider', () => {
       .when(attempt(1, '2026-01-01T00:00:00.000Z', true, 6))
       .then(([ok]) => expect(ok).toMatchObject({ type: 'webhook.delivery.attempted', data: { attempt: 1, succeeded: true, nextAttemptAt: null } }));
     expect(fold(deliveryDecider, [created, succeeded]).status).toBe('succeeded');
-    given(deliveryDecider, created, succeeded).when(attempt(2, '2026-01-01T00:01:00.000Z', false, 6)).thenNothing();
-    given(deliveryDecider, created).when(attempt(3, '2026-01-01T00:01:00.000Z', false, 6)).thenNothing();
+    given(deliveryDecider, created, succeeded)
+      .when(attempt(2, '2026-01-01T00:01:00.000Z', false, 6))
+      .thenNothing();
+    given(deliveryDecider, created)
+      .when(attempt(3, '2026-01-01T00:01:00.000Z', false, 6))
+      .thenNothing();
   });
 
   it('redelivers from a fresh series after success or exhaustion', () => {

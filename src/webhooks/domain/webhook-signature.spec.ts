@@ -26,7 +26,9 @@ describe('webhook signature', () => {
   });
 
   it('matches an independently computed HMAC-SHA256 (known answer)', () => {
-    const expected = createHmac('sha256', Buffer.from(SECRET, 'utf8')).update(Buffer.from(`${NOW}.${BODY}`, 'utf8')).digest('hex');
+    const expected = createHmac('sha256', Buffer.from(SECRET, 'utf8'))
+      .update(Buffer.from(`${NOW}.${BODY}`, 'utf8'))
+      .digest('hex');
     expect(signWebhook(SECRET, NOW, BODY)).toBe(expected);
     expect(signWebhook(SECRET, NOW, BODY)).toMatch(/^[0-9a-f]{64}$/);
   });

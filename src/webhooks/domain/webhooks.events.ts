@@ -1,9 +1,6 @@
 import { DomainEvent } from '../../platform/domain/decider';
 
-export type WebhookEndpointCreated = DomainEvent<
-  'webhook.endpoint.created',
-  { endpointId: string; companyId: string; url: string; eventTypes: string[]; createdAt: string }
->;
+export type WebhookEndpointCreated = DomainEvent<'webhook.endpoint.created', { endpointId: string; companyId: string; url: string; eventTypes: string[]; createdAt: string }>;
 export type WebhookEndpointUpdated = DomainEvent<
   'webhook.endpoint.updated',
   { endpointId: string; companyId: string; url?: string; eventTypes?: string[]; enabled?: boolean; updatedAt: string }
@@ -14,12 +11,7 @@ export type WebhookEndpointDeleted = DomainEvent<'webhook.endpoint.deleted', { e
 /** The signing secret, sealed with SECRETS_KEY: never in clear text in the log. */
 export type WebhookSecretRotated = DomainEvent<'webhook.secret.rotated', { companyId: string; sealedSecret: string; rotatedAt: string }>;
 
-export type CompanyWebhooksEvent =
-  | WebhookEndpointCreated
-  | WebhookEndpointUpdated
-  | WebhookEndpointGraduated
-  | WebhookEndpointDeleted
-  | WebhookSecretRotated;
+export type CompanyWebhooksEvent = WebhookEndpointCreated | WebhookEndpointUpdated | WebhookEndpointGraduated | WebhookEndpointDeleted | WebhookSecretRotated;
 
 export interface DeliveryBody {
   id: string;
@@ -28,10 +20,7 @@ export interface DeliveryBody {
   data: Record<string, unknown>;
 }
 
-export type WebhookDeliveryCreated = DomainEvent<
-  'webhook.delivery.created',
-  { deliveryId: string; endpointId: string; companyId: string; body: DeliveryBody; createdAt: string }
->;
+export type WebhookDeliveryCreated = DomainEvent<'webhook.delivery.created', { deliveryId: string; endpointId: string; companyId: string; body: DeliveryBody; createdAt: string }>;
 export type WebhookDeliveryAttempted = DomainEvent<
   'webhook.delivery.attempted',
   {

@@ -2,9 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { guardedLookup, parseWebhookUrl } from './ssrf-guard';
 
-export type WebhookPostResult =
-  | { kind: 'response'; status: number; latencyMs: number }
-  | { kind: 'error'; error: string; latencyMs: number };
+export type WebhookPostResult = { kind: 'response'; status: number; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number };
 
 export interface WebhookHttpClientOptions {
   allowPrivateNetworks: boolean;

@@ -95,8 +95,16 @@ export class WebhooksReadModelProjection implements Projection {
         const { deliveryId, endpointId, companyId, body, createdAt } = event.data;
         if (!(await writer.get(WEBHOOK_ENDPOINTS, endpointId))) return;
         writer.put<WebhookDeliveryView>(WEBHOOK_DELIVERIES, {
-          id: deliveryId, endpointId, companyId, eventId: body.id, eventType: body.type,
-          status: 'pending', attempts: [], nextAttemptAt: createdAt, createdAt, updatedAt: createdAt,
+          id: deliveryId,
+          endpointId,
+          companyId,
+          eventId: body.id,
+          eventType: body.type,
+          status: 'pending',
+          attempts: [],
+          nextAttemptAt: createdAt,
+          createdAt,
+          updatedAt: createdAt,
         });
         return;
       }

@@ -89,9 +89,7 @@ export class EsdbEventStore implements EventStore {
     // maxCount visible events are found or the end of the log is reached.
     for (;;) {
       const pageSize = Math.min(READ_ALL_PAGE_SIZE, maxCount + 1);
-      const page = await collect(
-        this.client.readAll({ fromPosition: cursor === null ? START : toEsdbPosition(cursor), maxCount: pageSize, direction: FORWARDS }),
-      );
+      const page = await collect(this.client.readAll({ fromPosition: cursor === null ? START : toEsdbPosition(cursor), maxCount: pageSize, direction: FORWARDS }));
       for (const resolved of page) {
         const position = commitPositionOf(resolved);
         // Reading from a position includes the event at that position; `after` is exclusive.
@@ -159,14 +157,12 @@ export class EsdbEventStore implements EventStore {
   }
 
   private async appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
-    const result = await this.client
-      .appendToStream(streamId, events.map(toEventData), { expectedRevision: toExpectedRevision(expected) })
-      .catch((error: unknown) => {
-        if (error instanceof WrongExpectedVersionError) {
-          throw new ConcurrencyError(streamId, expected, toActualRevision(error.actualVersion));
-        }
-        throw error;
-      });
+    const result = await this.client.appendToStream(streamId, events.map(toEventData), { expectedRevision: toExpectedRevision(expected) }).catch((error: unknown) => {
+      if (error instanceof WrongExpectedVersionError) {
+        throw new ConcurrencyError(streamId, expected, toActualRevision(error.actualVersion));
+      }
+      throw error;
+    });
     // Only reachable when the connection string sets throwOnAppendFailure=false.
     if (!result.success) {
       const actual = result.nextExpectedRevision < 0n ? NO_STREAM : result.nextExpectedRevision;
@@ -182,9 +178,7 @@ export class EsdbEventStore implements EventStore {
     const matching = stored.filter((event) => ids.has(event.id));
     if (matching.length === 0) return null;
     const head = stored[stored.length - 1]!.revision;
-    const consistent =
-      matching.length === events.length &&
-      matching.every((event, index) => event.id === events[index]!.id && event.revision === matching[0]!.revision + index);
+    const consistent = matching.length === events.length && matching.every((event, index) => event.id === events[index]!.id && event.revision === matching[0]!.revision + index);
     if (!consistent) throw new ConcurrencyError(streamId, expected, head);
     return { nextExpectedRevision: head, position: matching[matching.length - 1]!.position };
   }

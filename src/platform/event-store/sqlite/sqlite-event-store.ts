@@ -1,16 +1,6 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import {
-  AppendResult,
-  ConcurrencyError,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  ReadAllOptions,
-  RecordedEvent,
-  Subscription,
-  SubscriptionHandler,
-} from '../event-store.port';
+import { AppendResult, ConcurrencyError, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent, Subscription, SubscriptionHandler } from '../event-store.port';
 import { pollingSubscription } from './polling-subscription';
 import { RecentEvents } from './recent-events';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
@@ -77,18 +67,10 @@ export class SqliteEventStore implements EventStore {
     this.checkpointer = new WalCheckpointer(this.db, file);
     this.appended.setMaxListeners(0);
     this.statements = {
-      streamHead: this.db.prepare<[string], { revision: number }>(
-        'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-      ),
-      byEventId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
-        'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
-      ),
-      insert: this.db.prepare(
-        'INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
-      readStream: this.db.prepare<[string, number, number], EventRow>(
-        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
-      ),
+      streamHead: this.db.prepare<[string], { revision: number }>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
+      byEventId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>('SELECT stream_id, revision, position FROM events WHERE event_id = ?'),
+      insert: this.db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)'),
+      readStream: this.db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
     };
@@ -184,14 +166,7 @@ export class SqliteEventStore implements EventStore {
     let position = 0;
     for (const event of events) {
       revision += 1;
-      const info = this.statements.insert.run(
-        streamId,
-        revision,
-        event.id,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-      );
+      const info = this.statements.insert.run(streamId, revision, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
       position = Number(info.lastInsertRowid);
     }
     return { nextExpectedRevision: revision, position };
@@ -201,9 +176,7 @@ export class SqliteEventStore implements EventStore {
   private idempotentReplay(streamId: string, events: NewEvent[]): AppendResult | null {
     const stored = events.map((event) => this.statements.byEventId.get(event.id));
     if (stored.every((row) => row === undefined)) return null;
-    const consistent = stored.every(
-      (row, index) => row && row.stream_id === streamId && row.revision === stored[0]!.revision + index,
-    );
+    const consistent = stored.every((row, index) => row && row.stream_id === streamId && row.revision === stored[0]!.revision + index);
     if (!consistent) {
       throw new ConcurrencyError(streamId, 'any', this.statements.streamHead.get(streamId)?.revision ?? 'no_stream');
     }

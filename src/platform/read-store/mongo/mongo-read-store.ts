@@ -1,15 +1,4 @@
-import {
-  AnyBulkWriteOperation,
-  ClientSession,
-  Collection,
-  Db,
-  Document,
-  Filter as MongoFilter,
-  MongoClient,
-  MongoServerError,
-  TransactionOptions,
-  WriteConcern,
-} from 'mongodb';
+import { AnyBulkWriteOperation, ClientSession, Collection, Db, Document, Filter as MongoFilter, MongoClient, MongoServerError, TransactionOptions, WriteConcern } from 'mongodb';
 import { CollectionSpec, CommitOutcome, Doc, DocumentReader, DocumentWrite, Filter, FindOptions, ProjectionCommit, ProjectionState, isStale } from '../document-store.port';
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
@@ -138,11 +127,7 @@ export class MongoReadStore implements ReadStore {
     for (const spec of collections) assertIdentifier(spec.name);
     await this.transaction(async (session) => {
       for (const spec of collections) await this.claimCollection(projection, spec, session);
-      const created = await this.projections.updateOne(
-        { _id: projection },
-        { $setOnInsert: { activeGeneration: 1, status: 'running', error: null } },
-        { upsert: true, session },
-      );
+      const created = await this.projections.updateOne({ _id: projection }, { $setOnInsert: { activeGeneration: 1, status: 'running', error: null } }, { upsert: true, session });
       if (created.upsertedCount === 1) {
         await this.generations.insertOne({ name: projection, generation: 1, checkpoint: null, retired: false }, { session });
       }
@@ -187,7 +172,11 @@ export class MongoReadStore implements ReadStore {
         await documents.bulkWrite(writes.map(toBulkOperation), { ordered: true, session });
       }
       await this.saveStreamRevisions(commit, session);
-      if (commit.timers?.length) await this.timers.bulkWrite(commit.timers.map((timer) => ({ updateOne: newTimerUpsert(timer) })), { session });
+      if (commit.timers?.length)
+        await this.timers.bulkWrite(
+          commit.timers.map((timer) => ({ updateOne: newTimerUpsert(timer) })),
+          { session },
+        );
       // Always writing the generation record also makes a concurrent activation (which retires it) conflict.
       await this.generations.updateOne({ name: projection, generation }, { $set: { checkpoint: commit.checkpoint } }, { session });
       return 'committed';
@@ -210,11 +199,7 @@ export class MongoReadStore implements ReadStore {
     const retired = await this.transaction(async (session) => {
       const record = await this.projections.findOne({ _id: projection }, { session });
       if (!record) throw new Error(`Unknown projection ${projection}`);
-      await this.projections.updateOne(
-        { _id: projection },
-        { $set: { activeGeneration: generation, status: 'running', error: null } },
-        { session },
-      );
+      await this.projections.updateOne({ _id: projection }, { $set: { activeGeneration: generation, status: 'running', error: null } }, { session });
       const old = (await this.liveGenerations(projection, session)).filter((g) => g !== generation && g <= record.activeGeneration);
       await this.generations.updateMany({ name: projection, generation: { $in: old } }, { $set: { retired: true } }, { session });
       await this.revisions.deleteMany({ name: projection, generation: { $in: old } }, { session });
@@ -279,8 +264,7 @@ export class MongoReadStore implements ReadStore {
   async useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean> {
     const _id = { collection, id };
     const countInLiveWindow = async () =>
-      (await this.operational.updateOne({ _id, 'body.expiresAt': { $gt: now }, 'body.used': { $lt: allowance } }, { $inc: { 'body.used': 1 } }))
-        .modifiedCount === 1;
+      (await this.operational.updateOne({ _id, 'body.expiresAt': { $gt: now }, 'body.used': { $lt: allowance } }, { $inc: { 'body.used': 1 } })).modifiedCount === 1;
     if (await countInLiveWindow()) return true;
     try {
       // No window, or an ended one: start a new one. A live window (full, or just started by a concurrent
@@ -298,11 +282,7 @@ export class MongoReadStore implements ReadStore {
     try {
       // Matches when the lease is ours or expired; when it is held by someone else the upsert's insert
       // collides on _id, and when the lease is missing the first upsert wins and the others collide.
-      await this.leases.updateOne(
-        { _id: name, $or: [{ owner }, { expiresAtMs: { $lte: nowMs } }] },
-        { $set: { owner, expiresAtMs: nowMs + ttlMs } },
-        { upsert: true },
-      );
+      await this.leases.updateOne({ _id: name, $or: [{ owner }, { expiresAtMs: { $lte: nowMs } }] }, { $set: { owner, expiresAtMs: nowMs + ttlMs } }, { upsert: true });
       return true;
     } catch (error) {
       if (isServerError(error, DUPLICATE_KEY)) return false;
@@ -438,24 +418,19 @@ export class MongoReadStore implements ReadStore {
   }
 
   private async saveStreamRevisions(commit: ProjectionCommit, session: ClientSession): Promise<void> {
-    const operations = Object.entries(commit.streamRevisions).map(
-      ([streamId, revision]): AnyBulkWriteOperation<StreamRevisionRecord> => ({
-        updateOne: {
-          filter: { name: commit.projection, generation: commit.generation, streamId },
-          update: { $set: { revision } },
-          upsert: true,
-        },
-      }),
-    );
+    const operations = Object.entries(commit.streamRevisions).map(([streamId, revision]): AnyBulkWriteOperation<StreamRevisionRecord> => ({
+      updateOne: {
+        filter: { name: commit.projection, generation: commit.generation, streamId },
+        update: { $set: { revision } },
+        upsert: true,
+      },
+    }));
     if (operations.length > 0) await this.revisions.bulkWrite(operations, { ordered: true, session });
   }
 
   /** Ends the current attempt of a timer, only for the owner of its lease. */
   private async finishAttempt(id: string, owner: string, changes: Partial<Pick<TimerRecord, 'status' | 'dueAt' | 'lastError' | 'doneAtMs'>>): Promise<void> {
-    await this.timers.updateOne(
-      { _id: id, leaseOwner: owner },
-      { $set: { ...changes, leaseOwner: null, leaseUntilMs: null }, $inc: { attempts: 1 } },
-    );
+    await this.timers.updateOne({ _id: id, leaseOwner: owner }, { $set: { ...changes, leaseOwner: null, leaseUntilMs: null }, $inc: { attempts: 1 } });
   }
 
   private activeReader(): DocumentReader {

@@ -54,13 +54,15 @@ export class SqliteReadStore implements ReadStore {
     this.immediate(() => {
       for (const spec of collections) {
         assertIdentifier(spec.name);
-        const owner = this.statement<[string], { projection: string }>('SELECT projection FROM projection_collections WHERE collection = ?')
-          .get(spec.name);
+        const owner = this.statement<[string], { projection: string }>('SELECT projection FROM projection_collections WHERE collection = ?').get(spec.name);
         if (owner && owner.projection !== projection) {
           throw new Error(`Collection ${spec.name} already belongs to projection ${owner.projection}`);
         }
-        this.statement('INSERT INTO projection_collections (collection, projection, spec) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET spec = excluded.spec')
-          .run(spec.name, projection, JSON.stringify(spec));
+        this.statement('INSERT INTO projection_collections (collection, projection, spec) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET spec = excluded.spec').run(
+          spec.name,
+          projection,
+          JSON.stringify(spec),
+        );
       }
       const existing = this.statement('SELECT 1 FROM projections WHERE name = ?').get(projection);
       if (!existing) {
@@ -73,9 +75,8 @@ export class SqliteReadStore implements ReadStore {
 
   async projectionState(projection: string): Promise<ProjectionState> {
     const row = this.statement<[string], { active_generation: number; status: 'running' | 'stalled'; error: string | null }>(
-        'SELECT active_generation, status, error FROM projections WHERE name = ?',
-      )
-      .get(projection);
+      'SELECT active_generation, status, error FROM projections WHERE name = ?',
+    ).get(projection);
     if (!row) throw new Error(`Unknown projection ${projection}`);
     return {
       projection,
@@ -96,9 +97,8 @@ export class SqliteReadStore implements ReadStore {
 
   async streamRevisionOf(projection: string, generation: number, streamId: string): Promise<number | null> {
     const row = this.statement<[string, number, string], { revision: number }>(
-        'SELECT revision FROM projection_stream_revisions WHERE name = ? AND generation = ? AND stream_id = ?',
-      )
-      .get(projection, generation, streamId);
+      'SELECT revision FROM projection_stream_revisions WHERE name = ? AND generation = ? AND stream_id = ?',
+    ).get(projection, generation, streamId);
     return row?.revision ?? null;
   }
 
@@ -110,8 +110,7 @@ export class SqliteReadStore implements ReadStore {
       for (const write of commit.writes) {
         const table = this.tableOf(write.collection, commit.projection, commit.generation);
         if (write.kind === 'put') {
-          this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`)
-            .run(write.doc.id, JSON.stringify(write.doc));
+          this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(write.doc.id, JSON.stringify(write.doc));
         } else {
           this.statement(`DELETE FROM ${table} WHERE id = ?`).run(write.id);
         }
@@ -122,8 +121,7 @@ export class SqliteReadStore implements ReadStore {
       for (const [streamId, revision] of Object.entries(commit.streamRevisions)) {
         upsertRevision.run(commit.projection, commit.generation, streamId, revision);
       }
-      this.statement('UPDATE projection_generations SET checkpoint = ? WHERE name = ? AND generation = ?')
-        .run(commit.checkpoint, commit.projection, commit.generation);
+      this.statement('UPDATE projection_generations SET checkpoint = ? WHERE name = ? AND generation = ?').run(commit.checkpoint, commit.projection, commit.generation);
       for (const timer of commit.timers ?? []) this.insertTimer(timer);
       return 'committed';
     });
@@ -131,8 +129,7 @@ export class SqliteReadStore implements ReadStore {
 
   async createShadowGeneration(projection: string): Promise<number> {
     return this.immediate(() => {
-      const { next } = this.statement<[string], { next: number }>('SELECT MAX(generation) + 1 AS next FROM projection_generations WHERE name = ?')
-        .get(projection)!;
+      const { next } = this.statement<[string], { next: number }>('SELECT MAX(generation) + 1 AS next FROM projection_generations WHERE name = ?').get(projection)!;
       this.statement('INSERT INTO projection_generations (name, generation) VALUES (?, ?)').run(projection, next);
       this.createTables(projection, next);
       return next;
@@ -141,18 +138,15 @@ export class SqliteReadStore implements ReadStore {
 
   async activateGeneration(projection: string, generation: number): Promise<void> {
     this.immediate(() => {
-      const previous = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?')
-        .get(projection)!.active_generation;
-      this.statement("UPDATE projections SET active_generation = ?, status = 'running', error = NULL WHERE name = ?")
-        .run(generation, projection);
+      const previous = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!.active_generation;
+      this.statement("UPDATE projections SET active_generation = ?, status = 'running', error = NULL WHERE name = ?").run(generation, projection);
       for (const old of this.liveGenerations(projection).filter((g) => g !== generation && g <= previous)) this.retire(projection, old);
     });
   }
 
   async discardShadowGenerations(projection: string): Promise<number[]> {
     return this.immediate(() => {
-      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?')
-        .get(projection)!;
+      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!;
       const shadows = this.liveGenerations(projection).filter((g) => g !== active_generation);
       for (const shadow of shadows) this.retire(projection, shadow);
       return shadows;
@@ -168,8 +162,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async setProjectionError(projection: string, error: string | null): Promise<void> {
-    this.statement('UPDATE projections SET status = ?, error = ? WHERE name = ?')
-      .run(error === null ? 'running' : 'stalled', error, projection);
+    this.statement('UPDATE projections SET status = ?, error = ? WHERE name = ?').run(error === null ? 'running' : 'stalled', error, projection);
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
@@ -193,13 +186,15 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private writeOperational<T extends Doc>(collection: string, doc: T): void {
-    this.statement('INSERT INTO operational (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body')
-      .run(collection, doc.id, JSON.stringify(doc));
+    this.statement('INSERT INTO operational (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body').run(
+      collection,
+      doc.id,
+      JSON.stringify(doc),
+    );
   }
 
   private readOperational<T extends Doc>(collection: string, id: string): T | null {
-    const row = this.statement<[string, string], { body: string }>('SELECT body FROM operational WHERE collection = ? AND id = ?')
-      .get(collection, id);
+    const row = this.statement<[string, string], { body: string }>('SELECT body FROM operational WHERE collection = ? AND id = ?').get(collection, id);
     return row ? (JSON.parse(row.body) as T) : null;
   }
 
@@ -214,10 +209,11 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async purgeExpiredOperational(collection: string, expiredAt: string, limit: number): Promise<number> {
-    return this.statement(
-        "DELETE FROM operational WHERE rowid IN (SELECT rowid FROM operational WHERE collection = ? AND json_extract(body, '$.expiresAt') <= ? LIMIT ?)",
-      )
-      .run(collection, expiredAt, limit).changes;
+    return this.statement("DELETE FROM operational WHERE rowid IN (SELECT rowid FROM operational WHERE collection = ? AND json_extract(body, '$.expiresAt') <= ? LIMIT ?)").run(
+      collection,
+      expiredAt,
+      limit,
+    ).changes;
   }
 
   async useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean> {
@@ -232,11 +228,10 @@ export class SqliteReadStore implements ReadStore {
 
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
     const result = this.statement(
-        `INSERT INTO leases (name, owner, expires_at_ms) VALUES (?, ?, ?)
+      `INSERT INTO leases (name, owner, expires_at_ms) VALUES (?, ?, ?)
          ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expires_at_ms = excluded.expires_at_ms
          WHERE leases.owner = excluded.owner OR leases.expires_at_ms <= ?`,
-      )
-      .run(name, owner, nowMs + ttlMs, nowMs);
+    ).run(name, owner, nowMs + ttlMs, nowMs);
     return result.changes === 1;
   }
 
@@ -249,18 +244,21 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private insertTimer(timer: NewTimer): void {
-    this.statement('INSERT INTO timers (id, kind, due_at, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING')
-      .run(timer.id, timer.kind, timer.dueAt, JSON.stringify(timer.payload));
+    this.statement('INSERT INTO timers (id, kind, due_at, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING').run(
+      timer.id,
+      timer.kind,
+      timer.dueAt,
+      JSON.stringify(timer.payload),
+    );
   }
 
   async claimDueTimers(now: string, owner: string, nowMs: number, leaseMs: number, limit: number): Promise<Timer[]> {
     return this.immediate(() => {
       const rows = this.statement<[string, number, number], { id: string; kind: string; due_at: string; payload: string; attempts: number }>(
-          `SELECT id, kind, due_at, payload, attempts FROM timers
+        `SELECT id, kind, due_at, payload, attempts FROM timers
            WHERE status = 'scheduled' AND due_at <= ? AND (lease_until_ms IS NULL OR lease_until_ms <= ?)
            ORDER BY due_at, id LIMIT ?`,
-        )
-        .all(now, nowMs, limit);
+      ).all(now, nowMs, limit);
       const claim = this.statement('UPDATE timers SET lease_owner = ?, lease_until_ms = ? WHERE id = ?');
       for (const row of rows) claim.run(owner, nowMs + leaseMs, row.id);
       return rows.map((row) => ({
@@ -274,25 +272,34 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async completeTimer(id: string, owner: string, doneAtMs: number): Promise<void> {
-    this.statement("UPDATE timers SET status = 'done', done_at_ms = ?, attempts = attempts + 1, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?")
-      .run(doneAtMs, id, owner);
+    this.statement("UPDATE timers SET status = 'done', done_at_ms = ?, attempts = attempts + 1, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?").run(
+      doneAtMs,
+      id,
+      owner,
+    );
   }
 
   async retryTimer(id: string, owner: string, dueAt: string, error: string): Promise<void> {
-    this.statement('UPDATE timers SET due_at = ?, attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?')
-      .run(dueAt, error, id, owner);
+    this.statement('UPDATE timers SET due_at = ?, attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?').run(
+      dueAt,
+      error,
+      id,
+      owner,
+    );
   }
 
   async parkTimer(id: string, owner: string, error: string): Promise<void> {
-    this.statement("UPDATE timers SET status = 'parked', attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?")
-      .run(error, id, owner);
+    this.statement("UPDATE timers SET status = 'parked', attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?").run(
+      error,
+      id,
+      owner,
+    );
   }
 
   async timerStatus(id: string): Promise<{ status: TimerStatus; attempts: number; lastError: string | null } | null> {
-    const row = this.statement<[string], { status: TimerStatus; attempts: number; last_error: string | null }>(
-        'SELECT status, attempts, last_error FROM timers WHERE id = ?',
-      )
-      .get(id);
+    const row = this.statement<[string], { status: TimerStatus; attempts: number; last_error: string | null }>('SELECT status, attempts, last_error FROM timers WHERE id = ?').get(
+      id,
+    );
     return row ? { status: row.status, attempts: row.attempts, lastError: row.last_error } : null;
   }
 
@@ -301,12 +308,13 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async timerCounts(): Promise<TimerCount[]> {
-    return this.statement<[], TimerCount>("SELECT kind, status, COUNT(*) AS count FROM timers WHERE status IN ('scheduled', 'parked') GROUP BY kind, status ORDER BY kind, status").all();
+    return this.statement<[], TimerCount>(
+      "SELECT kind, status, COUNT(*) AS count FROM timers WHERE status IN ('scheduled', 'parked') GROUP BY kind, status ORDER BY kind, status",
+    ).all();
   }
 
   async nextTimerDueAt(): Promise<string | null> {
-    const row = this.statement<[], { due_at: string | null }>("SELECT MIN(due_at) AS due_at FROM timers WHERE status = 'scheduled'")
-      .get();
+    const row = this.statement<[], { due_at: string | null }>("SELECT MIN(due_at) AS due_at FROM timers WHERE status = 'scheduled'").get();
     return row?.due_at ?? null;
   }
 
@@ -324,7 +332,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private migrate(): void {
-    const columns = new Set(this.db.prepare<[], { name: string }>('PRAGMA table_info(timers)').all().map((column) => column.name));
+    const columns = new Set(
+      this.db
+        .prepare<[], { name: string }>('PRAGMA table_info(timers)')
+        .all()
+        .map((column) => column.name),
+    );
     for (const column of TIMER_COLUMNS_ADDED) {
       if (!columns.has(column.name)) this.db.exec(`ALTER TABLE timers ADD COLUMN ${column.name} ${column.type}`);
     }
@@ -350,8 +363,7 @@ export class SqliteReadStore implements ReadStore {
   private activeReader(): DocumentReader {
     return this.readerFor((collection) => {
       const projection = this.ownerOf(collection);
-      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?')
-        .get(projection)!;
+      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!;
       return physicalTable(collection, active_generation);
     });
   }
@@ -388,8 +400,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private ownerOf(collection: string): string {
-    const row = this.statement<[string], { projection: string }>('SELECT projection FROM projection_collections WHERE collection = ?')
-      .get(collection);
+    const row = this.statement<[string], { projection: string }>('SELECT projection FROM projection_collections WHERE collection = ?').get(collection);
     if (!row) throw new Error(`Unknown collection ${collection}`);
     return row.projection;
   }
@@ -407,8 +418,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private generationRow(projection: string, generation: number): GenerationRow | undefined {
-    return this.statement<[string, number], GenerationRow>('SELECT checkpoint, retired FROM projection_generations WHERE name = ? AND generation = ?')
-      .get(projection, generation);
+    return this.statement<[string, number], GenerationRow>('SELECT checkpoint, retired FROM projection_generations WHERE name = ? AND generation = ?').get(projection, generation);
   }
 
   private createTables(projection: string, generation: number): void {
