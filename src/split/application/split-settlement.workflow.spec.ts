@@ -3,7 +3,8 @@ import { fold } from '../../platform/domain/decider';
 import { RequestPayoutCommand } from '../../payouts';
 import { withdrawalPayoutId } from '../domain/row-transfer-schedule';
 import { splitDecider } from '../domain/split.decider';
-import { DistributionData, SplitEvent } from '../domain/split.events';
+import { SplitEvent } from '../domain/split.events';
+import { approved, created, funded, row } from '../../../test/support/split-events';
 import { CompleteRowTransferCommand } from './complete-row-transfer.handler';
 import { FailRowTransferCommand } from './fail-row-transfer.handler';
 import { FundSplitCommand } from './fund-split.handler';
@@ -16,47 +17,9 @@ import { StartWithdrawalCommand } from './start-withdrawal.handler';
 const t0 = '2026-01-01T00:00:00.000Z';
 const MATURITY = '2026-01-31T00:00:00.000Z';
 
-function row(n: number, flags: Partial<DistributionData> = {}): DistributionData {
-  return {
-    id: `dst_${n}`,
-    contractorPaymentProfileId: null,
-    subVendorId: `sv_${n}`,
-    contractorDisplayName: `Vendor ${n}`,
-    creatorProfileId: null,
-    walletEmail: null,
-    contractorEmail: `v${n}@example.com`,
-    amountCents: '1000',
-    earlyPayoutElected: false,
-    autoWithdrawElected: false,
-    businessCoversFee: false,
-    ...flags,
-  };
-}
-
-const created = (distributions: DistributionData[], margin = '0'): SplitEvent => ({
-  type: 'split.created',
-  data: {
-    splitId: 'spl_1',
-    smeCompanyId: 'co_sme',
-    smeCompanyName: 'SME',
-    enterpriseCompanyId: 'co_ent',
-    enterpriseCompanyName: 'Ent',
-    enterpriseNetTermsDays: 30,
-    apContactBusinessProfileId: 'bp_1',
-    clientIdempotencyKey: 'k',
-    legAPayoutId: 'po_a',
-    currency: 'USD',
-    totalAmountCents: String(1000 * distributions.length + Number(margin)),
-    marginAmountCents: margin,
-    enterpriseCoversFee: true,
-    enterpriseFeeAmountCents: '25',
-    distributions,
-    createdBy: 'key',
-    createdAt: t0,
-  },
-});
-const approved: SplitEvent = { type: 'split.leg_a.approved', data: { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: t0 } };
-const funded: SplitEvent = { type: 'split.funded', data: { splitId: 'spl_1', legAPayoutId: 'po_a', rosterSumCents: '2000', feeBufferAmountCents: '0', fundedAt: t0 } };
+const twoRowsCreated = (margin = '0') =>
+  created([row(1, '1000', { earlyPayoutElected: true }), row(2, '1000')], String(2000 + Number(margin)), margin, { enterpriseCoversFee: true, enterpriseFeeAmountCents: '25' });
+const fundedEvent = funded('2000');
 const held: SplitEvent = { type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: '400', marginHoldStartedAt: t0 } };
 const transferStarted = (attempt: number): SplitEvent => ({
   type: 'split.roster_entry.transfer_started',
@@ -82,10 +45,8 @@ const payoutEvent = (type: 'payout.completed' | 'payout.failed', kind: string, p
   recorded(type, { payoutId, kind, splitId: 'spl_1', distributionId, at: t0, ...extra }, `payout-${payoutId}`);
 
 describe('split settlement workflow', () => {
-  const twoRows = [row(1, { earlyPayoutElected: true }), row(2)];
-
   it('asks for the leg A payout of the total plus the fee the enterprise covers once the Split is approved', () => {
-    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved))
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved))
       .when(recorded('split.leg_a.approved', approved.data, 'split-spl_1'))
       .then({
         commands: [
@@ -98,23 +59,23 @@ describe('split settlement workflow', () => {
   });
 
   it('funds the Split when leg A completes', () => {
-    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved))
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved))
       .when(payoutEvent('payout.completed', 'leg_a', 'po_a', null))
       .then({ commands: [new FundSplitCommand('spl_1', { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.completed' })] });
   });
 
   it('transfers instant rows at funding and sets timers at net-terms maturity for the other rows and the held margin', () => {
-    givenWorkflow(splitSettlementWorkflow, split(created(twoRows, '400'), approved, funded, held))
-      .when(recorded('split.funded', funded.data, 'split-spl_1'))
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated('400'), approved, fundedEvent, held))
+      .when(recorded('split.funded', fundedEvent.data, 'split-spl_1'))
       .then({
-        commands: [new StartRowTransferCommand('spl_1', 'dst_1', true, fromEvent(funded))],
+        commands: [new StartRowTransferCommand('spl_1', 'dst_1', true, fromEvent(fundedEvent))],
         timers: [rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 }), marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' })],
       });
   });
 
   it('pays a started transfer out to the contractor', () => {
     const started = transferStarted(1);
-    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, started))
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, started))
       .when(recorded(started.type, started.data, 'split-spl_1'))
       .then({
         commands: [
@@ -137,7 +98,7 @@ describe('split settlement workflow', () => {
 
   it('settles a row whose transfer completed, then offers it to the auto-withdrawal', () => {
     const context = { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.completed' };
-    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, transferStarted(1)))
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1)))
       .when(payoutEvent('payout.completed', 'leg_b_transfer', 'po_t1', 'dst_1'))
       .then({
         commands: [new CompleteRowTransferCommand('spl_1', 'dst_1', 'po_t1', context), new StartWithdrawalCommand('spl_1', 'dst_1', withdrawalPayoutId('spl_1', 'dst_1'), context)],
@@ -147,13 +108,13 @@ describe('split settlement workflow', () => {
   it('records a failed transfer and retries it after 1 minute, then 10 minutes', () => {
     const context = { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.failed' };
     const failed = payoutEvent('payout.failed', 'leg_b_transfer', 'po_t1', 'dst_1', { reason: 'refused' });
-    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, transferStarted(1)))
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1)))
       .when(failed)
       .then({
         commands: [new FailRowTransferCommand('spl_1', 'dst_1', 'po_t1', 'refused', '2026-03-01T12:01:00.000Z', context)],
         timers: [rowTransferTimer.at('2026-03-01T12:01:00.000Z', { splitId: 'spl_1', distributionId: 'dst_1', instant: true, attempt: 2 })],
       });
-    givenWorkflow(splitSettlementWorkflow, split(created(twoRows), approved, funded, transferStarted(1), transferStarted(2)))
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1), transferStarted(2)))
       .when(payoutEvent('payout.failed', 'leg_b_transfer', 'po_t2', 'dst_1', { reason: 'refused' }))
       .then({
         commands: [new FailRowTransferCommand('spl_1', 'dst_1', 'po_t2', 'refused', '2026-03-01T12:10:00.000Z', context)],
@@ -162,7 +123,7 @@ describe('split settlement workflow', () => {
   });
 
   it('starts the transfer a row timer is for, and releases the margin when its timer fires', () => {
-    const state = split(created(twoRows, '400'), approved, funded, held);
+    const state = split(twoRowsCreated('400'), approved, fundedEvent, held);
     const rowTimer = rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 });
     givenWorkflow(splitSettlementWorkflow, state)
       .when(firing(rowTimer))

@@ -1,57 +1,14 @@
 import { given } from '../../../test/support/given-when-then';
+import { approved, created, funded, row } from '../../../test/support/split-events';
 import { SplitCommand } from './split.commands';
 import { splitDecider } from './split.decider';
-import { DistributionData, SplitEvent } from './split.events';
+import { SplitEvent } from './split.events';
 
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-01T00:01:00.000Z';
 const BPS = 150;
 
-function row(n: number, amountCents: string, flags: Partial<DistributionData> = {}): DistributionData {
-  return {
-    id: `dst_${n}`,
-    contractorPaymentProfileId: null,
-    subVendorId: `sv_${n}`,
-    contractorDisplayName: `Vendor ${n}`,
-    creatorProfileId: null,
-    walletEmail: null,
-    contractorEmail: `v${n}@example.com`,
-    amountCents,
-    earlyPayoutElected: false,
-    autoWithdrawElected: false,
-    businessCoversFee: false,
-    ...flags,
-  };
-}
-
-const created = (distributions: DistributionData[], total: string, margin: string): SplitEvent => ({
-  type: 'split.created',
-  data: {
-    splitId: 'spl_1',
-    smeCompanyId: 'co_sme',
-    smeCompanyName: 'SME',
-    enterpriseCompanyId: 'co_ent',
-    enterpriseCompanyName: 'Ent',
-    enterpriseNetTermsDays: 30,
-    apContactBusinessProfileId: 'bp_1',
-    clientIdempotencyKey: 'k',
-    legAPayoutId: 'po_a',
-    currency: 'USD',
-    totalAmountCents: total,
-    marginAmountCents: margin,
-    enterpriseCoversFee: false,
-    enterpriseFeeAmountCents: '0',
-    distributions,
-    createdBy: 'key',
-    createdAt: t0,
-  },
-});
-const approved: SplitEvent = { type: 'split.leg_a.approved', data: { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: t0 } };
 const fund: SplitCommand = { type: 'FundSplit', data: { splitId: 'spl_1', earlyPayoutFeeBps: BPS, now: t0 } };
-const funded = (rosterSum: string, feeBuffer = '0'): SplitEvent => ({
-  type: 'split.funded',
-  data: { splitId: 'spl_1', legAPayoutId: 'po_a', rosterSumCents: rosterSum, feeBufferAmountCents: feeBuffer, fundedAt: t0 },
-});
 const start = (n: number, instant: boolean, payoutId = `po_t${n}`): SplitCommand => ({
   type: 'StartRowTransfer',
   data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant, earlyPayoutFeeBps: BPS, payoutId, now: t1 },
