@@ -151,6 +151,58 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       }
     });
 
+    it('gives each event of a multi-event append its own position; reads and subscriptions resume between them', async () => {
+      const stream = uniqueStream('multi');
+      const result = await store.append(stream, [newEvent('M', { n: 0 }), newEvent('M', { n: 1 }), newEvent('M', { n: 2 })], 'no_stream');
+      const stored = await store.readStream(stream);
+      const positions = stored.map((e) => e.position);
+      expect(new Set(positions).size).toBe(3);
+      expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+      // The append answers with the position readAll and subscriptions report for its last event.
+      expect(result.position).toBe(positions[2]);
+
+      const middle = positions[1]!;
+      const read = (await readEverything(store, middle)).filter((e) => e.streamId === stream);
+      expect(read.map((e) => (e.data as { n: number }).n)).toEqual([2]);
+      const fromFirst = (await readEverything(store, positions[0])).filter((e) => e.streamId === stream);
+      expect(fromFirst.map((e) => (e.data as { n: number }).n)).toEqual([1, 2]);
+
+      const seen: number[] = [];
+      const subscription = store.subscribeToAll(middle, async (event) => {
+        if (event.streamId === stream) seen.push((event.data as { n: number }).n);
+      });
+      try {
+        await store.append(stream, [newEvent('M', { n: 3 })], 2);
+        await waitUntil(() => seen.length >= 2);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(seen).toEqual([2, 3]);
+      } finally {
+        await subscription.stop();
+      }
+    });
+
+    it('reports failed, and delivers nothing more, when the store stops serving a live subscription', async () => {
+      // A server dropping the subscription cannot be staged here; closing the store under it is the stand-in.
+      const own = await open();
+      const stream = uniqueStream('dropped');
+      const seen: RecordedEvent[] = [];
+      const subscription = own.subscribeToAll(null, async (event) => {
+        if (event.streamId === stream) seen.push(event);
+      });
+      let failedEarly = false;
+      void subscription.failed.then(() => (failedEarly = true));
+      await own.append(stream, [newEvent()], 'no_stream');
+      await waitUntil(() => seen.length === 1);
+      expect(failedEarly).toBe(false);
+      await own.close();
+      let timer: NodeJS.Timeout | undefined;
+      const error = await Promise.race([subscription.failed, new Promise<string>((r) => (timer = setTimeout(() => r('not failed in 5 s'), 5000)))]);
+      clearTimeout(timer);
+      expect(error).toBeInstanceOf(Error);
+      expect(seen).toHaveLength(1);
+      await subscription.stop();
+    });
+
     it('reports a subscription whose handler throws as failed', async () => {
       const stream = uniqueStream('boom');
       const checkpoint = await store.headPosition();

@@ -32,5 +32,28 @@ export function leaseStoreContract(name: string, open: () => Promise<LeaseStore 
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.tryAcquireLease(lease, `w${i}`, 5_000, 1_000)));
       expect(results.filter(Boolean)).toHaveLength(1);
     });
+
+    // MongoDB answers these with upserts whose filter is not pure equality: the server does not retry the
+    // losers' colliding inserts, and the adapter reads their duplicate-key errors as "held by someone else".
+    it('lets exactly one of many concurrent contenders take over an expired lease, and answers the rest false', async () => {
+      const lease = unique('lease');
+      expect(await store.tryAcquireLease(lease, 'old', 1_000, 100)).toBe(true);
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.tryAcquireLease(lease, `w${i}`, 2_000, 1_000)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = `w${results.indexOf(true)}`;
+      expect(await store.tryAcquireLease(lease, 'old', 2_500, 100)).toBe(false);
+      expect(await store.tryAcquireLease(lease, winner, 2_500, 1_000)).toBe(true);
+    });
+
+    it('keeps a live lease with its owner while others contend for it concurrently', async () => {
+      const lease = unique('lease');
+      expect(await store.tryAcquireLease(lease, 'owner', 1_000, 1_000)).toBe(true);
+      const [renewed, ...others] = await Promise.all([
+        store.tryAcquireLease(lease, 'owner', 1_500, 1_000),
+        ...Array.from({ length: 9 }, (_, i) => store.tryAcquireLease(lease, `w${i}`, 1_500, 1_000)),
+      ]);
+      expect(renewed).toBe(true);
+      expect(others.filter(Boolean)).toHaveLength(0);
+    });
   });
 }

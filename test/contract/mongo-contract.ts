@@ -3,8 +3,10 @@ import { MongoReadStore } from '../../src/platform/read-store/mongo/mongo-read-s
 
 /**
  * Runs a read store port's contract against MongoDB when MONGO_URL is set, in a disposable database. The
- * server must be a replica set (commits use multi-document transactions), e.g. the docker compose one:
- *   MONGO_URL='mongodb://localhost:27017/?replicaSet=rs0' npx jest test/contract/mongo-
+ * server must be a replica set (commits use multi-document transactions), e.g. the docker compose one. Its
+ * member advertises itself as mongo:27017, which resolves only inside the compose network, so from the host
+ * connect directly (docker/README.md):
+ *   MONGO_URL='mongodb://localhost:27017/paysplit?replicaSet=rs0&directConnection=true' npx jest test/contract/mongo-
  */
 export function againstMongo(port: string, contract: (name: string, open: () => Promise<MongoReadStore>) => void): void {
   const url = process.env.MONGO_URL;

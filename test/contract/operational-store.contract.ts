@@ -63,5 +63,16 @@ export function operationalStoreContract(name: string, open: () => Promise<Opera
       expect(await store.getOperational(collection, 'usr_1')).toEqual({ id: 'usr_1', used: 1, expiresAt: '2026-01-01T02:00:00.000Z' });
       expect(await store.useAllowance(collection, 'usr_2', 3, '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z')).toBe(true);
     });
+
+    // In MongoDB the restart is an upsert whose filter has a range (not pure equality): concurrent restarts
+    // must collide on the key (duplicate-key error, never retried by the server) and count in one window.
+    it('counts concurrent uses exactly when an ended window restarts', async () => {
+      const collection = unique('allowance');
+      expect(await store.useAllowance(collection, 'usr_1', 2, '2026-01-01T00:00:00.000Z', '2026-01-01T01:00:00.000Z')).toBe(true);
+      const restart = () => store.useAllowance(collection, 'usr_1', 3, '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z');
+      const concurrent = await Promise.all(Array.from({ length: 10 }, restart));
+      expect(concurrent.filter(Boolean)).toHaveLength(3);
+      expect(await store.getOperational(collection, 'usr_1')).toEqual({ id: 'usr_1', used: 3, expiresAt: '2026-01-01T02:00:00.000Z' });
+    });
   });
 }

@@ -3,6 +3,8 @@
  * test/contract/event-store.contract.ts. Revisions are 0-based per stream; positions are global,
  * strictly increasing across the whole log (not necessarily contiguous: EventStoreDB positions are
  * byte offsets), so consumers de-duplicate and detect gaps by stream revision, not by position arithmetic.
+ * Every event has its own position, also each event of a multi-event append: reading or subscribing
+ * after the position of one event of an append returns the later events of that same append.
  */
 export type ExpectedRevision = 'no_stream' | 'any' | number;
 
@@ -30,7 +32,10 @@ export interface RecordedEvent<T extends string = string, D = unknown> extends N
 export interface AppendResult {
   /** Revision of the last event now in the stream. */
   nextExpectedRevision: number;
-  /** Global position of the last event appended (or of the original write on an idempotent replay). */
+  /**
+   * Global position of the last event appended (or of the original write on an idempotent replay): exactly
+   * the `position` that readAll and subscribeToAll report for that event, so waiting for it is exact.
+   */
   position: number;
 }
 
@@ -45,7 +50,15 @@ export type SubscriptionHandler = (event: RecordedEvent) => Promise<void>;
 export interface Subscription {
   /** Stops delivery; resolves once the handler is no longer running. */
   stop(): Promise<void>;
-  /** Resolves when the subscription ends because the handler threw; never resolves on a normal stop. */
+  /**
+   * Resolves, at most once, when delivery ends for any reason other than stop():
+   * - the handler threw: with that error (the event it threw on counts as not delivered);
+   * - the store stopped serving the subscription: the server dropped it or ended it, the connection was
+   *   lost, or the store was closed underneath it: with an error saying so.
+   * Once it resolves no further event is delivered; the subscription does not reconnect by itself. The
+   * caller stops it and subscribes again from its own checkpoint (SubscriberRunner retries with backoff).
+   * Never resolves after stop() was called.
+   */
   readonly failed: Promise<Error>;
 }
 

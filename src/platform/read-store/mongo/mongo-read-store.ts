@@ -3,6 +3,7 @@ import { CollectionSpec, CommitOutcome, Doc, DocumentReader, DocumentWrite, Filt
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
+import { OPERATIONAL_LIST_INDEX, positive, toQuery, toSort } from './mongo-queries';
 
 /** Server error codes this adapter relies on (stable codes from the server's error_codes.yml). */
 const DUPLICATE_KEY = 11000;
@@ -168,7 +169,7 @@ export class MongoReadStore implements ReadStore {
       if (!record || record.retired) return 'retired';
       if (isStale(record.checkpoint ?? null, commit)) return 'stale';
       for (const [collection, writes] of groupByCollection(commit.writes)) {
-        const documents = await this.documentsOf(collection, projection, generation);
+        const documents = await this.documentsOf(collection, projection, generation, session);
         await documents.bulkWrite(writes.map(toBulkOperation), { ordered: true, session });
       }
       await this.saveStreamRevisions(commit, session);
@@ -248,7 +249,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async listOperational<T extends Doc>(collection: string, limit: number): Promise<T[]> {
-    const records = await this.operational.find({ '_id.collection': collection }).sort({ '_id.id': 1 }).limit(limit).toArray();
+    const records = await this.operational.find({ '_id.collection': collection }).sort({ '_id.id': 1 }).hint(OPERATIONAL_LIST_INDEX).limit(limit).toArray();
     return records.map((record) => record.body as T);
   }
 
@@ -260,7 +261,13 @@ export class MongoReadStore implements ReadStore {
     return deleteUpTo(this.operational, { '_id.collection': collection, 'body.expiresAt': { $lte: expiredAt } }, limit);
   }
 
-  /** Each step is one atomic single-document update; a lost race to start a window retries the count once. */
+  /**
+   * Each step is one atomic single-document update; a lost race to start a window retries the count once.
+   * Correctness leans on the duplicate-key error: the upsert's filter is not pure equality (it has a range on
+   * body.expiresAt), so the server does not retry a colliding insert itself (it does only for equality
+   * filters on the unique key) and two concurrent window starts cannot both insert: one gets 11000 and
+   * counts in the window the other started. Covered by the OperationalStore contract (concurrent starts).
+   */
   async useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean> {
     const _id = { collection, id };
     const countInLiveWindow = async () =>
@@ -278,6 +285,11 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  /**
+   * Correctness leans on the duplicate-key error: the filter is not pure equality ($or with a range), so the
+   * server never retries the colliding insert of a losing contender, and 11000 is the answer "held by
+   * someone else". Covered by the LeaseStore contract (concurrent contenders on a missing and an expired lease).
+   */
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
     try {
       // Matches when the lease is ours or expired; when it is held by someone else the upsert's insert
@@ -299,7 +311,8 @@ export class MongoReadStore implements ReadStore {
       const { filter, update, upsert } = newTimerUpsert(timer);
       await this.timers.updateOne(filter, update, { upsert });
     } catch (error) {
-      // Two concurrent schedules of a new id: the loser's insert collides, and the timer exists as wanted.
+      // Two concurrent schedules of a new id: the loser's insert collides, and the timer exists as wanted. The
+      // filter is pure equality on _id, so servers since 4.2 retry that insert themselves; older ones need this.
       if (!isServerError(error, DUPLICATE_KEY)) throw error;
     }
   }
@@ -391,6 +404,9 @@ export class MongoReadStore implements ReadStore {
     await this.timers.createIndex({ status: 1, doneAtMs: 1 });
     // Expired sessions, magic links and allowance windows are purged by collection and expiry.
     await this.operational.createIndex({ '_id.collection': 1, 'body.expiresAt': 1 });
+    // listOperational: equality on the collection, sorted by id. The _id index orders whole {collection, id}
+    // documents and cannot serve a sort on '_id.id', so without this every list sorts in memory.
+    await this.operational.createIndex(OPERATIONAL_LIST_INDEX);
   }
 
   /**
@@ -442,16 +458,20 @@ export class MongoReadStore implements ReadStore {
     });
   }
 
-  private async documentsOf(collection: string, projection: string, generation: number): Promise<Collection<StoredDoc>> {
-    const owner = await this.ownerOf(collection);
+  private async documentsOf(collection: string, projection: string, generation: number, session?: ClientSession): Promise<Collection<StoredDoc>> {
+    const owner = await this.ownerOf(collection, session);
     if (owner !== projection) throw new Error(`Collection ${collection} belongs to ${owner}, not ${projection}`);
     return this.physical(collection, generation);
   }
 
-  private async ownerOf(collection: string): Promise<string> {
+  /**
+   * Inside a transaction pass its session: a read without it runs outside the transaction's snapshot (and,
+   * on a cache miss, could see a registration the transaction cannot).
+   */
+  private async ownerOf(collection: string, session?: ClientSession): Promise<string> {
     const cached = this.owners.get(collection);
     if (cached !== undefined) return cached;
-    const record = await this.collections.findOne({ _id: collection });
+    const record = await this.collections.findOne({ _id: collection }, { session });
     if (!record) throw new Error(`Unknown collection ${collection}`);
     this.owners.set(collection, record.projection);
     return record.projection;
@@ -520,31 +540,6 @@ function documentReader(collectionOf: (collection: string) => Promise<Collection
       return (await collectionOf(collection)).countDocuments(toQuery(filter));
     },
   };
-}
-
-/** Equality on top-level fields; `{field: null}` matches a null or missing field, like json_extract(...) IS NULL. */
-function toQuery(filter: Filter = {}): MongoFilter<StoredDoc> {
-  const query: Record<string, string | number | boolean | null> = {};
-  for (const [field, value] of Object.entries(filter)) query[assertIdentifier(field)] = value;
-  return query;
-}
-
-/**
- * Requested fields in order, then _id (= id) ascending as the tie-break, like the SQLite adapter. A field
- * listed twice keeps its first direction, as in SQL (the driver turns the pairs into a Map, where the last would win).
- */
-function toSort(sort: FindOptions['sort'] = []): [string, 1 | -1][] {
-  const pairs = new Map<string, 1 | -1>();
-  for (const s of sort) {
-    const field = assertIdentifier(s.field);
-    if (!pairs.has(field)) pairs.set(field, s.direction === 'desc' ? -1 : 1);
-  }
-  return [...pairs, ['_id', 1]];
-}
-
-/** SQLite treats a negative LIMIT as none and a negative OFFSET as 0; MongoDB rejects or reinterprets them. */
-function positive(n: number | undefined): number | undefined {
-  return n !== undefined && n > 0 ? n : undefined;
 }
 
 function groupByCollection(writes: DocumentWrite[]): Map<string, DocumentWrite[]> {

@@ -1,0 +1,62 @@
+import { OPERATIONAL_LIST_INDEX, indexServes, positive, toQuery, toSort } from './mongo-queries';
+
+describe('MongoDB read store: query building', () => {
+  it('builds equality filters on top-level fields, null included, and refuses other field names', () => {
+    expect(toQuery({ owner: 'co_1', active: true, n: 2, gone: null })).toEqual({ owner: 'co_1', active: true, n: 2, gone: null });
+    expect(toQuery()).toEqual({});
+    expect(() => toQuery({ 'a.b': 1 })).toThrow();
+    expect(() => toQuery({ $where: 1 })).toThrow();
+  });
+
+  it('sorts by the requested fields, first direction wins, then by _id', () => {
+    expect(
+      toSort([
+        { field: 'createdAt', direction: 'desc' },
+        { field: 'owner', direction: 'asc' },
+        { field: 'createdAt', direction: 'asc' },
+      ]),
+    ).toEqual([
+      ['createdAt', -1],
+      ['owner', 1],
+      ['_id', 1],
+    ]);
+    expect(toSort()).toEqual([['_id', 1]]);
+  });
+
+  it('treats limits and skips that are not positive as none, as SQLite does', () => {
+    expect(positive(undefined)).toBeUndefined();
+    expect(positive(0)).toBeUndefined();
+    expect(positive(-1)).toBeUndefined();
+    expect(positive(5)).toBe(5);
+  });
+});
+
+describe('MongoDB read store: indexes', () => {
+  const listOperational = { equality: ['_id.collection'], sort: [['_id.id', 1]] as [string, 1][] };
+
+  it('has an index that serves listOperational (equality on the collection, sorted by id)', () => {
+    expect(indexServes(OPERATIONAL_LIST_INDEX, listOperational)).toBe(true);
+    // The index the store had before: it serves the purge, not this sort.
+    expect(indexServes({ '_id.collection': 1, 'body.expiresAt': 1 }, listOperational)).toBe(false);
+  });
+
+  it('tells which indexes serve an equality-then-sort query', () => {
+    expect(indexServes({ status: 1, dueAt: 1 }, { equality: ['status'], sort: [['dueAt', 1]] })).toBe(true);
+    expect(indexServes({ status: 1, dueAt: 1 }, { equality: ['status'], sort: [['dueAt', -1]] })).toBe(true);
+    expect(indexServes({ status: 1, dueAt: 1 }, { equality: [], sort: [['dueAt', 1]] })).toBe(false);
+    expect(indexServes({ a: 1, b: 1, c: 1 }, { equality: ['b', 'a'], sort: [['c', 1]] })).toBe(true);
+    expect(
+      indexServes(
+        { a: 1, b: 1, c: -1 },
+        {
+          equality: ['a'],
+          sort: [
+            ['b', 1],
+            ['c', 1],
+          ],
+        },
+      ),
+    ).toBe(false);
+    expect(indexServes({ a: 1 }, { equality: ['a'], sort: [['b', 1]] })).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import { Document, Filter as MongoFilter, IndexSpecification } from 'mongodb';
+import { Filter, FindOptions } from '../document-store.port';
+import { assertIdentifier } from '../identifier';
+
+/**
+ * The pure query building of the MongoDB read store, unit-tested without a server (mongo-queries.spec.ts).
+ */
+
+/** Serves listOperational: equality on '_id.collection', sorted by '_id.id' (the _id index cannot). */
+export const OPERATIONAL_LIST_INDEX = { '_id.collection': 1, '_id.id': 1 } as const satisfies IndexSpecification;
+
+/** Equality on top-level fields; `{field: null}` matches a null or missing field, like json_extract(...) IS NULL. */
+export function toQuery<T extends Document>(filter: Filter = {}): MongoFilter<T> {
+  const query: Record<string, string | number | boolean | null> = {};
+  for (const [field, value] of Object.entries(filter)) query[assertIdentifier(field)] = value;
+  return query as MongoFilter<T>;
+}
+
+/**
+ * Requested fields in order, then _id (= id) ascending as the tie-break, like the SQLite adapter. A field
+ * listed twice keeps its first direction, as in SQL (the driver turns the pairs into a Map, where the last would win).
+ */
+export function toSort(sort: FindOptions['sort'] = []): [string, 1 | -1][] {
+  const pairs = new Map<string, 1 | -1>();
+  for (const s of sort) {
+    const field = assertIdentifier(s.field);
+    if (!pairs.has(field)) pairs.set(field, s.direction === 'desc' ? -1 : 1);
+  }
+  return [...pairs, ['_id', 1]];
+}
+
+/** SQLite treats a negative LIMIT as none and a negative OFFSET as 0; MongoDB rejects or reinterprets them. */
+export function positive(n: number | undefined): number | undefined {
+  return n !== undefined && n > 0 ? n : undefined;
+}
+
+/**
+ * Whether an index (its keys in order) serves a query with equality on `equality` and a sort on `sort`
+ * without an in-memory sort: the equality fields form a prefix of the index (in any order) and the sort
+ * fields follow it in order (all ascending, or all reversed).
+ */
+export function indexServes(index: Record<string, 1 | -1>, query: { equality: string[]; sort: [string, 1 | -1][] }): boolean {
+  const keys = Object.entries(index);
+  const prefix = keys.slice(0, query.equality.length).map(([field]) => field);
+  if (query.equality.some((field) => !prefix.includes(field))) return false;
+  const rest = keys.slice(query.equality.length, query.equality.length + query.sort.length);
+  if (rest.length < query.sort.length) return false;
+  const same = query.sort.every(([field, dir], i) => rest[i]![0] === field && rest[i]![1] === dir);
+  const reversed = query.sort.every(([field, dir], i) => rest[i]![0] === field && rest[i]![1] === -dir);
+  return same || reversed;
+}
