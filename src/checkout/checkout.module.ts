@@ -18,6 +18,7 @@ import { RecordRenewalDeclineHandler } from './application/record-renewal-declin
 import { RecordRenewalHandler } from './application/record-renewal.handler';
 import { StartPaymentLinkOrderHandler } from './application/start-payment-link-order.handler';
 import { StartSubscriptionHandler } from './application/start-subscription.handler';
+import { UseAnotherCardHandler } from './application/use-another-card.handler';
 import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
 import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
 import { HostedPagesController } from './http/hosted-pages.controller';
@@ -31,6 +32,7 @@ const useCases = [
   ConfirmEmbeddedPaymentHandler,
   PayHostedOrderHandler,
   CompleteAuthenticationHandler,
+  UseAnotherCardHandler,
   ApproveWalletPaymentHandler,
   CreatePaymentLinkHandler,
   StartPaymentLinkOrderHandler,

@@ -1,66 +1,29 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BrowserContext, chromium } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
 import { dataOf } from '../support/split-fixtures';
+import { fillCard, launchChromium, startMerchantSite, ui } from './browser-support';
 import { CARDS, createdCheckout, createMerchant, Merchant, orderStatus } from './checkout-fixtures';
-
-const CHROMIUM = '/usr/bin/chromium';
-
-/** A page on another origin (another loopback port): the merchant's return page and embedding pages. */
-async function startMerchantSite(routes: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(routes[path] ?? `<!doctype html><title>Merchant</title><h1>Thanks from the merchant</h1><p id="query">${req.url}</p>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 describe('Hosted checkout pages in a real browser', () => {
   let app: TestApp;
   let merchant: Merchant;
   /** A persistent context on a fresh user-data-dir (playwright-core wants the dir as a parameter, not as --user-data-dir). */
   let browser: BrowserContext;
-  let profile: string;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`bash scripts/install-chromium.sh\` (browser tests never skip)`);
     app = await startTestApp();
     merchant = await createMerchant(app, 'Browser Shop');
-    profile = mkdtempSync(join(tmpdir(), 'paysplit-chromium-'));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    chromium = await launchChromium();
+    browser = chromium.browser;
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await app?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   /** The service answers on 127.0.0.1; redirectUrl carries HOSTED_CHECKOUT_URL (localhost:0 in tests). */
   const local = (url: string) => url.replace(app.platform.config.hostedCheckoutUrl, app.url);
-
-  const fillCard = async (page: import('playwright-core').Page, number: string) => {
-    await page.getByLabel('Card number').fill(number);
-    await page.getByLabel('Expiry month (MM)').fill('12');
-    await page.getByLabel('Expiry year (YYYY)').fill('2040');
-    await page.getByLabel('Security code (CVC)').fill('123');
-  };
 
   it('pays on the redirect page, retrying after a decline, and lands on the return URL with ?order=', async () => {
     const site = await startMerchantSite({});
@@ -98,27 +61,184 @@ describe('Hosted checkout pages in a real browser', () => {
     await page.close();
   }, 60_000);
 
-  it('pays with the embedded component inside a page on another origin', async () => {
-    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
-    const site = await startMerchantSite({
-      '/checkout': `<!doctype html><title>Merchant checkout</title><h1>Your cart</h1><div id="pay"></div><p id="result"></p>
+  /** A merchant page on another origin that mounts the component and records every event it is told about. */
+  const mountingPage = (clientSecret: string, appearance = '{}') =>
+    `<!doctype html><html lang="en"><title>Merchant checkout</title><h1>Your cart</h1><div id="pay"></div><p id="result"></p>
 <script src="${app.url}/checkout.js"></script>
-<script>Paysplit.mount('#pay', { orderId: ${JSON.stringify(order.orderId)}, clientSecret: ${JSON.stringify(order.clientSecret)}, onSuccess: function (r) { document.getElementById('result').textContent = 'paid ' + r.orderId; } });</script>`,
+<script>window.events = [];
+var checkout = Paysplit.mount('#pay', { clientSecret: ${JSON.stringify(clientSecret)}, appearance: ${appearance} });
+['ready', 'change', 'paid', 'requires_action', 'error'].forEach(function (name) { checkout.on(name, function (e) { window.events.push(e); }); });
+checkout.on('paid', function (e) { document.getElementById('result').textContent = 'paid ' + e.orderId; });
+window.addEventListener('message', function (e) { if (e.data && e.data.type === 'paysplit.checkout' && e.data.event !== 'resize') (window.posted = window.posted || []).push({ origin: e.origin, event: e.data.event }); });</script>`;
+  const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { events: { event: string; code?: string; declineCode?: string }[] }).events.map((e) => e.event));
+  const confirmRequests = (page: Page) => {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/confirm')) seen.push(request.url());
     });
+    return seen;
+  };
+
+  it('embedded: card fields live only in a cross-origin frame; a bad number is flagged before any request; decline then pay reach the parent as events', async () => {
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+    const site = await startMerchantSite({ '/checkout': mountingPage(order.clientSecret, "{ accent: '#0a7d4f', radius: 12, font: 'Georgia, serif' }") });
     try {
       const page = await browser.newPage();
+      const requests = confirmRequests(page);
       await page.goto(`${site.url}/checkout`);
-      await fillCard(page, CARDS.declines);
-      await page.getByRole('button', { name: 'Pay' }).click();
-      await ui(page.getByRole('alert')).toContainText('declined');
-      await fillCard(page, CARDS.ok);
-      await page.getByRole('button', { name: 'Pay' }).click();
+      const frame = page.frameLocator('#pay iframe');
+      await ui(frame.getByLabel('Card number')).toBeVisible();
+      // The merchant's DOM has no input at all, and the frame's document is out of its reach (another origin).
+      expect(await page.locator('input').count()).toBe(0);
+      expect(await page.evaluate(() => document.querySelector('iframe')!.contentDocument)).toBeNull();
+      expect(await page.evaluate(() => new URL(document.querySelector('iframe')!.src).origin)).toBe(app.url);
+      // Appearance reaches the frame; the frame sizes itself to its content.
+      expect(await frame.getByRole('button', { name: /^Pay/ }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(10, 125, 79)');
+      expect(await frame.getByRole('button', { name: /^Pay/ }).evaluate((b) => getComputedStyle(b).borderRadius)).toBe('12px');
+      const contentHeight = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
+      await ui({ first: () => ({ isVisible: async () => Math.abs((await page.locator('iframe').evaluate((f) => f.clientHeight)) - contentHeight) <= 1 }) }).toBeVisible();
+
+      await fillCard(frame, '4242424242424241');
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await ui(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+      expect(await frame.getByLabel('Card number').evaluate((input) => document.activeElement === input)).toBe(true);
+      await ui(frame.locator('#card-number-error')).toContainText('not valid');
+      expect(requests).toEqual([]);
+      expect(await eventsOf(page)).toContain('change');
+
+      await fillCard(frame, CARDS.declines);
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await ui(frame.getByRole('alert')).toHaveText('Your card was declined. Try another card or contact your bank.');
+      await ui({ first: () => ({ isVisible: async () => (await eventsOf(page)).includes('error') }) }).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { events: { event: string; declineCode?: string }[] }).events.find((e) => e.event === 'error')!.declineCode)).toBe(
+        'card_declined',
+      );
+      // The form is kept: the expiry the buyer typed is still there.
+      expect(await frame.getByLabel('Expiry year (YYYY)').inputValue()).toBe('2040');
+
+      await fillCard(frame, CARDS.ok);
+      await frame.getByRole('button', { name: /^Pay/ }).click();
       await ui(page.locator('#result')).toHaveText(`paid ${order.orderId}`);
+      await ui(frame.getByRole('heading', { name: 'Payment received' })).toBeVisible();
       expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+      expect(page.url()).toBe(`${site.url}/checkout`);
+      expect(requests).toHaveLength(2);
+      // Every message came from the service's origin (the frame posts only to the mounting page's origin).
+      const posted = await page.evaluate(() => (window as unknown as { posted: { origin: string }[] }).posted);
+      expect(new Set(posted.map((p) => p.origin))).toEqual(new Set([app.url]));
       await page.close();
     } finally {
       await site.close();
     }
+  }, 90_000);
+
+  it('embedded: the authentication step runs inside the frame (the merchant page stays), and "use another card" reopens the form', async () => {
+    const first = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+    const second = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+    const site = await startMerchantSite({ '/one': mountingPage(first.clientSecret), '/two': mountingPage(second.clientSecret) });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${site.url}/one`);
+      const frame = page.frameLocator('#pay iframe');
+      await fillCard(frame, CARDS.authenticate);
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await ui(frame.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+      expect(await eventsOf(page)).toContain('requires_action');
+      expect((await orderStatus(app, first.orderId)).status).toBe('REQUIRES_ACTION');
+      await frame.getByRole('button', { name: 'Confirm payment' }).click();
+      await ui(page.locator('#result')).toHaveText(`paid ${first.orderId}`);
+      expect(page.url()).toBe(`${site.url}/one`);
+      expect((await orderStatus(app, first.orderId)).status).toBe('PAID');
+
+      await page.goto(`${site.url}/two`);
+      await fillCard(frame, CARDS.authenticate);
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await frame.getByRole('button', { name: 'Use another card instead' }).click();
+      await ui(frame.getByLabel('Card number')).toBeVisible();
+      expect((await orderStatus(app, second.orderId)).status).toBe('OPEN');
+      await fillCard(frame, CARDS.ok);
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await ui(page.locator('#result')).toHaveText(`paid ${second.orderId}`);
+      expect((await orderStatus(app, second.orderId)).status).toBe('PAID');
+      await page.close();
+    } finally {
+      await site.close();
+    }
+  }, 90_000);
+
+  it('hosted: a bad Luhn number is flagged before any request, keyboard-only payment works, and the page holds at 360 px', async () => {
+    const order = await createdCheckout(app, merchant.apiKey, { returnUrl: 'https://shop.example/kb', externalOrderRef: 'A-1001' });
+    const page = await browser.newPage();
+    await page.route(/^https:\/\/shop\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Merchant done</h1>' }));
+    await page.setViewportSize({ width: 360, height: 740 });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto(local(order.redirectUrl));
+    await ui(page.getByRole('heading', { name: 'Pay Browser Shop' })).toBeVisible();
+    await ui(page.locator('.summary')).toContainText('Order A-1001');
+    await ui(page.locator('.amount')).toHaveText('$19.99');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-number');
+    await page.keyboard.type('4242 4242 4242 4241');
+    for (const value of ['12', '2040', '123']) {
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(value);
+    }
+    await page.keyboard.press('Enter');
+    await ui(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-number');
+    expect(await page.getByLabel('Card number').getAttribute('aria-describedby')).toContain('card-number-error');
+    expect(posts).toEqual([]);
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(CARDS.ok);
+    await page.keyboard.press('Enter');
+    // (The return to https://shop.example itself is covered by the first test.)
+    await ui({ first: () => ({ isVisible: async () => (await orderStatus(app, order.orderId)).status === 'PAID' }) }).toBeVisible();
+    await page.close();
+    // Reopening the link shows the receipt.
+    const again = await browser.newPage();
+    await again.goto(local(order.redirectUrl));
+    await ui(again.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await ui(again.locator('dl.receipt')).toContainText('Visa ending in 4242');
+    await again.close();
+  }, 60_000);
+
+  it('hosted: "use another card" on the authentication step returns the order to OPEN and the card form', async () => {
+    const order = await createdCheckout(app, merchant.apiKey);
+    const page = await browser.newPage();
+    await page.goto(local(order.redirectUrl));
+    await fillCard(page, CARDS.authenticate);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: 'Use another card instead' }).click();
+    await ui(page.getByLabel('Card number')).toBeVisible();
+    expect((await orderStatus(app, order.orderId)).status).toBe('OPEN');
+    await page.goto(local(order.redirectUrl));
+    await ui(page.getByLabel('Card number')).toBeVisible();
+    await page.close();
+  }, 60_000);
+
+  it('hosted wallet: cancel goes back with order=<id> unpaid, approve pays', async () => {
+    const order = await createdCheckout(app, merchant.apiKey, { provider: 'WALLET_PROCESSOR', returnUrl: 'https://shop.example/wallet' });
+    const page = await browser.newPage();
+    await page.route('https://shop.example/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back</title><h1>Back at the merchant</h1>' }),
+    );
+    await page.goto(local(order.redirectUrl));
+    await ui(page.getByRole('heading', { name: 'Pay Browser Shop with your wallet' })).toBeVisible();
+    expect(await page.content()).not.toMatch(/email|card number/i);
+    await page.getByRole('button', { name: 'Cancel and return to Browser Shop' }).click();
+    await page.waitForURL(`https://shop.example/wallet?order=${order.orderId}`);
+    expect((await orderStatus(app, order.orderId)).status).toBe('OPEN');
+    await page.goto(local(order.redirectUrl));
+    await page.getByRole('button', { name: /^Approve payment/ }).click();
+    await page.waitForURL(`https://shop.example/wallet?order=${order.orderId}`);
+    expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+    await page.close();
   }, 60_000);
 
   it('renders /checkout/:slug?embed=true inside an iframe of another origin, and refuses to be framed without it', async () => {
@@ -158,46 +278,3 @@ describe('Hosted checkout pages in a real browser', () => {
     }
   }, 60_000);
 });
-
-/** Minimal web-first assertions over playwright-core (which ships no test runner). */
-function ui(subject: unknown) {
-  const poll = async (check: () => Promise<boolean>, describe: () => Promise<string>, timeoutMs = 10_000) => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      if (await check().catch(() => false)) return;
-      if (Date.now() > until) throw new Error(await describe());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  const locator = subject as unknown as import('playwright-core').Locator;
-  return {
-    toContainText: (text: string) =>
-      poll(
-        async () => (await locator.first().textContent())?.includes(text) ?? false,
-        async () =>
-          `expected text containing "${text}", got "${await locator
-            .first()
-            .textContent()
-            .catch(() => null)}"`,
-      ),
-    toHaveText: (text: string) =>
-      poll(
-        async () => (await locator.first().textContent())?.trim() === text,
-        async () =>
-          `expected text "${text}", got "${await locator
-            .first()
-            .textContent()
-            .catch(() => null)}"`,
-      ),
-    toBeVisible: () =>
-      poll(
-        () => locator.first().isVisible(),
-        async () => 'expected the element to be visible',
-      ),
-    toHaveCount: (count: number) =>
-      poll(
-        async () => (await locator.count()) === count,
-        async () => `expected ${count} elements, got ${await locator.count()}`,
-      ),
-  };
-}

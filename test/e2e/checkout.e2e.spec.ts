@@ -430,7 +430,7 @@ describe('Checkout over HTTP', () => {
       expect(full.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
       const fullHtml = await full.text();
       expect(fullHtml).toContain('Yoga class');
-      expect(fullHtml).toContain('EUR 25.00');
+      expect(fullHtml).toContain('€25.00');
       expect(fullHtml).toContain('class="chrome"');
       const embedded = await fetch(`${app.url}/checkout/${link.slug}?embed=true`);
       expect(embedded.headers.get('x-frame-options')).toBeNull();

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { company } from '../../identity';
 import { orderStreamId } from '../domain/checkout.events';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError, PaymentLinkNotFoundError } from '../domain/checkout.errors';
 import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
@@ -55,6 +56,21 @@ export class CheckoutQueries {
     const projected = await this.store.get<OrderView>(CHECKOUT_ORDERS, orderId);
     if (!projected) throw new CheckoutOrderNotFoundError();
     return projected;
+  }
+
+  /** Who is paid and for what, as the buyer pages show it: the merchant's name and the order reference or payment-link title. */
+  async buyerFacing(order: Pick<OrderView, 'merchantCompanyId' | 'externalOrderRef'>): Promise<{ merchant: string; item: string | null }> {
+    const merchant = (await company(this.store, order.merchantCompanyId))?.name ?? 'the merchant';
+    const ref = order.externalOrderRef;
+    if (ref?.startsWith('payment_link:')) {
+      const link = await this.store.get<PaymentLinkView>(PAYMENT_LINKS, ref.slice('payment_link:'.length));
+      return { merchant, item: link?.title ?? null };
+    }
+    return { merchant, item: ref ? `Order ${ref}` : null };
+  }
+
+  async merchantName(companyId: string): Promise<string> {
+    return (await company(this.store, companyId))?.name ?? 'the merchant';
   }
 
   async subscription(subscriptionId: string): Promise<SubscriptionView> {

@@ -92,6 +92,32 @@ describe('CheckoutOrder decider', () => {
       .then([{ type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, at: later } }]);
   });
 
+  it('"use another card" on the authentication step returns the order to OPEN; then a new card can require action again', () => {
+    const actionRequired: OrderEvent = { type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, at: later } };
+    const abandoned: OrderEvent = { type: 'checkout.order.authentication_abandoned', data: { orderId: 'ord_1', at: later } };
+    given(checkoutOrderDecider, created(), actionRequired)
+      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .then([abandoned]);
+    given(checkoutOrderDecider, created(), actionRequired, abandoned)
+      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .thenNothing();
+    given(checkoutOrderDecider, created(), actionRequired, abandoned)
+      .when({ type: 'RequireAction', data: { card, now: later } })
+      .then([actionRequired]);
+  });
+
+  it('"use another card" is refused on a PAID order, and after the expiry', () => {
+    given(checkoutOrderDecider, created(), paid())
+      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+    given(checkoutOrderDecider, created(), { type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, at: later } })
+      .when({ type: 'AbandonAuthentication', data: { now: dayLater } })
+      .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+    given(checkoutOrderDecider)
+      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .thenFails('CHECKOUT_ORDER_NOT_FOUND');
+  });
+
   it('paying a PAID order again decides nothing; confirming a card on it is refused', () => {
     given(checkoutOrderDecider, created(), paid())
       .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } })

@@ -13,6 +13,7 @@ export const ORDER_LIFETIME_MS = 24 * 3_600_000;
 export type OrderCommand =
   | { type: 'CreateOrder'; data: Omit<OrderCreated['data'], 'createdAt' | 'expiresAt'> & { now: string } }
   | { type: 'RequireAction'; data: { card: SavedCard; now: string } }
+  | { type: 'AbandonAuthentication'; data: { now: string } }
   | { type: 'RecordDecline'; data: { card: { brand: string; last4: string } | null; declineCode: string; reason: string; now: string } }
   | { type: 'MarkPaid'; data: { card: SavedCard | null; payoutId: string; subscriptionId: string | null; now: string } }
   | { type: 'FailRenewal'; data: { declineCode: string; reason: string; now: string } }
@@ -79,7 +80,7 @@ function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['da
 }
 
 /**
- * CheckoutOrder: OPEN -> (REQUIRES_ACTION ->) PAID; OPEN -> EXPIRED after 24 h; renewal orders OPEN ->
+ * CheckoutOrder: OPEN -> (REQUIRES_ACTION ->) PAID; REQUIRES_ACTION -> OPEN when the buyer uses another card; OPEN -> EXPIRED after 24 h; renewal orders OPEN ->
  * PAID | FAILED. A decline leaves a buyer's order OPEN. Repeats (create, pay, complete, expire) decide
  * nothing, so process managers and timers can re-issue them safely.
  */
@@ -92,6 +93,10 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
       case 'RequireAction':
         assertPayable(state, command.data.now);
         return [{ type: 'checkout.order.action_required', data: { orderId: state.orderId, card: command.data.card, at: command.data.now } }];
+      case 'AbandonAuthentication':
+        if (state.status === 'OPEN') return [];
+        assertPayable(state, command.data.now);
+        return [{ type: 'checkout.order.authentication_abandoned', data: { orderId: state.orderId, at: command.data.now } }];
       case 'RecordDecline': {
         assertPayable(state, command.data.now);
         const { card, declineCode, reason, now } = command.data;
@@ -177,6 +182,7 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
     switch (event.type) {
       case 'checkout.order.action_required':
         return { ...state, status: 'REQUIRES_ACTION', pendingCard: event.data.card };
+      case 'checkout.order.authentication_abandoned':
       case 'checkout.order.payment_declined':
         return { ...state, status: 'OPEN', pendingCard: null };
       case 'checkout.order.paid':

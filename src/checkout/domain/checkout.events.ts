@@ -47,6 +47,8 @@ export type OrderCreated = DomainEvent<
   }
 >;
 export type OrderActionRequired = DomainEvent<'checkout.order.action_required', { orderId: string; card: SavedCard; at: string }>;
+/** The buyer chose "use another card" on the authentication step: the pending card is dropped and the order is OPEN again. */
+export type OrderAuthenticationAbandoned = DomainEvent<'checkout.order.authentication_abandoned', { orderId: string; at: string }>;
 export type OrderPaymentDeclined = DomainEvent<
   'checkout.order.payment_declined',
   { orderId: string; card: { brand: string; last4: string } | null; declineCode: string; reason: string; at: string }
@@ -87,11 +89,12 @@ export type OrderCompleted = DomainEvent<
   }
 >;
 
-export type OrderEvent = OrderCreated | OrderActionRequired | OrderPaymentDeclined | OrderPaid | OrderFailed | OrderExpired | OrderCompleted;
+export type OrderEvent = OrderCreated | OrderActionRequired | OrderAuthenticationAbandoned | OrderPaymentDeclined | OrderPaid | OrderFailed | OrderExpired | OrderCompleted;
 
 export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']>([
   'checkout.order.created',
   'checkout.order.action_required',
+  'checkout.order.authentication_abandoned',
   'checkout.order.payment_declined',
   'checkout.order.paid',
   'checkout.order.failed',

@@ -1,74 +1,52 @@
 /**
- * `/checkout.js`: the embedded payment component. A merchant page loads it and calls
- * `Paysplit.mount(elementOrSelector, {orderId, clientSecret, onSuccess?, returnUrl?})`; it renders a
- * labelled card form and calls the public confirm API with the clientSecret. REQUIRES_ACTION sends the
- * buyer to the authentication page (the only redirect EMBEDDED mode makes); a decline shows the reason.
+ * `/checkout.js`: the embedded payment component (docs/checkout.md#embedded-checkout). A merchant page
+ * loads it and calls `Paysplit.mount(elementOrSelector, {clientSecret, appearance?})`; it mounts an
+ * iframe served by the service (`/embed/checkout/:orderId#cs=<clientSecret>&origin=<page origin>`), so the
+ * card fields live only in the frame and never in the merchant's DOM. The frame sizes itself and reports
+ * `change`, `paid`, `requires_action` and `error` by postMessage; `mount` returns `{on(event, fn), unmount()}`.
+ * The merchant page is never redirected: buyer authentication happens inside the frame.
  */
 export const CHECKOUT_JS = `(function () {
   'use strict';
   var script = document.currentScript;
   var base = script ? new URL(script.src).origin : window.location.origin;
-  var counter = 0;
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text) node.textContent = text;
-    return node;
-  }
-  function field(form, id, label, name, attrs) {
-    var l = el('label', { for: id }, label);
-    var input = el('input', Object.assign({ id: id, name: name, inputmode: 'numeric', required: 'required' }, attrs));
-    form.appendChild(l); form.appendChild(input);
-    return input;
-  }
+  var EVENTS = ['ready', 'change', 'paid', 'requires_action', 'error'];
   function mount(target, options) {
     var root = typeof target === 'string' ? document.querySelector(target) : target;
     if (!root) throw new Error('Paysplit.mount: element not found');
-    if (!options || !options.orderId || !options.clientSecret) throw new Error('Paysplit.mount: orderId and clientSecret are required');
-    var n = ++counter;
-    var form = el('form', { 'class': 'paysplit-card-form', novalidate: 'novalidate', 'aria-label': 'Card payment' });
-    var alert = el('div', { role: 'alert', 'class': 'paysplit-error', id: 'paysplit-error-' + n });
-    var status = el('div', { role: 'status', 'class': 'paysplit-status', id: 'paysplit-status-' + n });
-    form.appendChild(alert);
-    var number = field(form, 'paysplit-number-' + n, 'Card number', 'number', { autocomplete: 'cc-number', placeholder: '4242 4242 4242 4242' });
-    var month = field(form, 'paysplit-exp-month-' + n, 'Expiry month (MM)', 'expMonth', { autocomplete: 'cc-exp-month', placeholder: '12' });
-    var year = field(form, 'paysplit-exp-year-' + n, 'Expiry year (YYYY)', 'expYear', { autocomplete: 'cc-exp-year', placeholder: '2030' });
-    var cvc = field(form, 'paysplit-cvc-' + n, 'Security code (CVC)', 'cvc', { autocomplete: 'cc-csc', placeholder: '123' });
-    var button = el('button', { type: 'submit' }, options.buttonLabel || 'Pay');
-    form.appendChild(button);
-    root.appendChild(form);
-    root.appendChild(status);
-    form.addEventListener('submit', function (event) {
-      event.preventDefault();
-      alert.textContent = '';
-      status.textContent = 'Processing payment...';
-      button.disabled = true;
-      var body = { clientSecret: options.clientSecret, card: { number: number.value.replace(/\\s+/g, ''), expMonth: parseInt(month.value, 10), expYear: parseInt(year.value, 10), cvc: cvc.value.trim() } };
-      fetch(base + '/api/commerce/checkout/orders/' + encodeURIComponent(options.orderId) + '/confirm', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body)
-      }).then(function (response) {
-        return response.json().then(function (json) { return { ok: response.ok, json: json }; });
-      }).then(function (result) {
-        button.disabled = false;
-        if (!result.ok) {
-          status.textContent = '';
-          var error = result.json && result.json.error;
-          alert.textContent = error ? (error.code === 'VALIDATION_FAILED' ? 'Check the card details and try again.' : error.message) : 'The payment failed; try again.';
-          return;
-        }
-        var data = result.json.data;
-        if (data.status === 'REQUIRES_ACTION' && data.nextAction) { window.location.assign(data.nextAction.redirectUrl); return; }
-        status.textContent = 'Payment successful.';
-        form.hidden = true;
-        if (typeof options.onSuccess === 'function') options.onSuccess({ orderId: options.orderId, status: data.status });
-        if (options.returnUrl) { var url = new URL(options.returnUrl); url.searchParams.set('order', options.orderId); window.location.assign(url.toString()); }
-      }).catch(function () {
-        button.disabled = false;
-        status.textContent = '';
-        alert.textContent = 'The payment service could not be reached; try again.';
-      });
-    });
-    return { unmount: function () { root.removeChild(form); root.removeChild(status); } };
+    if (!options || !options.clientSecret) throw new Error('Paysplit.mount: clientSecret is required');
+    var orderId = options.orderId || String(options.clientSecret).split('_secret_')[0];
+    var appearance = options.appearance || {};
+    var fragment = new URLSearchParams({ cs: options.clientSecret, origin: window.location.origin });
+    ['accent', 'radius', 'font'].forEach(function (k) { if (appearance[k] !== undefined && appearance[k] !== null) fragment.set(k, String(appearance[k])); });
+    var frame = document.createElement('iframe');
+    frame.src = base + '/embed/checkout/' + encodeURIComponent(orderId) + '#' + fragment.toString();
+    frame.title = options.title || 'Secure card payment';
+    frame.setAttribute('allow', 'payment');
+    frame.style.cssText = 'border:0;width:100%;min-width:0;display:block;height:' + (options.initialHeight || 360) + 'px;overflow:hidden;background:transparent';
+    var listeners = {};
+    EVENTS.forEach(function (e) { listeners[e] = []; });
+    function emit(event, data) { (listeners[event] || []).forEach(function (fn) { try { fn(data); } catch (e) { setTimeout(function () { throw e; }); } }); }
+    function onMessage(event) {
+      if (event.origin !== base || event.source !== frame.contentWindow) return;
+      var data = event.data;
+      if (!data || data.type !== 'paysplit.checkout' || data.orderId !== orderId) return;
+      if (data.event === 'resize') { if (data.height > 0) frame.style.height = data.height + 'px'; return; }
+      emit(data.event, data);
+    }
+    window.addEventListener('message', onMessage);
+    root.appendChild(frame);
+    var controller = {
+      on: function (event, fn) {
+        if (!listeners[event]) throw new Error('Paysplit: unknown event ' + event + ' (one of ' + EVENTS.join(', ') + ')');
+        listeners[event].push(fn);
+        return controller;
+      },
+      unmount: function () { window.removeEventListener('message', onMessage); if (frame.parentNode) frame.parentNode.removeChild(frame); },
+      frame: frame
+    };
+    if (typeof options.onSuccess === 'function') controller.on('paid', options.onSuccess);
+    return controller;
   }
   window.Paysplit = { mount: mount };
 })();

@@ -12,11 +12,15 @@ import { PayHostedOrderCommand } from '../application/pay-hosted-order.handler';
 import { StartPaymentLinkOrderCommand } from '../application/start-payment-link-order.handler';
 import { CardDeclinedError } from '../domain/checkout.errors';
 import { OrderView } from '../projections/checkout-read-model.projection';
+import { UseAnotherCardCommand } from '../application/use-another-card.handler';
 import { CHECKOUT_JS } from './checkout-js';
-import { authenticationPage, messagePage, payPage, paymentLinkPage, returnAddress } from './hosted-pages.html';
+import { CARD_FORM_JS, FAVICON_SVG, FRAME_JS, PAGES_CSS } from './hosted-assets';
+import { authenticationPage, declineSentence, embedPage, messagePage, payPage, paymentLinkPage, receiptPage, returnAddress } from './hosted-pages.html';
 
 type Form = Record<string, string | undefined>;
 const isEmbed = (value: unknown) => value === 'true';
+const isFrame = (value: unknown) => value === '1';
+const NOT_FOUND = ['Payment page not found', 'This payment link is not valid. Ask the merchant for a new one.'] as const;
 
 /**
  * Framing (docs/checkout.md#payment-links-and-framing): embedded pages may be framed by any origin; every other page refuses framing.
@@ -33,7 +37,14 @@ function redirect(reply: FastifyReply, location: string): void {
   void reply.status(303).header('Location', location).header('Cache-Control', 'no-store').send();
 }
 
-/** The buyer-facing pages the service hosts: the REDIRECT payment page, its authentication step, payment links and /checkout.js. */
+function asset(reply: FastifyReply, type: string, body: string): void {
+  void reply.type(type).header('Cache-Control', 'public, max-age=300').send(body);
+}
+
+/** The hosted pay page's address (query only: the page token is its credential). */
+const payAddress = (orderId: string, token: string, embed: boolean) => `/pay/${orderId}?t=${encodeURIComponent(token)}${embed ? '&embed=true' : ''}`;
+
+/** The buyer-facing pages the service hosts: the REDIRECT payment page, its authentication step, the embedded frame, payment links, receipts and /checkout.js. */
 @ApiExcludeController()
 @Public()
 @Controller()
@@ -48,14 +59,41 @@ export class HostedPagesController {
     void reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*').send(CHECKOUT_JS);
   }
 
+  @Get(['favicon.ico', 'favicon.svg'])
+  favicon(@Res() reply: FastifyReply) {
+    asset(reply, 'image/svg+xml', FAVICON_SVG);
+  }
+
+  @Get('assets/pages.css')
+  pagesCss(@Res() reply: FastifyReply) {
+    asset(reply, 'text/css; charset=utf-8', PAGES_CSS);
+  }
+
+  @Get('assets/card-form.js')
+  cardFormJs(@Res() reply: FastifyReply) {
+    asset(reply, 'application/javascript; charset=utf-8', CARD_FORM_JS);
+  }
+
+  @Get('assets/frame.js')
+  frameJs(@Res() reply: FastifyReply) {
+    asset(reply, 'application/javascript; charset=utf-8', FRAME_JS);
+  }
+
+  /** The embedded checkout frame that /checkout.js mounts; the client secret arrives in the fragment, never on the server. */
+  @Get('embed/checkout/:orderId')
+  async embedFrame(@Param('orderId') orderId: string, @Res() reply: FastifyReply) {
+    const order = await this.queries.order(orderId).catch(() => null);
+    if (!order || order.checkoutMode !== 'EMBEDDED') return sendHtml(reply, 404, messagePage('Payment form not found', 'This payment form does not exist.', true), true);
+    sendHtml(reply, 200, embedPage(order, await this.queries.buyerFacing(order)), true);
+  }
+
   @Get('pay/:orderId')
   async payPage(@Param('orderId') orderId: string, @Query('t') token: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
     const order = await this.openOrder(orderId, token);
-    if (!order)
-      return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid. Ask the merchant for a new one.', isEmbed(embed)), isEmbed(embed));
-    const closed = this.closedPage(order, isEmbed(embed));
+    if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, isEmbed(embed)), isEmbed(embed));
+    const closed = await this.closedPage(order, isEmbed(embed));
     if (closed) return sendHtml(reply, 200, closed, isEmbed(embed));
-    sendHtml(reply, 200, payPage(order, token!, isEmbed(embed), null), isEmbed(embed));
+    sendHtml(reply, 200, payPage(order, await this.queries.buyerFacing(order), token!, isEmbed(embed), null), isEmbed(embed));
   }
 
   @Post('pay/:orderId')
@@ -63,29 +101,36 @@ export class HostedPagesController {
     const embed = isEmbed(form?.embed);
     const token = form?.t ?? '';
     const order = await this.openOrder(orderId, token);
-    if (!order) return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid. Ask the merchant for a new one.', embed), embed);
+    if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, embed), embed);
+    const party = await this.queries.buyerFacing(order);
+    const expiry = { month: (form?.expMonth ?? '').slice(0, 2), year: (form?.expYear ?? '').slice(0, 4) };
     const card = parseCardForm(form);
-    if (!card) return sendHtml(reply, 400, payPage(order, token, embed, 'Check the card details: card number, expiry month and year, and security code.'), embed);
+    if (!card) return sendHtml(reply, 400, payPage(order, party, token, embed, 'Check the card details: card number, expiry month and year, and security code.', expiry), embed);
     try {
       const result = await this.commands.execute(new PayHostedOrderCommand(orderId, token, card, commandContext(request, null)));
       if (result.status === 'REQUIRES_ACTION') return redirect(reply, `/pay/${orderId}/authenticate?t=${encodeURIComponent(token)}${embed ? '&embed=true' : ''}`);
       return redirect(reply, returnAddress(order.returnUrl, orderId));
     } catch (error) {
-      if (error instanceof CardDeclinedError) {
-        return sendHtml(reply, 402, payPage(order, token, embed, `Your card was declined (${error.message}). Try another card.`), embed);
-      }
+      if (error instanceof CardDeclinedError) return sendHtml(reply, 402, payPage(order, party, token, embed, declineSentence(error.declineCode), expiry), embed);
       return this.failed(reply, error, embed);
     }
   }
 
   @Get('pay/:orderId/authenticate')
-  async authenticatePage(@Param('orderId') orderId: string, @Query('t') token: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
+  async authenticatePage(
+    @Param('orderId') orderId: string,
+    @Query('t') token: string | undefined,
+    @Query('embed') embed: string | undefined,
+    @Query('frame') frame: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
     const order = await this.openOrder(orderId, token);
-    if (!order) return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid.', isEmbed(embed)), isEmbed(embed));
-    const closed = this.closedPage(order, isEmbed(embed));
+    if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, isEmbed(embed)), isEmbed(embed));
+    if (isFrame(frame) && order.status !== 'REQUIRES_ACTION') return redirect(reply, `/embed/checkout/${orderId}`);
+    const closed = await this.closedPage(order, isEmbed(embed));
     if (closed) return sendHtml(reply, 200, closed, isEmbed(embed));
-    if (order.status !== 'REQUIRES_ACTION') return redirect(reply, `/pay/${orderId}?t=${encodeURIComponent(token!)}${isEmbed(embed) ? '&embed=true' : ''}`);
-    sendHtml(reply, 200, authenticationPage(order, token!, isEmbed(embed)), isEmbed(embed));
+    if (order.status !== 'REQUIRES_ACTION') return redirect(reply, payAddress(orderId, token!, isEmbed(embed)));
+    sendHtml(reply, 200, authenticationPage(order, await this.queries.buyerFacing(order), token!, isEmbed(embed), isFrame(frame)), isEmbed(embed));
   }
 
   @Post('pay/:orderId/authenticate')
@@ -93,10 +138,26 @@ export class HostedPagesController {
     const embed = isEmbed(form?.embed);
     const token = form?.t ?? '';
     const order = await this.openOrder(orderId, token);
-    if (!order) return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid.', embed), embed);
+    if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, embed), embed);
     try {
       await this.commands.execute(new CompleteAuthenticationCommand(orderId, token, commandContext(request, null)));
-      return redirect(reply, returnAddress(order.returnUrl, orderId));
+      // Inside the embedded frame the buyer stays on the merchant's page: the frame shows the paid state and tells the page.
+      return redirect(reply, isFrame(form?.frame) ? `/embed/checkout/${orderId}` : returnAddress(order.returnUrl, orderId));
+    } catch (error) {
+      return this.failed(reply, error, embed);
+    }
+  }
+
+  /** "Use another card" on the authentication step: the order is OPEN again and the card form comes back. */
+  @Post('pay/:orderId/another-card')
+  async useAnotherCard(@Param('orderId') orderId: string, @Body() form: Form, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const embed = isEmbed(form?.embed);
+    const token = form?.t ?? '';
+    const order = await this.openOrder(orderId, token);
+    if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, embed), embed);
+    try {
+      await this.commands.execute(new UseAnotherCardCommand(orderId, token, commandContext(request, null)));
+      return redirect(reply, isFrame(form?.frame) ? `/embed/checkout/${orderId}` : payAddress(orderId, token, embed));
     } catch (error) {
       return this.failed(reply, error, embed);
     }
@@ -107,8 +168,8 @@ export class HostedPagesController {
     const embed = isEmbed(form?.embed);
     const token = form?.t ?? '';
     const order = await this.openOrder(orderId, token);
-    if (!order) return sendHtml(reply, 404, messagePage('Payment page not found', 'This payment link is not valid.', embed), embed);
-    // Cancel: back to the merchant with the order still OPEN (the merchant checks the status; only PAID means paid).
+    if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, embed), embed);
+    // Cancel: back to the merchant with order=<id> and the order still OPEN (the merchant checks the status; only PAID means paid).
     if (form?.decision !== 'approve') return redirect(reply, returnAddress(order.returnUrl, orderId));
     try {
       await this.commands.execute(new ApproveWalletPaymentCommand(orderId, token, commandContext(request, null)));
@@ -118,11 +179,21 @@ export class HostedPagesController {
     }
   }
 
+  /** The buyer's receipt (the page token is the credential); an unpaid order sends the buyer to the pay page. */
+  @Get('pay/:orderId/receipt')
+  async receipt(@Param('orderId') orderId: string, @Query('t') token: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
+    const order = await this.openOrder(orderId, token);
+    if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, isEmbed(embed)), isEmbed(embed));
+    if (order.status !== 'PAID') return redirect(reply, payAddress(orderId, token!, isEmbed(embed)));
+    const back = { href: returnAddress(order.returnUrl, order.id), label: 'Return to the merchant' };
+    sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), back), isEmbed(embed));
+  }
+
   @Get('checkout/:slug')
   async paymentLink(@Param('slug') slug: string, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
     const link = await this.queries.paymentLink(slug).catch(() => null);
     if (!link) return sendHtml(reply, 404, messagePage('Checkout not found', 'This checkout link does not exist.', isEmbed(embed)), isEmbed(embed));
-    sendHtml(reply, 200, paymentLinkPage(link, isEmbed(embed)), isEmbed(embed));
+    sendHtml(reply, 200, paymentLinkPage(link, await this.queries.merchantName(link.companyId), isEmbed(embed)), isEmbed(embed));
   }
 
   @Post('checkout/:slug')
@@ -138,16 +209,14 @@ export class HostedPagesController {
     }
   }
 
+  /** Where a payment link returns the buyer: the receipt when the order is paid, otherwise a way back to the link. */
   @Get('checkout/:slug/complete')
   async paymentLinkComplete(@Param('slug') slug: string, @Query('order') orderId: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
     const order = orderId ? await this.queries.order(orderId).catch(() => null) : null;
-    const paid = order?.status === 'PAID' && order.externalOrderRef === `payment_link:${slug}`;
-    sendHtml(
-      reply,
-      200,
-      messagePage(paid ? 'Payment received' : 'Payment not completed', paid ? 'Thank you: your payment was received.' : 'The payment was not completed.', isEmbed(embed)),
-      isEmbed(embed),
-    );
+    const ours = order !== null && order.externalOrderRef === `payment_link:${slug}`;
+    const again = { href: `/checkout/${encodeURIComponent(slug)}${isEmbed(embed) ? '?embed=true' : ''}`, label: 'Start the payment again' };
+    if (ours && order.status === 'PAID') return sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), null), isEmbed(embed));
+    sendHtml(reply, 200, messagePage('Payment not completed', 'Nothing was paid. You can start the payment again.', isEmbed(embed), again), isEmbed(embed));
   }
 
   /** The order, when the page token matches it; null otherwise (the page then answers 404). */
@@ -157,9 +226,9 @@ export class HostedPagesController {
     return order;
   }
 
-  private closedPage(order: OrderView, embed: boolean): string | null {
+  private async closedPage(order: OrderView, embed: boolean): Promise<string | null> {
     const back = { href: returnAddress(order.returnUrl, order.id), label: 'Return to the merchant' };
-    if (order.status === 'PAID') return messagePage('Already paid', 'This order has been paid. Thank you.', embed, back);
+    if (order.status === 'PAID') return receiptPage(order, await this.queries.buyerFacing(order), embed, back);
     if (order.status === 'EXPIRED') return messagePage('Checkout expired', 'This checkout has expired. Return to the merchant to start again.', embed, back);
     if (order.status === 'FAILED') return messagePage('Payment failed', 'This payment failed.', embed, back);
     return null;

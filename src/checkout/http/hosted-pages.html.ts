@@ -1,22 +1,40 @@
 import { OrderView, PaymentLinkView } from '../projections/checkout-read-model.projection';
 
-/** Server-rendered buyer pages: plain HTML, labelled fields, native forms (keyboard-usable without script). */
+/**
+ * Server-rendered buyer pages: labelled fields, native forms (they work without script; the card checks in
+ * /assets/card-form.js only help), amounts formatted for the currency, the merchant's name on every page.
+ */
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** "USD 19.99" from minor units, exact (no floats), with the currency's own number of decimals. */
-export function formatAmount(amountMinorUnits: string, currency: string): string {
-  let digits: number;
+/** The currency's number of decimals (JPY 0, USD 2, KWD 3); 2 for a code Intl does not know. */
+function fractionDigits(currency: string): number {
   try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
-    digits = 2;
+    return 2;
   }
-  if (digits === 0) return `${currency} ${amountMinorUnits}`;
-  const padded = amountMinorUnits.padStart(digits + 1, '0');
-  return `${currency} ${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/**
+ * `$42.50`, `¥4,250`, `€25.00`, `KWD 1.234` from minor units, exact: the decimal is built as a string and
+ * Intl.NumberFormat formats the string (no float ever holds the amount).
+ */
+export function formatAmount(amountMinorUnits: string, currency: string): string {
+  const digits = fractionDigits(currency);
+  const negative = amountMinorUnits.startsWith('-');
+  const raw = negative ? amountMinorUnits.slice(1) : amountMinorUnits;
+  const padded = raw.padStart(digits + 1, '0');
+  const decimal = `${negative ? '-' : ''}${digits === 0 ? padded : `${padded.slice(0, -digits)}.${padded.slice(-digits)}`}`;
+  try {
+    // Intl.NumberFormat formats a decimal string exactly (ES2023); the bundled lib types only number | bigint.
+    const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency }) as unknown as { format(value: string): string };
+    return formatter.format(decimal);
+  } catch {
+    return `${currency} ${decimal}`;
+  }
 }
 
 /** The merchant's return address with `order=<orderId>` appended, keeping its other query parameters. */
@@ -26,108 +44,195 @@ export function returnAddress(returnUrl: string, orderId: string): string {
   return url.toString();
 }
 
-const STYLE = `
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f6f7f9;color:#1a1d21}
-main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
-body.embed main{margin:0 auto;box-shadow:none}
-header.chrome,footer.chrome{max-width:28rem;margin:1rem auto;color:#555;font-size:.9rem}
-label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input{width:100%;box-sizing:border-box;padding:.55rem;font-size:1rem;border:1px solid #8a9099;border-radius:4px}
-.row{display:flex;gap:.75rem}.row>div{flex:1}
-button{margin-top:1rem;width:100%;padding:.7rem;font-size:1rem;border:0;border-radius:4px;background:#1f5fd1;color:#fff;cursor:pointer}
-button.secondary{background:#e4e7eb;color:#1a1d21}
-button:focus,input:focus,a:focus{outline:3px solid #f2b600;outline-offset:2px}
-.error{background:#fdecea;border:1px solid #c62828;color:#8e1c1c;padding:.6rem;border-radius:4px}
-.amount{font-size:1.5rem;font-weight:700}`;
+/** Who is paid and for what: shown at the top of every buyer page. */
+export interface PageParty {
+  merchant: string;
+  /** The merchant's order reference or the payment link's title; null when the merchant gave none. */
+  item: string | null;
+}
 
-export function page(title: string, body: string, embed: boolean): string {
-  const chromeTop = embed ? '' : '<header class="chrome" role="banner"><strong>Paysplit</strong> secure checkout</header>';
-  const chromeBottom = embed ? '' : '<footer class="chrome" role="contentinfo">Payments processed by Paysplit. Never share your card details by email.</footer>';
+export interface PageOptions {
+  embed: boolean;
+  /** Inside the embedded checkout frame (`/embed/checkout/:orderId`): the frame script runs on the page. */
+  frame?: { orderId: string; status: string; message?: string };
+  scripts?: string[];
+}
+
+export function page(title: string, body: string, options: PageOptions): string {
+  const { embed, frame } = options;
+  const chromeTop = embed ? '' : '<header class="chrome"><img src="/favicon.svg" alt="" width="20" height="20"><span><strong>Paysplit</strong> secure checkout</span></header>';
+  const chromeBottom = embed ? '' : '<footer class="chrome"><span>Payments are processed securely by Paysplit.</span></footer>';
+  const frameAttrs = frame
+    ? ` data-order-id="${escapeHtml(frame.orderId)}" data-status="${escapeHtml(frame.status)}"${frame.message ? ` data-message="${escapeHtml(frame.message)}"` : ''}`
+    : '';
+  const scripts = [...(options.scripts ?? []), ...(frame ? ['/assets/frame.js'] : [])].map((src) => `<script src="${src}"></script>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body class="${embed ? 'embed' : 'full'}">${chromeTop}<main id="main">${body}</main>${chromeBottom}</body></html>`;
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/pages.css"></head>
+<body class="${embed ? 'embed' : 'full'}"${frameAttrs}>${chromeTop}<main id="main">${body}</main>${chromeBottom}${scripts}</body></html>`;
 }
 
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+const hiddenFields = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => hidden(k, v))
+    .join('');
 
 export function errorBox(message: string | null): string {
-  return message ? `<div class="error" role="alert" id="payment-error">${escapeHtml(message)}</div>` : '';
+  return `<div class="error" role="alert" id="payment-error">${message ? escapeHtml(message) : ''}</div>`;
 }
 
-export function cardForm(action: string, fields: Record<string, string>, submitLabel: string, error: string | null): string {
+/** The heading block: who is paid, for what, how much. */
+function summary(party: PageParty, amount: string, heading = `Pay ${party.merchant}`): string {
+  return `<h1>${escapeHtml(heading)}</h1>
+<div class="summary"><p class="item">${party.item ? escapeHtml(party.item) : 'Your order'}</p><p class="amount">${escapeHtml(amount)}</p></div>`;
+}
+
+export interface CardFormOptions {
+  action: string;
+  fields: Record<string, string>;
+  submitLabel: string;
+  error: string | null;
+  /** Kept after a decline (not sensitive); the card number and CVC are never echoed back into HTML. */
+  expiry?: { month: string; year: string };
+  /** 'hosted' posts the form; 'embed' pays through the confirm API from the frame script. */
+  mode: 'hosted' | 'embed';
+}
+
+export function cardForm(options: CardFormOptions): string {
+  const { action, fields, submitLabel, error, expiry, mode } = options;
+  const value = (v: string | undefined) => (v ? ` value="${escapeHtml(v)}"` : '');
+  const described = (id: string, extra = '') => ` aria-describedby="${id}-error${extra}"`;
   return `${errorBox(error)}
-<form method="post" action="${escapeHtml(action)}" aria-describedby="${error ? 'payment-error' : ''}">
-${Object.entries(fields)
-  .map(([k, v]) => hidden(k, v))
-  .join('')}
+<form method="post" action="${escapeHtml(action)}" novalidate data-card-form="${mode}" aria-label="Card payment">
+${hiddenFields(fields)}
 <label for="card-number">Card number</label>
-<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" required pattern="[0-9 ]{12,23}" placeholder="4242 4242 4242 4242">
+<input id="card-number" name="number" type="text" inputmode="numeric" autocomplete="cc-number" autocorrect="off" spellcheck="false" maxlength="23" required${described('card-number', error ? ' payment-error' : '')}${error ? ' autofocus' : ''}>
+<p class="field-error" id="card-number-error"></p>
 <div class="row">
-<div><label for="card-exp-month">Expiry month (MM)</label><input id="card-exp-month" name="expMonth" inputmode="numeric" autocomplete="cc-exp-month" required pattern="[0-9]{1,2}" placeholder="12"></div>
-<div><label for="card-exp-year">Expiry year (YYYY)</label><input id="card-exp-year" name="expYear" inputmode="numeric" autocomplete="cc-exp-year" required pattern="[0-9]{4}" placeholder="2030"></div>
+<div><label for="card-exp-month">Expiry month (MM)</label><input id="card-exp-month" name="expMonth" type="text" inputmode="numeric" autocomplete="cc-exp-month" maxlength="2" required${value(expiry?.month)}${described('card-exp-month')}><p class="field-error" id="card-exp-month-error"></p></div>
+<div><label for="card-exp-year">Expiry year (YYYY)</label><input id="card-exp-year" name="expYear" type="text" inputmode="numeric" autocomplete="cc-exp-year" maxlength="4" required${value(expiry?.year)}${described('card-exp-year')}><p class="field-error" id="card-exp-year-error"></p></div>
+<div><label for="card-cvc">Security code (CVC)</label><input id="card-cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required${described('card-cvc')}><p class="field-error" id="card-cvc-error"></p></div>
 </div>
-<label for="card-cvc">Security code (CVC)</label>
-<input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required pattern="[0-9]{3,4}" placeholder="123">
 <button type="submit">${escapeHtml(submitLabel)}</button>
+<p class="secure">Your card details go straight to Paysplit; ${mode === 'embed' ? 'this shop never sees them' : 'they are never stored on this page'}.</p>
 </form>`;
 }
 
-export function payPage(order: OrderView, token: string, embed: boolean, error: string | null): string {
+export function payPage(order: OrderView, party: PageParty, token: string, embed: boolean, error: string | null, expiry?: { month: string; year: string }): string {
   const amount = formatAmount(order.amountMinorUnits, order.currency);
-  const heading = `<h1>Pay ${escapeHtml(amount)}</h1><p class="amount" aria-hidden="true">${escapeHtml(amount)}</p>`;
-  const note = order.subscriptionIntervalUnit
-    ? `<p>This payment starts a ${order.subscriptionIntervalUnit.toLowerCase()} subscription; your card is saved for the renewals.</p>`
-    : '';
   const fields = { t: token, ...(embed ? { embed: 'true' } : {}) };
   if (order.provider === 'WALLET_PROCESSOR') {
     const action = `/pay/${order.id}/wallet`;
     return page(
-      `Pay ${amount}`,
-      `${heading}${errorBox(error)}
-<p>Approve this payment in your wallet.</p>
-<form method="post" action="${action}">${Object.entries(fields)
-        .map(([k, v]) => hidden(k, v))
-        .join('')}${hidden('decision', 'approve')}<button type="submit">Approve payment</button></form>
-<form method="post" action="${action}">${Object.entries(fields)
-        .map(([k, v]) => hidden(k, v))
-        .join('')}${hidden('decision', 'cancel')}<button type="submit" class="secondary">Cancel and return to the merchant</button></form>`,
-      embed,
+      `Pay ${amount} to ${party.merchant} with your wallet`,
+      `${summary(party, amount, `Pay ${party.merchant} with your wallet`)}${error ? errorBox(error) : ''}
+<p>Approving sends <strong>${escapeHtml(amount)}</strong> from your Paysplit wallet to ${escapeHtml(party.merchant)}. No card details are needed.</p>
+<form method="post" action="${action}">${hiddenFields(fields)}${hidden('decision', 'approve')}<button type="submit">Approve payment of ${escapeHtml(amount)}</button></form>
+<form method="post" action="${action}">${hiddenFields(fields)}${hidden('decision', 'cancel')}<button type="submit" class="secondary">Cancel and return to ${escapeHtml(party.merchant)}</button></form>
+<p class="note">If you cancel, nothing is paid and you go back to ${escapeHtml(party.merchant)}.</p>`,
+      { embed },
     );
   }
-  return page(`Pay ${amount}`, `${heading}${note}${cardForm(`/pay/${order.id}`, fields, `Pay ${amount}`, error)}`, embed);
+  const note = order.subscriptionIntervalUnit
+    ? `<p class="note">This payment starts a ${order.subscriptionIntervalUnit.toLowerCase()} subscription; your card is saved for the renewals.</p>`
+    : '';
+  return page(
+    `Pay ${amount} to ${party.merchant}`,
+    `${summary(party, amount)}${note}${cardForm({ action: `/pay/${order.id}`, fields, submitLabel: `Pay ${amount}`, error, expiry, mode: 'hosted' })}`,
+    { embed, scripts: ['/assets/card-form.js'] },
+  );
 }
 
-export function authenticationPage(order: OrderView, token: string, embed: boolean): string {
+/** The embedded frame's page: the card form (or the paid state), paid through the confirm API by /assets/frame.js. */
+export function embedPage(order: OrderView, party: PageParty): string {
   const amount = formatAmount(order.amountMinorUnits, order.currency);
-  const fields = { t: token, ...(embed ? { embed: 'true' } : {}) };
-  const card = order.card ? `${order.card.brand} ending in ${order.card.last4}` : 'your card';
+  const paid = order.status === 'PAID';
+  const closed = !paid && order.status !== 'OPEN' && order.status !== 'REQUIRES_ACTION';
+  const message = closed ? (order.status === 'EXPIRED' ? 'This checkout has expired.' : 'This order can no longer be paid.') : undefined;
+  const receipt = `<div id="paid"${paid ? '' : ' hidden'}>
+<h2 class="done" id="paid-heading" tabindex="-1">${CHECK_ICON}Payment received</h2>
+<p role="status">${escapeHtml(amount)} paid to ${escapeHtml(party.merchant)}. <span id="paid-card"></span></p>
+<p class="note">Order ${escapeHtml(order.id)}</p></div>`;
+  const body = closed
+    ? `<p role="status">${escapeHtml(message!)}</p>`
+    : `${paid ? '' : cardForm({ action: `/embed/checkout/${order.id}`, fields: {}, submitLabel: `Pay ${amount}`, error: null, mode: 'embed' })}${receipt}`;
+  return page(`Pay ${amount} to ${party.merchant}`, body, {
+    embed: true,
+    frame: { orderId: order.id, status: closed ? order.status : paid ? 'PAID' : 'OPEN', message },
+    scripts: ['/assets/card-form.js'],
+  });
+}
+
+const CHECK_ICON =
+  '<svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="12" fill="#1e7b34"/><path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" stroke-width="2.4" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
+export function authenticationPage(order: OrderView, party: PageParty, token: string, embed: boolean, frame: boolean): string {
+  const amount = formatAmount(order.amountMinorUnits, order.currency);
+  const fields = { t: token, ...(embed ? { embed: 'true' } : {}), ...(frame ? { frame: '1' } : {}) };
+  const card = order.card ? `your ${capitalise(order.card.brand)} card ending in ${order.card.last4}` : 'your card';
   return page(
     'Confirm your payment',
     `<h1>Confirm your payment</h1>
-<p>Your bank asks you to confirm the payment of <strong>${escapeHtml(amount)}</strong> with ${escapeHtml(card)}.</p>
-<form method="post" action="/pay/${order.id}/authenticate">${Object.entries(fields)
-      .map(([k, v]) => hidden(k, v))
-      .join('')}<button type="submit">Confirm payment</button></form>
-<p><a href="/pay/${order.id}?t=${encodeURIComponent(token)}${embed ? '&amp;embed=true' : ''}">Use another card instead</a></p>`,
-    embed,
+<p>Your bank asks you to confirm the payment of <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(party.merchant)} with ${escapeHtml(card)}.</p>
+<p class="note">Sandbox: this page stands in for your bank's confirmation step.</p>
+<form method="post" action="/pay/${order.id}/authenticate">${hiddenFields(fields)}<button type="submit">Confirm payment</button></form>
+<form method="post" action="/pay/${order.id}/another-card">${hiddenFields(fields)}<button type="submit" class="link">Use another card instead</button></form>`,
+    { embed, frame: frame ? { orderId: order.id, status: 'REQUIRES_ACTION' } : undefined },
   );
 }
+
+/** After payment: amount, merchant, order id, card brand and last4, a link back. */
+export function receiptPage(order: OrderView, party: PageParty, embed: boolean, back: { href: string; label: string } | null): string {
+  const amount = formatAmount(order.amountMinorUnits, order.currency);
+  const paidAt = order.paidAt ? new Date(order.paidAt) : null;
+  const when = paidAt ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(paidAt) + ' UTC' : null;
+  const method = order.card ? `${capitalise(order.card.brand)} ending in ${order.card.last4}` : order.provider === 'WALLET_PROCESSOR' ? 'Paysplit wallet' : 'Card';
+  return page(
+    `Receipt: ${amount} paid to ${party.merchant}`,
+    `<h1 class="done">${CHECK_ICON}Payment received</h1>
+<p role="status">Thank you. You paid <strong>${escapeHtml(amount)}</strong> to ${escapeHtml(party.merchant)}.</p>
+<dl class="receipt">
+<dt>Paid to</dt><dd>${escapeHtml(party.merchant)}</dd>
+${party.item ? `<dt>For</dt><dd>${escapeHtml(party.item)}</dd>` : ''}
+<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
+<dt>Paid with</dt><dd>${escapeHtml(method)}</dd>
+${when ? `<dt>Date</dt><dd>${escapeHtml(when)}</dd>` : ''}
+<dt>Order</dt><dd>${escapeHtml(order.id)}</dd>
+</dl>
+${back ? `<a class="button" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : ''}`,
+    { embed },
+  );
+}
+
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 export function messagePage(title: string, message: string, embed: boolean, link?: { href: string; label: string }): string {
   return page(
     title,
     `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`,
-    embed,
+    { embed },
   );
 }
 
-export function paymentLinkPage(link: PaymentLinkView, embed: boolean): string {
+export function paymentLinkPage(link: PaymentLinkView, merchant: string, embed: boolean): string {
   const amount = formatAmount(link.amountMinorUnits, link.currency);
   return page(
-    link.title,
-    `<h1>${escapeHtml(link.title)}</h1><p class="amount">${escapeHtml(amount)}</p>
+    `${link.title}: ${amount}`,
+    `<p class="merchant">${escapeHtml(merchant)}</p><h1>${escapeHtml(link.title)}</h1><p class="amount">${escapeHtml(amount)}</p>
 <form method="post" action="/checkout/${escapeHtml(link.slug)}">${embed ? hidden('embed', 'true') : ''}<button type="submit">Continue to payment</button></form>`,
-    embed,
+    { embed },
   );
+}
+
+/** One plain sentence per decline code (the processor's own reason stays in the event). */
+export function declineSentence(declineCode: string): string {
+  switch (declineCode) {
+    case 'expired_card':
+      return 'This card has expired. Try another card.';
+    case 'incorrect_number':
+      return 'This card number is not valid. Check it and try again.';
+    default:
+      return 'Your card was declined. Try another card or contact your bank.';
+  }
 }

@@ -167,6 +167,8 @@ function orderChanges(event: Exclude<OrderEvent, { type: 'checkout.order.created
   switch (event.type) {
     case 'checkout.order.action_required':
       return { status: 'REQUIRES_ACTION', card: { brand: event.data.card.brand, last4: event.data.card.last4 } };
+    case 'checkout.order.authentication_abandoned':
+      return { status: 'OPEN' };
     case 'checkout.order.payment_declined':
       return { status: 'OPEN', lastDecline: { declineCode: event.data.declineCode, reason: event.data.reason } };
     case 'checkout.order.paid':

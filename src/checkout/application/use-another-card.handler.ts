@@ -1,0 +1,36 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { orderStreamId } from '../domain/checkout.events';
+import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
+import { checkoutOrderDecider } from '../domain/checkout-order.decider';
+import { CheckoutPayments } from './checkout-payments';
+import { sameSecret } from './order-payment';
+
+/**
+ * The buyer chose "use another card" on the authentication step: the order leaves REQUIRES_ACTION and is
+ * OPEN again, so the card form (hosted page or embedded frame) takes a new card. An OPEN order decides nothing.
+ */
+export class UseAnotherCardCommand {
+  constructor(
+    readonly orderId: string,
+    readonly pageToken: string,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(UseAnotherCardCommand)
+export class UseAnotherCardHandler implements ICommandHandler<UseAnotherCardCommand> {
+  constructor(
+    private readonly payments: CheckoutPayments,
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async execute({ orderId, pageToken, context }: UseAnotherCardCommand): Promise<void> {
+    const { state } = await this.payments.loadOrder(orderId);
+    if (state.status === 'NONE' || !sameSecret(pageToken, state.pageToken)) throw new CheckoutOrderNotFoundError();
+    const result = await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'AbandonAuthentication', data: { now: this.payments.now() } }, context);
+    await this.readYourWrites.after(result);
+  }
+}

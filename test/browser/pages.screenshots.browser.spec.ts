@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BrowserContext } from 'playwright-core';
+import { startTestApp, TestApp } from '../support/test-app';
+import { dataOf } from '../support/split-fixtures';
+import { fillCard, launchChromium, startMerchantSite } from './browser-support';
+import { CARDS, createdCheckout, createMerchant, form } from './checkout-fixtures';
+
+/**
+ * Every buyer page at 360 px and 1280 px: no horizontal scroll, no console error (a favicon 404 included),
+ * and a screenshot in test-results/screenshots (git-ignored) for a person to look at (`npm run screenshots`).
+ */
+const OUT = join(__dirname, '..', '..', 'test-results', 'screenshots');
+const WIDTHS = [360, 1280];
+
+describe('Buyer pages: layout, console and screenshots', () => {
+  let app: TestApp;
+  let browser: BrowserContext;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    app = await startTestApp();
+    chromium = await launchChromium();
+    browser = chromium.browser;
+  }, 60_000);
+  afterAll(async () => {
+    await chromium?.close();
+    await app?.close();
+  });
+
+  it('every page holds from 360 px to 1280 px without console errors', async () => {
+    const merchant = await createMerchant(app, 'Northwind Outfitters');
+    const local = (url: string) => url.replace(app.platform.config.hostedCheckoutUrl, app.url);
+    const tokenOf = (url: string) => new URL(url).searchParams.get('t')!;
+    const card = await createdCheckout(app, merchant.apiKey, { externalOrderRef: 'NW-20931', amountMinorUnits: '4250' });
+    const yen = await createdCheckout(app, merchant.apiKey, { currency: 'JPY', amountMinorUnits: '4250' });
+    const wallet = await createdCheckout(app, merchant.apiKey, { provider: 'WALLET_PROCESSOR', externalOrderRef: 'NW-20932' });
+    const auth = await createdCheckout(app, merchant.apiKey, { externalOrderRef: 'NW-20933' });
+    await form(app, `/pay/${auth.orderId}`, { t: tokenOf(auth.redirectUrl), number: CARDS.authenticate, expMonth: '12', expYear: '2040', cvc: '123' });
+    const paid = await createdCheckout(app, merchant.apiKey, { externalOrderRef: 'NW-20934' });
+    await form(app, `/pay/${paid.orderId}`, { t: tokenOf(paid.redirectUrl), number: CARDS.ok, expMonth: '12', expYear: '2040', cvc: '123' });
+    const link = dataOf(
+      await app.request('POST', '/api/commerce/payment-links', {
+        token: merchant.sessionToken,
+        body: { title: 'Beginner yoga class (60 min)', amountMinorUnits: '2500', currency: 'EUR', provider: 'CARD_PROCESSOR' },
+      }),
+      201,
+    );
+    const embedded = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', externalOrderRef: 'NW-20935' });
+    const site = await startMerchantSite({
+      '/embedded': `<!doctype html><html lang="en"><title>Northwind checkout</title><meta name="viewport" content="width=device-width,initial-scale=1">
+<body style="font-family:system-ui;margin:0 auto;max-width:40rem;padding:1rem"><h1>Your cart</h1><p>Trail jacket: $19.99</p><div id="pay"></div>
+<script src="${app.url}/checkout.js"></script><script>Paysplit.mount('#pay', { clientSecret: ${JSON.stringify(embedded.clientSecret)}, appearance: { accent: '#0a7d4f', radius: 10 } });</script></body></html>`,
+    });
+
+    const pages: { name: string; url: string; before?: (p: import('playwright-core').Page) => Promise<void> }[] = [
+      { name: 'pay-card', url: local(card.redirectUrl) },
+      {
+        name: 'pay-card-invalid',
+        url: local(card.redirectUrl),
+        before: async (p) => {
+          await fillCard(p, '4242424242424241', { month: '13', year: '2019' });
+          await p.getByRole('button', { name: /^Pay/ }).click();
+        },
+      },
+      { name: 'pay-card-declined', url: local(card.redirectUrl), before: async (p) => (await fillCard(p, CARDS.declines), p.getByRole('button', { name: /^Pay/ }).click()) },
+      { name: 'pay-yen', url: local(yen.redirectUrl) },
+      { name: 'pay-wallet', url: local(wallet.redirectUrl) },
+      { name: 'authenticate', url: `${app.url}/pay/${auth.orderId}/authenticate?t=${tokenOf(auth.redirectUrl)}` },
+      { name: 'receipt', url: `${app.url}/pay/${paid.orderId}/receipt?t=${tokenOf(paid.redirectUrl)}` },
+      { name: 'payment-link', url: `${app.url}/checkout/${link.slug}` },
+      { name: 'payment-link-not-completed', url: `${app.url}/checkout/${link.slug}/complete?order=nope` },
+      { name: 'not-found', url: `${app.url}/pay/ord_nope?t=x` },
+      { name: 'embedded-merchant-page', url: `${site.url}/embedded` },
+    ];
+    const problems: string[] = [];
+    try {
+      for (const width of WIDTHS) {
+        for (const entry of pages) {
+          const page = await browser.newPage();
+          await page.setViewportSize({ width, height: 800 });
+          const errors: string[] = [];
+          page.on('console', (m) => {
+            if (m.type() === 'error') errors.push(m.text());
+          });
+          page.on('pageerror', (e) => errors.push(e.message));
+          await page.goto(entry.url);
+          if (entry.before) await entry.before(page);
+          await page.waitForLoadState('networkidle');
+          const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scroll > width) problems.push(`${entry.name}@${width}: scrollWidth ${scroll}`);
+          // The not-found page answers 404 and a decline 402 on purpose (the HTTP contract); Chromium logs the document's own status.
+          const unexpected = errors.filter((e) => !((entry.name === 'not-found' && /status of 404/.test(e)) || (entry.name === 'pay-card-declined' && /status of 402/.test(e))));
+          if (unexpected.length) problems.push(`${entry.name}@${width}: ${unexpected.join(' | ')}`);
+          await page.screenshot({ path: join(OUT, `${entry.name}-${width}.png`), fullPage: true });
+          await page.close();
+        }
+      }
+    } finally {
+      await site.close();
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
