@@ -1,0 +1,67 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { defineTimer } from '../../platform/timers/timer-definition';
+import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
+import { payoutEmbedSessionDecider, SessionState } from '../domain/payout-embed-session.decider';
+import { SESSION_STREAM_PREFIX, SessionEvent, sessionStreamId } from '../domain/payout-embed.events';
+import { ExpirePayoutEmbedSessionCommand, SettleReservationCommand, SettleSandboxPayoutCommand } from './lifecycle.handlers';
+
+const ACTOR = 'system:payout-embed';
+
+/** A session reached its expiresAt. */
+export const sessionExpiryTimer = defineTimer<{ sessionId: string }>('payout_embed.expiry', (p) => [p.sessionId]);
+
+const HANDLED = new Set([
+  'payout_embed.session.created',
+  'payout_embed.session.payout_started',
+  'payout_embed.session.completed',
+  'payout_embed.session.failed',
+  'payout_embed.session.expired',
+  'payout_embed.session.cancelled',
+]);
+
+const commands = (...list: Reaction['commands']): Reaction => ({ commands: list, timers: [] });
+
+/**
+ * A session's lifecycle (docs/payout-embed.md#lifecycle): created -> expiry timer at expiresAt;
+ * payout started -> the sandbox rail's outcome; completed -> the reservation is paid to the wallet;
+ * failed, expired, cancelled -> the reservation is released. Every command is idempotent (the deciders
+ * decide nothing on a repeat), so a replayed event changes nothing.
+ */
+export const payoutEmbedLifecycleWorkflow: Workflow<SessionState> = {
+  name: 'payout_embed_lifecycle',
+  streams: [SESSION_STREAM_PREFIX],
+  timers: [sessionExpiryTimer],
+  handles: (event) => HANDLED.has(event.type),
+  async load(input, reader) {
+    const sessionId = input.kind === 'timer' ? sessionExpiryTimer.payloadOf(input.timer).sessionId : (input.event.data as { sessionId: string }).sessionId;
+    return (await reader.load(sessionStreamId(sessionId), payoutEmbedSessionDecider)).state;
+  },
+  react(input, state) {
+    const context = workflowContext(ACTOR, input);
+    if (input.kind === 'timer') return commands(new ExpirePayoutEmbedSessionCommand(sessionExpiryTimer.payloadOf(input.timer).sessionId, context));
+    const event = eventOf(input.event);
+    switch (event.type) {
+      case 'payout_embed.session.created':
+        return { commands: [], timers: [sessionExpiryTimer.at(event.data.expiresAt, { sessionId: event.data.sessionId })] };
+      case 'payout_embed.session.payout_started':
+        // Only while the payout is still open: a replay after the outcome sends nothing.
+        return state.session?.status === 'claimed' ? commands(new SettleSandboxPayoutCommand(event.data.sessionId, context)) : NO_REACTION;
+      case 'payout_embed.session.completed':
+        return commands(
+          new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'pay', payoutId: event.data.payoutId, walletEmail: event.data.walletEmail }, context),
+        );
+      case 'payout_embed.session.failed':
+        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'failed' }, context));
+      case 'payout_embed.session.expired':
+        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'expired' }, context));
+      case 'payout_embed.session.cancelled':
+        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'cancelled' }, context));
+      default:
+        return NO_REACTION;
+    }
+  },
+};
+
+function eventOf(recorded: RecordedEvent): SessionEvent {
+  return { type: recorded.type, data: recorded.data } as SessionEvent;
+}
