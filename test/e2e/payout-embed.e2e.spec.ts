@@ -333,6 +333,32 @@ describe('Payout Embed over HTTP', () => {
     });
   });
 
+  it('documents every new call in OpenAPI with request and response schemas', async () => {
+    const openapi = (await app.request('GET', '/docs/openapi.json')).body;
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/commerce/balance',
+        '/api/sandbox/balance/top-up',
+        SESSIONS,
+        `${SESSIONS}/{id}`,
+        `${SESSIONS}/{id}/cancel`,
+        '/embed/payouts/{id}',
+        '/api/embed/payouts/{id}',
+        '/api/embed/payouts/{id}/code',
+        '/api/embed/payouts/{id}/claim',
+        '/api/embed/payouts/{id}/wallet',
+      ]),
+    );
+    const schemas = openapi.components.schemas;
+    expect(schemas.CreatePayoutEmbedSessionRequestDto.required).toEqual(['recipientEmail', 'amountCents', 'currency']);
+    expect(Object.keys(schemas.CreatePayoutEmbedSessionRequestDto.properties)).toEqual(
+      expect.arrayContaining(['expiresInSeconds', 'allowedOrigins', 'returnUrl', 'idempotencyKey']),
+    );
+    expect(openapi.paths[SESSIONS].post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SessionResponseDto');
+    expect(Object.keys(schemas.SessionViewDto.properties)).toEqual(expect.arrayContaining(['embedUrl', 'payoutId', 'failureReason', 'expiresAt']));
+    expect(openapi.paths['/api/commerce/balance'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BalanceResponseDto');
+  });
+
   describe('bad input gets a 4xx envelope and appends nothing', () => {
     it.each([
       ['bad email', { recipientEmail: 'not-an-email' }, 'recipientEmail'],
