@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { replayLedger } from '../../src/ledger/application/ledger-verifier';
+import { deterministicId, sha256Hex } from '../../src/platform/ids/ids';
+import { companyBalanceDecider } from '../../src/payout-embed/domain/company-balance.decider';
 import { verifyWebhook } from '../../src/webhooks/domain/webhook-signature';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createCompany, dataOf, errorEnvelope, issueApiKey, ISO_TIMESTAMP, PAYOUT_ID } from '../support/split-fixtures';
@@ -31,6 +33,19 @@ describe('Payout Embed over HTTP', () => {
 
   const streamTypes = async (streamId: string) => (await app.platform.events.readStream(streamId)).map((e) => e.type);
   const get = async (id: string, token = platform.apiKey) => dataOf(await app.request('GET', `${SESSIONS}/${id}`, { token }), 200);
+  const sandboxNow = async (): Promise<string> => dataOf(await app.request('GET', '/api/sandbox/clock'), 200).now;
+  /** The request as the controller hands it to the create handler (defaults applied), whose hash the reservation carries. */
+  const requestOf = (body: ReturnType<typeof sessionBody>) => ({
+    recipientEmail: body.recipientEmail,
+    recipientName: body.recipientName,
+    amountCents: body.amountCents,
+    currency: body.currency,
+    description: body.description,
+    idempotencyKey: (body as { idempotencyKey?: string }).idempotencyKey ?? null,
+    expiresInSeconds: 604_800,
+    allowedOrigins: body.allowedOrigins,
+    returnUrl: body.returnUrl,
+  });
   const advance = async (seconds: number) => dataOf(await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds } }), 200);
   const books = (availableCents: bigint, reservedCents = 0n) => expectBooks(app, platform, { availableCents: availableCents.toString(), reservedCents: reservedCents.toString() });
 
@@ -270,6 +285,38 @@ describe('Payout Embed over HTTP', () => {
       expect(again.body).toEqual(errorEnvelope('PAYOUT_EMBED_CODE_LIMIT'));
       dataOf(await app.request('POST', `${SESSIONS}/${session.id}/cancel`, { token: platform.apiKey }), 200);
     });
+  });
+
+  it('releases a reservation whose session was never written (a create that died half-way) after 5 minutes', async () => {
+    const key = 'died-half-way';
+    const body = sessionBody({ idempotencyKey: key, amountCents: '321' });
+    const sessionId = deterministicId('pes', platform.companyId, key);
+    // The first of create's two appends, as the handler makes it, and then nothing: the process died.
+    await app.platform.aggregates.handle(
+      `balance-${platform.companyId}`,
+      companyBalanceDecider,
+      {
+        type: 'Reserve',
+        data: { companyId: platform.companyId, sessionId, currency: 'USD', amountCents: '321', requestHash: sha256Hex(JSON.stringify(requestOf(body))), now: await sandboxNow() },
+      },
+      { actor: 'test', correlationId: 'crash' },
+    );
+    await books(available - 321n, 321n);
+    await advance(299);
+    await books(available - 321n, 321n);
+    await advance(1);
+    await books(available);
+    const { postings } = await replayLedger(app.platform.events);
+    expect(postings.filter((p) => p.sessionId === sessionId).map((p) => [p.kind, p.memo])).toEqual([
+      ['payout_reserve', expect.any(String)],
+      ['payout_release', expect.stringContaining('abandoned')],
+    ]);
+    // The key cannot start a session with money that went back.
+    const before = await app.eventCount();
+    const retry = await createSession(app, platform.apiKey, body);
+    expect(retry.status).toBe(409);
+    expect(retry.body).toEqual(errorEnvelope('PAYOUT_EMBED_RESERVATION_ABANDONED'));
+    expect(await app.eventCount()).toBe(before);
   });
 
   describe('read, list, ownership', () => {

@@ -4,7 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { payoutEmbedSessionDecider, sandboxWalletOutcome } from '../domain/payout-embed-session.decider';
-import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events';
+import { balanceStreamId, ReleaseReason, sessionStreamId } from '../domain/payout-embed.events';
 
 /** The expiry timer fired: created or claimed sessions without a payout expire (the decider checks the time). */
 export class ExpirePayoutEmbedSessionCommand extends Command<void> {
@@ -31,7 +31,7 @@ export class SettleReservationCommand extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly sessionId: string,
-    readonly outcome: { kind: 'pay'; payoutId: string; walletEmail: string } | { kind: 'release'; reason: 'failed' | 'expired' | 'cancelled' },
+    readonly outcome: { kind: 'pay'; payoutId: string; walletEmail: string } | { kind: 'release'; reason: ReleaseReason },
     readonly context: CommandContext,
   ) {
     super();

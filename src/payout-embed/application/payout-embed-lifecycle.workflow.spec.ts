@@ -3,7 +3,7 @@ import { fold } from '../../platform/domain/decider';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { SessionCreatedData, SessionEvent } from '../domain/payout-embed.events';
 import { ExpirePayoutEmbedSessionCommand, SettleReservationCommand, SettleSandboxPayoutCommand } from './lifecycle.handlers';
-import { payoutEmbedLifecycleWorkflow as workflow, sessionExpiryTimer } from './payout-embed-lifecycle.workflow';
+import { abandonedReservationTimer, payoutEmbedLifecycleWorkflow as workflow, sessionExpiryTimer } from './payout-embed-lifecycle.workflow';
 
 const ref = { sessionId: 'pes_1', companyId: 'co_1', amountCents: '2500', currency: 'USD' };
 const data: SessionCreatedData = {
@@ -63,6 +63,27 @@ describe('Payout Embed lifecycle workflow', () => {
       .when(log(event as SessionEvent))
       .then({ commands: [new SettleReservationCommand('co_1', 'pes_1', { kind: 'release', reason }, context)] }),
   );
+
+  describe('a reservation whose session was never written', () => {
+    const reserved = recorded(
+      'company_balance.reserved',
+      { companyId: 'co_1', sessionId: 'pes_1', currency: 'USD', amountCents: '2500', requestHash: 'h', reservedAt: '2026-03-01T12:00:00.000Z' },
+      'balance-co_1',
+      'evt-1',
+    );
+    const check = firing(abandonedReservationTimer.at('2026-03-01T12:05:00.000Z', { companyId: 'co_1', sessionId: 'pes_1' }));
+    const timerContext = { actor: 'system:payout-embed', correlationId: 'payout_embed.abandoned_reservation:pes_1', causationId: null };
+
+    it('is checked 5 minutes after the reservation', () =>
+      givenWorkflow(workflow, stateOf())
+        .when(reserved)
+        .then({ timers: [abandonedReservationTimer.at('2026-03-01T12:05:00.000Z', { companyId: 'co_1', sessionId: 'pes_1' })] }));
+    it('is released when no session exists by then', () =>
+      givenWorkflow(workflow, stateOf())
+        .when(check)
+        .then({ commands: [new SettleReservationCommand('co_1', 'pes_1', { kind: 'release', reason: 'abandoned' }, timerContext)] }));
+    it('is left alone when the session exists', () => givenWorkflow(workflow, stateOf(created)).when(check).thenNothing());
+  });
 
   it('ignores codes and claims', () => {
     expect(workflow.handles(log(claimed))).toBe(false);

@@ -2,13 +2,17 @@ import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { defineTimer } from '../../platform/timers/timer-definition';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { payoutEmbedSessionDecider, SessionState } from '../domain/payout-embed-session.decider';
-import { SESSION_STREAM_PREFIX, SessionEvent, sessionStreamId } from '../domain/payout-embed.events';
+import { BALANCE_STREAM_PREFIX, BalanceReserved, SESSION_STREAM_PREFIX, SessionEvent, sessionStreamId } from '../domain/payout-embed.events';
 import { ExpirePayoutEmbedSessionCommand, SettleReservationCommand, SettleSandboxPayoutCommand } from './lifecycle.handlers';
 
 const ACTOR = 'system:payout-embed';
 
 /** A session reached its expiresAt. */
 export const sessionExpiryTimer = defineTimer<{ sessionId: string }>('payout_embed.expiry', (p) => [p.sessionId]);
+
+/** A while after each reservation: release it if its session was never written (the create died between its two appends). */
+export const abandonedReservationTimer = defineTimer<{ companyId: string; sessionId: string }>('payout_embed.abandoned_reservation', (p) => [p.sessionId]);
+export const ABANDONED_AFTER_SECONDS = 300;
 
 const HANDLED = new Set([
   'payout_embed.session.created',
@@ -17,6 +21,7 @@ const HANDLED = new Set([
   'payout_embed.session.failed',
   'payout_embed.session.expired',
   'payout_embed.session.cancelled',
+  'company_balance.reserved',
 ]);
 
 const commands = (...list: Reaction['commands']): Reaction => ({ commands: list, timers: [] });
@@ -29,16 +34,25 @@ const commands = (...list: Reaction['commands']): Reaction => ({ commands: list,
  */
 export const payoutEmbedLifecycleWorkflow: Workflow<SessionState> = {
   name: 'payout_embed_lifecycle',
-  streams: [SESSION_STREAM_PREFIX],
-  timers: [sessionExpiryTimer],
+  streams: [SESSION_STREAM_PREFIX, BALANCE_STREAM_PREFIX],
+  timers: [sessionExpiryTimer, abandonedReservationTimer],
   handles: (event) => HANDLED.has(event.type),
   async load(input, reader) {
-    const sessionId = input.kind === 'timer' ? sessionExpiryTimer.payloadOf(input.timer).sessionId : (input.event.data as { sessionId: string }).sessionId;
+    const sessionId = input.kind === 'timer' ? (input.timer.payload as { sessionId: string }).sessionId : (input.event.data as { sessionId: string }).sessionId;
     return (await reader.load(sessionStreamId(sessionId), payoutEmbedSessionDecider)).state;
   },
   react(input, state) {
     const context = workflowContext(ACTOR, input);
+    if (input.kind === 'timer' && input.timer.kind === abandonedReservationTimer.kind) {
+      const { companyId, sessionId } = abandonedReservationTimer.payloadOf(input.timer);
+      return state.session ? NO_REACTION : commands(new SettleReservationCommand(companyId, sessionId, { kind: 'release', reason: 'abandoned' }, context));
+    }
     if (input.kind === 'timer') return commands(new ExpirePayoutEmbedSessionCommand(sessionExpiryTimer.payloadOf(input.timer).sessionId, context));
+    if (input.event.type === 'company_balance.reserved') {
+      const { companyId, sessionId, reservedAt } = (input.event as unknown as BalanceReserved).data;
+      const dueAt = new Date(Date.parse(reservedAt) + ABANDONED_AFTER_SECONDS * 1000).toISOString();
+      return { commands: [], timers: [abandonedReservationTimer.at(dueAt, { companyId, sessionId })] };
+    }
     const event = eventOf(input.event);
     switch (event.type) {
       case 'payout_embed.session.created':

@@ -68,6 +68,8 @@ describe('company balance decider', () => {
       .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'failed', now: NOW } })
       .thenNothing();
   });
+  it('refuses the same session id once its reservation was released as abandoned (its session was never written)', () =>
+    given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500')).when(reserve('pes_1', '500')).thenFails('PAYOUT_EMBED_RESERVATION_ABANDONED'));
   it('ignores a release for a session it never reserved', () =>
     given(decider, topUp('500'))
       .when({ type: 'Release', data: { sessionId: 'pes_x', reason: 'expired', now: NOW } })

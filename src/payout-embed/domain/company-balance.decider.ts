@@ -1,11 +1,11 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import { IdempotencyKeyReusedError, PayoutInsufficientBalanceError } from './payout-embed.errors';
-import { BalanceEvent } from './payout-embed.events';
+import { IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError, PayoutInsufficientBalanceError } from './payout-embed.errors';
+import { BalanceEvent, ReleaseReason } from './payout-embed.events';
 
 export type CompanyBalanceCommand =
   | { type: 'TopUp'; data: { companyId: string; topUpId: string; currency: string; amountCents: string; now: string } }
   | { type: 'Reserve'; data: { companyId: string; sessionId: string; currency: string; amountCents: string; requestHash: string; now: string } }
-  | { type: 'Release'; data: { sessionId: string; reason: 'failed' | 'expired' | 'cancelled'; now: string } }
+  | { type: 'Release'; data: { sessionId: string; reason: ReleaseReason; now: string } }
   | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string; now: string } };
 
 export interface Reservation {
@@ -45,6 +45,8 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         const existing = state.reservations[d.sessionId];
         if (existing) {
           if (existing.requestHash !== d.requestHash) throw new IdempotencyKeyReusedError();
+          // Released before its session was written (abandoned): the key cannot start a session any more.
+          if (existing.status === 'released') throw new PayoutEmbedReservationAbandonedError();
           return [];
         }
         const available = state.available[d.currency] ?? 0n;

@@ -99,3 +99,14 @@ export class PayoutEmbedPayoutNotStartedError extends DomainError {
     super('The session has no payout in progress');
   }
 }
+
+/** A create with this idempotencyKey died before its session was written and its reservation was released; use a new key. */
+export class PayoutEmbedReservationAbandonedError extends DomainError {
+  readonly code = 'PAYOUT_EMBED_RESERVATION_ABANDONED';
+  readonly kind = 'conflict';
+  constructor() {
+    super('An earlier create with this idempotencyKey was abandoned and its reservation released; retry with a new idempotencyKey', [
+      { field: 'idempotencyKey', message: 'abandoned' },
+    ]);
+  }
+}

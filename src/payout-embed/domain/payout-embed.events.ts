@@ -62,6 +62,9 @@ export const LIFECYCLE_STATUS: Readonly<Record<string, SessionStatus>> = {
 export const BALANCE_STREAM_PREFIX = 'balance-';
 export const balanceStreamId = (companyId: string) => `${BALANCE_STREAM_PREFIX}${companyId}`;
 
+/** Why a reservation went back: the session failed, expired or was cancelled, or its session was never written (a create that died half-way). */
+export type ReleaseReason = 'failed' | 'expired' | 'cancelled' | 'abandoned';
+
 export type BalanceToppedUp = DomainEvent<'company_balance.topped_up', { companyId: string; topUpId: string; currency: string; amountCents: string; toppedUpAt: string }>;
 export type BalanceReserved = DomainEvent<
   'company_balance.reserved',
@@ -69,7 +72,7 @@ export type BalanceReserved = DomainEvent<
 >;
 export type ReservationReleased = DomainEvent<
   'company_balance.reservation_released',
-  { companyId: string; sessionId: string; currency: string; amountCents: string; reason: 'failed' | 'expired' | 'cancelled'; releasedAt: string }
+  { companyId: string; sessionId: string; currency: string; amountCents: string; reason: ReleaseReason; releasedAt: string }
 >;
 export type ReservationPaid = DomainEvent<
   'company_balance.reservation_paid',
