@@ -8,6 +8,7 @@ import { LedgerModule } from './ledger/ledger.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { PayoutsModule } from './payouts/payouts.module';
+import { PayoutEmbedModule } from './payout-embed/payout-embed.module';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
@@ -34,6 +35,7 @@ export class AppModule {
         WebhooksModule,
         CheckoutModule,
         PayoutsModule,
+        PayoutEmbedModule,
         ...(config.sandbox ? [SandboxModule] : []),
       ],
       controllers: [OperationsController],

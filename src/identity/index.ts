@@ -1,11 +1,11 @@
 // Public API of the identity module: who the caller is (Principal, Scope), how a route declares the
 // credential it takes, the guard that enforces it, and the event metadata of an HTTP command.
 export { actorOf, SCOPES, type Principal, type Scope } from './domain/principal';
-export { ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Public, SessionAuth, type AuthenticatedRequest, type AuthRequirement } from './http/auth';
+export { AnyApiKeyOrSessionAuth, ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Public, SessionAuth, type AuthenticatedRequest, type AuthRequirement } from './http/auth';
 export { AuthGuard } from './http/auth.guard';
 export { commandContext } from './http/command-context';
 export { CREDENTIAL_RESOLVER, type CredentialResolver } from './application/credential-resolver.port';
 export { IdentityModule } from './identity.module';
 export { AccountDirectory } from './application/account-directory';
-export { MagicLinks } from './application/magic-links';
+export { MagicLinks, OUTBOX, type OutboxMessage } from './application/magic-links';
 export { apiKeyByHash, company, userByEmail } from './application/identity.queries';

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { SplitModule } from '../split';
+import { CompanyBalanceQuery } from './application/company-balance.query';
 import { SplitLedgerQuery } from './application/split-ledger.query';
+import { BalanceController } from './http/balance.controller';
 import { SplitLedgerController } from './http/split-ledger.controller';
 import { LedgerProjection } from './projections/ledger.projection';
 
 /** The ledger: its projection and its HTTP surface. Ledger depends on split (its events, its ownership check), never the reverse. */
 @Module({
   imports: [SplitModule],
-  controllers: [SplitLedgerController],
-  providers: [SplitLedgerQuery, LedgerProjection],
+  controllers: [SplitLedgerController, BalanceController],
+  providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection],
 })
 export class LedgerModule {}

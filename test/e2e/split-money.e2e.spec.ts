@@ -78,26 +78,26 @@ describe('Split money lifecycle', () => {
           kind: 'funding',
           entries: [
             line(`enterprise_receivable:${world.enterprise.companyId}`, '25000', '0'),
-            line(`sme_balance:${sme}`, '0', '21001'),
+            line(`company_balance:${sme}`, '0', '21001'),
             line(`sme_margin_hold:${sme}`, '0', '3999'),
           ],
         },
         {
           kind: 'row_transfer',
           entries: [
-            line(`sme_balance:${sme}`, '1001', '0'),
+            line(`company_balance:${sme}`, '1001', '0'),
             line(`sme_fee_due:${sme}`, '15', '0'),
             line(`contractor_balance:${walletKey}`, '0', '1001'),
             line('platform_fees', '0', '15'),
           ],
         },
-        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '10000', '0'), line(`contractor_balance:${creatorKey}`, '0', '9850'), line('platform_fees', '0', '150')] },
+        { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '10000', '0'), line(`contractor_balance:${creatorKey}`, '0', '9850'), line('platform_fees', '0', '150')] },
         { kind: 'withdrawal', entries: [line(`contractor_balance:${creatorKey}`, '9850', '0'), line(`contractor_wallet:${creatorKey}`, '0', '9850')] },
-        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '5000', '0'), line(`contractor_balance:${walletKey}`, '0', '5000')] },
+        { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '5000', '0'), line(`contractor_balance:${walletKey}`, '0', '5000')] },
         { kind: 'withdrawal', entries: [line(`contractor_balance:${walletKey}`, '5000', '0'), line(`contractor_wallet:${walletKey}`, '0', '5000')] },
-        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '3000', '0'), line(`contractor_balance:${plainKey}`, '0', '3000')] },
-        { kind: 'row_transfer', entries: [line(`sme_balance:${sme}`, '2000', '0'), line(`contractor_balance:${flakyKey}`, '0', '2000')] },
-        { kind: 'margin_release', entries: [line(`sme_margin_hold:${sme}`, '3999', '0'), line(`sme_fee_due:${sme}`, '0', '15'), line(`sme_balance:${sme}`, '0', '3984')] },
+        { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '3000', '0'), line(`contractor_balance:${plainKey}`, '0', '3000')] },
+        { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '2000', '0'), line(`contractor_balance:${flakyKey}`, '0', '2000')] },
+        { kind: 'margin_release', entries: [line(`sme_margin_hold:${sme}`, '3999', '0'), line(`sme_fee_due:${sme}`, '0', '15'), line(`company_balance:${sme}`, '0', '3984')] },
       ]),
     );
     expect(ledger[0].kind).toBe('funding');
@@ -124,7 +124,7 @@ describe('Split money lifecycle', () => {
     const ledger = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}/ledger`, { token: world.sme.apiKey }), 200);
     // The SME covers the fee: the platform advances it (sme_fee_due) and recovers it from the SME's margin when released.
     expect(ledger[1].entries).toEqual([
-      { account: `sme_balance:${world.sme.companyId}`, debit: '10000', credit: '0' },
+      { account: `company_balance:${world.sme.companyId}`, debit: '10000', credit: '0' },
       { account: `sme_fee_due:${world.sme.companyId}`, debit: '150', credit: '0' },
       { account: `contractor_balance:${world.walletVendor.id}`, debit: '0', credit: '10000' },
       { account: 'platform_fees', debit: '0', credit: '150' },

@@ -41,5 +41,5 @@ function assertAllowed(requirement: Exclude<AuthRequirement, { kind: 'public' }>
     return;
   }
   if (requirement.kind === 'session') throw new CredentialNotAllowedError('This call takes a logged-in session, not an API key');
-  if (!principal.scopes.includes(requirement.scope)) throw new MissingScopeError(requirement.scope);
+  if (requirement.scope !== null && !principal.scopes.includes(requirement.scope)) throw new MissingScopeError(requirement.scope);
 }

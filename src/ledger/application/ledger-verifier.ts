@@ -5,7 +5,7 @@ import { isBalanced, Posting } from '../domain/posting';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
 
 export interface LedgerViolation {
-  rule: 'unbalanced_posting' | 'negative_balance' | 'roster_sum' | 'margin_release' | 'enterprise_receivable';
+  rule: 'unbalanced_posting' | 'negative_balance' | 'roster_sum' | 'margin_release' | 'enterprise_receivable' | 'reservation';
   message: string;
 }
 
@@ -13,12 +13,15 @@ export interface LedgerReport {
   postings: number;
   splits: number;
   settledSplits: number;
+  /** Payout Embed reservations seen, and how many of them are still open (neither paid nor released). */
+  reservations: number;
+  openReservations: number;
   violations: LedgerViolation[];
 }
 
 const NOTHING: DocumentReader = { get: async () => null, find: async () => [], count: async () => 0 };
 /** Accounts that hold someone's money with us: they may never go below zero. */
-const MUST_NOT_GO_NEGATIVE = /^(sme_balance|contractor_balance):/;
+const MUST_NOT_GO_NEGATIVE = /^(company_balance|contractor_balance|payout_reserve|recipient_wallet):/;
 
 /** Replays the whole log through the ledger projection in memory, as `ledger:verify` does. */
 export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[] }> {
@@ -58,9 +61,49 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
       }
     }
   }
-  const bySplit = groupBy(ordered, (p) => p.splitId);
+  const bySplit = groupBy(
+    ordered.filter((p) => p.splitId !== ''),
+    (p) => p.splitId,
+  );
   for (const split of splits.filter((s) => s.settled)) violations.push(...checkSettledSplit(split, bySplit.get(split.id) ?? []));
-  return { postings: postings.length, splits: splits.length, settledSplits: splits.filter((s) => s.settled).length, violations };
+  const reservations = checkReservations(ordered);
+  violations.push(...reservations.violations);
+  return {
+    postings: postings.length,
+    splits: splits.length,
+    settledSplits: splits.filter((s) => s.settled).length,
+    reservations: reservations.count,
+    openReservations: reservations.open,
+    violations,
+  };
+}
+
+/**
+ * Payout Embed: each session's reservation is posted once, and then paid or released at most once
+ * (never both), for exactly the amount reserved.
+ */
+function checkReservations(ordered: Posting[]): { count: number; open: number; violations: LedgerViolation[] } {
+  const violations: LedgerViolation[] = [];
+  const bySession = groupBy(
+    ordered.filter((p) => p.sessionId !== undefined),
+    (p) => p.sessionId!,
+  );
+  let open = 0;
+  for (const [sessionId, postings] of bySession) {
+    const reserves = postings.filter((p) => p.kind === 'payout_reserve');
+    const ends = postings.filter((p) => p.kind === 'payout_release' || p.kind === 'payout_paid');
+    if (reserves.length !== 1) violations.push({ rule: 'reservation', message: `${sessionId}: reserved ${reserves.length} times` });
+    if (ends.length > 1) violations.push({ rule: 'reservation', message: `${sessionId}: paid or released ${ends.length} times (${ends.map((p) => p.kind).join(', ')})` });
+    if (reserves.length > 0 && ends.length > 0 && ends[0]!.position < reserves[0]!.position)
+      violations.push({ rule: 'reservation', message: `${sessionId}: ended before it was reserved` });
+    const amountOf = (p: Posting) => p.entries.reduce((sum, e) => sum + BigInt(e.debit), 0n);
+    for (const end of ends) {
+      if (reserves[0] && amountOf(end) !== amountOf(reserves[0]))
+        violations.push({ rule: 'reservation', message: `${sessionId}: ${end.kind} of ${amountOf(end)}, reserved ${amountOf(reserves[0])}` });
+    }
+    if (ends.length === 0) open += 1;
+  }
+  return { count: bySession.size, open, violations };
 }
 
 function checkSettledSplit(split: LedgerSplit, postings: Posting[]): LedgerViolation[] {

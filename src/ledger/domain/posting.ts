@@ -10,7 +10,12 @@ export interface Entry {
 /** A balanced double-entry posting: per currency, debits equal credits. */
 export interface Posting {
   id: string;
+  /** The Split it belongs to; '' for company-balance postings (top-ups and Payout Embed reservations). */
   splitId: string;
+  /** The Payout Embed session of a reservation posting (reserve, release, pay). */
+  sessionId?: string;
+  /** The company whose balance stream made a company-balance posting. */
+  companyId?: string;
   sequence: number;
   /** Global log position of the event that caused it: ledger:verify applies postings in log order. */
   position: number;
@@ -23,7 +28,7 @@ export interface Posting {
   entries: Entry[];
 }
 
-export type PostingKind = 'funding' | 'row_transfer' | 'withdrawal' | 'margin_release';
+export type PostingKind = 'funding' | 'row_transfer' | 'withdrawal' | 'margin_release' | 'top_up' | 'payout_reserve' | 'payout_release' | 'payout_paid';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -31,7 +36,17 @@ export type PostingKind = 'funding' | 'row_transfer' | 'withdrawal' | 'margin_re
  */
 export const accounts = {
   enterpriseReceivable: (enterpriseId: string) => `enterprise_receivable:${enterpriseId}`,
-  smeBalance: (smeId: string) => `sme_balance:${smeId}`,
+  /**
+   * A company's service balance per currency: Split funding credits it (the SME's roster sum), margin
+   * release tops it up, top-ups add to it, Payout Embed reserves from it.
+   */
+  companyBalance: (companyId: string) => `company_balance:${companyId}`,
+  /** Money reserved for Payout Embed sessions not yet paid or released. */
+  payoutReserve: (companyId: string) => `payout_reserve:${companyId}`,
+  /** What a Payout Embed recipient's wallet received. */
+  recipientWallet: (email: string) => `recipient_wallet:${email}`,
+  /** Sandbox top-ups: money that entered from outside (a real deposit rail would post here too). */
+  companyDeposits: (companyId: string) => `company_deposits:${companyId}`,
   smeMarginHold: (smeId: string) => `sme_margin_hold:${smeId}`,
   /** Fees the SME chose to cover, advanced by the platform and recovered from the margin when it is released. */
   smeFeeDue: (smeId: string) => `sme_fee_due:${smeId}`,

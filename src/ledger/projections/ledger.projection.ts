@@ -5,10 +5,26 @@ import { parseCents } from '../../platform/money/money';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
 import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
-import { accounts, credit, debit, nonZero, Posting, PostingKind } from '../domain/posting';
+import { BALANCE_STREAM_PREFIX, BalanceEvent } from '../../payout-embed';
+import { accounts, credit, debit, Entry, nonZero, Posting, PostingKind } from '../domain/posting';
 
 export const LEDGER_POSTINGS = 'ledger_postings';
 export const LEDGER_SPLITS = 'ledger_splits';
+/** Per (company, currency): the company_balance and payout_reserve accounts, for GET /api/commerce/balance. */
+export const LEDGER_COMPANY_BALANCES = 'ledger_company_balances';
+
+/** A company's balance in one currency as the ledger holds it (credit-positive). */
+export interface CompanyBalanceDoc {
+  id: string;
+  companyId: string;
+  currency: string;
+  /** company_balance:<co>: what the company has with us and has not reserved. */
+  balanceCents: string;
+  /** payout_reserve:<co>: reserved for Payout Embed sessions not yet paid or released. */
+  reservedCents: string;
+}
+
+export const companyBalanceDocId = (companyId: string, currency: string) => `${companyId}:${currency}`;
 
 interface LedgerRow {
   amountCents: string;
@@ -45,6 +61,10 @@ const HANDLED = new Set([
   'split.margin.settled',
   'split.settled',
   'payout.completed',
+  'company_balance.topped_up',
+  'company_balance.reserved',
+  'company_balance.reservation_released',
+  'company_balance.reservation_paid',
 ]);
 
 /**
@@ -56,14 +76,19 @@ const HANDLED = new Set([
 @LogSubscriber()
 export class LedgerProjection implements Projection {
   readonly name = 'ledger';
-  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];
-  readonly collections = [{ name: LEDGER_POSTINGS, indexes: [['splitId', 'sequence']] }, { name: LEDGER_SPLITS }];
+  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, BALANCE_STREAM_PREFIX];
+  readonly collections = [
+    { name: LEDGER_POSTINGS, indexes: [['splitId', 'sequence'], ['sessionId']] },
+    { name: LEDGER_SPLITS },
+    { name: LEDGER_COMPANY_BALANCES, indexes: [['companyId']] },
+  ];
 
   handles(event: RecordedEvent): boolean {
     return HANDLED.has(event.type);
   }
 
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    if (recorded.type.startsWith('company_balance.')) return this.applyBalance(recorded, writer);
     const event = { type: recorded.type, data: recorded.data } as SplitEvent | PayoutEvent;
     if (event.type === 'split.created') {
       const d = event.data;
@@ -102,6 +127,7 @@ export class LedgerProjection implements Projection {
         entries: nonZero(entries),
       };
       writer.put<Posting>(LEDGER_POSTINGS, posting);
+      return moveCompanyBalances(writer, posting);
     };
 
     switch (event.type) {
@@ -115,9 +141,9 @@ export class LedgerProjection implements Projection {
         break;
       case 'split.funded': {
         const receivable = parseCents(split.totalAmountCents) + parseCents(split.enterpriseFeeAmountCents);
-        post('funding', 'Leg A: the enterprise owes the total; the SME is credited the roster sum; the margin is held', [
+        await post('funding', 'Leg A: the enterprise owes the total; the SME is credited the roster sum; the margin is held', [
           debit(accounts.enterpriseReceivable(split.enterpriseCompanyId), receivable),
-          credit(accounts.smeBalance(split.smeCompanyId), parseCents(event.data.rosterSumCents)),
+          credit(accounts.companyBalance(split.smeCompanyId), parseCents(event.data.rosterSumCents)),
           credit(accounts.smeMarginHold(split.smeCompanyId), parseCents(split.marginAmountCents)),
           credit(accounts.platformFees(), parseCents(split.enterpriseFeeAmountCents)),
         ]);
@@ -134,8 +160,8 @@ export class LedgerProjection implements Projection {
         if (!row || row.netAmountCents === null || row.feeAmountCents === null) break;
         const fee = parseCents(row.feeAmountCents);
         const covered = row.businessCoversFee ? fee : 0n;
-        post('row_transfer', `Row ${event.data.rosterEntryId} transferred to its contractor`, [
-          debit(accounts.smeBalance(split.smeCompanyId), parseCents(row.amountCents)),
+        await post('row_transfer', `Row ${event.data.rosterEntryId} transferred to its contractor`, [
+          debit(accounts.companyBalance(split.smeCompanyId), parseCents(row.amountCents)),
           debit(accounts.smeFeeDue(split.smeCompanyId), covered),
           credit(accounts.contractorBalance(row.contractor), parseCents(row.netAmountCents)),
           credit(accounts.platformFees(), fee),
@@ -147,10 +173,10 @@ export class LedgerProjection implements Projection {
         const margin = parseCents(event.data.marginAmountCents);
         const due = parseCents(split.feeDueCents);
         const recovered = due < margin ? due : margin;
-        post('margin_release', 'The margin leaves the hold; SME-covered fees are recovered from it first', [
+        await post('margin_release', 'The margin leaves the hold; SME-covered fees are recovered from it first', [
           debit(accounts.smeMarginHold(split.smeCompanyId), margin),
           credit(accounts.smeFeeDue(split.smeCompanyId), recovered),
-          credit(accounts.smeBalance(split.smeCompanyId), margin - recovered),
+          credit(accounts.companyBalance(split.smeCompanyId), margin - recovered),
         ]);
         split.feeDueCents = (due - recovered).toString();
         split.marginReleasedCents = margin.toString();
@@ -163,7 +189,7 @@ export class LedgerProjection implements Projection {
         if (event.data.kind !== 'leg_b_withdrawal' || !event.data.distributionId) return;
         const row = split.rows[event.data.distributionId];
         if (!row?.netAmountCents) return;
-        post('withdrawal', `Row ${event.data.distributionId} forwarded to the contractor's wallet`, [
+        await post('withdrawal', `Row ${event.data.distributionId} forwarded to the contractor's wallet`, [
           debit(accounts.contractorBalance(row.contractor), parseCents(row.netAmountCents)),
           credit(accounts.contractorWallet(row.contractor), parseCents(row.netAmountCents)),
         ]);
@@ -173,6 +199,75 @@ export class LedgerProjection implements Projection {
         return;
     }
     writer.put<LedgerSplit>(LEDGER_SPLITS, split);
+  }
+
+  /**
+   * The company balance stream (top-ups and Payout Embed reservations): one posting per event, its id
+   * from the stream and revision, so a rebuild makes the same documents.
+   */
+  private async applyBalance(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    const event = { type: recorded.type, data: recorded.data } as BalanceEvent;
+    const d = event.data;
+    const amount = parseCents(d.amountCents);
+    const co = d.companyId;
+    const [kind, memo, entries, sessionId]: [PostingKind, string, Entry[], string | undefined] = (() => {
+      switch (event.type) {
+        case 'company_balance.topped_up':
+          return ['top_up', `Top-up ${event.data.topUpId}`, [debit(accounts.companyDeposits(co), amount), credit(accounts.companyBalance(co), amount)], undefined];
+        case 'company_balance.reserved':
+          return [
+            'payout_reserve',
+            `Reserved for Payout Embed session ${event.data.sessionId}`,
+            [debit(accounts.companyBalance(co), amount), credit(accounts.payoutReserve(co), amount)],
+            event.data.sessionId,
+          ];
+        case 'company_balance.reservation_released':
+          return [
+            'payout_release',
+            `Payout Embed session ${event.data.sessionId} ${event.data.reason}: reservation released`,
+            [debit(accounts.payoutReserve(co), amount), credit(accounts.companyBalance(co), amount)],
+            event.data.sessionId,
+          ];
+        case 'company_balance.reservation_paid':
+          return [
+            'payout_paid',
+            `Payout Embed session ${event.data.sessionId} paid out (${event.data.payoutId})`,
+            [debit(accounts.payoutReserve(co), amount), credit(accounts.recipientWallet(event.data.walletEmail), amount)],
+            event.data.sessionId,
+          ];
+      }
+    })();
+    const posting: Posting = {
+      id: `${recorded.streamId}:${String(recorded.revision).padStart(6, '0')}`,
+      splitId: '',
+      ...(sessionId ? { sessionId } : {}),
+      companyId: co,
+      sequence: recorded.revision,
+      position: recorded.position,
+      currency: d.currency,
+      kind,
+      memo,
+      postedAt: recorded.metadata.occurredAt,
+      eventId: recorded.id,
+      entries: nonZero(entries),
+    };
+    writer.put<Posting>(LEDGER_POSTINGS, posting);
+    await moveCompanyBalances(writer, posting);
+  }
+}
+
+/** Keeps each company's balance document in step with the company_balance and payout_reserve accounts. */
+async function moveCompanyBalances(writer: ProjectionWriter, posting: Posting): Promise<void> {
+  for (const entry of posting.entries) {
+    const match = /^(company_balance|payout_reserve):(.+)$/.exec(entry.account);
+    if (!match) continue;
+    const [, account, companyId] = match as unknown as [string, string, string];
+    const id = companyBalanceDocId(companyId, posting.currency);
+    const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? { id, companyId, currency: posting.currency, balanceCents: '0', reservedCents: '0' };
+    const delta = BigInt(entry.credit) - BigInt(entry.debit);
+    if (account === 'company_balance') doc.balanceCents = (BigInt(doc.balanceCents) + delta).toString();
+    else doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
+    writer.put<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, doc);
   }
 }
 

@@ -3,6 +3,7 @@ import { AppLogger } from '../../platform/logging/app-logger';
 import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { SPLIT_STREAM_PREFIX, splitDecider, splitStreamId } from '../../split';
 import { ORDER_STREAM_PREFIX } from '../../checkout';
+import { SESSION_STREAM_PREFIX } from '../../payout-embed';
 import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
 import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
 import { CreateDeliveryCommand } from './create-delivery.handler';
@@ -21,7 +22,7 @@ export type DispatchState = { companyId: string; webhooks: CompanyWebhooksState 
 export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchState> {
   return {
     name: 'webhook_dispatcher',
-    streams: [SPLIT_STREAM_PREFIX, ORDER_STREAM_PREFIX],
+    streams: [SPLIT_STREAM_PREFIX, ORDER_STREAM_PREFIX, SESSION_STREAM_PREFIX],
     timers: [],
     handles: (event) => event.type in WEBHOOK_MAPPINGS,
     async load(input, reader) {

@@ -1,4 +1,5 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { LIFECYCLE_STATUS, type SessionRef } from '../../payout-embed';
 import { WebhookEventType } from '../domain/webhook-event-types';
 
 /** Looks up facts a mapping needs that the event itself does not carry. */
@@ -43,7 +44,24 @@ const checkoutCompleted = (event: RecordedEvent) => {
 };
 const merchantOf = async (event: RecordedEvent) => (event.data as CheckoutCompletedData).merchantCompanyId;
 
+type SessionLifecycleData = SessionRef & { payoutId?: string; failureReason?: string };
+/**
+ * `{sessionId, status, amountCents, currency, payoutId?, failureReason?}` (docs/payout-embed.md#events):
+ * payoutId once a payout exists (completed, failed), failureReason on failed. The session's company receives it.
+ */
+const payoutEmbedSession = (event: RecordedEvent) => {
+  const { sessionId, amountCents, currency, payoutId, failureReason } = event.data as SessionLifecycleData;
+  const status = LIFECYCLE_STATUS[event.type];
+  const paidOut = status === 'completed' || status === 'failed';
+  return { sessionId, status, amountCents, currency, ...(paidOut && payoutId ? { payoutId } : {}), ...(failureReason ? { failureReason } : {}) };
+};
+const sessionOwner = async (event: RecordedEvent) => (event.data as SessionLifecycleData).companyId;
+const payoutEmbedMappings = Object.fromEntries(
+  Object.keys(LIFECYCLE_STATUS).map((type) => [type, { publicType: type as WebhookEventType, recipient: sessionOwner, payload: payoutEmbedSession } satisfies WebhookMapping]),
+);
+
 export const WEBHOOK_MAPPINGS: Readonly<Record<string, WebhookMapping>> = {
+  ...payoutEmbedMappings,
   'split.leg_a.approved': { publicType: 'split.leg_a.approved', recipient: splitOwner, payload: thinSplitLegA },
   'split.leg_a.rejected': { publicType: 'split.leg_a.rejected', recipient: splitOwner, payload: thinSplitLegA },
   'split.leg_a.claimed': { publicType: 'split.leg_a.claimed', recipient: splitOwner, payload: thinSplitLegA },

@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES } from '../projections/ledger.projection';
+
+/** One currency of GET /api/commerce/balance. */
+export interface BalanceView {
+  currency: string;
+  /** company_balance:<co>: free to spend or reserve. */
+  availableCents: string;
+  /** payout_reserve:<co>: held for Payout Embed sessions until they are paid or released. */
+  reservedCents: string;
+}
+
+@Injectable()
+export class CompanyBalanceQuery {
+  constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
+
+  /** The company's balances per currency, as the ledger holds them, ordered by currency. */
+  async balances(companyId: string): Promise<BalanceView[]> {
+    const docs = await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] });
+    return docs.map((d) => ({ currency: d.currency, availableCents: d.balanceCents, reservedCents: d.reservedCents }));
+  }
+}

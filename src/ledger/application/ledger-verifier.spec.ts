@@ -1,0 +1,107 @@
+import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { DocumentReader } from '../../platform/read-store/document-store.port';
+import { StagedWriter } from '../../platform/projections/staged-writer';
+import { Posting } from '../domain/posting';
+import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES, LEDGER_POSTINGS, LedgerProjection } from '../projections/ledger.projection';
+import { verifyLedger } from './ledger-verifier';
+
+const NOTHING: DocumentReader = { get: async () => null, find: async () => [], count: async () => 0 };
+const CO = 'co_1';
+let revision = 0;
+const ev = (type: string, data: Record<string, unknown>): RecordedEvent =>
+  ({
+    id: `evt-${revision}`,
+    type,
+    data: { companyId: CO, currency: 'USD', ...data },
+    streamId: `balance-${CO}`,
+    revision: revision,
+    position: ++revision,
+    metadata: { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-03-01T12:00:00.000Z' },
+  }) as RecordedEvent;
+const topUp = (amountCents: string) => ev('company_balance.topped_up', { topUpId: `t${revision}`, amountCents, toppedUpAt: 'x' });
+const reserved = (sessionId: string, amountCents: string) => ev('company_balance.reserved', { sessionId, amountCents, requestHash: 'h', reservedAt: 'x' });
+const released = (sessionId: string, amountCents: string) => ev('company_balance.reservation_released', { sessionId, amountCents, reason: 'cancelled', releasedAt: 'x' });
+const paid = (sessionId: string, amountCents: string) =>
+  ev('company_balance.reservation_paid', { sessionId, amountCents, payoutId: 'po_1', walletEmail: 'w@x.example', paidAt: 'x' });
+
+async function ledgerOf(events: RecordedEvent[]) {
+  const projection = new LedgerProjection();
+  const writer = new StagedWriter(NOTHING);
+  for (const event of events) await projection.apply(event, writer);
+  const puts = writer.writes().flatMap((w) => (w.kind === 'put' ? [w] : []));
+  return {
+    postings: puts.filter((w) => w.collection === LEDGER_POSTINGS).map((w) => w.doc as Posting),
+    balances: puts.filter((w) => w.collection === LEDGER_COMPANY_BALANCES).map((w) => w.doc as CompanyBalanceDoc),
+  };
+}
+
+describe('ledger: company balance and Payout Embed reservations', () => {
+  beforeEach(() => (revision = 0));
+
+  it('posts top-up, reserve, release and pay as balanced postings and keeps the balance document in step', async () => {
+    const { postings, balances } = await ledgerOf([topUp('1000'), reserved('pes_1', '300'), reserved('pes_2', '200'), released('pes_1', '300'), paid('pes_2', '200')]);
+    expect(postings.map((p) => [p.kind, p.entries])).toEqual([
+      [
+        'top_up',
+        [
+          { account: 'company_deposits:co_1', debit: '1000', credit: '0' },
+          { account: 'company_balance:co_1', debit: '0', credit: '1000' },
+        ],
+      ],
+      [
+        'payout_reserve',
+        [
+          { account: 'company_balance:co_1', debit: '300', credit: '0' },
+          { account: 'payout_reserve:co_1', debit: '0', credit: '300' },
+        ],
+      ],
+      [
+        'payout_reserve',
+        [
+          { account: 'company_balance:co_1', debit: '200', credit: '0' },
+          { account: 'payout_reserve:co_1', debit: '0', credit: '200' },
+        ],
+      ],
+      [
+        'payout_release',
+        [
+          { account: 'payout_reserve:co_1', debit: '300', credit: '0' },
+          { account: 'company_balance:co_1', debit: '0', credit: '300' },
+        ],
+      ],
+      [
+        'payout_paid',
+        [
+          { account: 'payout_reserve:co_1', debit: '200', credit: '0' },
+          { account: 'recipient_wallet:w@x.example', debit: '0', credit: '200' },
+        ],
+      ],
+    ]);
+    expect(balances.at(-1)).toEqual({ id: 'co_1:USD', companyId: CO, currency: 'USD', balanceCents: '800', reservedCents: '0' });
+    const report = verifyLedger(postings, []);
+    expect(report.violations).toEqual([]);
+    expect(report).toMatchObject({ reservations: 2, openReservations: 0 });
+  });
+
+  it('flags a reservation released twice, or both paid and released', async () => {
+    const twice = await ledgerOf([topUp('1000'), reserved('pes_1', '300'), released('pes_1', '300'), released('pes_1', '300')]);
+    expect(verifyLedger(twice.postings, []).violations).toEqual([
+      { rule: 'negative_balance', message: 'payout_reserve:co_1 went to -300 at posting balance-co_1:000003' },
+      { rule: 'reservation', message: 'pes_1: paid or released 2 times (payout_release, payout_release)' },
+    ]);
+    const both = await ledgerOf([topUp('1000'), reserved('pes_1', '300'), paid('pes_1', '300'), released('pes_1', '300')]);
+    expect(verifyLedger(both.postings, []).violations.map((v) => v.rule)).toContain('reservation');
+  });
+
+  it('flags a reservation that overdraws the company balance', async () => {
+    const { postings } = await ledgerOf([topUp('100'), reserved('pes_1', '300')]);
+    expect(verifyLedger(postings, []).violations).toEqual([
+      expect.objectContaining({ rule: 'negative_balance', message: expect.stringContaining('company_balance:co_1 went to -200') }),
+    ]);
+  });
+
+  it('counts an open reservation without flagging it', async () => {
+    const { postings } = await ledgerOf([topUp('1000'), reserved('pes_1', '300')]);
+    expect(verifyLedger(postings, [])).toMatchObject({ violations: [], reservations: 1, openReservations: 1 });
+  });
+});

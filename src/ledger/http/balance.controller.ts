@@ -1,0 +1,33 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { AnyApiKeyOrSessionAuth, CurrentPrincipal, type Principal } from '../../identity';
+import { BalanceView, CompanyBalanceQuery } from '../application/company-balance.query';
+
+class BalanceViewDto implements BalanceView {
+  @ApiProperty({ example: 'USD' })
+  currency!: string;
+  @ApiProperty({ example: '150000', description: 'Minor units free to spend or reserve (ledger account company_balance:<companyId>)' })
+  availableCents!: string;
+  @ApiProperty({ example: '2500', description: 'Minor units reserved for Payout Embed sessions not yet paid or released (payout_reserve:<companyId>)' })
+  reservedCents!: string;
+}
+
+class BalanceResponseDto {
+  @ApiProperty({ type: [BalanceViewDto] })
+  data!: BalanceViewDto[];
+}
+
+@ApiTags('balance')
+@ApiBearerAuth()
+@Controller('api/commerce/balance')
+export class BalanceController {
+  constructor(private readonly balances: CompanyBalanceQuery) {}
+
+  @Get()
+  @AnyApiKeyOrSessionAuth()
+  @ApiOperation({ summary: "The caller's company balance per currency: available and reserved (API key of any scope, or session)" })
+  @ApiOkResponse({ type: BalanceResponseDto })
+  balance(@CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {
+    return this.balances.balances(principal.companyId);
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { companyBalanceDecider } from '../domain/company-balance.decider';
+import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
+import { PayoutEmbedSessionNotFoundError } from '../domain/payout-embed.errors';
+import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events';
+import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
+
+export class CancelPayoutEmbedSessionCommand extends Command<SessionView> {
+  constructor(
+    readonly companyId: string,
+    readonly sessionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The platform cancels its own session while created or claimed and before the payout starts (else
+ * 409). The reservation is released here at once, so the balance is back when the answer arrives;
+ * the lifecycle workflow releases it too if this process dies in between (a second release decides nothing).
+ */
+@CommandHandler(CancelPayoutEmbedSessionCommand)
+export class CancelPayoutEmbedSessionHandler implements ICommandHandler<CancelPayoutEmbedSessionCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    private readonly queries: PayoutEmbedQueries,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ companyId, sessionId, context }: CancelPayoutEmbedSessionCommand): Promise<SessionView> {
+    const state = await this.queries.stateOf(sessionId);
+    if (!state.session || state.session.companyId !== companyId) throw new PayoutEmbedSessionNotFoundError();
+    const now = this.clock.now().toISOString();
+    const cancelled = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Cancel', data: { now } }, context);
+    const released = await this.aggregates.handle(balanceStreamId(companyId), companyBalanceDecider, { type: 'Release', data: { sessionId, reason: 'cancelled', now } }, context, {
+      retries: 25,
+    });
+    await this.readYourWrites.after(cancelled, released);
+    return this.queries.get(sessionId, companyId);
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { deterministicId, newId, sha256Hex } from '../../platform/ids/ids';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { companyBalanceDecider } from '../domain/company-balance.decider';
+import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
+import { IdempotencyKeyReusedError } from '../domain/payout-embed.errors';
+import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events';
+import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
+import { PayoutEmbedSecrets } from './payout-embed-secrets';
+
+export interface CreateSessionRequest {
+  recipientEmail: string;
+  recipientName: string | null;
+  amountCents: string;
+  currency: string;
+  description: string | null;
+  idempotencyKey: string | null;
+  expiresInSeconds: number;
+  allowedOrigins: string[];
+  returnUrl: string | null;
+}
+
+export class CreatePayoutEmbedSessionCommand extends Command<{ session: SessionView; replayed: boolean }> {
+  constructor(
+    readonly companyId: string,
+    readonly request: CreateSessionRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/** Concurrent creates of one company all decide on its balance stream; each lost race reloads and decides again. */
+const BALANCE_RETRIES = 25;
+
+/**
+ * docs/payout-embed.md#create. Reserve first, on the company's balance stream (422 and nothing appended
+ * when short), then start the session's stream. Both steps are idempotent on the session id, which
+ * derives from (company, idempotencyKey): a replay, or 50 concurrent identical requests, make one
+ * reservation and one session; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.
+ */
+@CommandHandler(CreatePayoutEmbedSessionCommand)
+export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePayoutEmbedSessionCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    private readonly queries: PayoutEmbedQueries,
+    private readonly secrets: PayoutEmbedSecrets,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ companyId, request, context }: CreatePayoutEmbedSessionCommand): Promise<{ session: SessionView; replayed: boolean }> {
+    const now = this.clock.now();
+    const sessionId = request.idempotencyKey !== null ? deterministicId('pes', companyId, request.idempotencyKey) : newId('pes', now.getTime());
+    const requestHash = sha256Hex(JSON.stringify(request));
+
+    const existing = (await this.aggregates.load(sessionStreamId(sessionId), payoutEmbedSessionDecider)).state.session;
+    if (existing) {
+      if (existing.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+      await this.readYourWrites.afterStream(sessionStreamId(sessionId));
+      return { session: await this.queries.get(sessionId, companyId), replayed: true };
+    }
+
+    const reserved = await this.aggregates.handle(
+      balanceStreamId(companyId),
+      companyBalanceDecider,
+      { type: 'Reserve', data: { companyId, sessionId, currency: request.currency, amountCents: request.amountCents, requestHash, now: now.toISOString() } },
+      context,
+      { retries: BALANCE_RETRIES },
+    );
+    const created = await this.aggregates.handle(
+      sessionStreamId(sessionId),
+      payoutEmbedSessionDecider,
+      {
+        type: 'CreateSession',
+        data: {
+          sessionId,
+          companyId,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          recipientEmail: request.recipientEmail,
+          recipientName: request.recipientName,
+          description: request.description,
+          idempotencyKey: request.idempotencyKey,
+          requestHash,
+          tokenHash: this.secrets.tokenHash(this.secrets.embedToken(sessionId)),
+          allowedOrigins: request.allowedOrigins,
+          returnUrl: request.returnUrl,
+          payoutId: deterministicId('po', 'payout-embed', sessionId),
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + request.expiresInSeconds * 1000).toISOString(),
+        },
+      },
+      context,
+    );
+    await this.readYourWrites.after(reserved, created);
+    if (created.events.length === 0) await this.readYourWrites.afterStream(sessionStreamId(sessionId));
+    return { session: await this.queries.get(sessionId, companyId), replayed: created.events.length === 0 };
+  }
+}

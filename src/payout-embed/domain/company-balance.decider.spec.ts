@@ -1,0 +1,86 @@
+import { given } from '../../../test/support/given-when-then';
+import { fold } from '../../platform/domain/decider';
+import { companyBalanceDecider as decider } from './company-balance.decider';
+import { BalanceEvent } from './payout-embed.events';
+
+const NOW = '2026-03-01T12:00:00.000Z';
+const topUp = (amountCents: string, topUpId = 't1', currency = 'USD'): BalanceEvent => ({
+  type: 'company_balance.topped_up',
+  data: { companyId: 'co_1', topUpId, currency, amountCents, toppedUpAt: NOW },
+});
+const reserve = (sessionId: string, amountCents: string, requestHash = `h-${sessionId}`, currency = 'USD') =>
+  ({ type: 'Reserve', data: { companyId: 'co_1', sessionId, currency, amountCents, requestHash, now: NOW } }) as const;
+const reserved = (sessionId: string, amountCents: string, currency = 'USD'): BalanceEvent => ({
+  type: 'company_balance.reserved',
+  data: { companyId: 'co_1', sessionId, currency, amountCents, requestHash: `h-${sessionId}`, reservedAt: NOW },
+});
+const released = (sessionId: string, amountCents: string): BalanceEvent => ({
+  type: 'company_balance.reservation_released',
+  data: { companyId: 'co_1', sessionId, currency: 'USD', amountCents, reason: 'cancelled', releasedAt: NOW },
+});
+const paid = (sessionId: string, amountCents: string): BalanceEvent => ({
+  type: 'company_balance.reservation_paid',
+  data: { companyId: 'co_1', sessionId, currency: 'USD', amountCents, payoutId: 'po_1', walletEmail: 'w@x.example', paidAt: NOW },
+});
+
+describe('company balance decider', () => {
+  it('tops up once per top-up id', () => {
+    given(decider)
+      .when({ type: 'TopUp', data: { companyId: 'co_1', topUpId: 't1', currency: 'USD', amountCents: '500', now: NOW } })
+      .then([topUp('500')]);
+    given(decider, topUp('500'))
+      .when({ type: 'TopUp', data: { companyId: 'co_1', topUpId: 't1', currency: 'USD', amountCents: '500', now: NOW } })
+      .thenNothing();
+  });
+  it('reserves what the balance covers, exactly to zero', () =>
+    given(decider, topUp('500'))
+      .when(reserve('pes_1', '500'))
+      .then([reserved('pes_1', '500')]));
+  it('refuses a reservation the balance does not cover, with nothing appended', () =>
+    given(decider, topUp('500'), reserved('pes_1', '300'))
+      .when(reserve('pes_2', '201'))
+      .thenFails('PAYOUT_INSUFFICIENT_BALANCE', (e) => {
+        expect(e.kind).toBe('unprocessable');
+        expect(e.details[0]).toMatchObject({ availableCents: '200', currency: 'USD' });
+      }));
+  it('keeps currencies apart', () =>
+    given(decider, topUp('500', 't1', 'EUR'))
+      .when(reserve('pes_1', '1'))
+      .thenFails('PAYOUT_INSUFFICIENT_BALANCE'));
+  it('decides nothing for the same reservation again', () => given(decider, topUp('500'), reserved('pes_1', '500')).when(reserve('pes_1', '500')).thenNothing());
+  it('refuses the same session id with another request', () =>
+    given(decider, topUp('500'), reserved('pes_1', '500'))
+      .when(reserve('pes_1', '400', 'other'))
+      .thenFails('IDEMPOTENCY_KEY_REUSED'));
+  it('releases a reservation once', () => {
+    given(decider, topUp('500'), reserved('pes_1', '500'))
+      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'cancelled', now: NOW } })
+      .then([released('pes_1', '500')]);
+    given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500'))
+      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'cancelled', now: NOW } })
+      .thenNothing();
+  });
+  it('pays a reservation once and never releases it afterwards', () => {
+    given(decider, topUp('500'), reserved('pes_1', '500'))
+      .when({ type: 'Pay', data: { sessionId: 'pes_1', payoutId: 'po_1', walletEmail: 'w@x.example', now: NOW } })
+      .then([paid('pes_1', '500')]);
+    given(decider, topUp('500'), reserved('pes_1', '500'), paid('pes_1', '500'))
+      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'failed', now: NOW } })
+      .thenNothing();
+  });
+  it('refuses the same session id once its reservation was released as abandoned (its session was never written)', () =>
+    given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500')).when(reserve('pes_1', '500')).thenFails('PAYOUT_EMBED_RESERVATION_ABANDONED'));
+  it('ignores a release for a session it never reserved', () =>
+    given(decider, topUp('500'))
+      .when({ type: 'Release', data: { sessionId: 'pes_x', reason: 'expired', now: NOW } })
+      .thenNothing());
+  it('folds available and reserved', () => {
+    const state = fold(decider, [topUp('1000'), reserved('pes_1', '300'), reserved('pes_2', '200'), released('pes_1', '300'), paid('pes_2', '200')]);
+    expect(state.available).toEqual({ USD: 800n });
+    expect(state.reserved).toEqual({ USD: 0n });
+  });
+  it('released funds can be reserved again', () =>
+    given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500'))
+      .when(reserve('pes_2', '500'))
+      .then([reserved('pes_2', '500')]));
+});

@@ -1,0 +1,106 @@
+import { assertNever, Decider } from '../../platform/domain/decider';
+import { IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError, PayoutInsufficientBalanceError } from './payout-embed.errors';
+import { BalanceEvent, ReleaseReason } from './payout-embed.events';
+
+export type CompanyBalanceCommand =
+  | { type: 'TopUp'; data: { companyId: string; topUpId: string; currency: string; amountCents: string; now: string } }
+  | { type: 'Reserve'; data: { companyId: string; sessionId: string; currency: string; amountCents: string; requestHash: string; now: string } }
+  | { type: 'Release'; data: { sessionId: string; reason: ReleaseReason; now: string } }
+  | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string; now: string } };
+
+export interface Reservation {
+  currency: string;
+  amountCents: bigint;
+  requestHash: string;
+  status: 'reserved' | 'released' | 'paid';
+}
+
+export interface CompanyBalanceState {
+  companyId: string | null;
+  /** Per currency: what Payout Embed may still reserve, and what is reserved now. */
+  available: Record<string, bigint>;
+  reserved: Record<string, bigint>;
+  reservations: Record<string, Reservation>;
+  topUps: Record<string, true>;
+}
+
+/**
+ * The company's spendable balance per currency, as one stream per company (`balance-<companyId>`).
+ * Every reservation is decided on this stream at its latest revision, so two concurrent creates are
+ * serialized by the append's expected revision: the loser reloads, sees the first reservation and is
+ * refused if the rest does not cover it (docs/decisions.md, issue 17). A reservation ends exactly
+ * once: released or paid; repeats decide nothing.
+ */
+export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent, CompanyBalanceState> = {
+  initialState: () => ({ companyId: null, available: {}, reserved: {}, reservations: {}, topUps: {} }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'TopUp': {
+        const d = command.data;
+        if (state.topUps[d.topUpId]) return [];
+        return [{ type: 'company_balance.topped_up', data: { companyId: d.companyId, topUpId: d.topUpId, currency: d.currency, amountCents: d.amountCents, toppedUpAt: d.now } }];
+      }
+      case 'Reserve': {
+        const d = command.data;
+        const existing = state.reservations[d.sessionId];
+        if (existing) {
+          if (existing.requestHash !== d.requestHash) throw new IdempotencyKeyReusedError();
+          // Released before its session was written (abandoned): the key cannot start a session any more.
+          if (existing.status === 'released') throw new PayoutEmbedReservationAbandonedError();
+          return [];
+        }
+        const available = state.available[d.currency] ?? 0n;
+        if (available < BigInt(d.amountCents)) throw new PayoutInsufficientBalanceError(d.currency, available.toString(), d.amountCents);
+        return [
+          {
+            type: 'company_balance.reserved',
+            data: { companyId: d.companyId, sessionId: d.sessionId, currency: d.currency, amountCents: d.amountCents, requestHash: d.requestHash, reservedAt: d.now },
+          },
+        ];
+      }
+      case 'Release':
+      case 'Pay': {
+        const reservation = state.reservations[command.data.sessionId];
+        if (!reservation || reservation.status !== 'reserved' || state.companyId === null) return [];
+        const base = { companyId: state.companyId, sessionId: command.data.sessionId, currency: reservation.currency, amountCents: reservation.amountCents.toString() };
+        return command.type === 'Release'
+          ? [{ type: 'company_balance.reservation_released', data: { ...base, reason: command.data.reason, releasedAt: command.data.now } }]
+          : [{ type: 'company_balance.reservation_paid', data: { ...base, payoutId: command.data.payoutId, walletEmail: command.data.walletEmail, paidAt: command.data.now } }];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    const d = event.data;
+    const amount = BigInt(d.amountCents);
+    const add = (book: Record<string, bigint>, delta: bigint) => ({ ...book, [d.currency]: (book[d.currency] ?? 0n) + delta });
+    switch (event.type) {
+      case 'company_balance.topped_up':
+        return { ...state, companyId: d.companyId, available: add(state.available, amount), topUps: { ...state.topUps, [event.data.topUpId]: true } };
+      case 'company_balance.reserved':
+        return {
+          ...state,
+          companyId: d.companyId,
+          available: add(state.available, -amount),
+          reserved: add(state.reserved, amount),
+          reservations: { ...state.reservations, [event.data.sessionId]: { currency: d.currency, amountCents: amount, requestHash: event.data.requestHash, status: 'reserved' } },
+        };
+      case 'company_balance.reservation_released':
+        return {
+          ...state,
+          available: add(state.available, amount),
+          reserved: add(state.reserved, -amount),
+          reservations: { ...state.reservations, [event.data.sessionId]: { ...state.reservations[event.data.sessionId]!, status: 'released' } },
+        };
+      case 'company_balance.reservation_paid':
+        return {
+          ...state,
+          reserved: add(state.reserved, -amount),
+          reservations: { ...state.reservations, [event.data.sessionId]: { ...state.reservations[event.data.sessionId]!, status: 'paid' } },
+        };
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,181 @@
+import { assertNever, Decider } from '../../platform/domain/decider';
+import {
+  IdempotencyKeyReusedError,
+  PayoutEmbedClaimLockedError,
+  PayoutEmbedCodeExpiredError,
+  PayoutEmbedCodeLimitError,
+  PayoutEmbedNotAwaitingWalletError,
+  PayoutEmbedNotCancellableError,
+  PayoutEmbedNotClaimableError,
+  PayoutEmbedPayoutNotStartedError,
+} from './payout-embed.errors';
+import { SessionCreatedData, SessionEvent, SessionRef, SessionStatus } from './payout-embed.events';
+
+/** A code is valid this long after it was sent. */
+export const CODE_TTL_SECONDS = 600;
+/** Wrong codes in a row that lock claims, and for how long. */
+export const MAX_WRONG_CODES = 5;
+export const LOCK_SECONDS = 900;
+/** Resend limits: one code a minute, at most this many per session. */
+export const CODE_RESEND_SECONDS = 60;
+export const MAX_CODES_PER_SESSION = 5;
+
+export type PayoutEmbedCommand =
+  | { type: 'CreateSession'; data: SessionCreatedData }
+  | { type: 'SendCode'; data: { codeHash: string; now: string } }
+  | { type: 'Claim'; data: { codeHash: string; now: string } }
+  | { type: 'NameWallet'; data: { walletEmail: string; now: string } }
+  | { type: 'CompletePayout'; data: { now: string } }
+  | { type: 'FailPayout'; data: { failureReason: string; now: string } }
+  | { type: 'Expire'; data: { now: string } }
+  | { type: 'Cancel'; data: { now: string } };
+
+export interface SessionState {
+  session: (SessionCreatedData & { status: SessionStatus }) | null;
+  codeHash: string | null;
+  codeExpiresAt: string | null;
+  codesSent: number;
+  lastCodeSentAt: string | null;
+  failedAttempts: number;
+  lockedUntil: string | null;
+  walletEmail: string | null;
+  payoutStarted: boolean;
+  failureReason: string | null;
+  updatedAt: string | null;
+}
+
+const initialState = (): SessionState => ({
+  session: null,
+  codeHash: null,
+  codeExpiresAt: null,
+  codesSent: 0,
+  lastCodeSentAt: null,
+  failedAttempts: 0,
+  lockedUntil: null,
+  walletEmail: null,
+  payoutStarted: false,
+  failureReason: null,
+  updatedAt: null,
+});
+
+const plusSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+const refOf = (s: SessionCreatedData): SessionRef => ({ sessionId: s.sessionId, companyId: s.companyId, amountCents: s.amountCents, currency: s.currency });
+
+/** Waiting for its recipient: created and not yet past expiresAt (the expiry timer may not have fired yet). */
+function assertClaimable(state: SessionState, now: string): SessionCreatedData {
+  const s = state.session;
+  if (!s) throw new PayoutEmbedNotClaimableError('unknown');
+  if (s.status !== 'created') throw new PayoutEmbedNotClaimableError(s.status);
+  if (now >= s.expiresAt) throw new PayoutEmbedNotClaimableError('expired');
+  if (state.lockedUntil !== null && now < state.lockedUntil) throw new PayoutEmbedClaimLockedError(state.lockedUntil);
+  return s;
+}
+
+/**
+ * One Payout Embed session (docs/payout-embed.md#lifecycle): created -> claimed -> completed | failed;
+ * created | claimed -> expired | cancelled while no payout has started. Repeats of a transition that
+ * already happened decide nothing, so process managers and retries are safe.
+ */
+export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent, SessionState> = {
+  initialState,
+  decide(command, state) {
+    const s = state.session;
+    switch (command.type) {
+      case 'CreateSession':
+        if (s) {
+          if (s.requestHash !== command.data.requestHash) throw new IdempotencyKeyReusedError();
+          return [];
+        }
+        return [{ type: 'payout_embed.session.created', data: command.data }];
+      case 'SendCode': {
+        const { now, codeHash } = command.data;
+        assertClaimable(state, now);
+        if (state.codesSent >= MAX_CODES_PER_SESSION) throw new PayoutEmbedCodeLimitError(`At most ${MAX_CODES_PER_SESSION} codes are sent per payout`, null);
+        if (state.lastCodeSentAt !== null && now < plusSeconds(state.lastCodeSentAt, CODE_RESEND_SECONDS)) {
+          const retryAt = plusSeconds(state.lastCodeSentAt, CODE_RESEND_SECONDS);
+          throw new PayoutEmbedCodeLimitError(`A code was just sent; ask again after ${retryAt}`, retryAt);
+        }
+        return [{ type: 'payout_embed.session.code_sent', data: { sessionId: s!.sessionId, codeHash, sentAt: now, codeExpiresAt: plusSeconds(now, CODE_TTL_SECONDS) } }];
+      }
+      case 'Claim': {
+        const { now, codeHash } = command.data;
+        const session = assertClaimable(state, now);
+        if (state.codeHash === null || state.codeExpiresAt === null || now >= state.codeExpiresAt) throw new PayoutEmbedCodeExpiredError();
+        if (codeHash !== state.codeHash) {
+          const failedAttempts = state.failedAttempts + 1;
+          const lockedUntil = failedAttempts >= MAX_WRONG_CODES ? plusSeconds(now, LOCK_SECONDS) : null;
+          return [{ type: 'payout_embed.session.code_rejected', data: { sessionId: session.sessionId, failedAttempts, lockedUntil, rejectedAt: now } }];
+        }
+        return [{ type: 'payout_embed.session.claimed', data: { ...refOf(session), claimedAt: now } }];
+      }
+      case 'NameWallet': {
+        const { walletEmail, now } = command.data;
+        if (!s) throw new PayoutEmbedNotAwaitingWalletError('unknown');
+        if (state.payoutStarted && state.walletEmail === walletEmail) return [];
+        if (s.status !== 'claimed' || state.payoutStarted) throw new PayoutEmbedNotAwaitingWalletError(s.status);
+        return [{ type: 'payout_embed.session.payout_started', data: { ...refOf(s), payoutId: s.payoutId, walletEmail, startedAt: now } }];
+      }
+      case 'CompletePayout':
+      case 'FailPayout': {
+        if (!s || !state.payoutStarted) throw new PayoutEmbedPayoutNotStartedError();
+        if (s.status !== 'claimed') return [];
+        const base = { ...refOf(s), payoutId: s.payoutId, walletEmail: state.walletEmail! };
+        return command.type === 'CompletePayout'
+          ? [{ type: 'payout_embed.session.completed', data: { ...base, completedAt: command.data.now } }]
+          : [{ type: 'payout_embed.session.failed', data: { ...base, failureReason: command.data.failureReason, failedAt: command.data.now } }];
+      }
+      case 'Expire':
+        // A payout in flight finishes on its own; an early or repeated timer changes nothing.
+        if (!s || (s.status !== 'created' && s.status !== 'claimed') || state.payoutStarted || command.data.now < s.expiresAt) return [];
+        return [{ type: 'payout_embed.session.expired', data: { ...refOf(s), expiredAt: command.data.now } }];
+      case 'Cancel':
+        if (!s) throw new PayoutEmbedNotCancellableError('unknown');
+        if (s.status === 'cancelled') return [];
+        if ((s.status !== 'created' && s.status !== 'claimed') || state.payoutStarted) throw new PayoutEmbedNotCancellableError(s.status);
+        return [{ type: 'payout_embed.session.cancelled', data: { ...refOf(s), cancelledAt: command.data.now } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    const s = state.session;
+    switch (event.type) {
+      case 'payout_embed.session.created':
+        return { ...state, session: { ...event.data, status: 'created' }, updatedAt: event.data.createdAt };
+      case 'payout_embed.session.code_sent':
+        return {
+          ...state,
+          codeHash: event.data.codeHash,
+          codeExpiresAt: event.data.codeExpiresAt,
+          codesSent: state.codesSent + 1,
+          lastCodeSentAt: event.data.sentAt,
+          updatedAt: event.data.sentAt,
+        };
+      case 'payout_embed.session.code_rejected':
+        // A lock burns the code and starts a fresh count once it ends.
+        return event.data.lockedUntil !== null
+          ? { ...state, failedAttempts: 0, lockedUntil: event.data.lockedUntil, codeHash: null, codeExpiresAt: null }
+          : { ...state, failedAttempts: event.data.failedAttempts };
+      case 'payout_embed.session.claimed':
+        return { ...state, session: { ...s!, status: 'claimed' }, codeHash: null, codeExpiresAt: null, updatedAt: event.data.claimedAt };
+      case 'payout_embed.session.payout_started':
+        return { ...state, walletEmail: event.data.walletEmail, payoutStarted: true, updatedAt: event.data.startedAt };
+      case 'payout_embed.session.completed':
+        return { ...state, session: { ...s!, status: 'completed' }, updatedAt: event.data.completedAt };
+      case 'payout_embed.session.failed':
+        return { ...state, session: { ...s!, status: 'failed' }, failureReason: event.data.failureReason, updatedAt: event.data.failedAt };
+      case 'payout_embed.session.expired':
+        return { ...state, session: { ...s!, status: 'expired' }, codeHash: null, updatedAt: event.data.expiredAt };
+      case 'payout_embed.session.cancelled':
+        return { ...state, session: { ...s!, status: 'cancelled' }, codeHash: null, updatedAt: event.data.cancelledAt };
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+/** The sandbox payout rail: a wallet email whose local part contains `+fail` is refused. */
+export function sandboxWalletOutcome(walletEmail: string): { ok: true } | { ok: false; reason: string } {
+  const local = walletEmail.split('@')[0] ?? '';
+  return local.includes('+fail') ? { ok: false, reason: 'Sandbox rail: the wallet refused the payout (+fail)' } : { ok: true };
+}

@@ -1,0 +1,82 @@
+import { DomainEvent } from '../../platform/domain/decider';
+
+export const SESSION_STREAM_PREFIX = 'pes-';
+export const sessionStreamId = (sessionId: string) => `${SESSION_STREAM_PREFIX}${sessionId}`;
+
+/** The statuses a session can be in (docs/payout-embed.md#lifecycle). */
+export const SESSION_STATUSES = ['created', 'claimed', 'completed', 'failed', 'expired', 'cancelled'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** What every lifecycle event carries, so webhooks and the ledger need no lookup. */
+export interface SessionRef {
+  sessionId: string;
+  companyId: string;
+  amountCents: string;
+  currency: string;
+}
+
+export interface SessionCreatedData extends SessionRef {
+  recipientEmail: string;
+  recipientName: string | null;
+  description: string | null;
+  idempotencyKey: string | null;
+  /** SHA-256 of the normalized request: a retry with another body under the same key is refused. */
+  requestHash: string;
+  /** SHA-256 of the embed token; the token itself is never stored. */
+  tokenHash: string;
+  allowedOrigins: string[];
+  returnUrl: string | null;
+  /** The payout's id is fixed at creation, so every later step can name it. */
+  payoutId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export type SessionCreated = DomainEvent<'payout_embed.session.created', SessionCreatedData>;
+/** A claim code went to the recipient; only its hash is recorded. */
+export type ClaimCodeSent = DomainEvent<'payout_embed.session.code_sent', { sessionId: string; codeHash: string; sentAt: string; codeExpiresAt: string }>;
+/** A wrong code; the fifth in a row locks claims until `lockedUntil` and burns the code. */
+export type ClaimCodeRejected = DomainEvent<'payout_embed.session.code_rejected', { sessionId: string; failedAttempts: number; lockedUntil: string | null; rejectedAt: string }>;
+export type SessionClaimed = DomainEvent<'payout_embed.session.claimed', SessionRef & { claimedAt: string }>;
+export type SessionPayoutStarted = DomainEvent<'payout_embed.session.payout_started', SessionRef & { payoutId: string; walletEmail: string; startedAt: string }>;
+export type SessionCompleted = DomainEvent<'payout_embed.session.completed', SessionRef & { payoutId: string; walletEmail: string; completedAt: string }>;
+export type SessionFailed = DomainEvent<'payout_embed.session.failed', SessionRef & { payoutId: string; walletEmail: string; failureReason: string; failedAt: string }>;
+export type SessionExpired = DomainEvent<'payout_embed.session.expired', SessionRef & { expiredAt: string }>;
+export type SessionCancelled = DomainEvent<'payout_embed.session.cancelled', SessionRef & { cancelledAt: string }>;
+
+export type SessionEvent =
+  SessionCreated | ClaimCodeSent | ClaimCodeRejected | SessionClaimed | SessionPayoutStarted | SessionCompleted | SessionFailed | SessionExpired | SessionCancelled;
+
+/** Session events that are public webhook events, and the status each leaves the session in. */
+export const LIFECYCLE_STATUS: Readonly<Record<string, SessionStatus>> = {
+  'payout_embed.session.created': 'created',
+  'payout_embed.session.claimed': 'claimed',
+  'payout_embed.session.completed': 'completed',
+  'payout_embed.session.failed': 'failed',
+  'payout_embed.session.expired': 'expired',
+  'payout_embed.session.cancelled': 'cancelled',
+};
+
+// ---- Company balance ---------------------------------------------------------------------------
+
+export const BALANCE_STREAM_PREFIX = 'balance-';
+export const balanceStreamId = (companyId: string) => `${BALANCE_STREAM_PREFIX}${companyId}`;
+
+/** Why a reservation went back: the session failed, expired or was cancelled, or its session was never written (a create that died half-way). */
+export type ReleaseReason = 'failed' | 'expired' | 'cancelled' | 'abandoned';
+
+export type BalanceToppedUp = DomainEvent<'company_balance.topped_up', { companyId: string; topUpId: string; currency: string; amountCents: string; toppedUpAt: string }>;
+export type BalanceReserved = DomainEvent<
+  'company_balance.reserved',
+  { companyId: string; sessionId: string; currency: string; amountCents: string; requestHash: string; reservedAt: string }
+>;
+export type ReservationReleased = DomainEvent<
+  'company_balance.reservation_released',
+  { companyId: string; sessionId: string; currency: string; amountCents: string; reason: ReleaseReason; releasedAt: string }
+>;
+export type ReservationPaid = DomainEvent<
+  'company_balance.reservation_paid',
+  { companyId: string; sessionId: string; currency: string; amountCents: string; payoutId: string; walletEmail: string; paidAt: string }
+>;
+
+export type BalanceEvent = BalanceToppedUp | BalanceReserved | ReservationReleased | ReservationPaid;

@@ -1,0 +1,232 @@
+/** The recipient's page (docs/payout-embed.md#the-embed-page): a shell whose script drives the page's own API. */
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%231f5fd1'/%3E%3Cpath d='M9 22V10h8a4 4 0 0 1 0 8h-8' stroke='white' stroke-width='3' fill='none'/%3E%3C/svg%3E";
+
+const STYLE = `
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f6f7f9;color:#1a1d21;line-height:1.45}
+main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+body.framed{background:#fff}body.framed main{margin:0 auto;box-shadow:none}
+header.chrome,footer.chrome{max-width:28rem;margin:1rem auto;padding:0 1rem;color:#555;font-size:.9rem}
+body.framed header.chrome,body.framed footer.chrome{display:none}
+h1{font-size:1.25rem;margin:0 0 .5rem}h1:focus{outline:none}
+.amount{font-size:2rem;font-weight:700;margin:.25rem 0 .75rem;overflow-wrap:anywhere}
+.muted{color:#4d545c;font-size:.95rem}
+label{display:block;margin:.75rem 0 .25rem;font-weight:600}
+input{width:100%;padding:.6rem;font-size:1rem;border:1px solid #8a9099;border-radius:4px}
+input[aria-invalid=true]{border-color:#c62828;border-width:2px}
+input.code{font-size:1.4rem;letter-spacing:.4em;font-variant-numeric:tabular-nums}
+.hint{font-size:.9rem;color:#4d545c;margin:.25rem 0 0}
+button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;border:0;border-radius:4px;background:#1f5fd1;color:#fff;cursor:pointer}
+button[disabled]{opacity:.6;cursor:progress}
+button.link{background:none;color:#1f5fd1;text-decoration:underline;width:auto;padding:.25rem 0;margin-top:.75rem}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f2b600;outline-offset:2px}
+.error{background:#fdecea;border:1px solid #c62828;color:#8e1c1c;padding:.6rem;border-radius:4px;margin:.75rem 0}
+.notice{background:#eef4ff;border:1px solid #9bb8ee;padding:.6rem;border-radius:4px;margin:.75rem 0}
+.ok{background:#e8f5e9;border:1px solid #2e7d32;color:#1b5e20;padding:.6rem;border-radius:4px;margin:.75rem 0}
+.steps{display:flex;gap:.35rem;list-style:none;padding:0;margin:0 0 1rem;font-size:.8rem;color:#4d545c}
+.steps li{flex:1;border-top:4px solid #d5d9de;padding-top:.3rem}
+.steps li.done,.steps li.current{border-color:#1f5fd1}.steps li.current{color:#1a1d21;font-weight:600}
+.spinner{display:inline-block;width:1em;height:1em;border:2px solid #9bb8ee;border-top-color:#1f5fd1;border-radius:50%;animation:spin 1s linear infinite;vertical-align:-2px;margin-right:.4rem}
+@keyframes spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.spinner{animation:none}}
+@media (max-width:420px){main{margin:0;border-radius:0;padding:1.25rem}header.chrome{margin:.75rem auto}}`;
+
+function shell(title: string, body: string, script: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${title}</title><link rel="icon" href="${FAVICON}"><style>${STYLE}</style></head>
+<body><header class="chrome" role="banner"><strong>Paysplit</strong> secure payout</header>
+<main id="main">${body}</main>
+<footer class="chrome" role="contentinfo">Paysplit will never ask for a password or card number to pay you.</footer>${script}</body></html>`;
+}
+
+export function notFoundPage(): string {
+  return shell('Payout link not found', '<h1>This payout link is not valid</h1><p>Check that you opened the whole link from the sender, or ask them for a new one.</p>', '');
+}
+
+/** The page for one session; everything the recipient sees comes from GET /api/embed/payouts/:id with the token. */
+export function embedPage(sessionId: string): string {
+  const script = `<script>${CLIENT.replace('__SESSION_ID__', sessionId)}</script>`;
+  return shell('Claim your payout', '<p role="status"><span class="spinner" aria-hidden="true"></span>Loading your payout…</p>', script);
+}
+
+/** Plain ES2017, no build step: renders each state, and tells an allowed parent frame about every status change. */
+const CLIENT = String.raw`
+(function () {
+  'use strict';
+  var id = '__SESSION_ID__';
+  var token = new URLSearchParams(location.hash.slice(1)).get('t') || '';
+  var main = document.getElementById('main');
+  var framed = window.parent !== window;
+  if (framed) document.body.classList.add('framed');
+  var view = null, lastStatus = null, pollTimer = null, busy = false;
+
+  function esc(s) { return String(s == null ? '' : s).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; }); }
+  function money(v) {
+    var nf = new Intl.NumberFormat(undefined, { style: 'currency', currency: v.currency });
+    var digits = nf.resolvedOptions().maximumFractionDigits;
+    return nf.format(Number(v.amountCents) / Math.pow(10, digits));
+  }
+  function when(iso) { return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)); }
+  function time(iso) { return new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(iso)); }
+
+  function api(method, path, body) {
+    return fetch('/api/embed/payouts/' + encodeURIComponent(id) + path, {
+      method: method,
+      headers: Object.assign({ authorization: 'Bearer ' + token }, body ? { 'content-type': 'application/json' } : {}),
+      body: body ? JSON.stringify(body) : undefined,
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer'
+    }).then(function (r) { return r.json().catch(function () { return {}; }).then(function (j) { return { status: r.status, body: j }; }); });
+  }
+
+  /** Only to an allowed parent origin: the exact ancestor origin when the browser tells it, else each allowed origin (others drop it). */
+  function notify(status) {
+    if (!framed || !view) return;
+    var message = { type: 'paysplit.payout_embed', status: status };
+    var ancestors = location.ancestorOrigins;
+    if (ancestors && ancestors.length) {
+      if (view.allowedOrigins.indexOf(ancestors[0]) >= 0) window.parent.postMessage(message, ancestors[0]);
+      return;
+    }
+    view.allowedOrigins.forEach(function (origin) { try { window.parent.postMessage(message, origin); } catch (e) { /* another origin */ } });
+  }
+
+  function steps(current) {
+    var names = ['Verify email', 'Choose wallet', 'Paid'];
+    return '<ol class="steps" aria-label="Progress">' + names.map(function (n, i) {
+      var cls = i < current ? 'done' : i === current ? 'current' : '';
+      return '<li class="' + cls + '"' + (i === current ? ' aria-current="step"' : '') + '>' + n + '</li>';
+    }).join('') + '</ol>';
+  }
+  function header(title) {
+    return '<h1 tabindex="-1" id="title">' + esc(title) + '</h1>' +
+      '<p class="amount">' + esc(money(view)) + '</p>' +
+      (view.description ? '<p class="muted">' + esc(view.description) + '</p>' : '');
+  }
+  function back() {
+    return !framed && view.returnUrl ? '<p><a href="' + esc(view.returnUrl) + '" rel="noreferrer">Back to the sender’s site</a></p>' : '';
+  }
+
+  function render(message, focusSelector) {
+    var v = view, html;
+    if (v.status === 'created' && v.lockedUntil) {
+      html = steps(0) + header('Claim your payout') + '<div class="error" role="alert">Too many wrong codes. For your safety, claiming is paused until ' + esc(time(v.lockedUntil)) + '. Then ask for a new code.</div>';
+    } else if (v.status === 'created' && !v.codeSent) {
+      html = steps(0) + header((v.recipientName ? v.recipientName + ', you' : 'You') + ' have a payout') +
+        '<p>To make sure it is you, we will email a 6-digit code to <strong>' + esc(v.recipientEmailHint) + '</strong>.</p>' +
+        (message ? message : '') +
+        '<button type="button" id="send-code">Email me a code</button>' +
+        '<p class="hint">Claim by ' + esc(when(v.expiresAt)) + '.</p>';
+    } else if (v.status === 'created') {
+      html = steps(0) + header('Enter your code') +
+        '<p>We emailed a 6-digit code to <strong>' + esc(v.recipientEmailHint) + '</strong>. It works for 10 minutes.</p>' +
+        '<form id="claim-form" novalidate>' + (message ? message : '') +
+        '<label for="code">6-digit code</label>' +
+        '<input id="code" name="code" class="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}" required aria-describedby="code-hint code-error">' +
+        '<p class="hint" id="code-hint">Check your inbox and spam folder.</p>' +
+        '<button type="submit">Verify code</button></form>' +
+        '<button type="button" class="link" id="send-code">Send a new code</button>';
+    } else if (v.status === 'claimed' && !v.payoutInProgress) {
+      html = steps(1) + header('Where should we send it?') +
+        '<form id="wallet-form" novalidate>' + (message ? message : '') +
+        '<label for="wallet">Wallet email</label>' +
+        '<input id="wallet" name="walletEmail" type="email" autocomplete="email" required aria-describedby="wallet-hint wallet-error">' +
+        '<p class="hint" id="wallet-hint">The email address of the wallet account that receives the money.</p>' +
+        '<button type="submit">Send ' + esc(money(v)) + ' to my wallet</button></form>';
+    } else if (v.status === 'claimed') {
+      html = steps(2) + header('Sending your money') + '<p role="status"><span class="spinner" aria-hidden="true"></span>Paying to <strong>' + esc(v.walletEmail) + '</strong>…</p>';
+    } else if (v.status === 'completed') {
+      html = steps(3) + header('Payout sent') + '<div class="ok" role="status">' + esc(money(v)) + ' was sent to <strong>' + esc(v.walletEmail) + '</strong>.</div>' + back();
+    } else if (v.status === 'failed') {
+      html = header('The payout did not go through') + '<div class="error" role="alert">Your wallet (' + esc(v.walletEmail) + ') did not accept it. The money went back to the sender; contact them to be paid another way.</div>' + back();
+    } else if (v.status === 'expired') {
+      html = header('This payout has expired') + '<p>It was not claimed before ' + esc(when(v.expiresAt)) + ', so the money went back to the sender. Ask them to send a new one.</p>' + back();
+    } else {
+      html = header('This payout was cancelled') + '<p>The sender cancelled it. Contact them if you expected to be paid.</p>' + back();
+    }
+    main.innerHTML = html;
+    wire();
+    var target = focusSelector && document.querySelector(focusSelector);
+    (target || document.getElementById('title')).focus();
+    if (v.status !== lastStatus) { lastStatus = v.status; notify(v.status); }
+    clearTimeout(pollTimer);
+    if (v.status === 'claimed' && v.payoutInProgress) pollTimer = setTimeout(load, 1000);
+  }
+
+  function errorBox(fieldId, text) { return '<div class="error" role="alert" id="' + fieldId + '-error">' + esc(text) + '</div>'; }
+  function invalid(fieldId, text) {
+    var input = document.getElementById(fieldId);
+    var old = document.getElementById(fieldId + '-error');
+    if (old) old.remove();
+    input.insertAdjacentHTML('beforebegin', errorBox(fieldId, text));
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+  }
+  function failed(response) {
+    var e = (response.body && response.body.error) || {};
+    return e.message || 'Something went wrong. Please try again.';
+  }
+  function act(button, promise, onError) {
+    if (busy) return;
+    busy = true;
+    if (button) button.disabled = true;
+    promise.then(function (r) {
+      busy = false;
+      if (r.status === 200) { view = r.body.data; render(null, null); return; }
+      if (button) button.disabled = false;
+      onError(r);
+    }, function () { busy = false; if (button) button.disabled = false; onError({ status: 0, body: { error: { message: 'You seem to be offline. Check your connection and try again.' } } }); });
+  }
+
+  function wire() {
+    var send = document.getElementById('send-code');
+    if (send) send.addEventListener('click', function () {
+      act(send, api('POST', '/code'), function (r) {
+        if (r.status === 409 || r.status === 422) return reload(errorBox('send', failed(r)));
+        render(errorBox('send', failed(r)), null);
+      });
+    });
+    var claim = document.getElementById('claim-form');
+    if (claim) claim.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var code = document.getElementById('code').value.replace(/\s+/g, '');
+      if (!/^[0-9]{6}$/.test(code)) return invalid('code', 'Enter the 6 digits from the email.');
+      act(claim.querySelector('button'), api('POST', '/claim', { code: code }), function (r) {
+        if (r.body && r.body.error && r.body.error.code === 'PAYOUT_EMBED_CODE_INVALID') return invalid('code', failed(r));
+        reload(errorBox('claim', failed(r)));
+      });
+    });
+    var wallet = document.getElementById('wallet-form');
+    if (wallet) wallet.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var email = document.getElementById('wallet').value.trim();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid('wallet', 'Enter an email address, like name@example.com.');
+      act(wallet.querySelector('button'), api('POST', '/wallet', { walletEmail: email }), function (r) {
+        if (r.status === 400) return invalid('wallet', 'Enter an email address, like name@example.com.');
+        reload(errorBox('wallet', failed(r)));
+      });
+    });
+  }
+
+  /** Shows the latest state with a message on top (after a refusal the state may have moved on). */
+  function reload(message) {
+    api('GET', '').then(function (r) { if (r.status === 200) { view = r.body.data; render(message, null); } else gone(); }, gone);
+  }
+  function gone() {
+    main.innerHTML = '<h1 tabindex="-1" id="title">This payout link is not valid</h1><p>Check that you opened the whole link from the sender, or ask them for a new one.</p>';
+    document.getElementById('title').focus();
+  }
+  function load() {
+    api('GET', '').then(function (r) {
+      if (r.status !== 200) return gone();
+      var changed = !view || r.body.data.status !== view.status || r.body.data.payoutInProgress !== view.payoutInProgress;
+      view = r.body.data;
+      if (changed) render(null, null); else pollTimer = setTimeout(load, 1000);
+    }, function () { pollTimer = setTimeout(load, 2000); });
+  }
+  if (!token) gone(); else load();
+})();
+`;

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { normalizeEmail } from '../../platform/domain/email';
+import { Page } from '../../platform/http/envelope';
+import { pageOf } from '../../platform/http/pagination';
+import { CancelPayoutEmbedSessionCommand } from '../application/cancel-payout-embed-session.handler';
+import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-embed-session.handler';
+import { PayoutEmbedQueries } from '../application/payout-embed.queries';
+import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto } from './payout-embed.request.dto';
+import { SessionListResponseDto, SessionResponseDto } from './payout-embed.response.dto';
+
+@ApiTags('payout-embed')
+@ApiBearerAuth()
+@ApiKeyAuth('payout:write')
+@Controller('api/commerce/integration/payout-embed/sessions')
+export class IntegrationPayoutEmbedController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: PayoutEmbedQueries,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)',
+  })
+  @ApiCreatedResponse({ type: SessionResponseDto })
+  async create(
+    @Body() body: CreatePayoutEmbedSessionRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { session, replayed } = await this.commands.execute(
+      new CreatePayoutEmbedSessionCommand(
+        principal.companyId,
+        {
+          recipientEmail: normalizeEmail(body.recipientEmail),
+          recipientName: body.recipientName ?? null,
+          amountCents: body.amountCents,
+          currency: body.currency,
+          description: body.description ?? null,
+          idempotencyKey: body.idempotencyKey ?? null,
+          expiresInSeconds: body.expiresInSeconds ?? EXPIRY_SECONDS.default,
+          allowedOrigins: [...new Set((body.allowedOrigins ?? []).map((origin) => new URL(origin).origin))],
+          returnUrl: body.returnUrl ?? null,
+        },
+        commandContext(request, principal),
+      ),
+    );
+    if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
+    return session;
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The company's sessions, newest first, optionally of one status" })
+  @ApiOkResponse({ type: SessionListResponseDto })
+  async list(@Query() query: ListPayoutEmbedSessionsQueryDto, @CurrentPrincipal() principal: Principal) {
+    const { page, limit, skip } = pageOf(query);
+    const { items, total } = await this.queries.list(principal.companyId, query.status ?? null, skip, limit);
+    return Page.of(items, page, limit, total);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One session of the company (another company’s is 404)' })
+  @ApiOkResponse({ type: SessionResponseDto })
+  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.queries.get(id, principal.companyId);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })
+  @ApiOkResponse({ type: SessionResponseDto })
+  cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new CancelPayoutEmbedSessionCommand(principal.companyId, id, commandContext(request, principal)));
+  }
+}

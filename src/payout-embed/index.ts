@@ -1,0 +1,5 @@
+// Public API of the payout-embed module: its Nest module, the sandbox top-up route (mounted by the
+// sandbox module), and the streams and events the ledger and webhooks follow.
+export { PayoutEmbedModule } from './payout-embed.module';
+export { SandboxBalanceController } from './http/sandbox-balance.controller';
+export { BALANCE_STREAM_PREFIX, SESSION_STREAM_PREFIX, LIFECYCLE_STATUS, type BalanceEvent, type SessionEvent, type SessionRef } from './domain/payout-embed.events';

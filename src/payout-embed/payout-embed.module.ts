@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
+import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
+import { ClaimPayoutHandler, NamePayoutWalletHandler, SendClaimCodeHandler } from './application/embed-page.handlers';
+import { ExpirePayoutEmbedSessionHandler, SettleReservationHandler, SettleSandboxPayoutHandler } from './application/lifecycle.handlers';
+import { PayoutEmbedLifecycleProcessManager } from './application/payout-embed-lifecycle.process-manager';
+import { PayoutEmbedQueries } from './application/payout-embed.queries';
+import { PayoutEmbedSecrets } from './application/payout-embed-secrets';
+import { TopUpBalanceHandler } from './application/top-up-balance.handler';
+import { EmbedPayoutsApiController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
+import { IntegrationPayoutEmbedController } from './http/integration-payout-embed.controller';
+import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessions.projection';
+
+/** What the platform's server and the recipient's page call. */
+const useCases = [CreatePayoutEmbedSessionHandler, CancelPayoutEmbedSessionHandler, SendClaimCodeHandler, ClaimPayoutHandler, NamePayoutWalletHandler, TopUpBalanceHandler];
+
+/** What the lifecycle workflow sends. */
+const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionHandler, SettleSandboxPayoutHandler, SettleReservationHandler];
+
+/** Payout Embed: company balance reservations, sessions, the embed page and its API (docs/payout-embed.md). */
+@Module({
+  controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController],
+  providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle],
+})
+export class PayoutEmbedModule {}
