@@ -9,6 +9,7 @@ import { PlatformRuntime } from './platform/platform-runtime';
 import { AppLogger } from './platform/logging/app-logger';
 import { newId } from './platform/ids/ids';
 import { createValidationPipe } from './platform/http/validation';
+import { installBodyParsers } from './platform/http/body-parsers';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
 
 const ONE_MIB = 1024 * 1024;
@@ -31,7 +32,10 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],
     bufferLogs: false,
+    // Bodies are parsed by installBodyParsers only (strict UTF-8, depth and size bounds), not by Nest's parsers.
+    bodyParser: false,
   });
+  installBodyParsers(app.getHttpAdapter().getInstance());
   const runtime = app.get(PlatformRuntime);
   const { platform } = runtime;
   app.useGlobalPipes(createValidationPipe());

@@ -4,6 +4,7 @@ import { DomainError, ErrorDetail, ErrorKind } from '../domain/domain-error';
 import { ProjectionLagError } from '../projections/projection-engine';
 import { ConcurrencyError } from '../event-store/event-store.port';
 import { AppLogger } from '../logging/app-logger';
+import { BodyRejectedError } from './body-parsers';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
@@ -59,6 +60,9 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   }
   if (exception instanceof ConcurrencyError) {
     return envelope(409, exception.code, 'The resource changed while this request was being processed; retry it', []);
+  }
+  if (exception instanceof BodyRejectedError) {
+    return envelope(400, exception.code, exception.message, []);
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

@@ -1,0 +1,89 @@
+import { signup, startTestApp, TestApp } from '../support/test-app';
+
+/** Issue 15: hostile input is a 400 in the envelope, and nothing is appended. */
+describe('hostile input (issue 15)', () => {
+  let app: TestApp;
+  let session: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    session = (await signup(app)).sessionToken;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function expectRefused(method: string, path: string, options: Parameters<TestApp['request']>[2], code?: string) {
+    const before = await app.eventCount();
+    const response = await app.request(method, path, options);
+    expect({ status: response.status, text: response.text }).toEqual({ status: 400, text: expect.any(String) });
+    expect(response.body).toEqual({ error: { code: code ?? expect.any(String), message: expect.any(String), details: expect.any(Array) } });
+    expect(await app.eventCount()).toBe(before);
+    return response;
+  }
+
+  const deepArray = '['.repeat(1500) + ']'.repeat(1500);
+  const deepObject = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+
+  describe('1. deep nesting, oversized arrays and strings', () => {
+    it.each([
+      ['a 1,500-level array on signup', 'POST', '/api/auth/signup', deepArray],
+      ['a 5,000-level object on signup', 'POST', '/api/auth/signup', deepObject],
+      ['a 5,000-level object in a field', 'POST', '/api/commerce/api-keys', `{"name":"k","scopes":${deepObject}}`],
+      ['a 33-level object', 'POST', '/api/commerce/api-keys', '{"a":'.repeat(33) + '1' + '}'.repeat(33)],
+      ['a 5,000-level object on a form route', 'POST', '/pay/ord_x', deepObject],
+      ['an array of 50,000 items', 'POST', '/api/commerce/api-keys', JSON.stringify({ name: 'k', scopes: new Array(50_000).fill('split:write') })],
+      ['a 600 KB string', 'POST', '/api/commerce/api-keys', JSON.stringify({ name: 'k'.repeat(600_000), scopes: ['split:write'] })],
+    ])('refuses %s with BODY_TOO_COMPLEX before any transform', async (_label, method, path, rawBody) => {
+      await expectRefused(method, path, { token: session, rawBody }, 'BODY_TOO_COMPLEX');
+    });
+
+    it('keeps 1 MiB bodies cheap for the event loop: /health answers at once beside four of them', async () => {
+      const rawBody = JSON.stringify({ name: 'k', scopes: new Array(60_000).fill({ a: [1, 2] }) });
+      const heavy = [1, 2, 3, 4].map(() => app.request('POST', '/api/commerce/api-keys', { token: session, rawBody }));
+      const started = performance.now();
+      const health = await app.request('GET', '/health');
+      expect((await Promise.all(heavy)).map((r) => r.status)).toEqual([400, 400, 400, 400]);
+      expect(health.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(2000);
+    });
+
+    it('still accepts an ordinary body', async () => {
+      const response = await app.request('POST', '/api/commerce/api-keys', { token: session, body: { name: 'ordinary', scopes: ['split:write'] } });
+      expect(response.status).toBe(201);
+    });
+  });
+
+  describe('2. lone UTF-16 surrogates', () => {
+    it.each([
+      ['signup', '/api/auth/signup', { companyName: 'x', email: '\ud800', password: 'correct horse battery' }],
+      ['login', '/api/auth/login', { email: '\ud800@example.test', password: 'whatever password' }],
+      ['magic link', '/api/auth/magic-link', { email: '\udc00' }],
+      ['business profile', '/api/commerce/business-profiles', { displayName: 'AP', email: 'a\ud800@example.test' }],
+      ['api key name', '/api/commerce/api-keys', { name: 'x\ud800', scopes: ['split:write'] }],
+    ])('refuses one on %s', async (_label, path, body) => {
+      // JSON.stringify escapes a lone surrogate as \ud800, exactly what an attacker sends.
+      await expectRefused('POST', path, { token: session, rawBody: JSON.stringify(body) }, 'INVALID_ENCODING');
+    });
+  });
+
+  describe('3. invalid UTF-8', () => {
+    it('refuses a JSON body that is not UTF-8 instead of rewriting it', async () => {
+      const before = await app.eventCount();
+      const bytes = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('","scopes":["split:write"]}')]);
+      const response = await fetch(`${app.url}/api/commerce/api-keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+        body: bytes,
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('INVALID_ENCODING');
+      expect(await app.eventCount()).toBe(before);
+    });
+
+    it('refuses a form whose percent escapes are not UTF-8', async () => {
+      const response = await app.request('POST', '/pay/ord_x', { rawBody: 't=%ff&number=4242', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('INVALID_ENCODING');
+    });
+  });
+});
