@@ -1,4 +1,6 @@
 import { signup, startTestApp, TestApp } from '../support/test-app';
+import { CARDS, card, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
+import { createSme } from '../support/split-fixtures';
 
 /** Issue 15: hostile input is a 400 in the envelope, and nothing is appended. */
 describe('hostile input (issue 15)', () => {
@@ -85,5 +87,40 @@ describe('hostile input (issue 15)', () => {
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('INVALID_ENCODING');
     });
+  });
+});
+
+describe('nested request objects (issue 15, item 4)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses a card sent as an array (or a string, or null) on the public confirm with 400 and appends nothing', async () => {
+    const merchant = await createMerchant(app);
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+    const before = await app.eventCount();
+    for (const bad of [[card(CARDS.ok)], ['4242424242424242', 12, 2040, '123'], [], 'card', 42, null]) {
+      const response = await app.request('POST', `/api/commerce/checkout/orders/${order.orderId}/confirm`, { body: { clientSecret: order.clientSecret, card: bad } });
+      expect({ bad, status: response.status, code: response.body?.error?.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect(await app.eventCount()).toBe(before);
+  });
+
+  it('refuses roster rows that are arrays, strings or null with 400 and appends nothing', async () => {
+    const sme = await createSme(app);
+    const row = { amountCents: '1000', contractorEmail: 'c@example.test' };
+    const before = await app.eventCount();
+    for (const bad of [[row], 'row', null, 7]) {
+      const response = await app.request('POST', '/api/commerce/integration/splits', {
+        token: sme.apiKey,
+        body: { totalAmountCents: '2000', roster: [bad], enterpriseCompanyId: 'co_x', apContactBusinessProfileId: 'bp_x', clientIdempotencyKey: 'k1' },
+      });
+      expect({ bad, status: response.status, code: response.body?.error?.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect(await app.eventCount()).toBe(before);
   });
 });
