@@ -124,3 +124,39 @@ describe('nested request objects (issue 15, item 4)', () => {
     expect(await app.eventCount()).toBe(before);
   });
 });
+
+describe('webhook endpoints under hostile input (issue 15, items 5 and 6)', () => {
+  let app: TestApp;
+  let session: string;
+  let endpointId: string;
+  const patch = (id: string, body: unknown) => app.request('PATCH', `/api/commerce/webhooks/endpoints/${id}`, { token: session, body });
+  beforeAll(async () => {
+    app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    session = (await signup(app)).sessionToken;
+    const created = await app.request('POST', '/api/commerce/webhooks/endpoints', {
+      token: session,
+      body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['checkout.completed'] },
+    });
+    expect(created.status).toBe(201);
+    endpointId = created.body.data.id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([{ eventTypes: null }, { enabled: null }, { url: null }])('refuses %j in a PATCH with 400, stores nothing', async (body) => {
+    const before = await app.eventCount();
+    const response = await patch(endpointId, body);
+    expect({ status: response.status, code: response.body.error?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await app.eventCount()).toBe(before);
+    const [endpoint] = (await app.request('GET', '/api/commerce/webhooks/endpoints', { token: session })).body.data;
+    expect(endpoint).toMatchObject({ enabled: true, eventTypes: ['checkout.completed'] });
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'undefined', 'valueOf'])('answers 404 for endpoint id %s and appends nothing', async (id) => {
+    const before = await app.eventCount();
+    expect((await patch(id, { enabled: false })).status).toBe(404);
+    expect((await app.request('DELETE', `/api/commerce/webhooks/endpoints/${id}`, { token: session })).status).toBe(404);
+    expect(await app.eventCount()).toBe(before);
+  });
+});
