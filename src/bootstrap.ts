@@ -10,6 +10,7 @@ import { AppLogger } from './platform/logging/app-logger';
 import { newId } from './platform/ids/ids';
 import { createValidationPipe } from './platform/http/validation';
 import { installBodyParsers } from './platform/http/body-parsers';
+import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
 
 const ONE_MIB = 1024 * 1024;
@@ -28,6 +29,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     bodyLimit: ONE_MIB,
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
+    frameworkErrors: frameworkErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],

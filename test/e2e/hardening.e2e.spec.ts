@@ -160,3 +160,23 @@ describe('webhook endpoints under hostile input (issue 15, items 5 and 6)', () =
     expect(await app.eventCount()).toBe(before);
   });
 });
+
+describe("Fastify's own 4xx answers (issue 15, item 7)", () => {
+  let app: TestApp;
+  let apiKey: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    apiKey = (await createSme(app)).apiKey;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([
+    ['a bad percent escape in the path', '/api/commerce/integration/splits/%ff', 400, 'BAD_URL'],
+    ['a path id over 100 characters', `/api/commerce/integration/splits/${'a'.repeat(150)}`, 414, 'URI_TOO_LONG'],
+  ])('answers %s in the envelope', async (_label, path, status, code) => {
+    const response = await app.request('GET', path, { token: apiKey });
+    expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: { code, message: expect.any(String), details: [] } } });
+  });
+});
