@@ -1,6 +1,6 @@
 import { signup, startTestApp, TestApp } from '../support/test-app';
-import { CARDS, card, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
-import { createSme } from '../support/split-fixtures';
+import { CARDS, card, confirm, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
+import { createdSplit, createSme, setupSplitWorld, splitBody, subVendorRow } from '../support/split-fixtures';
 
 /** Issue 15: hostile input is a 400 in the envelope, and nothing is appended. */
 describe('hostile input (issue 15)', () => {
@@ -178,5 +178,43 @@ describe("Fastify's own 4xx answers (issue 15, item 7)", () => {
   ])('answers %s in the envelope', async (_label, path, status, code) => {
     const response = await app.request('GET', path, { token: apiKey });
     expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: { code, message: expect.any(String), details: [] } } });
+  });
+});
+
+describe('concurrent no-op commands (issue 15, item 9)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('20 concurrent subscription cancels all answer CANCELLED', async () => {
+    const merchant = await createMerchant(app);
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', subscriptionIntervalUnit: 'YEARLY' });
+    expect((await confirm(app, order.orderId, order.clientSecret, CARDS.ok)).status).toBe(200);
+    await app.eventCount();
+    const subscriptionId = (await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}/status`)).body.data.subscriptionId;
+    expect(subscriptionId).toEqual(expect.any(String));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.request('POST', `/api/commerce/checkout/subscriptions/${subscriptionId}/cancel`)));
+    expect(answers.map((a) => `${a.status} ${a.body.data?.status}`)).toEqual(Array(20).fill('200 CANCELLED'));
+  });
+
+  it('20 concurrent on-demand payouts of one row: one 200 with the payout, 19 409s, one transfer', async () => {
+    const world = await setupSplitWorld(app);
+    const created = await createdSplit(app, world.sme.apiKey, splitBody(world, { totalAmountCents: '12000', roster: [subVendorRow(world.walletVendor, '10000')] }));
+    expect((await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken })).status).toBe(200);
+    await app.eventCount();
+    const rowId = created.distributions[0].id;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => app.request('POST', `/api/commerce/integration/splits/${created.id}/distributions/${rowId}/payout`, { token: world.sme.apiKey })),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.body.data.distributions[0]).toMatchObject({ legBTransferPayoutId: expect.stringMatching(/^po_/) });
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error.code)).toEqual(Array(19).fill('DISTRIBUTION_ALREADY_PAID_OUT'));
+    const started = (await app.platform.events.readStream(`split-${created.id}`)).filter((e) => e.type === 'split.roster_entry.transfer_started');
+    expect(started).toHaveLength(1);
   });
 });

@@ -40,6 +40,7 @@ export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEven
 export function startRowTransfer(data: StartRowTransfer['data'], state: SplitState): SplitEvent[] {
   const split = fundedSplit(state);
   const { row, progress } = rowOf(split, data.distributionId);
+  if (data.onDemand && (progress.attempt > 0 || progress.settled)) throw new DistributionAlreadyPaidOutError();
   if (progress.settled || progress.transferring) return [];
   const instant = progress.attempt > 0 ? progress.instant : data.instant;
   const { fee, net } = rowFee(row, instant, data.earlyPayoutFeeBps);
