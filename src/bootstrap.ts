@@ -30,6 +30,10 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
     frameworkErrors: frameworkErrorHandler,
+    // Slow bodies must not hold connections forever: the whole request has to arrive in time (408
+    // otherwise), checked every second; and the number of open connections is capped (issue 15).
+    requestTimeout: config.httpRequestTimeoutMs,
+    http: { requestTimeout: config.httpRequestTimeoutMs, headersTimeout: Math.min(config.httpRequestTimeoutMs, 60_000), connectionsCheckingInterval: 1_000 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],
@@ -48,6 +52,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   await app.init();
   await runtime.register();
   if (config.role !== 'api') runtime.startWorkers();
+  app.getHttpServer().maxConnections = config.httpMaxConnections;
   await app.listen(config.port, '0.0.0.0');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,3 +1,4 @@
+import { connect, Socket } from 'node:net';
 import { signup, startTestApp, TestApp } from '../support/test-app';
 import { CARDS, card, confirm, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
 import { createdSplit, createSme, setupSplitWorld, splitBody, subVendorRow } from '../support/split-fixtures';
@@ -216,5 +217,48 @@ describe('concurrent no-op commands (issue 15, item 9)', () => {
     expect(answers.filter((a) => a.status === 409).map((a) => a.body.error.code)).toEqual(Array(19).fill('DISTRIBUTION_ALREADY_PAID_OUT'));
     const started = (await app.platform.events.readStream(`split-${created.id}`)).filter((e) => e.type === 'split.roster_entry.transfer_started');
     expect(started).toHaveLength(1);
+  });
+});
+
+describe('slow bodies and connection cap (issue 15, item 11)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '4' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const open = () =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(Number(new URL(app.url).port), '127.0.0.1', () => resolve(socket));
+      socket.on('error', reject);
+    });
+  const closed = (socket: Socket) =>
+    new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+    });
+
+  it('closes a connection whose body trickles in, with 408, within a few seconds', async () => {
+    const socket = await open();
+    const ended = closed(socket);
+    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+    const timer = setInterval(() => socket.writable && socket.write(' '), 200);
+    const started = performance.now();
+    const received = await ended;
+    clearInterval(timer);
+    expect(received).toMatch(/^HTTP\/1.1 408/);
+    expect(performance.now() - started).toBeLessThan(4000);
+  });
+
+  it('refuses connections over the cap and serves again once they close', async () => {
+    const held = await Promise.all([1, 2, 3, 4].map(() => open()));
+    const extra = await open();
+    expect(await closed(extra)).toBe('');
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await app.request('GET', '/health')).status).toBe(200);
   });
 });
