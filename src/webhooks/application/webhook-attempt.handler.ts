@@ -117,7 +117,10 @@ export class WebhookAttemptHandler implements FiresTimers {
   private async followUp(delivery: DeliveryState, attempt: number, succeeded: boolean, mayBeOnProbation: boolean): Promise<void> {
     if (delivery.status === 'none') return;
     if (delivery.status === 'pending' && delivery.nextAttemptAt) {
-      await this.deliveries.scheduleAttempt({ deliveryId: delivery.deliveryId, seriesStart: delivery.seriesStart, attempt: attempt + 1 }, delivery.nextAttemptAt);
+      await this.deliveries.scheduleAttempt(
+        { deliveryId: delivery.deliveryId, seriesStart: delivery.seriesStart, attempt: attempt + 1, endpointId: delivery.endpointId },
+        delivery.nextAttemptAt,
+      );
     }
     if (succeeded && mayBeOnProbation) {
       const context = { actor: 'system:webhook-worker', correlationId: delivery.body.id, causationId: null };
