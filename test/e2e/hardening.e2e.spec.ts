@@ -1,4 +1,5 @@
 import { connect, Socket } from 'node:net';
+import { deterministicId } from '../../src/platform/ids/ids';
 import { signup, startTestApp, TestApp } from '../support/test-app';
 import { CARDS, card, confirm, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
 import { createdSplit, createSme, setupSplitWorld, splitBody, subVendorRow } from '../support/split-fixtures';
@@ -260,5 +261,30 @@ describe('slow bodies and connection cap (issue 15, item 11)', () => {
     for (const socket of held) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await app.request('GET', '/health')).status).toBe(200);
+  });
+});
+
+describe('credentials are not derivable (issue 15, item 8)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('a subscription id cannot be computed from the order id the buyer carries in ?order=', async () => {
+    const merchant = await createMerchant(app);
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', subscriptionIntervalUnit: 'MONTHLY' });
+    expect((await confirm(app, order.orderId, order.clientSecret, CARDS.ok)).status).toBe(200);
+    await app.eventCount();
+    const subscriptionId = (await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}/status`)).body.data.subscriptionId;
+    expect(subscriptionId).toMatch(/^sub_[0-9a-z]{26}$/);
+    const derived = deterministicId('sub', order.orderId);
+    expect(subscriptionId).not.toBe(derived);
+    const before = await app.eventCount();
+    expect((await app.request('GET', `/api/commerce/checkout/subscriptions/${derived}`)).status).toBe(404);
+    expect((await app.request('POST', `/api/commerce/checkout/subscriptions/${derived}/cancel`)).status).toBe(404);
+    expect(await app.eventCount()).toBe(before);
   });
 });
