@@ -9,6 +9,8 @@ import { PlatformRuntime } from './platform/platform-runtime';
 import { AppLogger } from './platform/logging/app-logger';
 import { newId } from './platform/ids/ids';
 import { createValidationPipe } from './platform/http/validation';
+import { installBodyParsers } from './platform/http/body-parsers';
+import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
 
 const ONE_MIB = 1024 * 1024;
@@ -27,11 +29,19 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     bodyLimit: ONE_MIB,
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
+    frameworkErrors: frameworkErrorHandler,
+    // Slow bodies must not hold connections forever: the whole request has to arrive in time (408
+    // otherwise), checked every second; and the number of open connections is capped (issue 15).
+    requestTimeout: config.httpRequestTimeoutMs,
+    http: { requestTimeout: config.httpRequestTimeoutMs, headersTimeout: Math.min(config.httpRequestTimeoutMs, 60_000), connectionsCheckingInterval: 1_000 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],
     bufferLogs: false,
+    // Bodies are parsed by installBodyParsers only (strict UTF-8, depth and size bounds), not by Nest's parsers.
+    bodyParser: false,
   });
+  installBodyParsers(app.getHttpAdapter().getInstance());
   const runtime = app.get(PlatformRuntime);
   const { platform } = runtime;
   app.useGlobalPipes(createValidationPipe());
@@ -42,6 +52,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   await app.init();
   await runtime.register();
   if (config.role !== 'api') runtime.startWorkers();
+  app.getHttpServer().maxConnections = config.httpMaxConnections;
   await app.listen(config.port, '0.0.0.0');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,6 +1,4 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import { Module } from '@nestjs/common';
 import { ApproveWalletPaymentHandler } from './application/approve-wallet-payment.handler';
 import { CancelSubscriptionHandler } from './application/cancel-subscription.handler';
 import { ChargeRenewalHandler } from './application/charge-renewal.handler';
@@ -54,17 +52,4 @@ const workflow = [
   controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, HostedPagesController],
   providers: [paymentProcessorsProvider, CheckoutPayments, CheckoutQueries, CheckoutReadModelProjection, ...useCases, ...workflow],
 })
-export class CheckoutModule implements OnModuleInit {
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
-
-  /** The hosted pages post plain HTML forms (application/x-www-form-urlencoded), which Fastify does not parse by itself. */
-  onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (!fastify || fastify.hasContentTypeParser('application/x-www-form-urlencoded')) return;
-    fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-      const form: Record<string, string> = {};
-      for (const [key, value] of new URLSearchParams(body as string)) form[key] = value;
-      done(null, form);
-    });
-  }
-}
+export class CheckoutModule {}

@@ -43,7 +43,7 @@ export class PlatformRuntime implements OnModuleInit {
   onModuleInit(): void {
     for (const subscriber of this.discovered<Subscriber>(LogSubscriber.KEY)) this.platform.engine.add(subscriber);
     for (const handler of this.discovered<FiresTimers>(TimerHandlers.KEY)) {
-      for (const { definition, fire } of handler.timerRegistrations) this.platform.timers.register(definition.kind, fire);
+      for (const { definition, fire } of handler.timerRegistrations) this.platform.timers.register(definition.kind, fire, definition.options);
     }
   }
 

@@ -56,6 +56,9 @@ export class PlatformModule {
             leaseMs: 30_000,
             batchSize: 256,
             concurrency: 64,
+            // One kind never takes every slot, one partition (a webhook endpoint) only a few (issue 15).
+            perKindConcurrency: 48,
+            perPartitionConcurrency: 4,
             retryDelayMs: (attempts) => (attempts >= 10 ? null : Math.min(2 ** attempts * 1000, 3_600_000)),
             realNowMs,
           }),

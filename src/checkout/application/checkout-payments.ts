@@ -11,6 +11,7 @@ import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
 
 export const merchantPayoutId = (orderId: string) => deterministicId('po', orderId, 'merchant');
+/** Only for orders created before the subscription id was recorded at creation (it is guessable from the order id). */
 export const foundedSubscriptionId = (orderId: string) => deterministicId('sub', orderId);
 export const renewalOrderId = (r: RenewalRef) => deterministicId('ord', r.subscriptionId, 'renewal', String(r.periodIndex), String(r.attempt));
 
@@ -54,7 +55,7 @@ export class CheckoutPayments {
     switch (outcome.kind) {
       case 'succeeded': {
         const { state } = await this.loadOrder(orderId);
-        const subscriptionId = state.status !== 'NONE' && state.subscriptionIntervalUnit && !state.renewal ? foundedSubscriptionId(orderId) : null;
+        const subscriptionId = state.status !== 'NONE' && state.subscriptionIntervalUnit && !state.renewal ? (state.subscriptionId ?? foundedSubscriptionId(orderId)) : null;
         const paid = await this.aggregates.handle(
           stream,
           checkoutOrderDecider,

@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
-import { deterministicId, newId, randomBase36 } from '../../platform/ids/ids';
+import { credentialId, deterministicId, newId, randomBase36 } from '../../platform/ids/ids';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { CheckoutMode, IntervalUnit, orderStreamId, Provider } from '../domain/checkout.events';
@@ -98,6 +98,7 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
             renewal: null,
             pageToken: randomBase36(32),
             clientSecret: request.checkoutMode === 'EMBEDDED' ? `${orderId}_secret_${randomBase36(32)}` : null,
+            subscriptionId: request.subscriptionIntervalUnit !== null ? credentialId('sub') : null,
             now: now.toISOString(),
           },
         },

@@ -23,6 +23,7 @@ const create = (overrides: Partial<Extract<OrderCommand, { type: 'CreateOrder' }
     renewal: null,
     pageToken: 'tok',
     clientSecret: null,
+    subscriptionId: null,
     now,
     ...overrides,
   },

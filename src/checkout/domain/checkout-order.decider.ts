@@ -33,6 +33,7 @@ export type OrderData = Pick<
   | 'renewal'
   | 'pageToken'
   | 'clientSecret'
+  | 'subscriptionId'
   | 'expiresAt'
 >;
 
@@ -73,6 +74,7 @@ function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['da
       renewal: command.renewal,
       pageToken: command.pageToken,
       clientSecret: command.clientSecret,
+      subscriptionId: command.subscriptionId ?? null,
       createdAt: command.now,
       expiresAt: command.renewal ? null : new Date(Date.parse(command.now) + ORDER_LIFETIME_MS).toISOString(),
     },
@@ -172,6 +174,7 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         renewal: d.renewal,
         pageToken: d.pageToken,
         clientSecret: d.clientSecret,
+        subscriptionId: d.subscriptionId ?? null,
         expiresAt: d.expiresAt,
         pendingCard: null,
         payoutId: null,

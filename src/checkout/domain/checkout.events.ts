@@ -41,6 +41,12 @@ export type OrderCreated = DomainEvent<
     pageToken: string | null;
     /** EMBEDDED only: `{orderId}_secret_{random}`. */
     clientSecret: string | null;
+    /**
+     * Recurring checkouts: the id of the subscription the order founds once paid. Random (the buyer's
+     * only credential for the subscription), never derived from the order id. Absent on orders created
+     * before it was recorded (their subscription id is derived, see foundedSubscriptionId).
+     */
+    subscriptionId?: string | null;
     createdAt: string;
     /** OPEN orders expire 24 h after creation; null on renewal orders (they settle at once). */
     expiresAt: string | null;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength, registerDecorator, ValidateNested, ValidationOptions } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, registerDecorator, ValidateNested, ValidationOptions } from 'class-validator';
 import { isCentsString } from '../../platform/money/money';
 import { CHECKOUT_MODES, CheckoutMode, INTERVAL_UNITS, IntervalUnit, PROVIDERS, Provider } from '../domain/checkout.events';
 
@@ -116,6 +116,8 @@ export class ConfirmPaymentRequestDto {
 
   @ApiProperty({ type: CardDto })
   @IsDefined()
+  // ValidateNested alone lets an array through (it validates each element); the card must be one object.
+  @IsObject()
   @ValidateNested()
   @Type(() => CardDto)
   card!: CardDto;

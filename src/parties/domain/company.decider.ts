@@ -8,14 +8,15 @@ export type CompanyCommand =
 
 export interface CompanyState {
   netTermsDays: number;
-  splitSettings: Record<string, { autoAccept: boolean; coverFees: boolean }>;
+  /** Per SME company id. A Map: an id like `__proto__` must not find anything inherited. */
+  splitSettings: ReadonlyMap<string, { autoAccept: boolean; coverFees: boolean }>;
 }
 
 export const DEFAULT_NET_TERMS_DAYS = 30;
 
 /** Company-level settings: net terms and, as an enterprise, per-SME split settings. Unchanged values append nothing. */
 export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState> = {
-  initialState: () => ({ netTermsDays: DEFAULT_NET_TERMS_DAYS, splitSettings: {} }),
+  initialState: () => ({ netTermsDays: DEFAULT_NET_TERMS_DAYS, splitSettings: new Map() }),
   decide(command, state) {
     switch (command.type) {
       case 'SetNetTerms':
@@ -33,7 +34,7 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
       case 'company.split_settings.set':
         return {
           ...state,
-          splitSettings: { ...state.splitSettings, [event.data.smeCompanyId]: { autoAccept: event.data.autoAccept, coverFees: event.data.coverFees } },
+          splitSettings: new Map(state.splitSettings).set(event.data.smeCompanyId, { autoAccept: event.data.autoAccept, coverFees: event.data.coverFees }),
         };
       default:
         return assertNever(event);
@@ -48,7 +49,7 @@ function setNetTerms(data: Extract<CompanyCommand, { type: 'SetNetTerms' }>['dat
 
 function setSplitSettings(data: Extract<CompanyCommand, { type: 'SetSplitSettings' }>['data'], state: CompanyState): CompanyEvent[] {
   if (data.enterpriseCompanyId === data.smeCompanyId) throw new SplitSettingsForSelfError();
-  const current = state.splitSettings[data.smeCompanyId];
+  const current = state.splitSettings.get(data.smeCompanyId);
   if (current && current.autoAccept === data.autoAccept && current.coverFees === data.coverFees) return [];
   const { now, ...settings } = data;
   return [{ type: 'company.split_settings.set', data: { ...settings, setAt: now } }];

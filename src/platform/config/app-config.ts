@@ -20,6 +20,10 @@ export interface AppConfig {
   earlyPayoutFeeBps: number;
   legAFeeBps: number;
   logLevel: string;
+  /** A request (headers and body) must arrive within this time, or the connection is closed with 408. */
+  httpRequestTimeoutMs: number;
+  /** Connections the HTTP server holds open at once; more are refused at accept. */
+  httpMaxConnections: number;
 }
 
 /** A bad setting stops the process before anything starts, naming the variable. */
@@ -59,6 +63,8 @@ export function loadConfig(env: Env): AppConfig {
     magicLinkTtlSeconds: integer(env, 'MAGIC_LINK_TTL_SECONDS', 7 * 86_400, 1, 30 * 86_400),
     earlyPayoutFeeBps: integer(env, 'EARLY_PAYOUT_FEE_BPS', 150, 0, 10_000),
     legAFeeBps: integer(env, 'LEG_A_FEE_BPS', 100, 0, 10_000),
+    httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    httpMaxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 2_000, 1, 1_000_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }

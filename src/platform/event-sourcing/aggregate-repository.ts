@@ -15,7 +15,11 @@ export interface Decided<Event extends DomainEvent, State> {
   streamId: string;
   events: Event[];
   state: State;
-  /** Global position of the last event appended, or null when the command decided nothing. */
+  /**
+   * Global position of the last event appended or, when the command decided nothing, of the last event
+   * of the stream it read (null for an empty stream): a no-op answer waits for that, so it is never
+   * older than the state it decided on (issue 15).
+   */
   position: number | null;
   revision: number | null;
 }
@@ -34,10 +38,11 @@ export class AggregateRepository {
   async load<Event extends DomainEvent, State>(
     streamId: string,
     decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
-  ): Promise<{ state: State; revision: number | null; events: Event[] }> {
+  ): Promise<{ state: State; revision: number | null; position: number | null; events: Event[] }> {
     const recorded = await this.store.readStream(streamId);
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Event);
-    return { state: fold(decider, events), revision: recorded.length ? recorded[recorded.length - 1]!.revision : null, events };
+    const last = recorded.length ? recorded[recorded.length - 1]! : null;
+    return { state: fold(decider, events), revision: last?.revision ?? null, position: last?.position ?? null, events };
   }
 
   async handle<Command, Event extends DomainEvent, State>(
@@ -48,9 +53,9 @@ export class AggregateRepository {
     options: { expected?: ExpectedRevision; retries?: number } = {},
   ): Promise<Decided<Event, State>> {
     for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.load(streamId, decider);
+      const { state, revision, position } = await this.load(streamId, decider);
       const events = decider.decide(command, state);
-      if (events.length === 0) return { streamId, events, state, position: null, revision };
+      if (events.length === 0) return { streamId, events, state, position, revision };
       try {
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
         const result = await this.append(streamId, events, expected, context);

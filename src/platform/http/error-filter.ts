@@ -4,6 +4,7 @@ import { DomainError, ErrorDetail, ErrorKind } from '../domain/domain-error';
 import { ProjectionLagError } from '../projections/projection-engine';
 import { ConcurrencyError } from '../event-store/event-store.port';
 import { AppLogger } from '../logging/app-logger';
+import { BodyRejectedError } from './body-parsers';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
@@ -23,6 +24,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'TOO_MANY_REQUESTS',
@@ -60,6 +62,9 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   if (exception instanceof ConcurrencyError) {
     return envelope(409, exception.code, 'The resource changed while this request was being processed; retry it', []);
   }
+  if (exception instanceof BodyRejectedError) {
+    return envelope(400, exception.code, exception.message, []);
+  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     // Nest surfaces Fastify's body-parser failures (malformed JSON) as a plain 400 HttpException.
@@ -75,6 +80,8 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
 
 function fromFastify(status: number, code: string | undefined, message: string): { status: number; body: ErrorBody } {
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return envelope(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MiB', []);
+  if (code === 'FST_ERR_BAD_URL') return envelope(400, 'BAD_URL', 'The request path is not a valid URL (a bad percent escape?)', []);
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return envelope(414, 'URI_TOO_LONG', 'A path parameter is longer than 100 characters', []);
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return envelope(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json', []);
   if (status === 400) return envelope(400, 'MALFORMED_BODY', `The request body could not be parsed: ${message}`, []);
   return envelope(status, CODE_BY_STATUS[status] ?? 'HTTP_ERROR', message, []);
@@ -82,4 +89,13 @@ function fromFastify(status: number, code: string | undefined, message: string):
 
 function envelope(status: number, code: string, message: string, details: ErrorDetail[]) {
   return { status, body: { error: { code, message, details } } };
+}
+
+/**
+ * Fastify answers some errors before any route (and so before Nest's filter) runs: a bad percent
+ * escape in the path, a path parameter over `maxParamLength`. This puts them in the envelope too.
+ */
+export function frameworkErrorHandler(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toErrorResponse(error);
+  void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
 }

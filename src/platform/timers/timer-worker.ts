@@ -14,13 +14,25 @@ export type TimerHandler = (timer: Timer) => Promise<void>;
 /** Deletes up to `limit` rows that are no longer needed at real time `realNowMs`; returns how many. */
 export type Purge = (realNowMs: number, limit: number) => Promise<number>;
 
+/** How one timer kind shares the worker: its own pool, and a smaller one per partition (e.g. per webhook endpoint). */
+export interface TimerKindOptions {
+  /** At most this many timers of the kind run at once (default: `perKindConcurrency` of the worker). */
+  concurrency?: number;
+  /** Timers with the same partition key share a pool of `perPartitionConcurrency`; null: no partition. */
+  partition?: (timer: Timer) => string | null;
+}
+
 export interface TimerWorkerOptions {
   owner: string;
   pollIntervalMs: number;
   leaseMs: number;
   batchSize: number;
-  /** Timers of one claimed batch fired at once (webhook attempts wait on the network). */
+  /** Timers run at once by the worker, all kinds together (webhook attempts wait on the network). */
   concurrency: number;
+  /** Default pool per timer kind, so one kind cannot take every slot (default: `concurrency`). */
+  perKindConcurrency?: number;
+  /** Pool per partition key of a kind, e.g. per webhook endpoint (default 4). */
+  perPartitionConcurrency?: number;
   /** Delay before the next attempt after `attempts` failures; null parks the timer. */
   retryDelayMs: (attempts: number) => number | null;
   realNowMs: () => number;
@@ -32,6 +44,12 @@ export interface TimerWorkerOptions {
  */
 export class TimerWorker {
   private readonly handlers = new Map<string, TimerHandler>();
+  private readonly kindOptions = new Map<string, TimerKindOptions>();
+  /** What the background loop runs now, per pool. */
+  private readonly running = { total: 0, byKind: new Map<string, number>(), byPartition: new Map<string, number>() };
+  /** Claimed (leased) but waiting for a slot in their kind's or partition's pool. */
+  private deferred: { timer: Timer; claimedAtMs: number }[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
   private readonly purges = new Map<string, Purge>([
     // Done timers are kept for a week after they completed, in real time: scheduling is idempotent on
     // id, so a replayed schedule must still find them, and the sandbox clock must not shorten that.
@@ -48,9 +66,10 @@ export class TimerWorker {
     private readonly options: TimerWorkerOptions,
   ) {}
 
-  register(kind: string, handler: TimerHandler): void {
+  register(kind: string, handler: TimerHandler, options: TimerKindOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`Timer kind ${kind} already has a handler`);
     this.handlers.set(kind, handler);
+    this.kindOptions.set(kind, options);
   }
 
   /** Adds a clean-up that runs with the done-timer purge: once a minute, in batches, where timers fire. */
@@ -62,7 +81,7 @@ export class TimerWorker {
   async schedule(timer: NewTimer): Promise<void> {
     await this.store.scheduleTimer(timer);
     // Only a timer already due needs the worker now; a later one is found by the regular poll.
-    if (timer.dueAt <= this.clock.now().toISOString()) this.wake?.();
+    if (timer.dueAt <= this.clock.now().toISOString()) this.poke();
   }
 
   start(): void {
@@ -73,8 +92,9 @@ export class TimerWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.poke();
     await this.loop;
+    await Promise.all(this.inFlight);
     this.loop = null;
   }
 
@@ -92,7 +112,7 @@ export class TimerWorker {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        await this.fireDue();
+        await this.pump();
         await this.purgeIfDue();
       } catch (error) {
         this.logger.error({ err: error }, 'timer worker pass failed; retrying');
@@ -100,6 +120,69 @@ export class TimerWorker {
       // A stop() during the pass found nothing to wake: without this check it would wait a poll interval.
       if (!this.stopped) await this.sleep();
     }
+  }
+
+  /**
+   * The background loop's scheduling (issue 15): it claims continuously, as slots free up, instead of
+   * waiting for a whole batch; a timer whose kind or partition pool is full waits in `deferred`
+   * (still leased) while the others run. So one hanging webhook endpoint holds at most its partition's
+   * slots, and renewals, row transfers or another company's webhooks are not queued behind it. A
+   * deferred timer whose lease is about to run out is dropped unrun (another pass claims it again once
+   * the lease expired), so no timer ever runs without its lease.
+   */
+  private async pump(): Promise<void> {
+    const nowMs = this.options.realNowMs();
+    this.deferred = this.deferred.filter(({ timer, claimedAtMs }) => {
+      if (claimedAtMs + this.options.leaseMs / 2 <= nowMs) return false;
+      if (!this.hasSlot(timer)) return true;
+      this.startInBackground(timer);
+      return false;
+    });
+    const room = Math.min(this.options.batchSize, this.options.concurrency - this.running.total, this.options.batchSize * 4 - this.deferred.length);
+    if (room <= 0) return;
+    const due = await this.store.claimDueTimers(this.clock.now().toISOString(), this.options.owner, nowMs, this.options.leaseMs, room);
+    for (const timer of due) {
+      if (this.hasSlot(timer)) this.startInBackground(timer);
+      else this.deferred.push({ timer, claimedAtMs: nowMs });
+    }
+    // A full claim means more may be due: go round again at once instead of sleeping.
+    if (due.length === room && this.running.total < this.options.concurrency) this.poke();
+  }
+
+  private partitionOf(timer: Timer): string | null {
+    const key = this.kindOptions.get(timer.kind)?.partition?.(timer) ?? null;
+    return key === null ? null : `${timer.kind}\u0000${key}`;
+  }
+
+  private hasSlot(timer: Timer): boolean {
+    if (this.running.total >= this.options.concurrency) return false;
+    const perKind = this.kindOptions.get(timer.kind)?.concurrency ?? this.options.perKindConcurrency ?? this.options.concurrency;
+    if ((this.running.byKind.get(timer.kind) ?? 0) >= perKind) return false;
+    const partition = this.partitionOf(timer);
+    return partition === null || (this.running.byPartition.get(partition) ?? 0) < (this.options.perPartitionConcurrency ?? 4);
+  }
+
+  private startInBackground(timer: Timer): void {
+    const partition = this.partitionOf(timer);
+    const add = (map: Map<string, number>, key: string, by: number) => {
+      const next = (map.get(key) ?? 0) + by;
+      if (next === 0) map.delete(key);
+      else map.set(key, next);
+    };
+    this.running.total++;
+    add(this.running.byKind, timer.kind, 1);
+    if (partition !== null) add(this.running.byPartition, partition, 1);
+    const run: Promise<void> = this.fire(timer)
+      .catch((error: unknown) => this.logger.error({ err: error, timer: timer.id }, 'timer bookkeeping failed; the lease will expire and it runs again'))
+      .finally(() => {
+        this.running.total--;
+        add(this.running.byKind, timer.kind, -1);
+        if (partition !== null) add(this.running.byPartition, partition, -1);
+        this.inFlight.delete(run);
+        // A freed slot may let a deferred timer or a newly due one start.
+        this.poke();
+      });
+    this.inFlight.add(run);
   }
 
   private lastPurgeMs = -Infinity;
@@ -164,7 +247,19 @@ export class TimerWorker {
     }
   }
 
+  /** Wakes the loop now, or makes its next sleep return at once if it is busy. */
+  private poke(): void {
+    if (this.wake) this.wake();
+    else this.poked = true;
+  }
+
+  private poked = false;
+
   private sleep(): Promise<void> {
+    if (this.poked) {
+      this.poked = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);

@@ -32,7 +32,7 @@ export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistr
   async execute({ smeCompanyId, splitId, distributionId, context }: PayOutDistributionNowCommand): Promise<SplitView> {
     const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
     assertRowCanPayOutNow(state, distributionId, smeCompanyId);
-    const result = await this.commands.execute(new StartRowTransferCommand(splitId, distributionId, true, context));
+    const result = await this.commands.execute(new StartRowTransferCommand(splitId, distributionId, true, context, true));
     await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }

@@ -93,7 +93,7 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
       case 'payout.failed': {
         const { distributionId, payoutId, reason } = event.data;
         if (!distributionId) return NO_REACTION;
-        const row = state.rows[distributionId];
+        const row = state.rows.get(distributionId);
         const attempt = row?.attempt ?? 1;
         const nextAttemptAt = nextTransferAttemptAt(attempt, input.now);
         return {

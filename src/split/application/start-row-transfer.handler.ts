@@ -17,6 +17,8 @@ export class StartRowTransferCommand extends Command<Written> {
     readonly distributionId: string,
     readonly instant: boolean,
     readonly context: CommandContext,
+    /** The SME's on-demand payout: a row already started is a 409, whoever won the race. */
+    readonly onDemand = false,
   ) {
     super();
   }
@@ -29,10 +31,10 @@ export class StartRowTransferHandler implements ICommandHandler<StartRowTransfer
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ splitId, distributionId, instant, context }: StartRowTransferCommand): Promise<Written> {
+  async execute({ splitId, distributionId, instant, context, onDemand }: StartRowTransferCommand): Promise<Written> {
     const { state } = await this.split.load(splitId);
     const { payoutId } = nextTransferAttempt(state, splitId, distributionId);
     const earlyPayoutFeeBps = this.config.earlyPayoutFeeBps;
-    return this.split.handle({ type: 'StartRowTransfer', data: { splitId, distributionId, instant, earlyPayoutFeeBps, payoutId, now: this.split.now() } }, context);
+    return this.split.handle({ type: 'StartRowTransfer', data: { splitId, distributionId, instant, onDemand, earlyPayoutFeeBps, payoutId, now: this.split.now() } }, context);
   }
 }

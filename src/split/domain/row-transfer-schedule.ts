@@ -21,7 +21,7 @@ export function netTermsMaturity(fundedAt: string, netTermsDays: number): string
 
 /** The number of a row's next transfer attempt (1 for its first), and the payout id fixed for that attempt. */
 export function nextTransferAttempt(state: SplitState, splitId: string, distributionId: string): { attempt: number; payoutId: string } {
-  const attempt = state.status === 'none' ? 1 : (state.rows[distributionId]?.attempt ?? 0) + 1;
+  const attempt = state.status === 'none' ? 1 : (state.rows.get(distributionId)?.attempt ?? 0) + 1;
   return { attempt, payoutId: deterministicId('po', splitId, distributionId, 'transfer', String(attempt)) };
 }
 

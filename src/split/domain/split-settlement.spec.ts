@@ -81,6 +81,22 @@ describe('split settlement decider', () => {
       .then([started(1, '150', '10000', '10000', { businessCoversFee: true })]);
   });
 
+  it('refuses an on-demand payout of a row already started or settled (409), whoever won a race (issue 15)', () => {
+    const onDemand = (n: number): SplitCommand => ({
+      type: 'StartRowTransfer',
+      data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: `po_t${n}`, now: t1 },
+    });
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000'))
+      .when(onDemand(2))
+      .thenFails('DISTRIBUTION_ALREADY_PAID_OUT');
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000'), settledRow(2))
+      .when(onDemand(2))
+      .thenFails('DISTRIBUTION_ALREADY_PAID_OUT');
+    given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'))
+      .when(onDemand(2))
+      .then([started(2, '75', '4925', '5000')]);
+  });
+
   it('transfers a net-terms row fee-free, once', () => {
     given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'))
       .when(start(2, false))

@@ -40,6 +40,7 @@ export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEven
 export function startRowTransfer(data: StartRowTransfer['data'], state: SplitState): SplitEvent[] {
   const split = fundedSplit(state);
   const { row, progress } = rowOf(split, data.distributionId);
+  if (data.onDemand && (progress.attempt > 0 || progress.settled)) throw new DistributionAlreadyPaidOutError();
   if (progress.settled || progress.transferring) return [];
   const instant = progress.attempt > 0 ? progress.instant : data.instant;
   const { fee, net } = rowFee(row, instant, data.earlyPayoutFeeBps);
@@ -73,19 +74,19 @@ export function assertRowCanPayOutNow(state: SplitState, distributionId: string,
 
 export function completeRowTransfer(data: CompleteRowTransfer['data'], state: SplitState): SplitEvent[] {
   if (!splitExists(state)) return [];
-  const progress = state.rows[data.distributionId];
+  const progress = state.rows.get(data.distributionId);
   if (!progress || progress.settled || progress.payoutId !== data.payoutId) return [];
   const events: SplitEvent[] = [
     { type: 'split.roster_entry.settled', data: { splitId: state.splitId, rosterEntryId: data.distributionId, payoutId: data.payoutId, settledAt: data.now } },
   ];
-  const othersSettled = Object.entries(state.rows).every(([id, row]) => id === data.distributionId || row.settled);
+  const othersSettled = [...state.rows].every(([id, row]) => id === data.distributionId || row.settled);
   if (othersSettled) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: data.now } });
   return events;
 }
 
 export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState): SplitEvent[] {
   if (!splitExists(state)) return [];
-  const progress = state.rows[data.distributionId];
+  const progress = state.rows.get(data.distributionId);
   if (!progress || progress.settled || !progress.transferring || progress.payoutId !== data.payoutId) return [];
   return [
     {
@@ -107,7 +108,7 @@ export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState
 export function startWithdrawal(data: StartWithdrawal['data'], state: SplitState): SplitEvent[] {
   if (!splitExists(state)) return [];
   const row = state.distributions.find((d) => d.id === data.distributionId);
-  const progress = state.rows[data.distributionId];
+  const progress = state.rows.get(data.distributionId);
   if (!row || !progress?.settled || progress.withdrawalPayoutId || !row.autoWithdrawElected || !row.walletEmail) return [];
   return [
     {
@@ -134,7 +135,7 @@ export function releaseMarginAtNetTerms(data: ReleaseMarginAtNetTerms['data'], s
 export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEvent): ExistingSplit {
   switch (event.type) {
     case 'split.funded':
-      return { ...state, status: 'FUNDED', fundedAt: event.data.fundedAt, rows: Object.fromEntries(state.distributions.map((d) => [d.id, freshRow()])) };
+      return { ...state, status: 'FUNDED', fundedAt: event.data.fundedAt, rows: new Map(state.distributions.map((d) => [d.id, freshRow()])) };
     case 'split.leg_a.claimed':
       return state;
     case 'split.margin.held':
@@ -175,14 +176,14 @@ function fundedSplit(state: SplitState): ExistingSplit {
 
 function rowOf(split: ExistingSplit, distributionId: string): { row: DistributionData; progress: RowProgress } {
   const row = split.distributions.find((d) => d.id === distributionId);
-  const progress = split.rows[distributionId];
+  const progress = split.rows.get(distributionId);
   if (!row || !progress) throw new DistributionNotFoundError();
   return { row, progress };
 }
 
 function withRow(state: ExistingSplit, distributionId: string, change: (row: RowProgress) => RowProgress): ExistingSplit {
-  const row = state.rows[distributionId];
-  return row ? { ...state, rows: { ...state.rows, [distributionId]: change(row) } } : state;
+  const row = state.rows.get(distributionId);
+  return row ? { ...state, rows: new Map(state.rows).set(distributionId, change(row)) } : state;
 }
 
 function freshRow(): RowProgress {
@@ -191,5 +192,5 @@ function freshRow(): RowProgress {
 
 /** What the row's transfer delivered (the withdrawal forwards exactly that). */
 function netOf(state: ExistingSplit, distributionId: string): string {
-  return state.rows[distributionId]?.netAmountCents ?? '0';
+  return state.rows.get(distributionId)?.netAmountCents ?? '0';
 }

@@ -60,10 +60,13 @@ export interface FundSplit {
   data: { splitId: string; earlyPayoutFeeBps: number; now: string };
 }
 
-/** Start (or retry) the transfer of one row; `instant` rows pay the early-payout fee. */
+/**
+ * Start (or retry) the transfer of one row; `instant` rows pay the early-payout fee. `onDemand` is the
+ * SME's payout call: for a row already started it is refused (409), never a silent no-op.
+ */
 export interface StartRowTransfer {
   type: 'StartRowTransfer';
-  data: { splitId: string; distributionId: string; instant: boolean; earlyPayoutFeeBps: number; payoutId: string; now: string };
+  data: { splitId: string; distributionId: string; instant: boolean; onDemand?: boolean; earlyPayoutFeeBps: number; payoutId: string; now: string };
 }
 
 export interface CompleteRowTransfer {

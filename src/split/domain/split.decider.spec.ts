@@ -455,7 +455,7 @@ describe('split decider', () => {
         marginStatus: 'PENDING',
         marginInstantElected: false,
         fundedAt: null,
-        rows: {},
+        rows: new Map(),
       }));
     it('folds revise then approve', () =>
       given(splitDecider, created())

@@ -269,7 +269,7 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     marginStatus: data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
     marginInstantElected: false,
     fundedAt: null,
-    rows: {},
+    rows: new Map(),
   };
 }
 

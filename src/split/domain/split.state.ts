@@ -21,8 +21,8 @@ export interface ExistingSplit {
   marginStatus: 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
   marginInstantElected: boolean;
   fundedAt: string | null;
-  /** Transfer progress per distribution id. */
-  rows: Record<string, RowProgress>;
+  /** Transfer progress per distribution id. A Map: an id like `constructor` must not find anything inherited. */
+  rows: ReadonlyMap<string, RowProgress>;
 }
 
 export interface RowProgress {

@@ -8,6 +8,7 @@ import {
   IsDefined,
   IsEmail,
   IsISO8601,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -77,6 +78,7 @@ export class ReviseRosterRequestDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => RosterRowDto)
   roster!: RosterRowDto[];

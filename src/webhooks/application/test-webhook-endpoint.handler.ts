@@ -40,7 +40,7 @@ export class TestWebhookEndpointHandler implements ICommandHandler<TestWebhookEn
     const deliveryId = deterministicId('dlv', eventId, endpointId);
     const body = { id: eventId, type: TEST_EVENT_TYPE, createdAt: now.toISOString(), data: { endpointId, message: 'This is a test event from Paysplit.' } };
     await this.deliveries.create(deliveryId, endpointId, companyId, body, context, { scheduleFirstAttempt: false });
-    const outcome = await this.attempts.attempt({ deliveryId, seriesStart: 1, attempt: 1 });
+    const outcome = await this.attempts.attempt({ deliveryId, seriesStart: 1, attempt: 1, endpointId });
     await this.readYourWrites.afterStream(companyWebhooksStreamId(companyId));
     const { skipped: _skipped, ...result } = outcome;
     return { ...result, endpoint: await this.endpoints.get(companyId, endpointId) };

@@ -68,7 +68,7 @@ export class WebhookAttemptHandler implements FiresTimers {
     }
     if (delivery.status !== 'pending' || delivery.lastAttempt + 1 !== attempt) return { ...base, skipped: 'not_due' };
     const company = (await this.aggregates.load(companyWebhooksStreamId(delivery.companyId), companyWebhooksDecider)).state;
-    const endpoint = company.endpoints[delivery.endpointId];
+    const endpoint = company.endpoints.get(delivery.endpointId);
     if (!endpoint) return { ...base, skipped: 'endpoint_gone' };
     if (!endpoint.enabled) return { ...base, skipped: 'endpoint_disabled' };
     if (!company.sealedSecret) throw new Error(`company ${delivery.companyId} has endpoints but no signing secret`);
@@ -117,7 +117,10 @@ export class WebhookAttemptHandler implements FiresTimers {
   private async followUp(delivery: DeliveryState, attempt: number, succeeded: boolean, mayBeOnProbation: boolean): Promise<void> {
     if (delivery.status === 'none') return;
     if (delivery.status === 'pending' && delivery.nextAttemptAt) {
-      await this.deliveries.scheduleAttempt({ deliveryId: delivery.deliveryId, seriesStart: delivery.seriesStart, attempt: attempt + 1 }, delivery.nextAttemptAt);
+      await this.deliveries.scheduleAttempt(
+        { deliveryId: delivery.deliveryId, seriesStart: delivery.seriesStart, attempt: attempt + 1, endpointId: delivery.endpointId },
+        delivery.nextAttemptAt,
+      );
     }
     if (succeeded && mayBeOnProbation) {
       const context = { actor: 'system:webhook-worker', correlationId: delivery.body.id, causationId: null };

@@ -9,7 +9,8 @@ import { AttemptTimerPayload, webhookAttemptTimer } from './webhook.timers';
 
 export type { AttemptTimerPayload } from './webhook.timers';
 /** Timer ids are deterministic per (delivery, series, attempt): scheduling twice changes nothing. */
-export const attemptTimerId = webhookAttemptTimer.id;
+/** The attempt timer's id: the delivery, series and attempt (the endpoint only partitions the worker's pool). */
+export const attemptTimerId = (p: Omit<AttemptTimerPayload, 'endpointId'>) => webhookAttemptTimer.id({ ...p, endpointId: '' });
 
 /** Creates deliveries and schedules their attempts as durable timers. */
 @Injectable()
@@ -37,7 +38,7 @@ export class WebhookDeliveries {
       context,
     );
     if (options.scheduleFirstAttempt && state.status === 'pending' && state.lastAttempt === 0) {
-      await this.scheduleAttempt({ deliveryId, seriesStart: 1, attempt: 1 }, state.nextAttemptAt ?? now);
+      await this.scheduleAttempt({ deliveryId, seriesStart: 1, attempt: 1, endpointId }, state.nextAttemptAt ?? now);
     }
   }
 
@@ -51,7 +52,7 @@ export class WebhookDeliveries {
     );
     const state = result.state;
     if (state.status === 'pending' && result.events.length > 0) {
-      await this.scheduleAttempt({ deliveryId, seriesStart: state.seriesStart, attempt: state.seriesStart }, state.nextAttemptAt!);
+      await this.scheduleAttempt({ deliveryId, seriesStart: state.seriesStart, attempt: state.seriesStart, endpointId: state.endpointId }, state.nextAttemptAt!);
     }
     return result;
   }

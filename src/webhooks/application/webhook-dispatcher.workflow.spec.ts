@@ -17,7 +17,7 @@ const endpoint = (endpointId: string, eventTypes: string[], enabled = true): End
 });
 const webhooks = (...endpoints: EndpointState[]) => ({
   companyId: 'co_sme',
-  webhooks: { endpoints: Object.fromEntries(endpoints.map((e) => [e.endpointId, e])), sealedSecret: null },
+  webhooks: { endpoints: new Map(endpoints.map((e) => [e.endpointId, e])), sealedSecret: null },
 });
 const approved = recorded('split.leg_a.approved', { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: NOW }, 'split-spl_1', 'evt-1');
 const context = { actor: 'system:webhook-dispatcher', correlationId: 'corr-1', causationId: 'evt-1' };

@@ -46,7 +46,7 @@ export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchS
       const mapping = WEBHOOK_MAPPINGS[event.type]!;
       const body: DeliveryBody = { id: deterministicId('evt', event.id), type: mapping.publicType, createdAt: event.metadata.occurredAt, data: mapping.payload(event) };
       const context = workflowContext(ACTOR, input);
-      const commands = Object.values(state.webhooks.endpoints)
+      const commands = [...state.webhooks.endpoints.values()]
         .filter((endpoint) => endpoint.enabled && endpoint.eventTypes.includes(mapping.publicType))
         .map((endpoint) => new CreateDeliveryCommand(deterministicId('dlv', event.id, endpoint.endpointId), endpoint.endpointId, state.companyId, body, context));
       return { commands, timers: [] };

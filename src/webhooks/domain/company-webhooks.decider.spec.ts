@@ -52,7 +52,7 @@ describe('company webhooks decider', () => {
 
     it('starts a new endpoint enabled and on probation', () => {
       const state = fold(companyWebhooksDecider, [created('we_1')]);
-      expect(state.endpoints.we_1).toEqual({
+      expect(state.endpoints.get('we_1')).toEqual({
         endpointId: 'we_1',
         url: URL_A,
         eventTypes: ['split.leg_a.approved'],
@@ -123,7 +123,7 @@ describe('company webhooks decider', () => {
 
     it('keeps the other fields when folding a partial update', () => {
       const state = fold(companyWebhooksDecider, [created('we_1'), updated('we_1', { enabled: false }, T1)]);
-      expect(state.endpoints.we_1).toEqual({
+      expect(state.endpoints.get('we_1')).toEqual({
         endpointId: 'we_1',
         url: URL_A,
         eventTypes: ['split.leg_a.approved'],
@@ -165,9 +165,9 @@ describe('company webhooks decider', () => {
     });
 
     it('removes the endpoint from the state', () => {
-      expect(fold(companyWebhooksDecider, [created('we_1'), created('we_2', URL_B), deleted('we_1')]).endpoints).toEqual({
-        we_2: expect.objectContaining({ endpointId: 'we_2' }),
-      });
+      expect(fold(companyWebhooksDecider, [created('we_1'), created('we_2', URL_B), deleted('we_1')]).endpoints).toEqual(
+        new Map([['we_2', expect.objectContaining({ endpointId: 'we_2' })]]),
+      );
     });
   });
 
@@ -189,7 +189,7 @@ describe('company webhooks decider', () => {
 
     it('folds to onProbation false and leaves the rest alone', () => {
       const state = fold(companyWebhooksDecider, [created('we_1'), updated('we_1', { enabled: false }), graduated('we_1')]);
-      expect(state.endpoints.we_1).toMatchObject({ onProbation: false, enabled: false, url: URL_A });
+      expect(state.endpoints.get('we_1')).toMatchObject({ onProbation: false, enabled: false, url: URL_A });
     });
   });
 
@@ -219,7 +219,23 @@ describe('company webhooks decider', () => {
 
     it('the secret and the endpoints do not affect each other', () => {
       const state = fold(companyWebhooksDecider, [created('we_1'), secretRotated('sealed-1'), deleted('we_1')]);
-      expect(state).toEqual({ endpoints: {}, sealedSecret: 'sealed-1' });
+      expect(state).toEqual({ endpoints: new Map(), sealedSecret: 'sealed-1' });
+    });
+  });
+
+  describe('ids named like Object.prototype members (issue 15)', () => {
+    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'undefined', 'valueOf'])('%s is an unknown endpoint: update and delete fail, nothing is decided', (id) => {
+      given(companyWebhooksDecider, created('we_1'))
+        .when(update(id, { enabled: false }))
+        .thenFails('WEBHOOK_ENDPOINT_NOT_FOUND');
+      given(companyWebhooksDecider, created('we_1')).when(remove(id)).thenFails('WEBHOOK_ENDPOINT_NOT_FOUND');
+      given(companyWebhooksDecider, created('we_1')).when(graduate(id)).thenNothing();
+    });
+
+    it('an endpoint may be called constructor without touching the others', () => {
+      given(companyWebhooksDecider, ...tenEndpoints.slice(0, 9), created('constructor'))
+        .when(create('we_11'))
+        .thenFails('WEBHOOK_ENDPOINT_LIMIT');
     });
   });
 });

@@ -13,7 +13,8 @@ export interface EndpointState {
 }
 
 export interface CompanyWebhooksState {
-  endpoints: Record<string, EndpointState>;
+  /** A Map, not an object: an id like `constructor` or `__proto__` must not find anything inherited. */
+  endpoints: ReadonlyMap<string, EndpointState>;
   sealedSecret: string | null;
 }
 
@@ -30,7 +31,7 @@ export type CompanyWebhooksCommand =
  * every URL, subscription or secret change are decided and audited in one place.
  */
 export const companyWebhooksDecider: Decider<CompanyWebhooksCommand, CompanyWebhooksEvent, CompanyWebhooksState> = {
-  initialState: () => ({ endpoints: {}, sealedSecret: null }),
+  initialState: () => ({ endpoints: new Map(), sealedSecret: null }),
   decide(command, state) {
     switch (command.type) {
       case 'CreateEndpoint':
@@ -54,16 +55,17 @@ export const companyWebhooksDecider: Decider<CompanyWebhooksCommand, CompanyWebh
         return withEndpoint(state, { endpointId, url, eventTypes, enabled: true, onProbation: true, createdAt, updatedAt: createdAt });
       }
       case 'webhook.endpoint.updated': {
-        const current = state.endpoints[event.data.endpointId]!;
+        const current = state.endpoints.get(event.data.endpointId)!;
         const { url = current.url, eventTypes = current.eventTypes, enabled = current.enabled, updatedAt } = event.data;
         return withEndpoint(state, { ...current, url, eventTypes, enabled, updatedAt });
       }
       case 'webhook.endpoint.graduated': {
-        const current = state.endpoints[event.data.endpointId]!;
+        const current = state.endpoints.get(event.data.endpointId)!;
         return withEndpoint(state, { ...current, onProbation: false });
       }
       case 'webhook.endpoint.deleted': {
-        const { [event.data.endpointId]: _removed, ...endpoints } = state.endpoints;
+        const endpoints = new Map(state.endpoints);
+        endpoints.delete(event.data.endpointId);
         return { ...state, endpoints };
       }
       case 'webhook.secret.rotated':
@@ -77,8 +79,8 @@ export const companyWebhooksDecider: Decider<CompanyWebhooksCommand, CompanyWebh
 type Data<T extends CompanyWebhooksCommand['type']> = Extract<CompanyWebhooksCommand, { type: T }>['data'];
 
 function createEndpoint(data: Data<'CreateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
-  if (state.endpoints[data.endpointId]) return [];
-  if (Object.keys(state.endpoints).length >= MAX_ENDPOINTS_PER_COMPANY) throw new WebhookEndpointLimitError();
+  if (state.endpoints.has(data.endpointId)) return [];
+  if (state.endpoints.size >= MAX_ENDPOINTS_PER_COMPANY) throw new WebhookEndpointLimitError();
   const { now, ...endpoint } = data;
   return [{ type: 'webhook.endpoint.created', data: { ...endpoint, createdAt: now } }];
 }
@@ -100,7 +102,7 @@ function deleteEndpoint(data: Data<'DeleteEndpoint'>, state: CompanyWebhooksStat
 }
 
 function graduateEndpoint(data: Data<'GraduateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
-  const endpoint = state.endpoints[data.endpointId];
+  const endpoint = state.endpoints.get(data.endpointId);
   if (!endpoint || !endpoint.onProbation) return [];
   return [{ type: 'webhook.endpoint.graduated', data: { endpointId: data.endpointId, companyId: data.companyId, graduatedAt: data.now } }];
 }
@@ -111,13 +113,13 @@ function rotateSecret(data: Data<'RotateSecret'>, state: CompanyWebhooksState): 
 }
 
 function existing(state: CompanyWebhooksState, endpointId: string): EndpointState {
-  const endpoint = state.endpoints[endpointId];
+  const endpoint = state.endpoints.get(endpointId);
   if (!endpoint) throw new WebhookEndpointNotFoundError();
   return endpoint;
 }
 
 function withEndpoint(state: CompanyWebhooksState, endpoint: EndpointState): CompanyWebhooksState {
-  return { ...state, endpoints: { ...state.endpoints, [endpoint.endpointId]: endpoint } };
+  return { ...state, endpoints: new Map(state.endpoints).set(endpoint.endpointId, endpoint) };
 }
 
 function sameSet(a: string[], b: string[]): boolean {

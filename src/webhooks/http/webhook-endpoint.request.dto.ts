@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOmittable } from '../../platform/http/optional-field';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhook-event-types';
 
 export class CreateWebhookEndpointRequestDto {
@@ -18,14 +19,15 @@ export class CreateWebhookEndpointRequestDto {
   eventTypes!: string[];
 }
 
+/** A partial update: a field left out is unchanged; `null` is refused (400), never stored. */
 export class UpdateWebhookEndpointRequestDto {
   @ApiPropertyOptional({ description: 'false stops new deliveries (and pending retries) to this endpoint' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   enabled?: boolean;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
@@ -34,7 +36,7 @@ export class UpdateWebhookEndpointRequestDto {
   eventTypes?: string[];
 
   @ApiPropertyOptional({ example: 'https://merchant.example/webhooks/v2' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MinLength(1)
   @MaxLength(2048)

@@ -1,0 +1,290 @@
+import { connect, Socket } from 'node:net';
+import { deterministicId } from '../../src/platform/ids/ids';
+import { signup, startTestApp, TestApp } from '../support/test-app';
+import { CARDS, card, confirm, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
+import { createdSplit, createSme, setupSplitWorld, splitBody, subVendorRow } from '../support/split-fixtures';
+
+/** Issue 15: hostile input is a 400 in the envelope, and nothing is appended. */
+describe('hostile input (issue 15)', () => {
+  let app: TestApp;
+  let session: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    session = (await signup(app)).sessionToken;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function expectRefused(method: string, path: string, options: Parameters<TestApp['request']>[2], code?: string) {
+    const before = await app.eventCount();
+    const response = await app.request(method, path, options);
+    expect({ status: response.status, text: response.text }).toEqual({ status: 400, text: expect.any(String) });
+    expect(response.body).toEqual({ error: { code: code ?? expect.any(String), message: expect.any(String), details: expect.any(Array) } });
+    expect(await app.eventCount()).toBe(before);
+    return response;
+  }
+
+  const deepArray = '['.repeat(1500) + ']'.repeat(1500);
+  const deepObject = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+
+  describe('1. deep nesting, oversized arrays and strings', () => {
+    it.each([
+      ['a 1,500-level array on signup', 'POST', '/api/auth/signup', deepArray],
+      ['a 5,000-level object on signup', 'POST', '/api/auth/signup', deepObject],
+      ['a 5,000-level object in a field', 'POST', '/api/commerce/api-keys', `{"name":"k","scopes":${deepObject}}`],
+      ['a 33-level object', 'POST', '/api/commerce/api-keys', '{"a":'.repeat(33) + '1' + '}'.repeat(33)],
+      ['a 5,000-level object on a form route', 'POST', '/pay/ord_x', deepObject],
+      ['an array of 50,000 items', 'POST', '/api/commerce/api-keys', JSON.stringify({ name: 'k', scopes: new Array(50_000).fill('split:write') })],
+      ['a 600 KB string', 'POST', '/api/commerce/api-keys', JSON.stringify({ name: 'k'.repeat(600_000), scopes: ['split:write'] })],
+    ])('refuses %s with BODY_TOO_COMPLEX before any transform', async (_label, method, path, rawBody) => {
+      await expectRefused(method, path, { token: session, rawBody }, 'BODY_TOO_COMPLEX');
+    });
+
+    it('keeps 1 MiB bodies cheap for the event loop: /health answers at once beside four of them', async () => {
+      const rawBody = JSON.stringify({ name: 'k', scopes: new Array(60_000).fill({ a: [1, 2] }) });
+      const heavy = [1, 2, 3, 4].map(() => app.request('POST', '/api/commerce/api-keys', { token: session, rawBody }));
+      const started = performance.now();
+      const health = await app.request('GET', '/health');
+      expect((await Promise.all(heavy)).map((r) => r.status)).toEqual([400, 400, 400, 400]);
+      expect(health.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(2000);
+    });
+
+    it('still accepts an ordinary body', async () => {
+      const response = await app.request('POST', '/api/commerce/api-keys', { token: session, body: { name: 'ordinary', scopes: ['split:write'] } });
+      expect(response.status).toBe(201);
+    });
+  });
+
+  describe('2. lone UTF-16 surrogates', () => {
+    it.each([
+      ['signup', '/api/auth/signup', { companyName: 'x', email: '\ud800', password: 'correct horse battery' }],
+      ['login', '/api/auth/login', { email: '\ud800@example.test', password: 'whatever password' }],
+      ['magic link', '/api/auth/magic-link', { email: '\udc00' }],
+      ['business profile', '/api/commerce/business-profiles', { displayName: 'AP', email: 'a\ud800@example.test' }],
+      ['api key name', '/api/commerce/api-keys', { name: 'x\ud800', scopes: ['split:write'] }],
+    ])('refuses one on %s', async (_label, path, body) => {
+      // JSON.stringify escapes a lone surrogate as \ud800, exactly what an attacker sends.
+      await expectRefused('POST', path, { token: session, rawBody: JSON.stringify(body) }, 'INVALID_ENCODING');
+    });
+  });
+
+  describe('3. invalid UTF-8', () => {
+    it('refuses a JSON body that is not UTF-8 instead of rewriting it', async () => {
+      const before = await app.eventCount();
+      const bytes = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('","scopes":["split:write"]}')]);
+      const response = await fetch(`${app.url}/api/commerce/api-keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+        body: bytes,
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('INVALID_ENCODING');
+      expect(await app.eventCount()).toBe(before);
+    });
+
+    it('refuses a form whose percent escapes are not UTF-8', async () => {
+      const response = await app.request('POST', '/pay/ord_x', { rawBody: 't=%ff&number=4242', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('INVALID_ENCODING');
+    });
+  });
+});
+
+describe('nested request objects (issue 15, item 4)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses a card sent as an array (or a string, or null) on the public confirm with 400 and appends nothing', async () => {
+    const merchant = await createMerchant(app);
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+    const before = await app.eventCount();
+    for (const bad of [[card(CARDS.ok)], ['4242424242424242', 12, 2040, '123'], [], 'card', 42, null]) {
+      const response = await app.request('POST', `/api/commerce/checkout/orders/${order.orderId}/confirm`, { body: { clientSecret: order.clientSecret, card: bad } });
+      expect({ bad, status: response.status, code: response.body?.error?.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect(await app.eventCount()).toBe(before);
+  });
+
+  it('refuses roster rows that are arrays, strings or null with 400 and appends nothing', async () => {
+    const sme = await createSme(app);
+    const row = { amountCents: '1000', contractorEmail: 'c@example.test' };
+    const before = await app.eventCount();
+    for (const bad of [[row], 'row', null, 7]) {
+      const response = await app.request('POST', '/api/commerce/integration/splits', {
+        token: sme.apiKey,
+        body: { totalAmountCents: '2000', roster: [bad], enterpriseCompanyId: 'co_x', apContactBusinessProfileId: 'bp_x', clientIdempotencyKey: 'k1' },
+      });
+      expect({ bad, status: response.status, code: response.body?.error?.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect(await app.eventCount()).toBe(before);
+  });
+});
+
+describe('webhook endpoints under hostile input (issue 15, items 5 and 6)', () => {
+  let app: TestApp;
+  let session: string;
+  let endpointId: string;
+  const patch = (id: string, body: unknown) => app.request('PATCH', `/api/commerce/webhooks/endpoints/${id}`, { token: session, body });
+  beforeAll(async () => {
+    app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    session = (await signup(app)).sessionToken;
+    const created = await app.request('POST', '/api/commerce/webhooks/endpoints', {
+      token: session,
+      body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['checkout.completed'] },
+    });
+    expect(created.status).toBe(201);
+    endpointId = created.body.data.id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([{ eventTypes: null }, { enabled: null }, { url: null }])('refuses %j in a PATCH with 400, stores nothing', async (body) => {
+    const before = await app.eventCount();
+    const response = await patch(endpointId, body);
+    expect({ status: response.status, code: response.body.error?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await app.eventCount()).toBe(before);
+    const [endpoint] = (await app.request('GET', '/api/commerce/webhooks/endpoints', { token: session })).body.data;
+    expect(endpoint).toMatchObject({ enabled: true, eventTypes: ['checkout.completed'] });
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'undefined', 'valueOf'])('answers 404 for endpoint id %s and appends nothing', async (id) => {
+    const before = await app.eventCount();
+    expect((await patch(id, { enabled: false })).status).toBe(404);
+    expect((await app.request('DELETE', `/api/commerce/webhooks/endpoints/${id}`, { token: session })).status).toBe(404);
+    expect(await app.eventCount()).toBe(before);
+  });
+});
+
+describe("Fastify's own 4xx answers (issue 15, item 7)", () => {
+  let app: TestApp;
+  let apiKey: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    apiKey = (await createSme(app)).apiKey;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([
+    ['a bad percent escape in the path', '/api/commerce/integration/splits/%ff', 400, 'BAD_URL'],
+    ['a path id over 100 characters', `/api/commerce/integration/splits/${'a'.repeat(150)}`, 414, 'URI_TOO_LONG'],
+  ])('answers %s in the envelope', async (_label, path, status, code) => {
+    const response = await app.request('GET', path, { token: apiKey });
+    expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: { code, message: expect.any(String), details: [] } } });
+  });
+});
+
+describe('concurrent no-op commands (issue 15, item 9)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('20 concurrent subscription cancels all answer CANCELLED', async () => {
+    const merchant = await createMerchant(app);
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', subscriptionIntervalUnit: 'YEARLY' });
+    expect((await confirm(app, order.orderId, order.clientSecret, CARDS.ok)).status).toBe(200);
+    await app.eventCount();
+    const subscriptionId = (await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}/status`)).body.data.subscriptionId;
+    expect(subscriptionId).toEqual(expect.any(String));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.request('POST', `/api/commerce/checkout/subscriptions/${subscriptionId}/cancel`)));
+    expect(answers.map((a) => `${a.status} ${a.body.data?.status}`)).toEqual(Array(20).fill('200 CANCELLED'));
+  });
+
+  it('20 concurrent on-demand payouts of one row: one 200 with the payout, 19 409s, one transfer', async () => {
+    const world = await setupSplitWorld(app);
+    const created = await createdSplit(app, world.sme.apiKey, splitBody(world, { totalAmountCents: '12000', roster: [subVendorRow(world.walletVendor, '10000')] }));
+    expect((await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken })).status).toBe(200);
+    await app.eventCount();
+    const rowId = created.distributions[0].id;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => app.request('POST', `/api/commerce/integration/splits/${created.id}/distributions/${rowId}/payout`, { token: world.sme.apiKey })),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.body.data.distributions[0]).toMatchObject({ legBTransferPayoutId: expect.stringMatching(/^po_/) });
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error.code)).toEqual(Array(19).fill('DISTRIBUTION_ALREADY_PAID_OUT'));
+    const started = (await app.platform.events.readStream(`split-${created.id}`)).filter((e) => e.type === 'split.roster_entry.transfer_started');
+    expect(started).toHaveLength(1);
+  });
+});
+
+describe('slow bodies and connection cap (issue 15, item 11)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '4' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const open = () =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(Number(new URL(app.url).port), '127.0.0.1', () => resolve(socket));
+      socket.on('error', reject);
+    });
+  const closed = (socket: Socket) =>
+    new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+    });
+
+  it('closes a connection whose body trickles in, with 408, within a few seconds', async () => {
+    const socket = await open();
+    const ended = closed(socket);
+    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+    const timer = setInterval(() => socket.writable && socket.write(' '), 200);
+    const started = performance.now();
+    const received = await ended;
+    clearInterval(timer);
+    expect(received).toMatch(/^HTTP\/1.1 408/);
+    expect(performance.now() - started).toBeLessThan(4000);
+  });
+
+  it('refuses connections over the cap and serves again once they close', async () => {
+    const held = await Promise.all([1, 2, 3, 4].map(() => open()));
+    const extra = await open();
+    expect(await closed(extra)).toBe('');
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await app.request('GET', '/health')).status).toBe(200);
+  });
+});
+
+describe('credentials are not derivable (issue 15, item 8)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('a subscription id cannot be computed from the order id the buyer carries in ?order=', async () => {
+    const merchant = await createMerchant(app);
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', subscriptionIntervalUnit: 'MONTHLY' });
+    expect((await confirm(app, order.orderId, order.clientSecret, CARDS.ok)).status).toBe(200);
+    await app.eventCount();
+    const subscriptionId = (await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}/status`)).body.data.subscriptionId;
+    expect(subscriptionId).toMatch(/^sub_[0-9a-z]{26}$/);
+    const derived = deterministicId('sub', order.orderId);
+    expect(subscriptionId).not.toBe(derived);
+    const before = await app.eventCount();
+    expect((await app.request('GET', `/api/commerce/checkout/subscriptions/${derived}`)).status).toBe(404);
+    expect((await app.request('POST', `/api/commerce/checkout/subscriptions/${derived}/cancel`)).status).toBe(404);
+    expect(await app.eventCount()).toBe(before);
+  });
+});
