@@ -1,6 +1,6 @@
 // Public API of the payouts module: how other modules ask for a payout, and the payout events they follow.
 export { PayoutsModule } from './payouts.module';
-export { RequestPayoutCommand, type PayoutRequest } from './application/request-payout.handler';
+export { RequestPayoutCommand } from './application/request-payout.handler';
 export {
   PAYOUT_EVENT_TYPES,
   PAYOUT_STREAM_PREFIX,
@@ -11,6 +11,7 @@ export {
   type PayoutFailed,
   type PayoutKind,
   type PayoutRef,
+  type PayoutRequest,
   type PayoutRequested,
   type PayoutStatus,
 } from './domain/payout.events';

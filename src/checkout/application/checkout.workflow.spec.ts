@@ -32,10 +32,7 @@ const paid = (overrides: object = {}) => ({
   ...overrides,
 });
 const merchantPayout = (orderId: string, payoutId: string, type = 'checkout.order.paid') =>
-  new RequestPayoutCommand(
-    { payoutId, kind: 'merchant', splitId: '', distributionId: null, orderId, amountCents: '4250', currency: 'USD', destination: 'co_m', attempt: 1 },
-    fromEvent(type),
-  );
+  new RequestPayoutCommand({ payoutId, kind: 'merchant', orderId, amountCents: '4250', currency: 'USD', destination: 'co_m', attempt: 1 }, fromEvent(type));
 const subscription = { status: 'ACTIVE', subscriptionId: 'sub_1', anchorAt: ANCHOR, intervalUnit: 'MONTHLY', periodIndex: 1 } as SubscriptionState;
 
 describe('checkout workflow', () => {
@@ -71,8 +68,8 @@ describe('checkout workflow', () => {
 
   it('completes the order once the merchant payout completed', () => {
     givenWorkflow(checkoutWorkflow, null)
-      .when(recorded('payout.completed', { payoutId: 'po_m1', kind: 'merchant', splitId: '', distributionId: null, at: ANCHOR }))
-      .then({ commands: [new CompletePaidOutOrderCommand('po_m1', fromEvent('payout.completed'))] });
+      .when(recorded('payout.completed', { payoutId: 'po_m1', kind: 'merchant', orderId: 'ord_1', at: ANCHOR }))
+      .then({ commands: [new CompletePaidOutOrderCommand('ord_1', 'po_m1', fromEvent('payout.completed'))] });
   });
 
   it('schedules the first renewal a period after the founding payment, clamped to the month end', () => {

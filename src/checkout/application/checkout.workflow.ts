@@ -63,8 +63,6 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
           {
             payoutId: paid.payoutId,
             kind: 'merchant',
-            splitId: '',
-            distributionId: null,
             orderId: paid.orderId,
             amountCents: paid.amountMinorUnits,
             currency: paid.currency,
@@ -100,8 +98,10 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         const { subscriptionId, periodIndex, attempt, nextAttemptAt } = event.data;
         return nextAttemptAt === null ? NO_REACTION : timers(renewalTimer.at(nextAttemptAt, { subscriptionId, periodIndex, attempt: attempt + 1 }));
       }
-      case 'payout.completed':
-        return commands(new CompletePaidOutOrderCommand(event.data.payoutId, context));
+      case 'payout.completed': {
+        const ref = event.data;
+        return ref.kind === 'merchant' ? commands(new CompletePaidOutOrderCommand(ref.orderId, ref.payoutId, context)) : NO_REACTION;
+      }
       default:
         return NO_REACTION;
     }

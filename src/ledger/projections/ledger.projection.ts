@@ -109,6 +109,7 @@ export class LedgerProjection implements Projection {
       } satisfies LedgerSplit);
       return;
     }
+    if (!('splitId' in event.data)) return;
     const splitId = event.data.splitId;
     const split = await writer.get<LedgerSplit>(LEDGER_SPLITS, splitId);
     if (!split) return;

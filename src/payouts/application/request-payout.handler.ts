@@ -1,9 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { PayoutRequested } from '../domain/payout.events';
+import { PayoutRequest } from '../domain/payout.events';
 import { PayoutStream } from './payout-stream';
 
-export type PayoutRequest = Omit<PayoutRequested['data'], 'requestedAt'>;
+export type { PayoutRequest };
 
 /** Asks the rail to move money (leg A, a row's transfer or withdrawal, a merchant's order); a repeat of the same payout id decides nothing. */
 export class RequestPayoutCommand {

@@ -1,8 +1,8 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import { PayoutEvent, PayoutRef, PayoutRequested, PayoutStatus, STATUS_AFTER } from './payout.events';
+import { PayoutEvent, PayoutRef, payoutRefOf, PayoutRequest, PayoutStatus, STATUS_AFTER } from './payout.events';
 
 export type PayoutCommand =
-  | { type: 'RequestPayout'; data: Omit<PayoutRequested['data'], 'requestedAt'> & { now: string } }
+  | { type: 'RequestPayout'; data: PayoutRequest & { now: string } }
   | { type: 'StartProcessing'; data: { now: string } }
   | { type: 'CompletePayout'; data: { now: string } }
   | { type: 'FailPayout'; data: { reason: string; now: string } };
@@ -32,7 +32,6 @@ export const payoutDecider: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
     }
   },
   evolve(state, event) {
-    const { payoutId, kind, splitId, distributionId } = event.data;
-    return { status: STATUS_AFTER[event.type], ref: { payoutId, kind, splitId, distributionId } };
+    return { status: STATUS_AFTER[event.type], ref: payoutRefOf(event.data) };
   },
 };

@@ -1,28 +1,31 @@
 import { DomainEvent } from '../../platform/domain/decider';
 
-/** `merchant`: a PAID checkout order's money paid out to the merchant company (splitId is '' there). */
-export type PayoutKind = 'leg_a' | 'leg_b_transfer' | 'leg_b_withdrawal' | 'merchant';
 export type PayoutStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
-/** Every payout event repeats what it is for, so read models can follow it without a lookup. */
-export interface PayoutRef {
-  payoutId: string;
-  kind: PayoutKind;
-  splitId: string;
-  distributionId: string | null;
+/**
+ * What a payout is for, by kind: a Split's leg A (the enterprise's bill, advanced), a roster row's
+ * transfer or its withdrawal to the contractor's wallet, or a PAID checkout order's money paid out to
+ * the merchant. Every payout event repeats it, so read models can follow a payout without a lookup.
+ */
+export type PayoutRef =
+  | { payoutId: string; kind: 'leg_a'; splitId: string; distributionId: null }
+  | { payoutId: string; kind: 'leg_b_transfer' | 'leg_b_withdrawal'; splitId: string; distributionId: string }
+  | { payoutId: string; kind: 'merchant'; orderId: string };
+
+export type PayoutKind = PayoutRef['kind'];
+export type SplitPayoutRef = Exclude<PayoutRef, { kind: 'merchant' }>;
+
+/** The reference part of a payout event's data. */
+export function payoutRefOf(data: PayoutRef): PayoutRef {
+  if (data.kind === 'merchant') return { payoutId: data.payoutId, kind: data.kind, orderId: data.orderId };
+  if (data.kind === 'leg_a') return { payoutId: data.payoutId, kind: data.kind, splitId: data.splitId, distributionId: null };
+  return { payoutId: data.payoutId, kind: data.kind, splitId: data.splitId, distributionId: data.distributionId };
 }
 
-export type PayoutRequested = DomainEvent<
-  'payout.requested',
-  PayoutRef & {
-    amountCents: string;
-    currency: string;
-    destination: string | null;
-    attempt: number;
-    requestedAt: string;
-    /** merchant payouts: the order paid out */ orderId?: string;
-  }
->;
+/** What is asked of the rail: how much, where to, and which attempt of the same transfer this is. */
+export type PayoutRequest = PayoutRef & { amountCents: string; currency: string; destination: string | null; attempt: number };
+
+export type PayoutRequested = DomainEvent<'payout.requested', PayoutRequest & { requestedAt: string }>;
 export type PayoutProcessing = DomainEvent<'payout.processing', PayoutRef & { at: string }>;
 export type PayoutCompleted = DomainEvent<'payout.completed', PayoutRef & { at: string }>;
 export type PayoutFailed = DomainEvent<'payout.failed', PayoutRef & { reason: string; at: string }>;

@@ -82,17 +82,19 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
         );
       }
       case 'payout.completed': {
-        const { kind, distributionId, payoutId } = event.data;
-        if (kind === 'leg_a') return commands(new FundSplitCommand(state.splitId, context));
-        if (!distributionId) return NO_REACTION;
+        const ref = event.data;
+        if (ref.kind === 'leg_a') return commands(new FundSplitCommand(state.splitId, context));
+        if (ref.kind !== 'leg_b_transfer') return NO_REACTION;
+        const { distributionId, payoutId } = ref;
         return commands(
           new CompleteRowTransferCommand(state.splitId, distributionId, payoutId, context),
           new StartWithdrawalCommand(state.splitId, distributionId, withdrawalPayoutId(state.splitId, distributionId), context),
         );
       }
       case 'payout.failed': {
-        const { distributionId, payoutId, reason } = event.data;
-        if (!distributionId) return NO_REACTION;
+        const ref = event.data;
+        if (ref.kind !== 'leg_b_transfer') return NO_REACTION;
+        const { distributionId, payoutId, reason } = ref;
         const row = state.rows.get(distributionId);
         const attempt = row?.attempt ?? 1;
         const nextAttemptAt = nextTransferAttemptAt(attempt, input.now);

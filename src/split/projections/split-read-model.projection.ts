@@ -88,8 +88,9 @@ export class SplitReadModelProjection implements Projection {
 
   /** A row's status is its transfer payout's live status (docs/api.md#the-split-object-spec-23). */
   private async applyPayout(event: PayoutEvent, writer: ProjectionWriter): Promise<void> {
-    const { kind, splitId, distributionId, payoutId } = event.data;
-    if (kind !== 'leg_b_transfer' || !distributionId) return;
+    const ref = event.data;
+    if (ref.kind !== 'leg_b_transfer') return;
+    const { splitId, distributionId, payoutId } = ref;
     const split = await writer.get<SplitView>(SPLITS, splitId);
     if (!split) return;
     const status = STATUS_AFTER[event.type];
