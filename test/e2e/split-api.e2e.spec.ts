@@ -682,10 +682,12 @@ describe('Split roster contractors', () => {
   // ---- 422 rules -----------------------------------------------------------------------------
 
   let inactiveCreator: { paymentProfileId: string };
+  let walletlessCreator: { paymentProfileId: string };
   let foreignVendorId: string;
   let smeOwnProfileId: string;
   beforeAll(async () => {
     inactiveCreator = await createCreator(app, { fullName: 'Ivy Inactive', active: false });
+    walletlessCreator = await createCreator(app, { fullName: 'Nell No-Wallet', walletEmail: null });
     const otherSme = await createSme(app, 'Other SME');
     foreignVendorId = (await createSubVendor(app, otherSme.apiKey, { email: uniqueEmail('foreign'), fullName: 'Fiona Foreign', walletEmail: uniqueEmail('fw') })).id;
     smeOwnProfileId = (await createBusinessProfile(app, world.sme.sessionToken, 'Acme AP')).id;
@@ -720,6 +722,12 @@ describe('Split roster contractors', () => {
     [
       'earlyPayoutElected for a sub-vendor without a wallet email',
       (w, e) => splitBody(w, { roster: [emailRow(e, '100'), subVendorRow(w.plainVendor, '100', { earlyPayoutElected: true })] }),
+      'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL',
+      detailsAt('roster.1.earlyPayoutElected'),
+    ],
+    [
+      'earlyPayoutElected for a creator without a wallet',
+      (w, e) => splitBody(w, { roster: [emailRow(e, '100'), { contractorPaymentProfileId: walletlessCreator.paymentProfileId, amountCents: '100', earlyPayoutElected: true }] }),
       'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL',
       detailsAt('roster.1.earlyPayoutElected'),
     ],
@@ -775,6 +783,12 @@ describe('Split roster contractors', () => {
     expectError(await put([emailRow(email, '1'), { subVendorId: foreignVendorId, amountCents: '1' }]), 422, 'SPLIT_SUB_VENDOR_NOT_OWNED', detailsAt('roster.1.subVendorId'));
     expectError(await put([emailRow(email, '1'), { contractorPaymentProfileId: inactiveCreator.paymentProfileId, amountCents: '1' }]), 422, 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR');
     expectError(await put([emailRow(email, '1'), subVendorRow(world.plainVendor, '1', { earlyPayoutElected: true })]), 422, 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL');
+    expectError(
+      await put([emailRow(email, '1'), { contractorPaymentProfileId: walletlessCreator.paymentProfileId, amountCents: '1', earlyPayoutElected: true }]),
+      422,
+      'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL',
+      detailsAt('roster.1.earlyPayoutElected'),
+    );
     expect(await app.eventCount()).toBe(before);
     expect((await outbox(app)).length).toBe(outboxBefore);
   });
