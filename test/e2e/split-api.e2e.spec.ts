@@ -470,6 +470,18 @@ describe('Split amounts, margin and input validation', () => {
     expect((await outbox(app)).length).toBe(outboxBefore);
   });
 
+  it('names each missing field once, with one message, however many rules it has', async () => {
+    const body = omit(omit(splitBody(world), 'clientIdempotencyKey'), 'roster');
+    const response = await app.request('POST', SPLITS, { token: world.sme.apiKey, body });
+    expectError(response, 400, 'VALIDATION_FAILED');
+    expect(response.body.error.details).toEqual([
+      { field: 'clientIdempotencyKey', message: 'clientIdempotencyKey should not be null or undefined' },
+      { field: 'roster', message: 'roster should not be null or undefined' },
+    ]);
+    const tooLong = await app.request('POST', SPLITS, { token: world.sme.apiKey, body: splitBody(world, { clientIdempotencyKey: 'k'.repeat(256) }) });
+    expect(tooLong.body.error.details).toEqual([{ field: 'clientIdempotencyKey', message: expect.stringContaining('shorter than or equal to 255') }]);
+  });
+
   it('refuses a body over 1 MiB with 413', async () => {
     const before = await app.eventCount();
     const body = splitBody(world, { clientIdempotencyKey: 'k'.repeat(1024 * 1024 + 10) });
