@@ -580,8 +580,12 @@ describe('webhooks over HTTP', () => {
       await approvedSplit(sme);
       const [first] = await hook.waitForCount(1);
       // The retry waits in the delivery queue, and /metrics shows the queue's depth.
-      const queued = (await app.request('GET', '/metrics')).text.match(/paysplit_timers\{kind="webhook\.attempt",status="scheduled"\} (\d+)/);
+      const metrics = (await app.request('GET', '/metrics')).text;
+      const queued = metrics.match(/paysplit_timers\{kind="webhook\.attempt",status="scheduled"\} (\d+)/);
       expect(Number(queued?.[1])).toBeGreaterThanOrEqual(1);
+      expect(metrics).toContain('# TYPE paysplit_webhook_delivery_queue_depth gauge');
+      expect(Number(metrics.match(/^paysplit_webhook_delivery_queue_depth (\d+)$/m)?.[1])).toBe(Number(queued?.[1]));
+      expect(metrics).toMatch(/^paysplit_webhook_deliveries_parked \d+$/m);
 
       await advance(5 * MINUTE + 1);
       await hook.waitForCount(2);
