@@ -27,6 +27,8 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     bodyLimit: ONE_MIB,
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
+    // Per-request lines are logged at debug only (docs/operations.md#configuration): see logRequests.
+    disableRequestLogging: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],
@@ -36,6 +38,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   const { platform } = runtime;
   app.useGlobalPipes(createValidationPipe());
   countRequests(app, platform.metrics);
+  logRequests(app, logger);
   mountOpenApi(app);
   platform.metrics.addCollector(async () => projectionLagMetrics(platform));
   platform.metrics.addCollector(async () => timerMetrics(platform));
@@ -79,6 +82,23 @@ function countRequests(app: NestFastifyApplication, metrics: MetricsRegistry): v
         route: request.routeOptions.url ?? 'unmatched',
         status: String(reply.statusCode),
       });
+    });
+}
+
+/**
+ * One `request completed` line per request, at debug: at info a busy service would write a line per
+ * request, which is what /metrics counts. Failures (5xx) are logged at error by the error filter.
+ */
+function logRequests(app: NestFastifyApplication, logger: AppLogger): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      if (!logger.isLevelEnabled('debug')) return;
+      logger.debug(
+        { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 },
+        'request completed',
+      );
     });
 }
 
