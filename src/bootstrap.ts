@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,6 +11,7 @@ import { AppLogger } from './platform/logging/app-logger';
 import { newId } from './platform/ids/ids';
 import { createValidationPipe } from './platform/http/validation';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
+import { sqliteWalBytes } from './platform/sqlite/wal-checkpointer';
 
 const ONE_MIB = 1024 * 1024;
 
@@ -42,6 +44,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   mountOpenApi(app);
   platform.metrics.addCollector(async () => projectionLagMetrics(platform));
   platform.metrics.addCollector(async () => timerMetrics(platform));
+  platform.metrics.addCollector(async () => walMetrics(config));
   await app.init();
   await runtime.register();
   if (config.role !== 'api') runtime.startWorkers();
@@ -100,6 +103,15 @@ function logRequests(app: NestFastifyApplication, logger: AppLogger): void {
         'request completed',
       );
     });
+}
+
+/** The WAL file of each embedded SQLite store, which WalCheckpointer keeps near its limit (docs/operations.md). */
+function walMetrics(config: AppConfig): string[] {
+  const files = [...(config.eventStoreUrl ? [] : ['events']), ...(config.mongoUrl ? [] : ['read'])];
+  if (files.length === 0) return [];
+  const lines = ['# HELP paysplit_sqlite_wal_bytes Size of the WAL file of an embedded SQLite store', '# TYPE paysplit_sqlite_wal_bytes gauge'];
+  for (const name of files) lines.push(`paysplit_sqlite_wal_bytes{database="${name}"} ${sqliteWalBytes(join(config.dataDir, `${name}.db`))}`);
+  return lines;
 }
 
 /** Scheduled and parked timers per kind: `webhook.attempt` + `scheduled` is the delivery queue depth. */

@@ -55,6 +55,9 @@ describe('HTTP conventions', () => {
     expect(metrics.text).toMatch(/paysplit_events_appended_total \d+/);
     expect(metrics.text).toContain('paysplit_projection_lag{projection="identity"}');
     expect(metrics.text).toContain('# TYPE paysplit_timers gauge');
+    expect(metrics.text).toContain('# TYPE paysplit_sqlite_wal_bytes gauge');
+    expect(metrics.text).toMatch(/^paysplit_sqlite_wal_bytes\{database="events"\} \d+$/m);
+    expect(metrics.text).toMatch(/^paysplit_sqlite_wal_bytes\{database="read"\} \d+$/m);
 
     expect((await app.request('GET', '/docs')).status).toBe(200);
     const openapi = await app.request('GET', '/docs/openapi.json');
