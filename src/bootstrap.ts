@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
@@ -30,7 +31,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
     // Per-request lines are logged at debug only (docs/operations.md#configuration): see logRequests.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],
