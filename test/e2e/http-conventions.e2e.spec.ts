@@ -68,6 +68,15 @@ describe('HTTP conventions', () => {
     expect(openapi.body.components.schemas.CreateCheckoutRequestDto.required).toEqual(['amountMinorUnits', 'currency', 'provider', 'returnUrl']);
   });
 
+  it('reads text/plain and form bodies (400 VALIDATION_FAILED when they do not fit) and refuses other content types with 415, as docs/api.md says', async () => {
+    const post = (contentType: string, rawBody: string) => app.request('POST', '/api/auth/login', { rawBody, headers: { 'content-type': contentType } });
+    expect((await post('text/plain', 'hello')).body.error.code).toBe('VALIDATION_FAILED');
+    expect((await post('application/x-www-form-urlencoded', 'email=nope&password=x')).body.error.code).toBe('VALIDATION_FAILED');
+    const xml = await post('application/xml', '<login/>');
+    expect(xml.status).toBe(415);
+    expect(xml.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
   it('echoes a request id', async () => {
     const response = await app.request('GET', '/health', { headers: { 'x-request-id': 'req_from_client' } });
     expect(response.status).toBe(200);
