@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './platform/config/app-config';
@@ -12,6 +14,7 @@ import { createValidationPipe } from './platform/http/validation';
 import { installBodyParsers } from './platform/http/body-parsers';
 import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
+import { sqliteWalBytes } from './platform/sqlite/wal-checkpointer';
 
 const ONE_MIB = 1024 * 1024;
 
@@ -34,6 +37,8 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     // otherwise), checked every second; and the number of open connections is capped (issue 15).
     requestTimeout: config.httpRequestTimeoutMs,
     http: { requestTimeout: config.httpRequestTimeoutMs, headersTimeout: Math.min(config.httpRequestTimeoutMs, 60_000), connectionsCheckingInterval: 1_000 },
+    // Per-request lines are logged at debug only (docs/operations.md#configuration): see logRequests.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: ['error', 'warn'],
@@ -46,9 +51,11 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   const { platform } = runtime;
   app.useGlobalPipes(createValidationPipe());
   countRequests(app, platform.metrics);
+  logRequests(app, logger);
   mountOpenApi(app);
   platform.metrics.addCollector(async () => projectionLagMetrics(platform));
   platform.metrics.addCollector(async () => timerMetrics(platform));
+  platform.metrics.addCollector(async () => walMetrics(config));
   await app.init();
   await runtime.register();
   if (config.role !== 'api') runtime.startWorkers();
@@ -91,6 +98,32 @@ function countRequests(app: NestFastifyApplication, metrics: MetricsRegistry): v
         status: String(reply.statusCode),
       });
     });
+}
+
+/**
+ * One `request completed` line per request, at debug: at info a busy service would write a line per
+ * request, which is what /metrics counts. Failures (5xx) are logged at error by the error filter.
+ */
+function logRequests(app: NestFastifyApplication, logger: AppLogger): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      if (!logger.isLevelEnabled('debug')) return;
+      logger.debug(
+        { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 },
+        'request completed',
+      );
+    });
+}
+
+/** The WAL file of each embedded SQLite store, which WalCheckpointer keeps near its limit (docs/operations.md). */
+function walMetrics(config: AppConfig): string[] {
+  const files = [...(config.eventStoreUrl ? [] : ['events']), ...(config.mongoUrl ? [] : ['read'])];
+  if (files.length === 0) return [];
+  const lines = ['# HELP paysplit_sqlite_wal_bytes Size of the WAL file of an embedded SQLite store', '# TYPE paysplit_sqlite_wal_bytes gauge'];
+  for (const name of files) lines.push(`paysplit_sqlite_wal_bytes{database="${name}"} ${sqliteWalBytes(join(config.dataDir, `${name}.db`))}`);
+  return lines;
 }
 
 /** Scheduled and parked timers per kind: `webhook.attempt` + `scheduled` is the delivery queue depth. */

@@ -12,24 +12,79 @@ import { SplitHistory } from './split/application/split-history';
 import { replayLedger, verifyLedger } from './ledger/application/ledger-verifier';
 import { DomainError } from './platform/domain/domain-error';
 
-const USAGE = `usage: npm run cli -- <command>
-  projections:status               checkpoint, lag and state of every projection and process manager
-  projections:rebuild <name>|--all replay into a shadow generation and swap it in (the API keeps serving)
-  projections:resume <name>        clear a stalled projection or process manager so its runner retries
-  splits:history <splitId>         every event of a Split, in order
-  splits:as-of <splitId> <time>    the Split as it stood at an ISO time
-  ledger:verify                    replay the log and check every ledger invariant (exit 3 on a violation)`;
+/** A command line the CLI cannot run: what is wrong with it, said before anything is opened. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command: CliCommand | null = null,
+  ) {
+    super(message);
+  }
+}
 
-type CommandFn = (platform: Platform, args: string[]) => Promise<number>;
+interface CliCommand {
+  name: string;
+  /** The arguments, as the usage shows them. */
+  args: string;
+  summary: string;
+  /** Checks the arguments (throwing a UsageError that says what is wrong) before the stores are opened. */
+  parse(args: string[]): unknown[];
+  run(platform: Platform, ...args: never[]): Promise<number>;
+}
 
-const COMMANDS: Record<string, CommandFn> = {
-  'projections:status': projectionsStatus,
-  'projections:rebuild': projectionsRebuild,
-  'projections:resume': projectionsResume,
-  'splits:history': splitsHistory,
-  'splits:as-of': splitsAsOf,
-  'ledger:verify': ledgerVerify,
-};
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function exactly(count: number, names: string) {
+  return (args: string[]): string[] => {
+    if (args.length < count) throw new UsageError(`missing ${names.split(' ').slice(args.length).join(' ')}`);
+    if (args.length > count)
+      throw new UsageError(
+        `unexpected argument${args.length - count > 1 ? 's' : ''} ${args
+          .slice(count)
+          .map((a) => JSON.stringify(a))
+          .join(' ')}`,
+      );
+    return args;
+  };
+}
+
+function isoTime(text: string): Date {
+  const at = new Date(text);
+  if (!ISO_TIME.test(text) || Number.isNaN(at.getTime())) throw new UsageError(`invalid time ${JSON.stringify(text)}: expected an ISO 8601 time such as 2026-11-22T10:00:00Z`);
+  return at;
+}
+
+const COMMANDS: CliCommand[] = [
+  { name: 'projections:status', args: '', summary: 'checkpoint, lag and state of every projection and process manager', parse: exactly(0, ''), run: projectionsStatus },
+  {
+    name: 'projections:rebuild',
+    args: '<name>|--all',
+    summary: 'replay into a shadow generation and swap it in (the API keeps serving)',
+    parse: exactly(1, '<name>|--all'),
+    run: projectionsRebuild,
+  },
+  {
+    name: 'projections:resume',
+    args: '<name>',
+    summary: 'clear a stalled projection or process manager so its runner retries',
+    parse: exactly(1, '<name>'),
+    run: projectionsResume,
+  },
+  { name: 'splits:history', args: '<splitId>', summary: 'every event of a Split, in order', parse: exactly(1, '<splitId>'), run: splitsHistory },
+  {
+    name: 'splits:as-of',
+    args: '<splitId> <time>',
+    summary: 'the Split as it stood at an ISO 8601 time',
+    parse: (args) => {
+      const [splitId, time] = exactly(2, '<splitId> <time>')(args);
+      return [splitId, isoTime(time!)];
+    },
+    run: splitsAsOf,
+  },
+  { name: 'ledger:verify', args: '', summary: 'replay the log and check every ledger invariant (exit 3 on a violation)', parse: exactly(0, ''), run: ledgerVerify },
+];
+
+const USAGE = ['usage: npm run cli -- <command>', ...COMMANDS.map((c) => `  ${`${c.name} ${c.args}`.padEnd(33)}${c.summary}`)].join('\n');
 
 async function ledgerVerify(platform: Platform): Promise<number> {
   const { postings, splits } = await replayLedger(platform.events);
@@ -42,8 +97,7 @@ async function ledgerVerify(platform: Platform): Promise<number> {
   return report.violations.length === 0 ? 0 : 3;
 }
 
-async function splitsHistory(platform: Platform, [splitId]: string[]): Promise<number> {
-  if (!splitId) return usage();
+async function splitsHistory(platform: Platform, splitId: string): Promise<number> {
   for (const entry of await new SplitHistory(platform.events).history(splitId, null)) {
     console.log(`#${entry.revision} ${entry.occurredAt} ${entry.type} by ${entry.actor}`);
     console.log(`    ${JSON.stringify(entry.data)}`);
@@ -51,16 +105,9 @@ async function splitsHistory(platform: Platform, [splitId]: string[]): Promise<n
   return 0;
 }
 
-async function splitsAsOf(platform: Platform, [splitId, time]: string[]): Promise<number> {
-  const at = time ? new Date(time) : null;
-  if (!splitId || !at || Number.isNaN(at.getTime())) return usage();
+async function splitsAsOf(platform: Platform, splitId: string, at: Date): Promise<number> {
   console.log(JSON.stringify(await new SplitHistory(platform.events).asOf(splitId, null, at), null, 2));
   return 0;
-}
-
-function usage(): number {
-  console.error(USAGE);
-  return 1;
 }
 
 async function projectionsStatus(platform: Platform): Promise<number> {
@@ -69,11 +116,11 @@ async function projectionsStatus(platform: Platform): Promise<number> {
   return rows.every((r) => r.status === 'running') ? 0 : 2;
 }
 
-async function projectionsRebuild(platform: Platform, args: string[]): Promise<number> {
+async function projectionsRebuild(platform: Platform, name: string): Promise<number> {
   const projections = platform.engine.subscribers.filter(isProjection);
-  const selected: Projection[] = args[0] === '--all' ? projections : projections.filter((p) => p.name === args[0]);
+  const selected: Projection[] = name === '--all' ? projections : projections.filter((p) => p.name === name);
   if (selected.length === 0) {
-    console.error(`Unknown projection ${args[0] ?? '(none)'}; known: ${projections.map((p) => p.name).join(', ')}`);
+    console.error(`Unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
     return 1;
   }
   for (const projection of selected) {
@@ -93,10 +140,10 @@ async function projectionsRebuild(platform: Platform, args: string[]): Promise<n
  * dealt with, this clears the stall and its runner retries from its checkpoint. If the cause is still
  * there (a real gap), it stalls again, visibly.
  */
-async function projectionsResume(platform: Platform, [name]: string[]): Promise<number> {
+async function projectionsResume(platform: Platform, name: string): Promise<number> {
   const known = platform.engine.subscribers.map((s) => s.name);
-  if (!name || !known.includes(name)) {
-    console.error(`Unknown projection or process manager ${name ?? '(none)'}; known: ${known.join(', ')}`);
+  if (!known.includes(name)) {
+    console.error(`Unknown projection or process manager ${name}; known: ${known.join(', ')}`);
     return 1;
   }
   const state = await platform.readStore.projectionState(name);
@@ -117,12 +164,34 @@ function renderProgress(p: RebuildProgress): void {
   process.stderr.write(`\r${p.projection} [${bar}] ${(ratio * 100).toFixed(0)}% ${p.applied}/${p.total} ${Math.round(p.eventsPerSecond)} ev/s ETA ${eta}`);
 }
 
+/** The command and its checked arguments, or a UsageError saying what is wrong. */
+function parseCommandLine(argv: string[]): { command: CliCommand; args: unknown[] } | 'help' {
+  const [name, ...args] = argv;
+  if (name === undefined) throw new UsageError('no command given');
+  if (name === '--help' || name === '-h' || name === 'help') return 'help';
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+  try {
+    return { command, args: command.parse(args) };
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${command.name}: ${error.message}`, command);
+    throw error;
+  }
+}
+
 async function main(): Promise<number> {
-  const [name, ...args] = process.argv.slice(2);
-  const command = name ? COMMANDS[name] : undefined;
-  if (!command) {
-    console.error(USAGE);
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`error: ${error.message}`);
+    console.error(error.command ? `usage: npm run cli -- ${error.command.name} ${error.command.args}`.trimEnd() : USAGE);
     return 1;
+  }
+  if (parsed === 'help') {
+    console.log(USAGE);
+    return 0;
   }
   const config = loadConfig(process.env);
   // The same module graph as the service, without HTTP and without starting its background workers.
@@ -130,7 +199,7 @@ async function main(): Promise<number> {
   const runtime = context.get(PlatformRuntime);
   try {
     await runtime.register();
-    return await command(runtime.platform, args);
+    return await (parsed.command.run as (platform: Platform, ...args: unknown[]) => Promise<number>)(runtime.platform, ...parsed.args);
   } finally {
     await context.close();
     await runtime.stop();

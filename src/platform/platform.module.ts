@@ -56,9 +56,11 @@ export class PlatformModule {
             leaseMs: 30_000,
             batchSize: 256,
             concurrency: 64,
-            // One kind never takes every slot, one partition (a webhook endpoint) only a few (issue 15).
+            // One kind never takes every slot, one partition (a webhook endpoint) at most a third of its
+            // kind's: a hanging endpoint leaves 32 webhook slots to everyone else (issue 15), and one busy
+            // endpoint still gets 16 requests in flight (a cap of 4 halved delivery throughput in bench/).
             perKindConcurrency: 48,
-            perPartitionConcurrency: 4,
+            perPartitionConcurrency: 16,
             retryDelayMs: (attempts) => (attempts >= 10 ? null : Math.min(2 ** attempts * 1000, 3_600_000)),
             realNowMs,
           }),

@@ -16,6 +16,7 @@ import { RotateWebhookSecretHandler } from './application/rotate-webhook-secret.
 import { TestWebhookEndpointHandler } from './application/test-webhook-endpoint.handler';
 import { UpdateWebhookEndpointHandler } from './application/update-webhook-endpoint.handler';
 import { WebhookEndpointQueries } from './application/webhook-endpoint-queries';
+import { WebhookQueueMetrics } from './application/webhook-queue.metrics';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
 import { WebhookSecretController } from './http/webhook-secret.controller';
@@ -49,6 +50,7 @@ const infrastructure: Provider[] = [
     TestWebhookEndpointHandler,
     RotateWebhookSecretHandler,
     RedeliverWebhookHandler,
+    WebhookQueueMetrics,
   ],
 })
 export class WebhooksModule {}

@@ -55,6 +55,9 @@ describe('HTTP conventions', () => {
     expect(metrics.text).toMatch(/paysplit_events_appended_total \d+/);
     expect(metrics.text).toContain('paysplit_projection_lag{projection="identity"}');
     expect(metrics.text).toContain('# TYPE paysplit_timers gauge');
+    expect(metrics.text).toContain('# TYPE paysplit_sqlite_wal_bytes gauge');
+    expect(metrics.text).toMatch(/^paysplit_sqlite_wal_bytes\{database="events"\} \d+$/m);
+    expect(metrics.text).toMatch(/^paysplit_sqlite_wal_bytes\{database="read"\} \d+$/m);
 
     expect((await app.request('GET', '/docs')).status).toBe(200);
     const openapi = await app.request('GET', '/docs/openapi.json');
@@ -63,6 +66,15 @@ describe('HTTP conventions', () => {
     const createCheckout = openapi.body.paths['/api/commerce/integration/checkout'].post;
     expect(createCheckout.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateCheckoutRequestDto' });
     expect(openapi.body.components.schemas.CreateCheckoutRequestDto.required).toEqual(['amountMinorUnits', 'currency', 'provider', 'returnUrl']);
+  });
+
+  it('reads text/plain and form bodies (400 VALIDATION_FAILED when they do not fit) and refuses other content types with 415, as docs/api.md says', async () => {
+    const post = (contentType: string, rawBody: string) => app.request('POST', '/api/auth/login', { rawBody, headers: { 'content-type': contentType } });
+    expect((await post('text/plain', 'hello')).body.error.code).toBe('VALIDATION_FAILED');
+    expect((await post('application/x-www-form-urlencoded', 'email=nope&password=x')).body.error.code).toBe('VALIDATION_FAILED');
+    const xml = await post('application/xml', '<login/>');
+    expect(xml.status).toBe(415);
+    expect(xml.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('echoes a request id', async () => {

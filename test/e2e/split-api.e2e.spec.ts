@@ -470,6 +470,18 @@ describe('Split amounts, margin and input validation', () => {
     expect((await outbox(app)).length).toBe(outboxBefore);
   });
 
+  it('names each missing field once, with one message, however many rules it has', async () => {
+    const body = omit(omit(splitBody(world), 'clientIdempotencyKey'), 'roster');
+    const response = await app.request('POST', SPLITS, { token: world.sme.apiKey, body });
+    expectError(response, 400, 'VALIDATION_FAILED');
+    expect(response.body.error.details).toEqual([
+      { field: 'clientIdempotencyKey', message: 'clientIdempotencyKey should not be null or undefined' },
+      { field: 'roster', message: 'roster should not be null or undefined' },
+    ]);
+    const tooLong = await app.request('POST', SPLITS, { token: world.sme.apiKey, body: splitBody(world, { clientIdempotencyKey: 'k'.repeat(256) }) });
+    expect(tooLong.body.error.details).toEqual([{ field: 'clientIdempotencyKey', message: expect.stringContaining('shorter than or equal to 255') }]);
+  });
+
   it('refuses a body over 1 MiB with 413', async () => {
     const before = await app.eventCount();
     const body = splitBody(world, { clientIdempotencyKey: 'k'.repeat(1024 * 1024 + 10) });
@@ -682,10 +694,12 @@ describe('Split roster contractors', () => {
   // ---- 422 rules -----------------------------------------------------------------------------
 
   let inactiveCreator: { paymentProfileId: string };
+  let walletlessCreator: { paymentProfileId: string };
   let foreignVendorId: string;
   let smeOwnProfileId: string;
   beforeAll(async () => {
     inactiveCreator = await createCreator(app, { fullName: 'Ivy Inactive', active: false });
+    walletlessCreator = await createCreator(app, { fullName: 'Nell No-Wallet', walletEmail: null });
     const otherSme = await createSme(app, 'Other SME');
     foreignVendorId = (await createSubVendor(app, otherSme.apiKey, { email: uniqueEmail('foreign'), fullName: 'Fiona Foreign', walletEmail: uniqueEmail('fw') })).id;
     smeOwnProfileId = (await createBusinessProfile(app, world.sme.sessionToken, 'Acme AP')).id;
@@ -720,6 +734,12 @@ describe('Split roster contractors', () => {
     [
       'earlyPayoutElected for a sub-vendor without a wallet email',
       (w, e) => splitBody(w, { roster: [emailRow(e, '100'), subVendorRow(w.plainVendor, '100', { earlyPayoutElected: true })] }),
+      'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL',
+      detailsAt('roster.1.earlyPayoutElected'),
+    ],
+    [
+      'earlyPayoutElected for a creator without a wallet',
+      (w, e) => splitBody(w, { roster: [emailRow(e, '100'), { contractorPaymentProfileId: walletlessCreator.paymentProfileId, amountCents: '100', earlyPayoutElected: true }] }),
       'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL',
       detailsAt('roster.1.earlyPayoutElected'),
     ],
@@ -775,6 +795,12 @@ describe('Split roster contractors', () => {
     expectError(await put([emailRow(email, '1'), { subVendorId: foreignVendorId, amountCents: '1' }]), 422, 'SPLIT_SUB_VENDOR_NOT_OWNED', detailsAt('roster.1.subVendorId'));
     expectError(await put([emailRow(email, '1'), { contractorPaymentProfileId: inactiveCreator.paymentProfileId, amountCents: '1' }]), 422, 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR');
     expectError(await put([emailRow(email, '1'), subVendorRow(world.plainVendor, '1', { earlyPayoutElected: true })]), 422, 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL');
+    expectError(
+      await put([emailRow(email, '1'), { contractorPaymentProfileId: walletlessCreator.paymentProfileId, amountCents: '1', earlyPayoutElected: true }]),
+      422,
+      'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL',
+      detailsAt('roster.1.earlyPayoutElected'),
+    );
     expect(await app.eventCount()).toBe(before);
     expect((await outbox(app)).length).toBe(outboxBefore);
   });

@@ -69,4 +69,22 @@ describe('Split audit: history and as-of', () => {
     expect(asOfCli.status).toBe(0);
     expect(JSON.parse(asOfCli.stdout)).toEqual(revised);
   });
+
+  it('answers as of the creation time, and shows each distribution as it stood (payouts included)', async () => {
+    const split = await createdSplit(app, world.sme.apiKey, splitBody(world, { roster: [creatorRow(world.creator, '5000'), subVendorRow(world.walletVendor, '3000')] }));
+    const asOf = async (at: string) => app.request('GET', `/api/commerce/integration/splits/${split.id}?asOf=${encodeURIComponent(at)}`, { token: world.sme.apiKey });
+    // One clock reading stamps the Split's createdAt and its creation event's occurredAt.
+    expect(dataOf(await asOf(split.createdAt), 200)).toEqual(split);
+    const history = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}/history`, { token: world.sme.apiKey }), 200);
+    expect(history[0].occurredAt).toBe(split.createdAt);
+
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    await advance(31 * 86_400);
+    const settled = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}`, { token: world.sme.apiKey }), 200);
+    expect(settled.status).toBe('SETTLED');
+    expect(settled.distributions.map((d: { status: string }) => d.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    const later = (await app.request('GET', '/api/sandbox/clock')).body.data.now as string;
+    expect(dataOf(await asOf(later), 200)).toEqual(settled);
+    expect(dataOf(await asOf(settled.updatedAt), 200).status).toBe('SETTLED');
+  });
 });

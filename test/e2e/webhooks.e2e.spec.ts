@@ -371,7 +371,7 @@ describe('webhooks over HTTP', () => {
       expect(headers['x-paysplit-delivery-id']).toMatch(DELIVERY_ID);
       expect(headers['x-paysplit-signature']).toMatch(/^[0-9a-f]{64}$/);
       expect(headers['content-type']).toMatch(/^application\/json/);
-      expect(Math.abs(timestampOf(request!) - (await sandboxNowSeconds()))).toBeLessThan(60);
+      expect(Math.abs(timestampOf(request!) - Date.now() / 1000)).toBeLessThan(60);
 
       // Body: canonical JSON of {id,type,createdAt,data}, keys sorted, no whitespace.
       const raw = request!.rawBody.toString('utf8');
@@ -390,9 +390,9 @@ describe('webhooks over HTTP', () => {
       );
 
       // Signature: the exported helper and an independent HMAC agree.
-      const verified = verifyWebhook(secret, headers, request!.rawBody, 300, await sandboxNowSeconds());
+      const verified = verifyWebhook(secret, headers, request!.rawBody, 300);
       expect(verified).toEqual({ ok: true, eventType: APPROVED, deliveryId: headers['x-paysplit-delivery-id'], timestamp: timestampOf(request!) });
-      expect(verifyWebhook(secret, headers, raw, 300, await sandboxNowSeconds()).ok).toBe(true);
+      expect(verifyWebhook(secret, headers, raw, 300).ok).toBe(true);
       expect(hmacHex(secret, headers['x-paysplit-timestamp']!, request!.rawBody)).toBe(headers['x-paysplit-signature']);
 
       // The delivery is recorded with its attempt; the endpoint graduated on its first 2xx.
@@ -436,7 +436,7 @@ describe('webhooks over HTTP', () => {
         type: REJECTED,
       });
       expect(request!.rawBody.toString('utf8')).toBe(sortedJson(body));
-      expect(verifyWebhook(secret, request!.headers, request!.rawBody, 300, await sandboxNowSeconds())).toMatchObject({ ok: true, eventType: REJECTED });
+      expect(verifyWebhook(secret, request!.headers, request!.rawBody, 300)).toMatchObject({ ok: true, eventType: REJECTED });
       expect(await deliveryWithAttempts(sme.sessionToken, rejectedEndpoint.id, 1)).toMatchObject({ status: 'succeeded', eventType: REJECTED });
     });
 
@@ -474,7 +474,7 @@ describe('webhooks over HTTP', () => {
 
       await approvedSplit(sme);
       const [request] = await hook.waitForCount(1);
-      const now = await sandboxNowSeconds();
+      const now = Math.floor(Date.now() / 1000);
       expect(verifyWebhook(rotated, request!.headers, request!.rawBody, 300, now)).toMatchObject({ ok: true });
       expect(verifyWebhook(old, request!.headers, request!.rawBody, 300, now)).toEqual({ ok: false, reason: 'bad_signature' });
       expect(hmacHex(rotated, request!.headers['x-paysplit-timestamp']!, request!.rawBody)).toBe(request!.headers['x-paysplit-signature']);
@@ -497,7 +497,7 @@ describe('webhooks over HTTP', () => {
       expect(deliveryIdOf(second!)).toBe(deliveryId);
       expect(second!.headers['x-paysplit-event']).toBe(APPROVED);
       expect(second!.rawBody.equals(first!.rawBody)).toBe(true);
-      expect(verifyWebhook(secret, second!.headers, second!.rawBody, 300, await sandboxNowSeconds()).ok).toBe(true);
+      expect(verifyWebhook(secret, second!.headers, second!.rawBody, 300).ok).toBe(true);
 
       const view = await deliveryWithAttempts(sme.sessionToken, created.id, 2);
       expect(view).toMatchObject({
@@ -558,10 +558,13 @@ describe('webhooks over HTTP', () => {
 
   // ----------------------------------------------------------------------------------------------
   describe('retry schedule on the sandbox clock (spec 6.3, DESIGN 8)', () => {
-    /** Each attempt's X-Paysplit-Timestamp against t0 + offset, within a few seconds. */
-    function expectSchedule(requests: ReceivedRequest[], offsets: number[]): void {
-      const t0 = timestampOf(requests[0]!);
-      const actual = requests.map((request) => timestampOf(request) - t0);
+    /**
+     * Each recorded attempt's sandbox time against t0 + offset, within a few seconds (the header's
+     * timestamp is real time, so it cannot show a schedule run on the sandbox clock).
+     */
+    function expectSchedule(attempts: { attemptedAt: string }[], offsets: number[]): void {
+      const t0 = Date.parse(attempts[0]!.attemptedAt) / 1000;
+      const actual = attempts.map((attempt) => Math.round(Date.parse(attempt.attemptedAt) / 1000 - t0));
       expect(actual).toHaveLength(offsets.length);
       actual.forEach((offset, index) => {
         if (Math.abs(offset - offsets[index]!) > SCHEDULE_TOLERANCE_SECONDS) {
@@ -577,8 +580,12 @@ describe('webhooks over HTTP', () => {
       await approvedSplit(sme);
       const [first] = await hook.waitForCount(1);
       // The retry waits in the delivery queue, and /metrics shows the queue's depth.
-      const queued = (await app.request('GET', '/metrics')).text.match(/paysplit_timers\{kind="webhook\.attempt",status="scheduled"\} (\d+)/);
+      const metrics = (await app.request('GET', '/metrics')).text;
+      const queued = metrics.match(/paysplit_timers\{kind="webhook\.attempt",status="scheduled"\} (\d+)/);
       expect(Number(queued?.[1])).toBeGreaterThanOrEqual(1);
+      expect(metrics).toContain('# TYPE paysplit_webhook_delivery_queue_depth gauge');
+      expect(Number(metrics.match(/^paysplit_webhook_delivery_queue_depth (\d+)$/m)?.[1])).toBe(Number(queued?.[1]));
+      expect(metrics).toMatch(/^paysplit_webhook_deliveries_parked \d+$/m);
 
       await advance(5 * MINUTE + 1);
       await hook.waitForCount(2);
@@ -588,7 +595,7 @@ describe('webhooks over HTTP', () => {
       await settle();
 
       expect(hook.requests).toHaveLength(3);
-      expectSchedule(hook.requests, PROBATION_SCHEDULE);
+      expectSchedule((await deliveryWithAttempts(sme.sessionToken, created.id, 3)).attempts, PROBATION_SCHEDULE);
       expect(new Set(hook.requests.map(deliveryIdOf))).toEqual(new Set([deliveryIdOf(first!)]));
       expect(new Set(hook.requests.map((request) => request.rawBody.toString('utf8')))).toEqual(new Set([first!.rawBody.toString('utf8')]));
 
@@ -617,7 +624,7 @@ describe('webhooks over HTTP', () => {
       expect(testRequest!.headers['x-paysplit-event']).toBe('webhook.test');
       expect(jsonOf(testRequest!)).toMatchObject({ type: 'webhook.test', id: expect.stringMatching(EVENT_ID) });
       expect(testRequest!.rawBody.toString('utf8')).toBe(sortedJson(jsonOf(testRequest!)));
-      expect(verifyWebhook(secret, testRequest!.headers, testRequest!.rawBody, 300, await sandboxNowSeconds()).ok).toBe(true);
+      expect(verifyWebhook(secret, testRequest!.headers, testRequest!.rawBody, 300).ok).toBe(true);
       expect((await listEndpoints(sme.sessionToken))[0].onProbation).toBe(false);
       hook.clear();
 
@@ -630,7 +637,7 @@ describe('webhooks over HTTP', () => {
       await settle();
 
       expect(hook.requests).toHaveLength(7);
-      expectSchedule(hook.requests, FULL_SCHEDULE);
+      expectSchedule((await deliveryWithAttempts(sme.sessionToken, created.id, 7)).attempts, FULL_SCHEDULE);
       expect(new Set(hook.requests.map(deliveryIdOf))).toEqual(new Set([deliveryIdOf(first!)]));
       for (const request of hook.requests) {
         expect(verifyWebhook(secret, request.headers, request.rawBody, 5, timestampOf(request)).ok).toBe(true);
@@ -640,6 +647,27 @@ describe('webhooks over HTTP', () => {
       expect(view).toMatchObject({ id: deliveryIdOf(first!), status: 'failed', nextAttemptAt: null });
       expect(view.attempts.map((a: any) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(view.attempts.every((a: any) => a.succeeded === false && a.responseStatus === 500)).toBe(true);
+    });
+
+    it('signs with real time after the sandbox clock moved, so a receiver on its own clock accepts it; the body keeps sandbox time', async () => {
+      const sme = await newSme();
+      const hook = await receiver(answer(500));
+      hook.queue(answer(500), answer(200));
+      await endpoint(sme.sessionToken, `${hook.url}/hooks`);
+      const secret = await secretOf(sme.sessionToken);
+      await advance(2 * DAY);
+      await approvedSplit(sme);
+      const [first] = await hook.waitForCount(1);
+      await advance(5 * MINUTE + 1);
+      const [, retry] = await hook.waitForCount(2);
+      const sandboxNow = await sandboxNowSeconds();
+      expect(sandboxNow - Date.now() / 1000).toBeGreaterThan(DAY);
+      for (const request of [first!, retry!]) {
+        // verifyWebhook's default `now` is the receiver's real clock, as a real receiver's is.
+        expect(verifyWebhook(secret, request.headers, request.rawBody, 300)).toMatchObject({ ok: true });
+        expect(Math.abs(timestampOf(request) - Date.now() / 1000)).toBeLessThan(60);
+        expect(Math.abs(Date.parse(jsonOf(request).createdAt) / 1000 - sandboxNow)).toBeLessThan(10 * MINUTE);
+      }
     });
 
     it('a retry after a rotation is signed with the new secret', async () => {

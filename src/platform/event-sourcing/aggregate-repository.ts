@@ -58,7 +58,7 @@ export class AggregateRepository {
       if (events.length === 0) return { streamId, events, state, position, revision };
       try {
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
-        const result = await this.append(streamId, events, expected, context);
+        const result = await this.append(streamId, events, expected, context, commandTime(command));
         return {
           streamId,
           events,
@@ -86,12 +86,17 @@ export class AggregateRepository {
     const state = decider.initialState();
     const events = decider.decide(command, state);
     if (events.length === 0) return { streamId, events, state, position: null, revision: null };
-    const result = await this.append(streamId, events, 'no_stream', context);
+    const result = await this.append(streamId, events, 'no_stream', context, commandTime(command));
     return { streamId, events, state: events.reduce((folded, event) => decider.evolve(folded, event), state), position: result.position, revision: result.nextExpectedRevision };
   }
 
-  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext) {
-    const now = this.clock.now();
+  /**
+   * `at`: the clock reading the command was decided with, if it carried one (`data.now`); the events'
+   * `occurredAt` is then that same instant, so `?asOf` a time stamped in the data (a `createdAt`) finds
+   * the event that recorded it. Without one the clock is read here, once for all the events.
+   */
+  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext, at?: Date) {
+    const now = at ?? this.clock.now();
     const occurredAt = now.toISOString();
     const stored: NewEvent[] = events.map((event) => ({
       id: timeOrderedUuid(now.getTime()),
@@ -103,4 +108,16 @@ export class AggregateRepository {
     this.metrics.increment('paysplit_events_appended_total', {}, events.length);
     return result;
   }
+}
+
+/**
+ * The time a command was decided at: its `data.now` (every decider command that stamps a time carries
+ * it), or for a create-once command the `createdAt` of the event it creates.
+ */
+export function commandTime(command: unknown): Date | undefined {
+  const shaped = command as { data?: { now?: unknown }; event?: { data?: { createdAt?: unknown } } } | null;
+  const now = shaped?.data?.now ?? shaped?.event?.data?.createdAt;
+  if (typeof now !== 'string') return undefined;
+  const at = new Date(now);
+  return Number.isNaN(at.getTime()) ? undefined : at;
 }

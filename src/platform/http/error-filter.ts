@@ -57,7 +57,7 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
     return envelope(STATUS_BY_KIND[exception.kind], exception.code, exception.message, exception.details);
   }
   if (exception instanceof ProjectionLagError) {
-    return envelope(503, exception.code, 'The change was recorded but is not readable yet; retry the read shortly', []);
+    return envelope(503, exception.code, exception.publicMessage, []);
   }
   if (exception instanceof ConcurrencyError) {
     return envelope(409, exception.code, 'The resource changed while this request was being processed; retry it', []);

@@ -10,7 +10,8 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    validationError: { target: false, value: false },
+    // The value lets flatten() tell a missing field from a bad one; it never leaves the process.
+    validationError: { target: false, value: true },
     exceptionFactory: (errors) => validationFailed(flatten(errors)),
   });
 }
@@ -24,6 +25,12 @@ function flatten(errors: ValidationError[], parent = ''): ErrorDetail[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
+    // A missing field breaks every rule it has (type, length, ...): say once that it is required.
+    if (own.length > 0 && (error.value === undefined || error.value === null)) return [{ field, message: requiredMessage(error) }];
     return [...own, ...flatten(error.children ?? [], field)];
   });
+}
+
+function requiredMessage(error: ValidationError): string {
+  return error.constraints?.isDefined ?? `${error.property} should not be null or undefined`;
 }

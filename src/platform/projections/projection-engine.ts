@@ -14,7 +14,10 @@ export interface SubscriberStatus {
   generation: number;
   checkpoint: number | null;
   head: number | null;
-  /** Events of the log not yet applied (by position for SQLite; for EventStoreDB an upper bound). */
+  /**
+   * Events of the log the active generation has not yet considered (by position for SQLite; for
+   * EventStoreDB an upper bound). Events it skipped count as considered, stored checkpoint or not.
+   */
   lag: number;
   status: 'running' | 'stalled';
   error: string | null;
@@ -22,6 +25,16 @@ export interface SubscriberStatus {
 
 export class ProjectionLagError extends Error {
   readonly code = 'PROJECTION_LAG';
+  /**
+   * What the client is told. By default a write's: it was recorded, only not readable yet. A caller that
+   * recorded nothing (the sandbox clock's settle loop) says so instead.
+   */
+  constructor(
+    message: string,
+    readonly publicMessage = 'The change was recorded but is not readable yet; retry the read shortly',
+  ) {
+    super(message);
+  }
 }
 
 /** Owns every projection and process-manager runner of this process. */
@@ -110,13 +123,15 @@ export class ProjectionEngine {
     return Promise.all(
       this.runners.map(async (runner) => {
         const state = await this.store.projectionState(runner.subscriber.name);
+        // Events skipped since the last stored checkpoint count as considered (see CHECKPOINT_DEFER_MS).
+        const checkpoint = maxCheckpoint(state.checkpoint, runner.deferredCheckpoint(state.activeGeneration));
         return {
           name: runner.subscriber.name,
           kind: 'apply' in runner.subscriber ? ('projection' as const) : ('processor' as const),
           generation: state.activeGeneration,
-          checkpoint: state.checkpoint,
+          checkpoint,
           head,
-          lag: head === null ? 0 : Math.max(0, head - (state.checkpoint ?? 0)),
+          lag: head === null ? 0 : Math.max(0, head - (checkpoint ?? 0)),
           status: state.status,
           error: state.error ?? runner.lastError,
         };
@@ -163,4 +178,8 @@ export class ProjectionEngine {
       this.progress.on('commit', done);
     });
   }
+}
+
+function maxCheckpoint(stored: number | null, deferred: number | null): number | null {
+  return stored === null ? deferred : deferred === null ? stored : Math.max(stored, deferred);
 }

@@ -27,6 +27,13 @@ const CHECKPOINT_DEFER_MS = 200;
 const PROCESSOR_COMMIT_INTERVAL_MS = 20;
 
 /**
+ * How often a projection's runner checks whether a rebuild (maybe in another process, the CLI) swapped
+ * in a new generation. The runner then follows the new one at once, from the rebuild's checkpoint;
+ * without the check it noticed only when an event it handles failed to commit to the retired generation.
+ */
+const GENERATION_CHECK_MS = 100;
+
+/**
  * Runs one projection or process manager as a singleton (holding a lease): catches up from its
  * checkpoint in batches, then follows the log live. Failures are logged and retried with backoff; a gap
  * parks the subscriber as stalled until an operator rebuilds it.
@@ -112,17 +119,51 @@ export class SubscriberRunner {
     const batcher = new LiveBatcher((batch) => this.commit(generation, batch), this.options.catchUpBatchSize, interval);
     const subscription = this.events.subscribeToAll(this.checkpoint, (event) => batcher.add(event));
     const renew = setInterval(() => void this.renewOrStop(), this.options.leaseMs / 3);
+    const swapped = this.generationSwapped(generation);
     try {
       const stop = new Promise<void>((resolve) => (this.onStop = resolve));
-      const failure = await Promise.race([subscription.failed, batcher.failed, stop, this.leaseLost]);
+      const failure = await Promise.race([subscription.failed, batcher.failed, stop, this.leaseLost, swapped.signal]);
       if (failure instanceof Error) throw failure;
     } finally {
       clearInterval(renew);
+      swapped.cancel();
       this.onStop = null;
       batcher.close();
       await subscription.stop();
     }
   }
+
+  /**
+   * Resolves with a RestartSignal once `generation` is no longer the active one (a rebuild swapped in
+   * another) or a deferred checkpoint found it retired. Process managers are never rebuilt: no check.
+   */
+  private generationSwapped(generation: number): { signal: Promise<RestartSignal>; cancel: () => void } {
+    let timer: NodeJS.Timeout | null = null;
+    const signal = new Promise<RestartSignal>((resolve) => {
+      const restart = (why: string) => resolve(new RestartSignal(`${this.subscriber.name}: ${why}; following the new generation`));
+      this.onRetired = () => restart(`generation ${generation} was retired`);
+      if (!isProjection(this.subscriber)) return;
+      let checking = false;
+      timer = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        this.store
+          .projectionState(this.subscriber.name)
+          .then((state) => state.activeGeneration !== generation && restart(`generation ${state.activeGeneration} replaced ${generation}`))
+          .catch(() => undefined) // a transient read failure: the next check tries again
+          .finally(() => (checking = false));
+      }, GENERATION_CHECK_MS);
+    });
+    return {
+      signal,
+      cancel: () => {
+        if (timer) clearInterval(timer);
+        this.onRetired = null;
+      },
+    };
+  }
+
+  private onRetired: (() => void) | null = null;
 
   /** Stream revisions this runner committed while holding the lease (saves a read per event). */
   private knownRevisions = new Map<string, number>();
@@ -193,9 +234,11 @@ export class SubscriberRunner {
     const pending = this.deferred;
     if (!pending) return;
     try {
-      // 'stale' means a later batch already stored a checkpoint past it; 'retired', that the next batch restarts.
-      await this.store.commitProjection({ projection: this.subscriber.name, ...pending, streamRevisions: {}, writes: [] });
+      // 'stale' means a later batch already stored a checkpoint past it; 'retired', that a rebuild swapped
+      // in another generation: follow that one now rather than at the next event this runner handles.
+      const outcome = await this.store.commitProjection({ projection: this.subscriber.name, ...pending, streamRevisions: {}, writes: [] });
       if (this.deferred === pending) this.deferred = null;
+      if (outcome === 'retired') this.onRetired?.();
     } catch (error) {
       this.logger.error({ subscriber: this.subscriber.name, checkpoint: pending.checkpoint, err: error }, 'storing a deferred checkpoint failed; retrying');
       if (!this.stopped) this.scheduleDeferredStore();

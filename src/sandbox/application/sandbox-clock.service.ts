@@ -4,7 +4,7 @@ import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.
 import { AppLogger } from '../../platform/logging/app-logger';
 import { SANDBOX_CLOCK_DOC } from '../../platform/platform';
 import { LOGGER, SANDBOX_CLOCK } from '../../platform/platform.tokens';
-import { ProjectionEngine } from '../../platform/projections/projection-engine';
+import { ProjectionEngine, ProjectionLagError } from '../../platform/projections/projection-engine';
 import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { TIMER_STORE, TimerStore } from '../../platform/read-store/timer-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
@@ -59,6 +59,18 @@ export class SandboxClockService {
    * this loop once did, spun on promises alone and starved that very I/O until the claim expired.)
    */
   private async settle(): Promise<void> {
+    try {
+      await this.settleOnce();
+    } catch (error) {
+      if (!(error instanceof ProjectionLagError)) throw error;
+      throw new ProjectionLagError(
+        error.message,
+        `Projections or process managers did not catch up within ${SETTLE_TIMEOUT_MS / 1000} s (see /health); the sandbox clock stands at ${this.clock.now().toISOString()}`,
+      );
+    }
+  }
+
+  private async settleOnce(): Promise<void> {
     const { engine, timers, events } = this;
     for (let waited = 0; ;) {
       await engine.waitForHead(SETTLE_TIMEOUT_MS);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Doc, DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
+import { payoutStreamId } from '../../payouts';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
 import { SplitReadModelProjection, SPLITS, SplitView } from '../projections/split-read-model.projection';
@@ -41,9 +42,15 @@ export class SplitHistory {
     }));
   }
 
-  /** The Split as of `at`; 404 when it did not exist yet. */
+  /**
+   * The Split as of `at`; 404 when it did not exist yet. A row's status is its transfer payout's status
+   * (as in the read model), so the events of the Split's transfer payouts are folded in too, in log order.
+   */
   async asOf(splitId: string, companyId: string | null, at: Date): Promise<SplitView> {
-    const events = (await this.ownedEvents(splitId, companyId)).filter((event) => Date.parse(event.metadata.occurredAt) <= at.getTime());
+    const own = await this.ownedEvents(splitId, companyId);
+    const payoutIds = new Set(own.filter((event) => event.type === 'split.roster_entry.transfer_started').map((event) => (event.data as { payoutId: string }).payoutId));
+    const payouts = await Promise.all([...payoutIds].map((payoutId) => this.events.readStream(payoutStreamId(payoutId))));
+    const events = [...own, ...payouts.flat()].filter((event) => Date.parse(event.metadata.occurredAt) <= at.getTime()).sort((a, b) => a.position - b.position);
     const writer = new StagedWriter(EMPTY);
     for (const event of events) await this.projection.apply(event, writer);
     const split = await writer.get<SplitView & Doc>(SPLITS, splitId);

@@ -287,7 +287,7 @@ describe('split decider', () => {
           .then((events) => expect(createdData(events).marginAmountCents).toBe('200')));
     });
 
-    describe('instant payout needs a wallet email (sub-vendors)', () => {
+    describe('instant payout needs a wallet email (every row kind)', () => {
       it('refuses a sub-vendor elected for instant payout without a wallet email', () =>
         given(splitDecider)
           .when(create([row('500'), row('500', { contractor: subVendor(2), earlyPayoutElected: true }, 2)]))
@@ -305,9 +305,16 @@ describe('split decider', () => {
         given(splitDecider)
           .when(create([row('500', { contractor: subVendor(1) })]))
           .then((events) => expect(createdData(events).distributions[0].walletEmail).toBeNull()));
-      it('does not apply to creator rows', () =>
+      it('refuses a creator elected for instant payout without a wallet, with the same code', () =>
         given(splitDecider)
           .when(create([row('500', { earlyPayoutElected: true })]))
+          .thenFails('SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL', (error) => {
+            expect(error.kind).toBe('unprocessable');
+            expect(error.details).toEqual([expect.objectContaining({ field: 'roster.0.earlyPayoutElected' })]);
+          }));
+      it('accepts a creator with a wallet', () =>
+        given(splitDecider)
+          .when(create([row('500', { contractor: creator(1, 'w@wallet.test'), earlyPayoutElected: true })]))
           .then((events) => expect(createdData(events).distributions[0].earlyPayoutElected).toBe(true)));
       it('comes after the 400 amount rules', () =>
         given(splitDecider)

@@ -195,7 +195,8 @@ interface ValidRoster {
 /** The 400 rules in a fixed order, then the 422 wallet-email rule. Pure bigint arithmetic. */
 function validateRoster(rows: RosterRowInput[], totalInput: string | null): ValidRoster {
   const { amounts, total, margin } = checkRosterAmounts(rows, totalInput);
-  const walletless = indexesWhere(rows, (row) => row.earlyPayoutElected && row.contractor.kind === 'sub_vendor' && !row.contractor.walletEmail);
+  // Every row kind: a creator's wallet counts only when active and verified (the resolver leaves it null otherwise).
+  const walletless = indexesWhere(rows, (row) => row.earlyPayoutElected && !row.contractor.walletEmail);
   if (walletless.length > 0) throw new SplitInstantPayoutNeedsWalletEmailError(walletless);
   return { total, margin, distributions: rows.map((row, i) => distribution(row, amounts[i]!)) };
 }

@@ -92,14 +92,17 @@ export class SplitMarginCapExceededError extends DomainError {
   }
 }
 
-/** A SubVendor without a wallet email on file cannot take an instant payout (docs/api.md#error-codes-of-these-calls). */
+/**
+ * A contractor (creator, SubVendor or email row) without a wallet email on file cannot be elected for
+ * instant payout (docs/api.md#error-codes-of-these-calls).
+ */
 export class SplitInstantPayoutNeedsWalletEmailError extends DomainError {
   readonly code = 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL';
   readonly kind = 'unprocessable';
   constructor(rowIndexes: number[]) {
     super(
-      'A sub-vendor without a wallet email on file cannot be elected for instant payout',
-      rowIndexes.map((i) => ({ field: rosterField(i, 'earlyPayoutElected'), message: 'the sub-vendor has no wallet email on file' })),
+      'A contractor without a wallet email on file cannot be elected for instant payout',
+      rowIndexes.map((i) => ({ field: rosterField(i, 'earlyPayoutElected'), message: 'the contractor has no wallet email on file' })),
     );
   }
 }

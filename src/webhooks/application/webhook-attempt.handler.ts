@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock } from '../../platform/clock/clock';
+import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
 import { FiresTimers, onTimer, TimerHandlers, TimerRegistration } from '../../platform/background.decorators';
 import { LOGGER } from '../../platform/platform.tokens';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
@@ -52,6 +52,7 @@ export class WebhookAttemptHandler implements FiresTimers {
     @Inject(WEBHOOK_POSTER) private readonly http: WebhookPoster,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(REAL_CLOCK) private readonly realClock: Clock,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -75,7 +76,9 @@ export class WebhookAttemptHandler implements FiresTimers {
 
     const body = canonicalJson(delivery.body);
     const now = this.clock.now();
-    const timestamp = Math.floor(now.getTime() / 1000);
+    // Receivers check the timestamp against their own clock: it is real time even in the sandbox, whose
+    // time shows in the body's createdAt and in the recorded attempt (docs/webhooks.md#headers).
+    const timestamp = Math.floor(this.realClock.now().getTime() / 1000);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Paysplit-Webhooks/1.0',

@@ -36,7 +36,7 @@ const thinSplit = (event: RecordedEvent) => ({ splitId: (event.data as { splitId
 type CheckoutCompletedData = { merchantCompanyId: string; payoutId: string; amountMinorUnits: string; currency: string; provider: string; renewalOf: string | null };
 /**
  * {payoutId, amount, currency, provider}, plus subscriptionId only on a renewal's delivery
- * (docs/webhooks.md#checkoutcompleted-arrives-with-the-checkout-module).
+ * (docs/webhooks.md#checkoutcompleted-sent-today).
  */
 const checkoutCompleted = (event: RecordedEvent) => {
   const { payoutId, amountMinorUnits, currency, provider, renewalOf } = event.data as CheckoutCompletedData;

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SPLIT_EVENT_TYPES } from '../../src/split/domain/split.events';
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../src/webhooks/domain/webhook-event-types';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** Cheap checks that the docs keep up with the code (issue 16, item 11). */
+const doc = (name: string) => readFileSync(join(__dirname, '../../docs', name), 'utf8');
+
+/** The part of a Markdown file under a heading, up to the next heading of the same or a higher level. */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(heading);
+  if (start < 0) throw new Error(`no heading ${heading}`);
+  const level = /^#+/.exec(heading)![0].length;
+  const rest = markdown.slice(start + heading.length);
+  const next = rest.search(new RegExp(`^#{1,${level}} `, 'm'));
+  return next < 0 ? rest : rest.slice(0, next);
+}
+
+describe('docs', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('docs/api.md names every route of the OpenAPI document (METHOD /path, :params)', async () => {
+    const openapi = (await app.request('GET', '/docs/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const api = doc('api.md');
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      for (const method of Object.keys(operations)) {
+        const route = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        // The route, not a longer one it is a prefix of: followed by a quote, a query or a space.
+        if (!new RegExp(`${route.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=[\`?\\s|,)])`).test(api)) missing.push(route);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("docs/webhooks.md's catalogue lists every webhook event type, and only those", () => {
+    const catalogue = section(doc('webhooks.md'), '## 9. Event catalogue');
+    const listed = [...catalogue.matchAll(/^\| `([a-z_.]+)` \|/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE].sort());
+  });
+
+  it("docs/api.md lists every event of a Split's stream", () => {
+    const api = doc('api.md');
+    const paragraph = api.slice(api.indexOf("Events appended to the Split's stream"));
+    const listed = new Set([...paragraph.slice(0, paragraph.indexOf('\n\n')).matchAll(/`(split\.[a-z_.]+)`/g)].map((m) => m[1]));
+    expect([...SPLIT_EVENT_TYPES].filter((type) => !listed.has(type))).toEqual([]);
+  });
+});
