@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
-import { ClaimPayoutHandler, NamePayoutWalletHandler, SendClaimCodeHandler } from './application/embed-page.handlers';
-import { ExpirePayoutEmbedSessionHandler, SettleReservationHandler, SettleSandboxPayoutHandler } from './application/lifecycle.handlers';
+import { ClaimPayoutHandler } from './application/claim-payout.handler';
+import { ExpirePayoutEmbedSessionHandler } from './application/expire-payout-embed-session.handler';
+import { NamePayoutWalletHandler } from './application/name-payout-wallet.handler';
+import { SendClaimCodeHandler } from './application/send-claim-code.handler';
+import { SettleReservationHandler } from './application/settle-reservation.handler';
+import { SettleSandboxPayoutHandler } from './application/settle-sandbox-payout.handler';
 import { PayoutEmbedLifecycleProcessManager } from './application/payout-embed-lifecycle.process-manager';
 import { PayoutEmbedQueries } from './application/payout-embed.queries';
 import { PayoutEmbedSecrets } from './application/payout-embed-secrets';

@@ -2,7 +2,9 @@ import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-
 import { fold } from '../../platform/domain/decider';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { SessionCreatedData, SessionEvent } from '../domain/payout-embed.events';
-import { ExpirePayoutEmbedSessionCommand, SettleReservationCommand, SettleSandboxPayoutCommand } from './lifecycle.handlers';
+import { ExpirePayoutEmbedSessionCommand } from './expire-payout-embed-session.handler';
+import { SettleReservationCommand } from './settle-reservation.handler';
+import { SettleSandboxPayoutCommand } from './settle-sandbox-payout.handler';
 import { abandonedReservationTimer, payoutEmbedLifecycleWorkflow as workflow, sessionExpiryTimer } from './payout-embed-lifecycle.workflow';
 
 const ref = { sessionId: 'pes_1', companyId: 'co_1', amountCents: '2500', currency: 'USD' };

@@ -3,7 +3,9 @@ import { defineTimer } from '../../platform/timers/timer-definition';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { payoutEmbedSessionDecider, SessionState } from '../domain/payout-embed-session.decider';
 import { BALANCE_STREAM_PREFIX, BalanceReserved, SESSION_STREAM_PREFIX, SessionEvent, sessionStreamId } from '../domain/payout-embed.events';
-import { ExpirePayoutEmbedSessionCommand, SettleReservationCommand, SettleSandboxPayoutCommand } from './lifecycle.handlers';
+import { ExpirePayoutEmbedSessionCommand } from './expire-payout-embed-session.handler';
+import { SettleReservationCommand } from './settle-reservation.handler';
+import { SettleSandboxPayoutCommand } from './settle-sandbox-payout.handler';
 
 const ACTOR = 'system:payout-embed';
 

@@ -1,0 +1,50 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { MAX_WRONG_CODES, payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
+import { PayoutEmbedClaimLockedError, PayoutEmbedCodeInvalidError } from '../domain/payout-embed.errors';
+import { sessionStreamId } from '../domain/payout-embed.events';
+import { PayoutEmbedQueries } from './payout-embed.queries';
+import { PayoutEmbedSecrets } from './payout-embed-secrets';
+import { EmbedCommand, embedViewOf, EmbedView } from './embed-view';
+
+export class ClaimPayoutCommand extends EmbedCommand {
+  constructor(
+    sessionId: string,
+    token: string,
+    context: CommandContext,
+    readonly code: string,
+  ) {
+    super(sessionId, token, context);
+  }
+}
+
+/** Step 2: the code. A wrong one is recorded (the fifth in a row locks claims for 15 minutes) and answered 422. */
+@CommandHandler(ClaimPayoutCommand)
+export class ClaimPayoutHandler implements ICommandHandler<ClaimPayoutCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly queries: PayoutEmbedQueries,
+    private readonly secrets: PayoutEmbedSecrets,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ sessionId, token, context, code }: ClaimPayoutCommand): Promise<EmbedView> {
+    await this.queries.stateForToken(sessionId, token);
+    const now = this.clock.now().toISOString();
+    const result = await this.aggregates.handle(
+      sessionStreamId(sessionId),
+      payoutEmbedSessionDecider,
+      { type: 'Claim', data: { codeHash: this.secrets.codeHash(sessionId, code), now } },
+      context,
+      { retries: 25 },
+    );
+    const rejected = result.events.find((e) => e.type === 'payout_embed.session.code_rejected');
+    if (rejected) {
+      if (rejected.data.lockedUntil !== null) throw new PayoutEmbedClaimLockedError(rejected.data.lockedUntil);
+      throw new PayoutEmbedCodeInvalidError(MAX_WRONG_CODES - rejected.data.failedAttempts);
+    }
+    return embedViewOf({ ...result.state, session: result.state.session! }, now);
+  }
+}

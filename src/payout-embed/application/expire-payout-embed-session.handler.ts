@@ -1,0 +1,28 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
+import { sessionStreamId } from '../domain/payout-embed.events';
+
+/** The expiry timer fired: created or claimed sessions without a payout expire (the decider checks the time). */
+export class ExpirePayoutEmbedSessionCommand extends Command<void> {
+  constructor(
+    readonly sessionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ExpirePayoutEmbedSessionCommand)
+export class ExpirePayoutEmbedSessionHandler implements ICommandHandler<ExpirePayoutEmbedSessionCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ sessionId, context }: ExpirePayoutEmbedSessionCommand): Promise<void> {
+    await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Expire', data: { now: this.clock.now().toISOString() } }, context);
+  }
+}

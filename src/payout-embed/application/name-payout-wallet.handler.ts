@@ -1,0 +1,36 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
+import { sessionStreamId } from '../domain/payout-embed.events';
+import { PayoutEmbedQueries } from './payout-embed.queries';
+import { EmbedCommand, embedViewOf, EmbedView } from './embed-view';
+
+export class NamePayoutWalletCommand extends EmbedCommand {
+  constructor(
+    sessionId: string,
+    token: string,
+    context: CommandContext,
+    readonly walletEmail: string,
+  ) {
+    super(sessionId, token, context);
+  }
+}
+
+/** Step 3: the wallet. The payout starts; the lifecycle workflow takes it to completed or failed. */
+@CommandHandler(NamePayoutWalletCommand)
+export class NamePayoutWalletHandler implements ICommandHandler<NamePayoutWalletCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly queries: PayoutEmbedQueries,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ sessionId, token, context, walletEmail }: NamePayoutWalletCommand): Promise<EmbedView> {
+    await this.queries.stateForToken(sessionId, token);
+    const now = this.clock.now().toISOString();
+    const result = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'NameWallet', data: { walletEmail, now } }, context);
+    return embedViewOf({ ...result.state, session: result.state.session! }, now);
+  }
+}

@@ -1,0 +1,53 @@
+import { randomInt } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { OUTBOX, type OutboxMessage } from '../../identity';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { newId } from '../../platform/ids/ids';
+import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
+import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
+import { sessionStreamId } from '../domain/payout-embed.events';
+import { PayoutEmbedQueries } from './payout-embed.queries';
+import { PayoutEmbedSecrets } from './payout-embed-secrets';
+import { EmbedCommand, embedViewOf, EmbedView, minorToMajor } from './embed-view';
+
+export class SendClaimCodeCommand extends EmbedCommand {}
+
+/**
+ * Step 1: a fresh 6-digit code to the recipient's email (the sandbox outbox), valid 10 minutes; only
+ * its keyed hash is recorded. The message is written after the event, so a refused request sends nothing.
+ */
+@CommandHandler(SendClaimCodeCommand)
+export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly queries: PayoutEmbedQueries,
+    private readonly secrets: PayoutEmbedSecrets,
+    @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ sessionId, token, context }: SendClaimCodeCommand): Promise<EmbedView> {
+    const { session } = await this.queries.stateForToken(sessionId, token);
+    const now = this.clock.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const result = await this.aggregates.handle(
+      sessionStreamId(sessionId),
+      payoutEmbedSessionDecider,
+      { type: 'SendCode', data: { codeHash: this.secrets.codeHash(sessionId, code), now: now.toISOString() } },
+      context,
+    );
+    const amount = new Intl.NumberFormat('en', { style: 'currency', currency: session.currency }).format(minorToMajor(session.amountCents, session.currency));
+    const message: OutboxMessage = {
+      id: newId('evt', now.getTime()),
+      to: session.recipientEmail,
+      subject: `Your code to claim ${amount}`,
+      body: `Your Paysplit payout code is ${code}. It works for 10 minutes. If you did not ask for it, ignore this email.`,
+      link: '',
+      sentAt: now.toISOString(),
+    };
+    await this.store.putOperational(OUTBOX, message);
+    return embedViewOf({ ...result.state, session: result.state.session! }, now.toISOString());
+  }
+}
