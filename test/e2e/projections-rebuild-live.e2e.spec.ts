@@ -56,5 +56,5 @@ describe('a live projections:rebuild', () => {
     const advanced = await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 60 } });
     expect(advanced.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2_000);
-  });
+  }, 90_000); // the CLI is a process of its own: seconds to start on a busy machine
 });

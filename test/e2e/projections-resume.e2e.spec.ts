@@ -26,5 +26,5 @@ describe('npm run cli -- projections:resume', () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('Unknown projection or process manager nope');
     await store.close();
-  });
+  }, 90_000); // five CLI processes, each seconds to start on a busy machine
 });
