@@ -11,7 +11,7 @@ import { PayoutEmbedLifecycleProcessManager } from './application/payout-embed-l
 import { PayoutEmbedQueries } from './application/payout-embed.queries';
 import { PayoutEmbedSecrets } from './application/payout-embed-secrets';
 import { TopUpBalanceHandler } from './application/top-up-balance.handler';
-import { EmbedPayoutsApiController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
+import { EmbedPayoutsApiController, EmbedPayoutsAssetsController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
 import { IntegrationPayoutEmbedController } from './http/integration-payout-embed.controller';
 import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessions.projection';
 
@@ -23,7 +23,7 @@ const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionH
 
 /** Payout Embed: company balance reservations, sessions, the embed page and its API (docs/payout-embed.md). */
 @Module({
-  controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController],
+  controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController, EmbedPayoutsAssetsController],
   providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle],
 })
 export class PayoutEmbedModule {}

@@ -1,13 +1,10 @@
+import { escapeHtml, htmlPage } from '../../platform/http/html-page';
 import { OrderView, PaymentLinkView } from '../projections/checkout-read-model.projection';
 
 /**
  * Server-rendered buyer pages: labelled fields, native forms (they work without script; the card checks in
  * /assets/card-form.js only help), amounts formatted for the currency, the merchant's name on every page.
  */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** The currency's number of decimals (JPY 0, USD 2, KWD 3); 2 for a code Intl does not know. */
 function fractionDigits(currency: string): number {
@@ -65,11 +62,8 @@ export function page(title: string, body: string, options: PageOptions): string 
   const frameAttrs = frame
     ? ` data-order-id="${escapeHtml(frame.orderId)}" data-status="${escapeHtml(frame.status)}"${frame.message ? ` data-message="${escapeHtml(frame.message)}"` : ''}`
     : '';
-  const scripts = [...(options.scripts ?? []), ...(frame ? ['/assets/frame.js'] : [])].map((src) => `<script src="${src}"></script>`).join('');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/pages.css"></head>
-<body class="${embed ? 'embed' : 'full'}"${frameAttrs}>${chromeTop}<main id="main">${body}</main>${chromeBottom}${scripts}</body></html>`;
+  const scripts = [...(options.scripts ?? []), ...(frame ? ['/assets/frame.js'] : [])];
+  return htmlPage(title, body, { bodyAttributes: ` class="${embed ? 'embed' : 'full'}"${frameAttrs}`, header: chromeTop, footer: chromeBottom, scripts });
 }
 
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;

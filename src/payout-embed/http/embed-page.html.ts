@@ -1,9 +1,7 @@
 /** The recipient's page (docs/payout-embed.md#the-embed-page): a shell whose script drives the page's own API. */
 
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%231f5fd1'/%3E%3Cpath d='M9 22V10h8a4 4 0 0 1 0 8h-8' stroke='white' stroke-width='3' fill='none'/%3E%3C/svg%3E";
-
-const STYLE = `
+/** Served at /assets/payout-embed.css (no inline style: the page policy is `style-src 'self'`). */
+export const PAYOUT_EMBED_CSS = `
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f6f7f9;color:#1a1d21;line-height:1.45}
 main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
@@ -33,30 +31,34 @@ button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f2b6
 @media (prefers-reduced-motion:reduce){.spinner{animation:none}}
 @media (max-width:420px){main{margin:0;border-radius:0;padding:1.25rem}header.chrome{margin:.75rem auto}}`;
 
-function shell(title: string, body: string, script: string): string {
+function shell(title: string, body: string, sessionId: string | null): string {
+  const data = sessionId ? ` data-session-id="${sessionId}"` : '';
+  const script = sessionId ? '<script src="/assets/payout-embed.js"></script>' : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title}</title><link rel="icon" href="${FAVICON}"><style>${STYLE}</style></head>
-<body><header class="chrome" role="banner"><strong>Paysplit</strong> secure payout</header>
+<meta name="referrer" content="no-referrer"><title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/payout-embed.css"></head>
+<body${data}><header class="chrome"><strong>Paysplit</strong> secure payout</header>
 <main id="main">${body}</main>
-<footer class="chrome" role="contentinfo">Paysplit will never ask for a password or card number to pay you.</footer>${script}</body></html>`;
+<footer class="chrome">Paysplit will never ask for a password or card number to pay you.</footer>${script}</body></html>`;
 }
 
 export function notFoundPage(): string {
-  return shell('Payout link not found', '<h1>This payout link is not valid</h1><p>Check that you opened the whole link from the sender, or ask them for a new one.</p>', '');
+  return shell('Payout link not found', '<h1>This payout link is not valid</h1><p>Check that you opened the whole link from the sender, or ask them for a new one.</p>', null);
 }
 
-/** The page for one session; everything the recipient sees comes from GET /api/embed/payouts/:id with the token. */
+/** The page for one session (the id is checked against /^pes_[0-9a-z]{26}$/ before); everything it shows comes from GET /api/embed/payouts/:id with the token. */
 export function embedPage(sessionId: string): string {
-  const script = `<script>${CLIENT.replace('__SESSION_ID__', sessionId)}</script>`;
-  return shell('Claim your payout', '<p role="status"><span class="spinner" aria-hidden="true"></span>Loading your payout…</p>', script);
+  return shell('Claim your payout', '<p role="status"><span class="spinner" aria-hidden="true"></span>Loading your payout…</p>', sessionId);
 }
 
-/** Plain ES2017, no build step: renders each state, and tells an allowed parent frame about every status change. */
-const CLIENT = String.raw`
+/**
+ * Served at /assets/payout-embed.js. Plain ES2017, no build step: renders each state, and tells an allowed
+ * parent frame about every status change. The session id comes from the page's `data-session-id`.
+ */
+export const PAYOUT_EMBED_JS = String.raw`
 (function () {
   'use strict';
-  var id = '__SESSION_ID__';
+  var id = document.body.getAttribute('data-session-id') || '';
   var token = new URLSearchParams(location.hash.slice(1)).get('t') || '';
   var main = document.getElementById('main');
   var framed = window.parent !== window;
