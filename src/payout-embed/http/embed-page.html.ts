@@ -6,21 +6,25 @@ export const PAYOUT_EMBED_CSS = `
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f6f7f9;color:#1a1d21;line-height:1.45}
 main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 body.framed{background:#fff}body.framed main{margin:0 auto;box-shadow:none}
-header.chrome,footer.chrome{max-width:28rem;margin:1rem auto;padding:0 1rem;color:#555;font-size:.9rem}
+header.chrome,footer.chrome{max-width:28rem;margin:1rem auto;padding:0 1rem;color:#4d545c;font-size:.9rem}
+header.chrome{display:flex;align-items:center;gap:.5rem}header.chrome img{width:20px;height:20px}
 body.framed header.chrome,body.framed footer.chrome{display:none}
 h1{font-size:1.25rem;margin:0 0 .5rem}h1:focus{outline:none}
 .amount{font-size:2rem;font-weight:700;margin:.25rem 0 .75rem;overflow-wrap:anywhere}
 .muted{color:#4d545c;font-size:.95rem}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input{width:100%;padding:.6rem;font-size:1rem;border:1px solid #8a9099;border-radius:4px}
+input{width:100%;padding:.6rem;font-size:1rem;border:1px solid #8a9099;border-radius:6px}
 input[aria-invalid=true]{border-color:#c62828;border-width:2px}
 input.code{font-size:1.4rem;letter-spacing:.4em;font-variant-numeric:tabular-nums}
 .hint{font-size:.9rem;color:#4d545c;margin:.25rem 0 0}
-button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;border:0;border-radius:4px;background:#1f5fd1;color:#fff;cursor:pointer}
+button,input{font:inherit}
+button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;font-weight:600;border:0;border-radius:6px;background:#1f5fd1;color:#fff;cursor:pointer}
+button+.hint{margin-top:.6rem}
 button[disabled]{opacity:.6;cursor:progress}
-button.link{background:none;color:#1f5fd1;text-decoration:underline;width:auto;padding:.25rem 0;margin-top:.75rem}
+button.link{background:none;color:#1f5fd1;text-decoration:underline;width:auto;padding:.25rem 0;margin-top:.75rem;font-weight:400}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f2b600;outline-offset:2px}
-.error{background:#fdecea;border:1px solid #c62828;color:#8e1c1c;padding:.6rem;border-radius:4px;margin:.75rem 0}
+.error{background:#fdecea;border:1px solid #c62828;color:#8e1c1c;padding:.6rem;border-radius:6px;margin:.75rem 0}
+input+.error{margin:.4rem 0 0}
 .notice{background:#eef4ff;border:1px solid #9bb8ee;padding:.6rem;border-radius:4px;margin:.75rem 0}
 .ok{background:#e8f5e9;border:1px solid #2e7d32;color:#1b5e20;padding:.6rem;border-radius:4px;margin:.75rem 0}
 .steps{display:flex;gap:.35rem;list-style:none;padding:0;margin:0 0 1rem;font-size:.8rem;color:#4d545c}
@@ -37,7 +41,7 @@ function shell(title: string, body: string, sessionId: string | null): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/payout-embed.css"></head>
-<body${data}><header class="chrome"><strong>Paysplit</strong> secure payout</header>
+<body${data}><header class="chrome"><img src="/favicon.svg" alt="" width="20" height="20"><span><strong>Paysplit</strong> secure payout</span></header>
 <main id="main">${body}</main>
 <footer class="chrome">Paysplit will never ask for a password or card number to pay you.</footer>${script}</body></html>`;
 }
@@ -163,7 +167,7 @@ export const PAYOUT_EMBED_JS = String.raw`
     var input = document.getElementById(fieldId);
     var old = document.getElementById(fieldId + '-error');
     if (old) old.remove();
-    input.insertAdjacentHTML('beforebegin', errorBox(fieldId, text));
+    input.insertAdjacentHTML('afterend', errorBox(fieldId, text));
     input.setAttribute('aria-invalid', 'true');
     input.focus();
   }
