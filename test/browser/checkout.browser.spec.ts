@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
 import { dataOf } from '../support/split-fixtures';
@@ -149,6 +151,30 @@ window.addEventListener('message', function (e) { if (e.data && e.data.type === 
       await site.close();
     }
   }, 90_000);
+
+  it('the merchant page of docs/checkout.md works as written: it mounts the frame with its appearance and hears paid', async () => {
+    const markdown = readFileSync(join(__dirname, '..', '..', 'docs', 'checkout.md'), 'utf8');
+    const section = markdown.slice(markdown.indexOf('**2. The page mounts the frame**'));
+    const documented = /```html\n([\s\S]*?)```/.exec(section)![1]!;
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+    // What the documented server does: the secret in place of "CLIENT_SECRET"; the service's address in place of the example host.
+    const html = documented.replace('"CLIENT_SECRET"', JSON.stringify(order.clientSecret)).replace('https://pay.example', app.url);
+    const site = await startMerchantSite({ '/checkout': html });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${site.url}/checkout`);
+      const frame = page.frameLocator('#pay iframe');
+      await fillCard(frame, CARDS.ok);
+      await ui(page.locator('#result')).toHaveText('Ready to pay');
+      expect(await frame.getByRole('button', { name: /^Pay/ }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(10, 125, 79)');
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await ui(page.locator('#result')).toHaveText('Paid, thank you!');
+      expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+      await page.close();
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 
   it('embedded: the authentication step runs inside the frame (the merchant page stays), and "use another card" reopens the form', async () => {
     const first = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });

@@ -49,4 +49,16 @@ describe('security headers', () => {
       expect(await response.text()).not.toMatch(/<script>|<style>|\son[a-z]+="|style="/);
     }
   });
+
+  it('nosniff breaks nothing the service serves: the API docs page declares a script or style type for each of its assets', async () => {
+    const html = await (await fetch(`${app.url}/docs`)).text();
+    const assets = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)]
+      .map((m) => [m[1]!, /javascript/] as const)
+      .concat([...html.matchAll(/<link[^>]+href="([^"]+\.css)"/g)].map((m) => [m[1]!, /text\/css/] as const));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const [src, type] of assets) {
+      const response = await fetch(new URL(src, `${app.url}/docs`));
+      expect([src, response.status, response.headers.get('content-type')]).toEqual([src, 200, expect.stringMatching(type)]);
+    }
+  });
 });
