@@ -69,7 +69,8 @@ describe('Buyer pages: layout, console and screenshots', () => {
     };
     const usedLink = async () => {
       const link = await freshLink();
-      expect((await fetch(link)).status).toBe(200);
+      const used = await fetch(link); // an API client (no Accept: text/html) spends the link
+      expect([used.status, (await used.json()).data.sessionToken]).toEqual([200, expect.stringMatching(/^sess_/)]);
       return link;
     };
     const signIn = async (p: import('playwright-core').Page) => {

@@ -25,6 +25,7 @@ describe('security headers', () => {
     ['the favicon', '/favicon.ico'],
   ])('%s says X-Content-Type-Options: nosniff', async (_label, path) => {
     const response = await fetch(`${app.url}${path}`);
+    await response.arrayBuffer(); // an unread body keeps the connection busy and app.close() waiting
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
@@ -58,6 +59,7 @@ describe('security headers', () => {
     expect(assets.length).toBeGreaterThan(0);
     for (const [src, type] of assets) {
       const response = await fetch(new URL(src, `${app.url}/docs`));
+      await response.arrayBuffer();
       expect([src, response.status, response.headers.get('content-type')]).toEqual([src, 200, expect.stringMatching(type)]);
     }
   });

@@ -23,6 +23,7 @@ button+.hint{margin-top:.6rem}
 button[disabled]{opacity:.6;cursor:progress}
 button.link{background:none;color:#1f5fd1;text-decoration:underline;width:auto;padding:.25rem 0;margin-top:.75rem;font-weight:400}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f2b600;outline-offset:2px}
+a{color:#1f5fd1}
 .error{background:#fdecea;border:1px solid #c62828;color:#8e1c1c;padding:.6rem;border-radius:6px;margin:.75rem 0}
 input+.error{margin:.4rem 0 0}
 .notice{background:#eef4ff;border:1px solid #9bb8ee;padding:.6rem;border-radius:4px;margin:.75rem 0}
