@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
 import { dataOf } from '../support/split-fixtures';
-import { fillCard, launchChromium, startMerchantSite, ui } from './browser-support';
+import { expectAccessible, fillCard, launchChromium, startMerchantSite, ui } from './browser-support';
 import { CARDS, createdCheckout, createMerchant, Merchant, orderStatus } from './checkout-fixtures';
 
 describe('Hosted checkout pages in a real browser', () => {
@@ -170,6 +170,12 @@ window.addEventListener('message', function (e) { if (e.data && e.data.type === 
       await frame.getByRole('button', { name: /^Pay/ }).click();
       await ui(page.locator('#result')).toHaveText('Paid, thank you!');
       expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+      // The frame's paid state is a page a person sees too.
+      await ui(frame.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+      await expectAccessible(
+        page.frames().find((f) => f.url().includes('/embed/checkout/'))!,
+        'embedded frame, paid',
+      );
       await page.close();
     } finally {
       await site.close();

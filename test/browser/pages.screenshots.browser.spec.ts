@@ -4,7 +4,7 @@ import { BrowserContext } from 'playwright-core';
 import { signup, startTestApp, TestApp } from '../support/test-app';
 import { createSubVendor, dataOf, issueApiKey, outbox } from '../support/split-fixtures';
 import { expectAccessible, fillCard, launchChromium, startMerchantSite } from './browser-support';
-import { CARDS, createdCheckout, createMerchant, form } from './checkout-fixtures';
+import { CARDS, confirm, createdCheckout, createMerchant, form } from './checkout-fixtures';
 
 /**
  * Every buyer page and email landing at 360 px and 1280 px: no horizontal scroll, no console error (a
@@ -49,10 +49,14 @@ describe('Buyer pages: layout, console and screenshots', () => {
       201,
     );
     const embedded = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', externalOrderRef: 'NW-20935' });
-    const site = await startMerchantSite({
-      '/embedded': `<!doctype html><html lang="en"><title>Northwind checkout</title><meta name="viewport" content="width=device-width,initial-scale=1">
+    const paidEmbedded = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', externalOrderRef: 'NW-20936' });
+    dataOf(await confirm(app, paidEmbedded.orderId, paidEmbedded.clientSecret, CARDS.ok), 200);
+    const mount = (clientSecret: string) => `<!doctype html><html lang="en"><title>Northwind checkout</title><meta name="viewport" content="width=device-width,initial-scale=1">
 <body style="font-family:system-ui;margin:0 auto;max-width:40rem;padding:1rem"><h1>Your cart</h1><p>Trail jacket: $19.99</p><div id="pay"></div>
-<script src="${app.url}/checkout.js"></script><script>Paysplit.mount('#pay', { clientSecret: ${JSON.stringify(embedded.clientSecret)}, appearance: { accent: '#0a7d4f', radius: 10 } });</script></body></html>`,
+<script src="${app.url}/checkout.js"></script><script>Paysplit.mount('#pay', { clientSecret: ${JSON.stringify(clientSecret)}, appearance: { accent: '#0a7d4f', radius: 10 } });</script></body></html>`;
+    const site = await startMerchantSite({
+      '/embedded': mount(embedded.clientSecret),
+      '/embedded-paid': mount(paidEmbedded.clientSecret),
     });
 
     // Email landings: each visit that signs in spends a link, so every visit gets a fresh one.
@@ -98,6 +102,7 @@ describe('Buyer pages: layout, console and screenshots', () => {
       { name: 'not-found', url: `${app.url}/pay/ord_nope?t=x` },
       { name: 'authenticate-in-frame', url: `${app.url}/pay/${auth.orderId}/authenticate?t=${tokenOf(auth.redirectUrl)}&embed=true&frame=1` },
       { name: 'embedded-merchant-page', url: `${site.url}/embedded`, frame: /\/embed\/checkout\// },
+      { name: 'embedded-merchant-page-paid', url: `${site.url}/embedded-paid`, frame: /\/embed\/checkout\// },
       { name: 'magic-link-landing', url: freshLink },
       { name: 'magic-link-signed-in', url: freshLink, before: signIn },
       { name: 'magic-link-not-valid', url: usedLink, before: signIn },

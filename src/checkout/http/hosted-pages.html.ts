@@ -146,7 +146,7 @@ export function embedPage(order: OrderView, party: PageParty): string {
   const message = closed ? (order.status === 'EXPIRED' ? 'This checkout has expired.' : 'This order can no longer be paid.') : undefined;
   const receipt = `<div id="paid"${paid ? '' : ' hidden'}>
 <h2 class="done" id="paid-heading" tabindex="-1">${CHECK_ICON}Payment received</h2>
-<p role="status">${escapeHtml(amount)} paid to ${escapeHtml(party.merchant)}. <span id="paid-card"></span></p>
+<p role="status">${escapeHtml(amount)} paid to ${escapeHtml(party.merchant)}. <span id="paid-card">${paid && order.card ? escapeHtml(`${capitalise(order.card.brand)} ending in ${order.card.last4}.`) : ''}</span></p>
 <p class="note">Order ${escapeHtml(order.id)}</p></div>`;
   const body = closed
     ? `<p role="status">${escapeHtml(message!)}</p>`
