@@ -6,6 +6,9 @@ import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '..
 import { CreateCheckoutCommand } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError } from '../domain/checkout.errors';
+import { CheckoutCreatedDto } from './checkout.response.dto';
 
 @ApiTags('checkout')
 @ApiBearerAuth()
@@ -19,6 +22,8 @@ export class IntegrationCheckoutController {
     summary: 'Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)',
   })
   @ApiBody({ type: CreateCheckoutRequestDto })
+  @ApiData(CheckoutCreatedDto, { replayed: true })
+  @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError)
   async createCheckout(
     @Body(CreateCheckoutBodyPipe) body: CreateCheckoutBody,
     @CurrentPrincipal() principal: Principal,

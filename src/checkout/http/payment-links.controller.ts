@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { CreatePaymentLinkCommand } from '../application/create-payment-link.handler';
 import { CreatePaymentLinkRequestDto } from './checkout.request.dto';
+import { ApiData } from '../../platform/http/openapi';
+import { PaymentLinkCreatedDto } from './checkout.response.dto';
 
 @ApiTags('checkout')
 @ApiBearerAuth()
@@ -15,6 +17,7 @@ export class PaymentLinksController {
 
   @Post()
   @ApiOperation({ summary: 'Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe' })
+  @ApiData(PaymentLinkCreatedDto)
   create(@Body() body: CreatePaymentLinkRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CreatePaymentLinkCommand(principal.companyId, body, commandContext(request, principal)));
   }

@@ -1,12 +1,23 @@
 import { Body, Controller, Get, HttpCode, Options, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
 import { CancelSubscriptionCommand } from '../application/cancel-subscription.handler';
 import { CheckoutQueries, orderStatusOf, subscriptionRecordOf } from '../application/checkout-queries';
 import { ConfirmEmbeddedPaymentCommand } from '../application/confirm-embedded-payment.handler';
 import { ConfirmPaymentRequestDto } from './checkout.request.dto';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import {
+  CardDeclinedError,
+  CheckoutClientSecretInvalidError,
+  CheckoutConfirmNeedsCardError,
+  CheckoutOrderNotFoundError,
+  CheckoutOrderNotPayableError,
+  CheckoutSubscriptionNotFoundError,
+  PaymentProcessorUnavailableError,
+} from '../domain/checkout.errors';
+import { ConfirmResultDto, OrderStatusDto, SubscriptionDto } from './checkout.response.dto';
 
 /** The embedded component runs on the merchant's origin: the buyer-facing calls allow any origin (no cookies are used). */
 function allowAnyOrigin(reply: FastifyReply): void {
@@ -24,6 +35,8 @@ export class PublicCheckoutController {
 
   @Get('orders/:orderId/status')
   @ApiOperation({ summary: 'Order status (public): status, amountMinorUnits, currency, subscriptionId. PAID is the only fulfilment signal' })
+  @ApiData(OrderStatusDto)
+  @ApiErrors(CheckoutOrderNotFoundError)
   async status(@Param('orderId') orderId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
     return orderStatusOf(await this.queries.order(orderId));
@@ -31,6 +44,7 @@ export class PublicCheckoutController {
 
   @Options('orders/:orderId/confirm')
   @HttpCode(204)
+  @ApiExcludeEndpoint() // the CORS preflight of confirm, not an operation
   preflight(@Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
     void reply.header('Access-Control-Allow-Methods', 'POST, OPTIONS').header('Access-Control-Allow-Headers', 'content-type').header('Access-Control-Max-Age', '600');
@@ -43,6 +57,15 @@ export class PublicCheckoutController {
     summary:
       'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN',
   })
+  @ApiData(ConfirmResultDto)
+  @ApiErrors(
+    CheckoutOrderNotFoundError,
+    CheckoutClientSecretInvalidError,
+    CheckoutConfirmNeedsCardError,
+    CheckoutOrderNotPayableError,
+    CardDeclinedError,
+    PaymentProcessorUnavailableError,
+  )
   confirm(@Param('orderId') orderId: string, @Body() body: ConfirmPaymentRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
     return this.commands.execute(new ConfirmEmbeddedPaymentCommand(orderId, body.clientSecret, body.card, commandContext(request, null)));
@@ -50,6 +73,8 @@ export class PublicCheckoutController {
 
   @Get('subscriptions/:subscriptionId')
   @ApiOperation({ summary: 'Read a subscription (public; the subscriptionId is the credential)' })
+  @ApiData(SubscriptionDto)
+  @ApiErrors(CheckoutSubscriptionNotFoundError)
   async subscription(@Param('subscriptionId') subscriptionId: string) {
     return subscriptionRecordOf(await this.queries.subscription(subscriptionId));
   }
@@ -57,6 +82,8 @@ export class PublicCheckoutController {
   @Post('subscriptions/:subscriptionId/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a subscription (public, idempotent: a cancelled one returns its current state)' })
+  @ApiData(SubscriptionDto)
+  @ApiErrors(CheckoutSubscriptionNotFoundError)
   cancel(@Param('subscriptionId') subscriptionId: string, @Req() request: FastifyRequest) {
     return this.commands.execute(new CancelSubscriptionCommand(subscriptionId, commandContext(request, null)));
   }

@@ -9,6 +9,9 @@ import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
 import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, SignupRequestDto } from './auth.request.dto';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { EmailAlreadyRegisteredError, InvalidCredentialsError, UnauthenticatedError } from '../domain/identity.errors';
+import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -24,6 +27,8 @@ export class AuthController {
   @ApiOperation({
     summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token',
   })
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(UnauthenticatedError)
   magicLink(@Query() query: MagicLinkQueryDto) {
     return this.magicLinks.redeem(query.token);
   }
@@ -34,6 +39,7 @@ export class AuthController {
   @ApiOperation({
     summary: 'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say',
   })
+  @ApiData(MagicLinkRequestedDto)
   async requestMagicLink(@Body() body: MagicLinkRequestDto) {
     await this.magicLinks.sendOnRequest(body.email);
     return { requested: true };
@@ -42,6 +48,8 @@ export class AuthController {
   @Post('signup')
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(EmailAlreadyRegisteredError)
   signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest) {
     return this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id));
   }
@@ -50,6 +58,8 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(InvalidCredentialsError)
   login(@Body() body: LoginRequestDto) {
     return this.commands.execute(new LoginCommand(body.email, body.password));
   }
@@ -59,6 +69,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Revoke the session used for this call' })
+  @ApiData(LoggedOutDto)
   async logout(@CurrentPrincipal() principal: Principal) {
     if (principal.kind === 'session') await this.sessions.revoke(principal.sessionId);
     return { loggedOut: true };

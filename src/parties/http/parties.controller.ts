@@ -14,6 +14,9 @@ import { SetNetTermsCommand } from '../application/set-net-terms.handler';
 import { SetSplitSettingsCommand } from '../application/set-split-settings.handler';
 import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
 import { CreateBusinessProfileRequestDto, CreateSubVendorRequestDto, SplitSettingsRequestDto, UpdateCompanyRequestDto } from './parties.request.dto';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { SplitSettingsForSelfError } from '../domain/parties.errors';
+import { BusinessProfileDto, CompanyViewDto, SplitSettingsDto, SubVendorDto } from './parties.response.dto';
 
 @ApiTags('parties')
 @ApiBearerAuth()
@@ -28,6 +31,8 @@ export class PartiesController {
   @Get('company')
   @SessionAuth()
   @ApiOperation({ summary: "The caller's company: name and net terms" })
+  @ApiData(CompanyViewDto)
+  @ApiErrors(CompanyNotFoundError)
   async company(@CurrentPrincipal() principal: Principal) {
     const company = await this.companies.company(principal.companyId);
     if (!company) throw new CompanyNotFoundError();
@@ -37,6 +42,7 @@ export class PartiesController {
   @Patch('company')
   @SessionAuth()
   @ApiOperation({ summary: 'Set net terms (days) the company is billed on as an enterprise' })
+  @ApiData(CompanyViewDto)
   async updateCompany(@Body() body: UpdateCompanyRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     await this.commands.execute(new SetNetTermsCommand(principal.companyId, body.netTermsDays, commandContext(request, principal)));
     return this.companies.company(principal.companyId);
@@ -45,6 +51,7 @@ export class PartiesController {
   @Post('business-profiles')
   @SessionAuth()
   @ApiOperation({ summary: 'Add an accounts-payable contact (business profile) of the caller company' })
+  @ApiData(BusinessProfileDto)
   createBusinessProfile(@Body() body: CreateBusinessProfileRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CreateBusinessProfileCommand(principal.companyId, body.displayName, body.email, commandContext(request, principal)));
   }
@@ -52,6 +59,7 @@ export class PartiesController {
   @Get('business-profiles')
   @SessionAuth()
   @ApiOperation({ summary: "The caller company's business profiles" })
+  @ApiData(BusinessProfileDto, { isArray: true })
   listBusinessProfiles(@CurrentPrincipal() principal: Principal) {
     return this.store.find<BusinessProfileDoc>('business_profiles', { filter: { companyId: principal.companyId }, sort: [{ field: 'createdAt', direction: 'asc' }] });
   }
@@ -59,6 +67,8 @@ export class PartiesController {
   @Put('split-settings/sme/:smeCompanyId')
   @SessionAuth()
   @ApiOperation({ summary: "As an enterprise, set auto-accept and fee cover for one SME's Splits" })
+  @ApiData(SplitSettingsDto)
+  @ApiErrors(CompanyNotFoundError, SplitSettingsForSelfError)
   splitSettings(@Param('smeCompanyId') smeCompanyId: string, @Body() body: SplitSettingsRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new SetSplitSettingsCommand(principal.companyId, smeCompanyId, body, commandContext(request, principal)));
   }
@@ -66,6 +76,7 @@ export class PartiesController {
   @Post('integration/sub-vendors')
   @ApiKeyAuth('split:write')
   @ApiOperation({ summary: "Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200)" })
+  @ApiData(SubVendorDto, { replayed: true })
   async createSubVendor(
     @Body() body: CreateSubVendorRequestDto,
     @CurrentPrincipal() principal: Principal,
@@ -86,6 +97,7 @@ export class PartiesController {
   @Get('integration/sub-vendors')
   @ApiKeyAuth('split:write')
   @ApiOperation({ summary: "The SME's roster of sub-vendors, oldest first" })
+  @ApiPage(SubVendorDto)
   async listSubVendors(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
     const { page, limit, skip } = pageOf(query);
     const filter = { smeCompanyId: principal.companyId };

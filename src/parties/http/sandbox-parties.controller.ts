@@ -6,6 +6,9 @@ import { commandContext, Public } from '../../identity';
 import { MagicLinks } from '../../identity';
 import { CreateSandboxCreatorCommand } from '../application/create-sandbox-creator.handler';
 import { CreateSandboxCreatorRequestDto } from './parties.request.dto';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { CreatorAlreadyExistsError } from '../domain/parties.errors';
+import { OutboxMessageDto, SandboxCreatorDto } from './parties.response.dto';
 
 /** Sandbox-only helpers (mounted when SANDBOX=true). */
 @ApiTags('sandbox')
@@ -19,6 +22,8 @@ export class SandboxPartiesController {
 
   @Post('creators')
   @ApiOperation({ summary: 'Create a creator: account, creator profile, payment profile and optional wallet' })
+  @ApiData(SandboxCreatorDto)
+  @ApiErrors(CreatorAlreadyExistsError)
   createCreator(@Body() body: CreateSandboxCreatorRequestDto, @Req() request: FastifyRequest) {
     return this.commands.execute(
       new CreateSandboxCreatorCommand(
@@ -30,6 +35,7 @@ export class SandboxPartiesController {
 
   @Get('outbox')
   @ApiOperation({ summary: 'Messages the service would have emailed (magic links), oldest first' })
+  @ApiData(OutboxMessageDto, { isArray: true })
   outbox() {
     return this.magicLinks.outbox();
   }

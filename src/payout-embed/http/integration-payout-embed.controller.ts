@@ -11,6 +11,8 @@ import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-em
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto } from './payout-embed.response.dto';
+import { ApiErrors } from '../../platform/http/openapi';
+import { IdempotencyKeyReusedError, PayoutEmbedNotCancellableError, PayoutEmbedSessionNotFoundError, PayoutInsufficientBalanceError } from '../domain/payout-embed.errors';
 
 @ApiTags('payout-embed')
 @ApiBearerAuth()
@@ -27,6 +29,7 @@ export class IntegrationPayoutEmbedController {
     summary: 'Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError)
   async create(
     @Body() body: CreatePayoutEmbedSessionRequestDto,
     @CurrentPrincipal() principal: Principal,
@@ -66,6 +69,7 @@ export class IntegrationPayoutEmbedController {
   @Get(':id')
   @ApiOperation({ summary: 'One session of the company (another company’s is 404)' })
   @ApiOkResponse({ type: SessionResponseDto })
+  @ApiErrors(PayoutEmbedSessionNotFoundError)
   get(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     return this.queries.get(id, principal.companyId);
   }
@@ -74,6 +78,7 @@ export class IntegrationPayoutEmbedController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })
   @ApiOkResponse({ type: SessionResponseDto })
+  @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotCancellableError)
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CancelPayoutEmbedSessionCommand(principal.companyId, id, commandContext(request, principal)));
   }

@@ -6,6 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { AdvanceSandboxClockCommand } from '../application/advance-sandbox-clock.handler';
 import { SandboxClockService } from '../application/sandbox-clock.service';
 import { AdvanceClockRequestDto } from './advance-clock.request.dto';
+import { ApiData } from '../../platform/http/openapi';
+import { ClockDto } from './sandbox-clock.response.dto';
 
 @ApiTags('sandbox')
 @Public()
@@ -18,6 +20,7 @@ export class SandboxClockController {
 
   @Get()
   @ApiOperation({ summary: 'Current sandbox time' })
+  @ApiData(ClockDto)
   now() {
     return { now: this.clock.now().toISOString() };
   }
@@ -25,6 +28,7 @@ export class SandboxClockController {
   @Post('advance')
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance the sandbox clock; answers after all work due by the new time has run' })
+  @ApiData(ClockDto)
   async advance(@Body() body: AdvanceClockRequestDto, @Req() request: FastifyRequest) {
     return { now: (await this.commands.execute(new AdvanceSandboxClockCommand(body.seconds, request.id))).toISOString() };
   }

@@ -4,6 +4,9 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { RedeliverWebhookCommand } from '../application/redeliver-webhook.handler';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
+import { WebhookDeliveryDto } from './webhooks.response.dto';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -15,6 +18,8 @@ export class WebhookDeliveriesController {
   @Post(':id/redeliver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a delivery again now, with a fresh retry schedule (same delivery id)' })
+  @ApiData(WebhookDeliveryDto)
+  @ApiErrors(WebhookDeliveryNotFoundError)
   redeliver(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new RedeliverWebhookCommand(principal.companyId, id, actorOf(principal), commandContext(request, principal)));
   }

@@ -11,6 +11,10 @@ import { UpdateWebhookEndpointCommand } from '../application/update-webhook-endp
 import { WebhookEndpointQueries } from '../application/webhook-endpoint-queries';
 import { WebhookDeliveriesQuery } from '../application/webhook-deliveries.query';
 import { CreateWebhookEndpointRequestDto, UpdateWebhookEndpointRequestDto } from './webhook-endpoint.request.dto';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { WebhookEndpointLimitError, WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
+import { WebhookUrlRejectedError } from '../infrastructure/ssrf-guard';
+import { WebhookDeliveryDto, WebhookEndpointDeletedDto, WebhookEndpointDto, WebhookTestResultDto } from './webhooks.response.dto';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -25,18 +29,23 @@ export class WebhookEndpointsController {
 
   @Post()
   @ApiOperation({ summary: 'Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)' })
+  @ApiData(WebhookEndpointDto)
+  @ApiErrors(WebhookUrlRejectedError, WebhookEndpointLimitError)
   create(@Body() body: CreateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CreateWebhookEndpointCommand(principal.companyId, body.url, body.eventTypes, commandContext(request, principal)));
   }
 
   @Get()
   @ApiOperation({ summary: "The company's endpoints" })
+  @ApiData(WebhookEndpointDto, { isArray: true })
   list(@CurrentPrincipal() principal: Principal) {
     return this.endpoints.list(principal.companyId);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Disable or re-enable, change the subscribed event types or the URL' })
+  @ApiData(WebhookEndpointDto)
+  @ApiErrors(WebhookEndpointNotFoundError, WebhookUrlRejectedError)
   update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new UpdateWebhookEndpointCommand(principal.companyId, id, body, commandContext(request, principal)));
   }
@@ -44,6 +53,8 @@ export class WebhookEndpointsController {
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the endpoint and its delivery history' })
+  @ApiData(WebhookEndpointDeletedDto)
+  @ApiErrors(WebhookEndpointNotFoundError)
   remove(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new DeleteWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
   }
@@ -51,12 +62,16 @@ export class WebhookEndpointsController {
   @Post(':id/test')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a real signed webhook.test delivery now; a 2xx ends probation' })
+  @ApiData(WebhookTestResultDto)
+  @ApiErrors(WebhookEndpointNotFoundError)
   test(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new TestWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Deliveries to this endpoint, newest first, each with every attempt' })
+  @ApiPage(WebhookDeliveryDto)
+  @ApiErrors(WebhookEndpointNotFoundError)
   async listDeliveries(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
     await this.endpoints.get(principal.companyId, id);
     const { page, limit } = pageOf(query);
