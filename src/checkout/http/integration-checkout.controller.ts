@@ -1,14 +1,14 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError } from '../domain/checkout.errors';
+import { CheckoutCreatedDto } from './checkout.response.dto';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { CreateCheckoutCommand } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
-import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError } from '../domain/checkout.errors';
-import { CheckoutCreatedDto } from './checkout.response.dto';
 
 @ApiTags('checkout')
 @ApiBearerAuth()
@@ -17,13 +17,13 @@ import { CheckoutCreatedDto } from './checkout.response.dto';
 export class IntegrationCheckoutController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiData(CheckoutCreatedDto, { replayed: true })
+  @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError)
   @Post()
   @ApiOperation({
     summary: 'Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)',
   })
   @ApiBody({ type: CreateCheckoutRequestDto })
-  @ApiData(CheckoutCreatedDto, { replayed: true })
-  @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError)
   async createCheckout(
     @Body(CreateCheckoutBodyPipe) body: CreateCheckoutBody,
     @CurrentPrincipal() principal: Principal,

@@ -1,13 +1,7 @@
 import { Body, Controller, Get, HttpCode, Options, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { commandContext, Public } from '../../identity';
-import { CancelSubscriptionCommand } from '../application/cancel-subscription.handler';
-import { CheckoutQueries, orderStatusOf, subscriptionRecordOf } from '../application/checkout-queries';
-import { ConfirmEmbeddedPaymentCommand } from '../application/confirm-embedded-payment.handler';
-import { ConfirmPaymentRequestDto } from './checkout.request.dto';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { ConfirmResultDto, OrderStatusDto, SubscriptionDto } from './checkout.response.dto';
 import {
   CardDeclinedError,
   CheckoutClientSecretInvalidError,
@@ -17,7 +11,13 @@ import {
   CheckoutSubscriptionNotFoundError,
   PaymentProcessorUnavailableError,
 } from '../domain/checkout.errors';
-import { ConfirmResultDto, OrderStatusDto, SubscriptionDto } from './checkout.response.dto';
+import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { commandContext, Public } from '../../identity';
+import { CancelSubscriptionCommand } from '../application/cancel-subscription.handler';
+import { CheckoutQueries, orderStatusOf, subscriptionRecordOf } from '../application/checkout-queries';
+import { ConfirmEmbeddedPaymentCommand } from '../application/confirm-embedded-payment.handler';
+import { ConfirmPaymentRequestDto } from './checkout.request.dto';
 
 /** The embedded component runs on the merchant's origin: the buyer-facing calls allow any origin (no cookies are used). */
 function allowAnyOrigin(reply: FastifyReply): void {
@@ -33,10 +33,10 @@ export class PublicCheckoutController {
     private readonly commands: CommandBus,
   ) {}
 
-  @Get('orders/:orderId/status')
-  @ApiOperation({ summary: 'Order status (public): status, amountMinorUnits, currency, subscriptionId. PAID is the only fulfilment signal' })
   @ApiData(OrderStatusDto)
   @ApiErrors(CheckoutOrderNotFoundError)
+  @Get('orders/:orderId/status')
+  @ApiOperation({ summary: 'Order status (public): status, amountMinorUnits, currency, subscriptionId. PAID is the only fulfilment signal' })
   async status(@Param('orderId') orderId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
     return orderStatusOf(await this.queries.order(orderId));
@@ -51,12 +51,6 @@ export class PublicCheckoutController {
     return undefined;
   }
 
-  @Post('orders/:orderId/confirm')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN',
-  })
   @ApiData(ConfirmResultDto)
   @ApiErrors(
     CheckoutOrderNotFoundError,
@@ -66,24 +60,30 @@ export class PublicCheckoutController {
     CardDeclinedError,
     PaymentProcessorUnavailableError,
   )
+  @Post('orders/:orderId/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN',
+  })
   confirm(@Param('orderId') orderId: string, @Body() body: ConfirmPaymentRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
     return this.commands.execute(new ConfirmEmbeddedPaymentCommand(orderId, body.clientSecret, body.card, commandContext(request, null)));
   }
 
-  @Get('subscriptions/:subscriptionId')
-  @ApiOperation({ summary: 'Read a subscription (public; the subscriptionId is the credential)' })
   @ApiData(SubscriptionDto)
   @ApiErrors(CheckoutSubscriptionNotFoundError)
+  @Get('subscriptions/:subscriptionId')
+  @ApiOperation({ summary: 'Read a subscription (public; the subscriptionId is the credential)' })
   async subscription(@Param('subscriptionId') subscriptionId: string) {
     return subscriptionRecordOf(await this.queries.subscription(subscriptionId));
   }
 
+  @ApiData(SubscriptionDto)
+  @ApiErrors(CheckoutSubscriptionNotFoundError)
   @Post('subscriptions/:subscriptionId/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a subscription (public, idempotent: a cancelled one returns its current state)' })
-  @ApiData(SubscriptionDto)
-  @ApiErrors(CheckoutSubscriptionNotFoundError)
   cancel(@Param('subscriptionId') subscriptionId: string, @Req() request: FastifyRequest) {
     return this.commands.execute(new CancelSubscriptionCommand(subscriptionId, commandContext(request, null)));
   }

@@ -1,5 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { ApiKeyNotFoundError } from '../domain/identity.errors';
+import { ApiKeyDto, ApiKeyIssuedDto, ApiKeyRevokedDto } from './identity.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal';
@@ -9,9 +12,6 @@ import { IssueApiKeyCommand } from '../application/issue-api-key.handler';
 import { RevokeApiKeyCommand } from '../application/revoke-api-key.handler';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
 import { IssueApiKeyRequestDto } from './issue-api-key.request.dto';
-import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { ApiKeyNotFoundError } from '../domain/identity.errors';
-import { ApiKeyDto, ApiKeyIssuedDto, ApiKeyRevokedDto } from './identity.response.dto';
 
 type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
 
@@ -25,16 +25,16 @@ export class ApiKeysController {
     @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
   ) {}
 
+  @ApiData(ApiKeyIssuedDto)
   @Post()
   @ApiOperation({ summary: 'Issue an API key with scopes; the key is shown only in this answer' })
-  @ApiData(ApiKeyIssuedDto)
   issue(@Body() body: IssueApiKeyRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
     return this.commands.execute(new IssueApiKeyCommand(principal.companyId, principal.userId, body.name, body.scopes, request.id));
   }
 
+  @ApiData(ApiKeyDto, { isArray: true })
   @Get()
   @ApiOperation({ summary: "List the company's API keys (never the secrets)" })
-  @ApiData(ApiKeyDto, { isArray: true })
   async list(@CurrentPrincipal() principal: SessionPrincipal) {
     const keys = await this.store.find<ApiKeyDoc>('api_keys', {
       filter: { companyId: principal.companyId },
@@ -43,11 +43,11 @@ export class ApiKeysController {
     return keys.map(({ id, name, scopes, lastFour, createdAt, revokedAt }) => ({ id, name, scopes, lastFour, createdAt, revokedAt }));
   }
 
+  @ApiData(ApiKeyRevokedDto)
+  @ApiErrors(ApiKeyNotFoundError)
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke an API key; it stops working at once' })
-  @ApiData(ApiKeyRevokedDto)
-  @ApiErrors(ApiKeyNotFoundError)
   async revoke(@Param('id') id: string, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
     await this.commands.execute(new RevokeApiKeyCommand(principal.companyId, principal.userId, id, request.id));
     return { id, revoked: true };

@@ -1,5 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { EmailAlreadyRegisteredError, InvalidCredentialsError, UnauthenticatedError } from '../domain/identity.errors';
+import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal';
@@ -9,9 +12,6 @@ import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
 import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, SignupRequestDto } from './auth.request.dto';
-import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { EmailAlreadyRegisteredError, InvalidCredentialsError, UnauthenticatedError } from '../domain/identity.errors';
-import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -22,54 +22,54 @@ export class AuthController {
     private readonly magicLinks: MagicLinks,
   ) {}
 
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(UnauthenticatedError)
   @Get('magic-link')
   @Public()
   @ApiOperation({
     summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token',
   })
-  @ApiData(SessionIssuedDto)
-  @ApiErrors(UnauthenticatedError)
   magicLink(@Query() query: MagicLinkQueryDto) {
     return this.magicLinks.redeem(query.token);
   }
 
+  @ApiData(MagicLinkRequestedDto)
   @Post('magic-link')
   @Public()
   @HttpCode(202)
   @ApiOperation({
     summary: 'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say',
   })
-  @ApiData(MagicLinkRequestedDto)
   async requestMagicLink(@Body() body: MagicLinkRequestDto) {
     await this.magicLinks.sendOnRequest(body.email);
     return { requested: true };
   }
 
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(EmailAlreadyRegisteredError)
   @Post('signup')
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
-  @ApiData(SessionIssuedDto)
-  @ApiErrors(EmailAlreadyRegisteredError)
   signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest) {
     return this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id));
   }
 
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(InvalidCredentialsError)
   @Post('login')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
-  @ApiData(SessionIssuedDto)
-  @ApiErrors(InvalidCredentialsError)
   login(@Body() body: LoginRequestDto) {
     return this.commands.execute(new LoginCommand(body.email, body.password));
   }
 
+  @ApiData(LoggedOutDto)
   @Post('logout')
   @SessionAuth()
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Revoke the session used for this call' })
-  @ApiData(LoggedOutDto)
   async logout(@CurrentPrincipal() principal: Principal) {
     if (principal.kind === 'session') await this.sessions.revoke(principal.sessionId);
     return { loggedOut: true };

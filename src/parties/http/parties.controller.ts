@@ -1,5 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { SplitSettingsForSelfError } from '../domain/parties.errors';
+import { BusinessProfileDto, CompanyViewDto, SplitSettingsDto, SubVendorDto } from './parties.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -14,9 +17,6 @@ import { SetNetTermsCommand } from '../application/set-net-terms.handler';
 import { SetSplitSettingsCommand } from '../application/set-split-settings.handler';
 import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
 import { CreateBusinessProfileRequestDto, CreateSubVendorRequestDto, SplitSettingsRequestDto, UpdateCompanyRequestDto } from './parties.request.dto';
-import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
-import { SplitSettingsForSelfError } from '../domain/parties.errors';
-import { BusinessProfileDto, CompanyViewDto, SplitSettingsDto, SubVendorDto } from './parties.response.dto';
 
 @ApiTags('parties')
 @ApiBearerAuth()
@@ -28,55 +28,55 @@ export class PartiesController {
     @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
   ) {}
 
+  @ApiData(CompanyViewDto)
+  @ApiErrors(CompanyNotFoundError)
   @Get('company')
   @SessionAuth()
   @ApiOperation({ summary: "The caller's company: name and net terms" })
-  @ApiData(CompanyViewDto)
-  @ApiErrors(CompanyNotFoundError)
   async company(@CurrentPrincipal() principal: Principal) {
     const company = await this.companies.company(principal.companyId);
     if (!company) throw new CompanyNotFoundError();
     return company;
   }
 
+  @ApiData(CompanyViewDto)
   @Patch('company')
   @SessionAuth()
   @ApiOperation({ summary: 'Set net terms (days) the company is billed on as an enterprise' })
-  @ApiData(CompanyViewDto)
   async updateCompany(@Body() body: UpdateCompanyRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     await this.commands.execute(new SetNetTermsCommand(principal.companyId, body.netTermsDays, commandContext(request, principal)));
     return this.companies.company(principal.companyId);
   }
 
+  @ApiData(BusinessProfileDto)
   @Post('business-profiles')
   @SessionAuth()
   @ApiOperation({ summary: 'Add an accounts-payable contact (business profile) of the caller company' })
-  @ApiData(BusinessProfileDto)
   createBusinessProfile(@Body() body: CreateBusinessProfileRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CreateBusinessProfileCommand(principal.companyId, body.displayName, body.email, commandContext(request, principal)));
   }
 
+  @ApiData(BusinessProfileDto, { isArray: true })
   @Get('business-profiles')
   @SessionAuth()
   @ApiOperation({ summary: "The caller company's business profiles" })
-  @ApiData(BusinessProfileDto, { isArray: true })
   listBusinessProfiles(@CurrentPrincipal() principal: Principal) {
     return this.store.find<BusinessProfileDoc>('business_profiles', { filter: { companyId: principal.companyId }, sort: [{ field: 'createdAt', direction: 'asc' }] });
   }
 
+  @ApiData(SplitSettingsDto)
+  @ApiErrors(CompanyNotFoundError, SplitSettingsForSelfError)
   @Put('split-settings/sme/:smeCompanyId')
   @SessionAuth()
   @ApiOperation({ summary: "As an enterprise, set auto-accept and fee cover for one SME's Splits" })
-  @ApiData(SplitSettingsDto)
-  @ApiErrors(CompanyNotFoundError, SplitSettingsForSelfError)
   splitSettings(@Param('smeCompanyId') smeCompanyId: string, @Body() body: SplitSettingsRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new SetSplitSettingsCommand(principal.companyId, smeCompanyId, body, commandContext(request, principal)));
   }
 
+  @ApiData(SubVendorDto, { replayed: true })
   @Post('integration/sub-vendors')
   @ApiKeyAuth('split:write')
   @ApiOperation({ summary: "Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200)" })
-  @ApiData(SubVendorDto, { replayed: true })
   async createSubVendor(
     @Body() body: CreateSubVendorRequestDto,
     @CurrentPrincipal() principal: Principal,
@@ -94,10 +94,10 @@ export class PartiesController {
     return result.subVendor;
   }
 
+  @ApiPage(SubVendorDto)
   @Get('integration/sub-vendors')
   @ApiKeyAuth('split:write')
   @ApiOperation({ summary: "The SME's roster of sub-vendors, oldest first" })
-  @ApiPage(SubVendorDto)
   async listSubVendors(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
     const { page, limit, skip } = pageOf(query);
     const filter = { smeCompanyId: principal.companyId };

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { CreatorAlreadyExistsError } from '../domain/parties.errors';
+import { OutboxMessageDto, SandboxCreatorDto } from './parties.response.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
 import { MagicLinks } from '../../identity';
 import { CreateSandboxCreatorCommand } from '../application/create-sandbox-creator.handler';
 import { CreateSandboxCreatorRequestDto } from './parties.request.dto';
-import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { CreatorAlreadyExistsError } from '../domain/parties.errors';
-import { OutboxMessageDto, SandboxCreatorDto } from './parties.response.dto';
 
 /** Sandbox-only helpers (mounted when SANDBOX=true). */
 @ApiTags('sandbox')
@@ -20,10 +20,10 @@ export class SandboxPartiesController {
     private readonly magicLinks: MagicLinks,
   ) {}
 
-  @Post('creators')
-  @ApiOperation({ summary: 'Create a creator: account, creator profile, payment profile and optional wallet' })
   @ApiData(SandboxCreatorDto)
   @ApiErrors(CreatorAlreadyExistsError)
+  @Post('creators')
+  @ApiOperation({ summary: 'Create a creator: account, creator profile, payment profile and optional wallet' })
   createCreator(@Body() body: CreateSandboxCreatorRequestDto, @Req() request: FastifyRequest) {
     return this.commands.execute(
       new CreateSandboxCreatorCommand(
@@ -33,9 +33,9 @@ export class SandboxPartiesController {
     );
   }
 
+  @ApiData(OutboxMessageDto, { isArray: true })
   @Get('outbox')
   @ApiOperation({ summary: 'Messages the service would have emailed (magic links), oldest first' })
-  @ApiData(OutboxMessageDto, { isArray: true })
   outbox() {
     return this.magicLinks.outbox();
   }

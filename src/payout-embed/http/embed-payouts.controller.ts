@@ -1,5 +1,15 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiErrors, ApiRaw } from '../../platform/http/openapi';
+import {
+  PayoutEmbedClaimLockedError,
+  PayoutEmbedCodeExpiredError,
+  PayoutEmbedCodeInvalidError,
+  PayoutEmbedCodeLimitError,
+  PayoutEmbedNotAwaitingWalletError,
+  PayoutEmbedNotClaimableError,
+  PayoutEmbedSessionNotFoundError,
+} from '../domain/payout-embed.errors';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
@@ -14,16 +24,6 @@ import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { embedPage, notFoundPage } from './embed-page.html';
 import { ClaimPayoutRequestDto, NameWalletRequestDto } from './payout-embed.request.dto';
 import { EmbedResponseDto } from './payout-embed.response.dto';
-import { ApiErrors, ApiRaw } from '../../platform/http/openapi';
-import {
-  PayoutEmbedClaimLockedError,
-  PayoutEmbedCodeExpiredError,
-  PayoutEmbedCodeInvalidError,
-  PayoutEmbedCodeLimitError,
-  PayoutEmbedNotAwaitingWalletError,
-  PayoutEmbedNotClaimableError,
-  PayoutEmbedSessionNotFoundError,
-} from '../domain/payout-embed.errors';
 
 class EmbedTokenMissingError extends DomainError {
   readonly code = 'UNAUTHENTICATED';
@@ -64,29 +64,29 @@ export class EmbedPayoutsApiController {
     return embedViewOf(state, this.clock.now().toISOString());
   }
 
+  @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeLimitError)
   @Post(':id/code')
   @HttpCode(200)
   @ApiOperation({ summary: 'Email a 6-digit code to the recipient (10 min; at most one a minute, 5 per session)' })
   @ApiOkResponse({ type: EmbedResponseDto })
-  @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeLimitError)
   sendCode(@Param('id') id: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest) {
     return this.commands.execute(new SendClaimCodeCommand(id, tokenOf(authorization), commandContext(request, null)));
   }
 
+  @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeExpiredError, PayoutEmbedCodeInvalidError)
   @Post(':id/claim')
   @HttpCode(200)
   @ApiOperation({ summary: 'Claim with the code: 422 PAYOUT_EMBED_CODE_INVALID when wrong; the 5th wrong code locks claims for 15 minutes (409 PAYOUT_EMBED_CLAIM_LOCKED)' })
   @ApiOkResponse({ type: EmbedResponseDto })
-  @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeExpiredError, PayoutEmbedCodeInvalidError)
   claim(@Param('id') id: string, @Body() body: ClaimPayoutRequestDto, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest) {
     return this.commands.execute(new ClaimPayoutCommand(id, tokenOf(authorization), commandContext(request, null), body.code));
   }
 
+  @ApiErrors(PayoutEmbedNotAwaitingWalletError)
   @Post(':id/wallet')
   @HttpCode(200)
   @ApiOperation({ summary: 'Name the wallet the money goes to; the payout starts (poll GET until completed or failed)' })
   @ApiOkResponse({ type: EmbedResponseDto })
-  @ApiErrors(PayoutEmbedNotAwaitingWalletError)
   wallet(@Param('id') id: string, @Body() body: NameWalletRequestDto, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest) {
     return this.commands.execute(new NamePayoutWalletCommand(id, tokenOf(authorization), commandContext(request, null), normalizeEmail(body.walletEmail)));
   }
@@ -103,10 +103,10 @@ export class EmbedPayoutsApiController {
 export class EmbedPayoutsPageController {
   constructor(private readonly queries: PayoutEmbedQueries) {}
 
-  @Get(':id')
-  @ApiOperation({ summary: 'The recipient page (HTML); open or frame embedUrl, which carries the token in its #t= fragment' })
   @ApiRaw('text/html', 'The recipient page')
   @ApiResponse({ status: 404, description: 'An HTML page that says the payout link is not valid', content: { 'text/html': { schema: { type: 'string' } } } })
+  @Get(':id')
+  @ApiOperation({ summary: 'The recipient page (HTML); open or frame embedUrl, which carries the token in its #t= fragment' })
   async page(@Param('id') id: string, @Res() reply: FastifyReply) {
     const state = /^pes_[0-9a-z]{26}$/.test(id) ? await this.queries.stateOf(id) : null;
     const origins = state?.session?.allowedOrigins ?? [];

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiErrors } from '../../platform/http/openapi';
+import { IdempotencyKeyReusedError, PayoutEmbedNotCancellableError, PayoutEmbedSessionNotFoundError, PayoutInsufficientBalanceError } from '../domain/payout-embed.errors';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
@@ -11,8 +13,6 @@ import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-em
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto } from './payout-embed.response.dto';
-import { ApiErrors } from '../../platform/http/openapi';
-import { IdempotencyKeyReusedError, PayoutEmbedNotCancellableError, PayoutEmbedSessionNotFoundError, PayoutInsufficientBalanceError } from '../domain/payout-embed.errors';
 
 @ApiTags('payout-embed')
 @ApiBearerAuth()
@@ -24,12 +24,12 @@ export class IntegrationPayoutEmbedController {
     private readonly queries: PayoutEmbedQueries,
   ) {}
 
+  @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError)
   @Post()
   @ApiOperation({
     summary: 'Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
-  @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError)
   async create(
     @Body() body: CreatePayoutEmbedSessionRequestDto,
     @CurrentPrincipal() principal: Principal,
@@ -66,19 +66,19 @@ export class IntegrationPayoutEmbedController {
     return Page.of(items, page, limit, total);
   }
 
+  @ApiErrors(PayoutEmbedSessionNotFoundError)
   @Get(':id')
   @ApiOperation({ summary: 'One session of the company (another company’s is 404)' })
   @ApiOkResponse({ type: SessionResponseDto })
-  @ApiErrors(PayoutEmbedSessionNotFoundError)
   get(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     return this.queries.get(id, principal.companyId);
   }
 
+  @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotCancellableError)
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })
   @ApiOkResponse({ type: SessionResponseDto })
-  @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotCancellableError)
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CancelPayoutEmbedSessionCommand(principal.companyId, id, commandContext(request, principal)));
   }

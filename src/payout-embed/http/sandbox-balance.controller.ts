@@ -1,12 +1,12 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData } from '../../platform/http/openapi';
+import { TopUpResultDto } from './payout-embed.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, SessionAuth, type Principal } from '../../identity';
 import { TopUpBalanceCommand } from '../application/top-up-balance.handler';
 import { TopUpBalanceRequestDto } from './payout-embed.request.dto';
-import { ApiData } from '../../platform/http/openapi';
-import { TopUpResultDto } from './payout-embed.response.dto';
 
 /** Sandbox-only (mounted by the sandbox module): money into the caller's company balance. */
 @ApiTags('sandbox')
@@ -16,9 +16,9 @@ import { TopUpResultDto } from './payout-embed.response.dto';
 export class SandboxBalanceController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiData(TopUpResultDto)
   @Post('top-up')
   @ApiOperation({ summary: "Add money to the caller's company balance (session); read it back with GET /api/commerce/balance" })
-  @ApiData(TopUpResultDto)
   topUp(@Body() body: TopUpBalanceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new TopUpBalanceCommand(principal.companyId, body.currency, body.amountCents, commandContext(request, principal)));
   }

@@ -1,12 +1,12 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiData, ApiRaw } from './openapi';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { READ_STORE, StoreLifecycle } from '../read-store/read-store.port';
 import { ProjectionEngine } from '../projections/projection-engine';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { Public } from './route-auth';
-import { ApiData, ApiRaw } from './openapi';
 
 class ProjectionStatusDto {
   @ApiProperty({ example: 'splits' }) name!: string;
@@ -57,10 +57,10 @@ export class OperationsController {
     };
   }
 
+  @ApiRaw('text/plain', 'Prometheus text exposition format')
   @Get('metrics')
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
   @ApiOperation({ summary: 'Prometheus metrics (text exposition format)' })
-  @ApiRaw('text/plain', 'Prometheus text exposition format')
   async scrape(@Res() reply: FastifyReply) {
     // Raw text, outside the JSON envelope: Prometheus reads this format only.
     void reply.send(await this.metrics.render());

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData } from '../../platform/http/openapi';
+import { ClockDto } from './sandbox-clock.response.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../identity';
 import type { FastifyRequest } from 'fastify';
 import { AdvanceSandboxClockCommand } from '../application/advance-sandbox-clock.handler';
 import { SandboxClockService } from '../application/sandbox-clock.service';
 import { AdvanceClockRequestDto } from './advance-clock.request.dto';
-import { ApiData } from '../../platform/http/openapi';
-import { ClockDto } from './sandbox-clock.response.dto';
 
 @ApiTags('sandbox')
 @Public()
@@ -18,17 +18,17 @@ export class SandboxClockController {
     private readonly commands: CommandBus,
   ) {}
 
+  @ApiData(ClockDto)
   @Get()
   @ApiOperation({ summary: 'Current sandbox time' })
-  @ApiData(ClockDto)
   now() {
     return { now: this.clock.now().toISOString() };
   }
 
+  @ApiData(ClockDto)
   @Post('advance')
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance the sandbox clock; answers after all work due by the new time has run' })
-  @ApiData(ClockDto)
   async advance(@Body() body: AdvanceClockRequestDto, @Req() request: FastifyRequest) {
     return { now: (await this.commands.execute(new AdvanceSandboxClockCommand(body.seconds, request.id))).toISOString() };
   }

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { CREATE_SPLIT_EXAMPLES, REVISE_ROSTER_EXAMPLES, ROSTER_ERRORS } from './split.openapi';
+import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
+import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitNotFundedError } from '../domain/split-settlement.errors';
+import { SplitApContactInvalidError, SplitEnterpriseUnknownError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
@@ -11,11 +16,6 @@ import { ReviseRosterCommand } from '../application/revise-roster.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
-import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
-import { CREATE_SPLIT_EXAMPLES, REVISE_ROSTER_EXAMPLES, ROSTER_ERRORS } from './split.openapi';
-import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
-import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitNotFundedError } from '../domain/split-settlement.errors';
-import { SplitApContactInvalidError, SplitEnterpriseUnknownError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 
 @ApiTags('splits')
 @ApiBearerAuth()
@@ -28,23 +28,23 @@ export class IntegrationSplitsController {
     private readonly audit: SplitHistory,
   ) {}
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError, DistributionNotFoundError, SplitNotFundedError, DistributionAlreadyPaidOutError)
   @Post(':id/distributions/:distributionId/payout')
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started' })
-  @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, DistributionNotFoundError, SplitNotFundedError, DistributionAlreadyPaidOutError)
   payOutNow(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new PayOutDistributionNowCommand(principal.companyId, id, distributionId, commandContext(request, principal)));
   }
 
+  @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
+  @ApiData(SplitViewDto, { replayed: true })
+  @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError)
   @Post()
   @ApiOperation({
     summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',
   })
-  @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
-  @ApiData(SplitViewDto, { replayed: true })
-  @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError)
   async createSplit(
     @Body() body: CreateSplitRequestDto,
     @CurrentPrincipal() principal: Principal,
@@ -69,36 +69,36 @@ export class IntegrationSplitsController {
     return split;
   }
 
+  @ApiPage(SplitViewDto)
   @Get()
   @ApiOperation({ summary: "The caller's Splits, newest first (page default 1, limit default 20, max 100)" })
-  @ApiPage(SplitViewDto)
   list(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
     const { page, limit } = pageOf(query);
     return this.queries.list(principal.companyId, 'sme', page, limit);
   }
 
-  @Get(':id')
-  @ApiOperation({ summary: 'One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then' })
   @ApiData(SplitViewDto)
   @ApiErrors(SplitNotFoundError)
+  @Get(':id')
+  @ApiOperation({ summary: 'One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then' })
   get(@Param('id') id: string, @Query() query: AsOfQueryDto, @CurrentPrincipal() principal: Principal) {
     if (query.asOf !== undefined) return this.audit.asOf(id, principal.companyId, new Date(query.asOf));
     return this.queries.get(id, principal.companyId);
   }
 
-  @Get(':id/history')
-  @ApiOperation({ summary: "The Split's events in order: type, occurredAt, actor, revision, data" })
   @ApiData(SplitHistoryEntryDto, { isArray: true })
   @ApiErrors(SplitNotFoundError)
+  @Get(':id/history')
+  @ApiOperation({ summary: "The Split's events in order: type, occurredAt, actor, revision, data" })
   history(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     return this.audit.history(id, principal.companyId);
   }
 
-  @Put(':id/roster')
-  @ApiOperation({ summary: 'Replace the whole roster while PENDING_APPROVAL (409 after)' })
   @ApiBody({ type: ReviseRosterRequestDto, examples: REVISE_ROSTER_EXAMPLES })
   @ApiData(SplitViewDto)
   @ApiErrors(...ROSTER_ERRORS, SplitNotFoundError, SplitNotPendingApprovalError)
+  @Put(':id/roster')
+  @ApiOperation({ summary: 'Replace the whole roster while PENDING_APPROVAL (409 after)' })
   reviseRoster(@Param('id') id: string, @Body() body: ReviseRosterRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     assertOneContractorPerRow(body.roster);
     return this.commands.execute(
@@ -106,11 +106,11 @@ export class IntegrationSplitsController {
     );
   }
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a Split while PENDING_APPROVAL (409 after)' })
-  @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CancelSplitCommand(principal.companyId, id, commandContext(request, principal)));
   }

@@ -1,12 +1,12 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
+import { WebhookDeliveryDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { RedeliverWebhookCommand } from '../application/redeliver-webhook.handler';
-import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
-import { WebhookDeliveryDto } from './webhooks.response.dto';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -15,11 +15,11 @@ import { WebhookDeliveryDto } from './webhooks.response.dto';
 export class WebhookDeliveriesController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiData(WebhookDeliveryDto)
+  @ApiErrors(WebhookDeliveryNotFoundError)
   @Post(':id/redeliver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a delivery again now, with a fresh retry schedule (same delivery id)' })
-  @ApiData(WebhookDeliveryDto)
-  @ApiErrors(WebhookDeliveryNotFoundError)
   redeliver(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new RedeliverWebhookCommand(principal.companyId, id, actorOf(principal), commandContext(request, principal)));
   }

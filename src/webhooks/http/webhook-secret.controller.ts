@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData } from '../../platform/http/openapi';
+import { WebhookSecretDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { CompanyWebhooks } from '../application/company-webhook-settings';
 import { RotateWebhookSecretCommand } from '../application/rotate-webhook-secret.handler';
-import { ApiData } from '../../platform/http/openapi';
-import { WebhookSecretDto } from './webhooks.response.dto';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -18,17 +18,17 @@ export class WebhookSecretController {
     private readonly commands: CommandBus,
   ) {}
 
+  @ApiData(WebhookSecretDto)
   @Get()
   @ApiOperation({ summary: "The company's signing secret (one for all its endpoints)" })
-  @ApiData(WebhookSecretDto)
   async get(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return { secret: await this.company.secret(principal.companyId, commandContext(request, principal)) };
   }
 
+  @ApiData(WebhookSecretDto)
   @Post('rotate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace the signing secret; the old one stops verifying at once' })
-  @ApiData(WebhookSecretDto)
   rotate(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new RotateWebhookSecretCommand(principal.companyId, commandContext(request, principal)));
   }
