@@ -16,6 +16,8 @@ import { installNoSniff } from './platform/http/security-headers';
 import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
 import { sqliteWalBytes } from './platform/sqlite/wal-checkpointer';
+import { completeOpenApi, ErrorResponseDto, PageMetaDto } from './platform/http/openapi';
+import { openApiCredentials } from './identity';
 
 const ONE_MIB = 1024 * 1024;
 
@@ -76,16 +78,18 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   };
 }
 
+/** The document at /docs, completed from the code: answers, credentials and error codes (src/platform/http/openapi.ts). */
 function mountOpenApi(app: NestFastifyApplication): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Paysplit API')
-      .setDescription('Checkout, Split payments and webhooks. Success: {data} or {data, meta}; errors: {error:{code,message,details}}.')
-      .addBearerAuth()
+      .setDescription('Checkout, Split payments and webhooks. Success: {data} or {data, meta}; errors: {error:{code,message,details}} with a stable code (docs/api.md).')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: "A Payout Embed session's embed token, from the #t= fragment of its embedUrl" }, 'embedToken')
       .build(),
+    { extraModels: [ErrorResponseDto, PageMetaDto] },
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  SwaggerModule.setup('docs', app, completeOpenApi(app, document, openApiCredentials), { jsonDocumentUrl: 'docs/openapi.json' });
 }
 
 function countRequests(app: NestFastifyApplication, metrics: MetricsRegistry): void {

@@ -3,6 +3,7 @@
 export { actorOf, SCOPES, type Principal, type Scope } from './domain/principal';
 export { AnyApiKeyOrSessionAuth, ApiKeyAuth, ApiKeyOrSessionAuth, CurrentPrincipal, Public, SessionAuth, type AuthenticatedRequest, type AuthRequirement } from './http/auth';
 export { AuthGuard } from './http/auth.guard';
+export { openApiCredentials } from './http/auth.openapi';
 export { commandContext } from './http/command-context';
 export { CREDENTIAL_RESOLVER, type CredentialResolver } from './application/credential-resolver.port';
 export { IdentityModule } from './identity.module';

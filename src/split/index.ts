@@ -3,3 +3,4 @@ export { SplitModule } from './split.module';
 export { SplitQueries, type SplitParty } from './application/split-queries';
 export { splitDecider } from './domain/split.decider';
 export { SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, splitStreamId, type DistributionData, type SplitEvent } from './domain/split.events';
+export { SplitNotFoundError } from './domain/split.errors';

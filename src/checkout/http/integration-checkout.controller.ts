@@ -1,5 +1,8 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError } from '../domain/checkout.errors';
+import { CheckoutCreatedDto } from './checkout.response.dto';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
@@ -14,6 +17,8 @@ import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.bo
 export class IntegrationCheckoutController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiData(CheckoutCreatedDto, { replayed: true })
+  @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError)
   @Post()
   @ApiOperation({
     summary: 'Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)',

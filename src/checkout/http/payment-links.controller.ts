@@ -1,5 +1,7 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData } from '../../platform/http/openapi';
+import { PaymentLinkCreatedDto } from './checkout.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -13,6 +15,7 @@ import { CreatePaymentLinkRequestDto } from './checkout.request.dto';
 export class PaymentLinksController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiData(PaymentLinkCreatedDto)
   @Post()
   @ApiOperation({ summary: 'Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe' })
   create(@Body() body: CreatePaymentLinkRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {

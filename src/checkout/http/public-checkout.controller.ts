@@ -1,6 +1,17 @@
 import { Body, Controller, Get, HttpCode, Options, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { ConfirmResultDto, OrderStatusDto, SubscriptionDto } from './checkout.response.dto';
+import {
+  CardDeclinedError,
+  CheckoutClientSecretInvalidError,
+  CheckoutConfirmNeedsCardError,
+  CheckoutOrderNotFoundError,
+  CheckoutOrderNotPayableError,
+  CheckoutSubscriptionNotFoundError,
+  PaymentProcessorUnavailableError,
+} from '../domain/checkout.errors';
+import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
 import { CancelSubscriptionCommand } from '../application/cancel-subscription.handler';
@@ -22,6 +33,8 @@ export class PublicCheckoutController {
     private readonly commands: CommandBus,
   ) {}
 
+  @ApiData(OrderStatusDto)
+  @ApiErrors(CheckoutOrderNotFoundError)
   @Get('orders/:orderId/status')
   @ApiOperation({ summary: 'Order status (public): status, amountMinorUnits, currency, subscriptionId. PAID is the only fulfilment signal' })
   async status(@Param('orderId') orderId: string, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -31,12 +44,22 @@ export class PublicCheckoutController {
 
   @Options('orders/:orderId/confirm')
   @HttpCode(204)
+  @ApiExcludeEndpoint() // the CORS preflight of confirm, not an operation
   preflight(@Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
     void reply.header('Access-Control-Allow-Methods', 'POST, OPTIONS').header('Access-Control-Allow-Headers', 'content-type').header('Access-Control-Max-Age', '600');
     return undefined;
   }
 
+  @ApiData(ConfirmResultDto)
+  @ApiErrors(
+    CheckoutOrderNotFoundError,
+    CheckoutClientSecretInvalidError,
+    CheckoutConfirmNeedsCardError,
+    CheckoutOrderNotPayableError,
+    CardDeclinedError,
+    PaymentProcessorUnavailableError,
+  )
   @Post('orders/:orderId/confirm')
   @HttpCode(200)
   @ApiOperation({
@@ -48,12 +71,16 @@ export class PublicCheckoutController {
     return this.commands.execute(new ConfirmEmbeddedPaymentCommand(orderId, body.clientSecret, body.card, commandContext(request, null)));
   }
 
+  @ApiData(SubscriptionDto)
+  @ApiErrors(CheckoutSubscriptionNotFoundError)
   @Get('subscriptions/:subscriptionId')
   @ApiOperation({ summary: 'Read a subscription (public; the subscriptionId is the credential)' })
   async subscription(@Param('subscriptionId') subscriptionId: string) {
     return subscriptionRecordOf(await this.queries.subscription(subscriptionId));
   }
 
+  @ApiData(SubscriptionDto)
+  @ApiErrors(CheckoutSubscriptionNotFoundError)
   @Post('subscriptions/:subscriptionId/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a subscription (public, idempotent: a cancelled one returns its current state)' })

@@ -1,5 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { ApiKeyNotFoundError } from '../domain/identity.errors';
+import { ApiKeyDto, ApiKeyIssuedDto, ApiKeyRevokedDto } from './identity.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal';
@@ -22,12 +25,14 @@ export class ApiKeysController {
     @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
   ) {}
 
+  @ApiData(ApiKeyIssuedDto)
   @Post()
   @ApiOperation({ summary: 'Issue an API key with scopes; the key is shown only in this answer' })
   issue(@Body() body: IssueApiKeyRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
     return this.commands.execute(new IssueApiKeyCommand(principal.companyId, principal.userId, body.name, body.scopes, request.id));
   }
 
+  @ApiData(ApiKeyDto, { isArray: true })
   @Get()
   @ApiOperation({ summary: "List the company's API keys (never the secrets)" })
   async list(@CurrentPrincipal() principal: SessionPrincipal) {
@@ -38,6 +43,8 @@ export class ApiKeysController {
     return keys.map(({ id, name, scopes, lastFour, createdAt, revokedAt }) => ({ id, name, scopes, lastFour, createdAt, revokedAt }));
   }
 
+  @ApiData(ApiKeyRevokedDto)
+  @ApiErrors(ApiKeyNotFoundError)
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke an API key; it stops working at once' })

@@ -2,11 +2,13 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { prefersHtml } from '../../platform/http/content-negotiation';
 import { setPageHeaders } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { UnauthenticatedError } from '../domain/identity.errors';
+import { EmailAlreadyRegisteredError, InvalidCredentialsError, UnauthenticatedError } from '../domain/identity.errors';
+import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
 import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, Public, SessionAuth } from './auth';
@@ -43,6 +45,8 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(UnauthenticatedError)
   @Get('magic-link')
   @Public()
   @ApiOperation({
@@ -55,6 +59,8 @@ export class AuthController {
     void reply.send({ data: await this.magicLinks.redeem(query.token) });
   }
 
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(UnauthenticatedError)
   @Post('magic-link/sign-in')
   @Public()
   @HttpCode(200)
@@ -73,6 +79,7 @@ export class AuthController {
     sendPage(reply, 200, signedInPage({ href: '/dashboard', label: 'Continue to your dashboard' }));
   }
 
+  @ApiData(MagicLinkRequestedDto)
   @Post('magic-link')
   @Public()
   @HttpCode(202)
@@ -87,6 +94,8 @@ export class AuthController {
     void reply.status(202).send({ data: { requested: true } });
   }
 
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(EmailAlreadyRegisteredError)
   @Post('signup')
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
@@ -94,6 +103,8 @@ export class AuthController {
     return this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id));
   }
 
+  @ApiData(SessionIssuedDto)
+  @ApiErrors(InvalidCredentialsError)
   @Post('login')
   @Public()
   @HttpCode(200)
@@ -102,6 +113,7 @@ export class AuthController {
     return this.commands.execute(new LoginCommand(body.email, body.password));
   }
 
+  @ApiData(LoggedOutDto)
   @Post('logout')
   @SessionAuth()
   @HttpCode(200)

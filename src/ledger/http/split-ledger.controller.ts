@@ -1,7 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { PostingDto } from './ledger.response.dto';
 import { ApiKeyAuth, CurrentPrincipal, type Principal } from '../../identity';
-import { SplitQueries } from '../../split';
+import { SplitNotFoundError, SplitQueries } from '../../split';
 import { SplitLedgerQuery } from '../application/split-ledger.query';
 
 @ApiTags('splits')
@@ -14,6 +16,8 @@ export class SplitLedgerController {
     private readonly ledger: SplitLedgerQuery,
   ) {}
 
+  @ApiData(PostingDto, { isArray: true })
+  @ApiErrors(SplitNotFoundError)
   @Get(':id/ledger')
   @ApiOperation({ summary: "The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order" })
   async ledgerOf(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {

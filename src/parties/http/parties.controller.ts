@@ -1,5 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { SplitSettingsForSelfError } from '../domain/parties.errors';
+import { BusinessProfileDto, CompanyViewDto, SplitSettingsDto, SubVendorDto } from './parties.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -25,6 +28,8 @@ export class PartiesController {
     @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
   ) {}
 
+  @ApiData(CompanyViewDto)
+  @ApiErrors(CompanyNotFoundError)
   @Get('company')
   @SessionAuth()
   @ApiOperation({ summary: "The caller's company: name and net terms" })
@@ -34,6 +39,7 @@ export class PartiesController {
     return company;
   }
 
+  @ApiData(CompanyViewDto)
   @Patch('company')
   @SessionAuth()
   @ApiOperation({ summary: 'Set net terms (days) the company is billed on as an enterprise' })
@@ -42,6 +48,7 @@ export class PartiesController {
     return this.companies.company(principal.companyId);
   }
 
+  @ApiData(BusinessProfileDto)
   @Post('business-profiles')
   @SessionAuth()
   @ApiOperation({ summary: 'Add an accounts-payable contact (business profile) of the caller company' })
@@ -49,6 +56,7 @@ export class PartiesController {
     return this.commands.execute(new CreateBusinessProfileCommand(principal.companyId, body.displayName, body.email, commandContext(request, principal)));
   }
 
+  @ApiData(BusinessProfileDto, { isArray: true })
   @Get('business-profiles')
   @SessionAuth()
   @ApiOperation({ summary: "The caller company's business profiles" })
@@ -56,6 +64,8 @@ export class PartiesController {
     return this.store.find<BusinessProfileDoc>('business_profiles', { filter: { companyId: principal.companyId }, sort: [{ field: 'createdAt', direction: 'asc' }] });
   }
 
+  @ApiData(SplitSettingsDto)
+  @ApiErrors(CompanyNotFoundError, SplitSettingsForSelfError)
   @Put('split-settings/sme/:smeCompanyId')
   @SessionAuth()
   @ApiOperation({ summary: "As an enterprise, set auto-accept and fee cover for one SME's Splits" })
@@ -63,6 +73,7 @@ export class PartiesController {
     return this.commands.execute(new SetSplitSettingsCommand(principal.companyId, smeCompanyId, body, commandContext(request, principal)));
   }
 
+  @ApiData(SubVendorDto, { replayed: true })
   @Post('integration/sub-vendors')
   @ApiKeyAuth('split:write')
   @ApiOperation({ summary: "Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200)" })
@@ -83,6 +94,7 @@ export class PartiesController {
     return result.subVendor;
   }
 
+  @ApiPage(SubVendorDto)
   @Get('integration/sub-vendors')
   @ApiKeyAuth('split:write')
   @ApiOperation({ summary: "The SME's roster of sub-vendors, oldest first" })

@@ -1,5 +1,8 @@
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { CreatorAlreadyExistsError } from '../domain/parties.errors';
+import { OutboxMessageDto, SandboxCreatorDto } from './parties.response.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
@@ -17,6 +20,8 @@ export class SandboxPartiesController {
     private readonly magicLinks: MagicLinks,
   ) {}
 
+  @ApiData(SandboxCreatorDto)
+  @ApiErrors(CreatorAlreadyExistsError)
   @Post('creators')
   @ApiOperation({ summary: 'Create a creator: account, creator profile, payment profile and optional wallet' })
   createCreator(@Body() body: CreateSandboxCreatorRequestDto, @Req() request: FastifyRequest) {
@@ -28,6 +33,7 @@ export class SandboxPartiesController {
     );
   }
 
+  @ApiData(OutboxMessageDto, { isArray: true })
   @Get('outbox')
   @ApiOperation({ summary: 'Messages the service would have emailed (magic links), oldest first' })
   outbox() {

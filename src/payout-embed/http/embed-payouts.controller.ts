@@ -1,6 +1,16 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiExcludeController, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExcludeController, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiRaw } from '../../platform/http/openapi';
+import {
+  PayoutEmbedClaimLockedError,
+  PayoutEmbedCodeExpiredError,
+  PayoutEmbedCodeInvalidError,
+  PayoutEmbedCodeLimitError,
+  PayoutEmbedNotAwaitingWalletError,
+  PayoutEmbedNotClaimableError,
+  PayoutEmbedSessionNotFoundError,
+} from '../domain/payout-embed.errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
@@ -35,7 +45,8 @@ function tokenOf(authorization: string | undefined): string {
  * fragment), sent as a bearer; no cookie, so no CSRF. A wrong token or id is 404.
  */
 @ApiTags('payout-embed page')
-@ApiBearerAuth()
+@ApiBearerAuth('embedToken')
+@ApiErrors(EmbedTokenMissingError, PayoutEmbedSessionNotFoundError)
 @Public()
 @Controller('api/embed/payouts')
 export class EmbedPayoutsApiController {
@@ -54,6 +65,7 @@ export class EmbedPayoutsApiController {
     return embedViewOf(state, this.clock.now().toISOString());
   }
 
+  @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeLimitError)
   @Post(':id/code')
   @HttpCode(200)
   @ApiOperation({ summary: 'Email a 6-digit code to the recipient (10 min; at most one a minute, 5 per session)' })
@@ -62,6 +74,7 @@ export class EmbedPayoutsApiController {
     return this.commands.execute(new SendClaimCodeCommand(id, tokenOf(authorization), commandContext(request, null)));
   }
 
+  @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeExpiredError, PayoutEmbedCodeInvalidError)
   @Post(':id/claim')
   @HttpCode(200)
   @ApiOperation({ summary: 'Claim with the code: 422 PAYOUT_EMBED_CODE_INVALID when wrong; the 5th wrong code locks claims for 15 minutes (409 PAYOUT_EMBED_CLAIM_LOCKED)' })
@@ -70,6 +83,7 @@ export class EmbedPayoutsApiController {
     return this.commands.execute(new ClaimPayoutCommand(id, tokenOf(authorization), commandContext(request, null), body.code));
   }
 
+  @ApiErrors(PayoutEmbedNotAwaitingWalletError)
   @Post(':id/wallet')
   @HttpCode(200)
   @ApiOperation({ summary: 'Name the wallet the money goes to; the payout starts (poll GET until completed or failed)' })
@@ -90,6 +104,8 @@ export class EmbedPayoutsApiController {
 export class EmbedPayoutsPageController {
   constructor(private readonly queries: PayoutEmbedQueries) {}
 
+  @ApiRaw('text/html', 'The recipient page')
+  @ApiResponse({ status: 404, description: 'An HTML page that says the payout link is not valid', content: { 'text/html': { schema: { type: 'string' } } } })
   @Get(':id')
   @ApiOperation({ summary: 'The recipient page (HTML); open or frame embedUrl, which carries the token in its #t= fragment' })
   async page(@Param('id') id: string, @Res() reply: FastifyReply) {

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiErrors } from '../../platform/http/openapi';
+import { IdempotencyKeyReusedError, PayoutEmbedNotCancellableError, PayoutEmbedSessionNotFoundError, PayoutInsufficientBalanceError } from '../domain/payout-embed.errors';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
@@ -22,6 +24,7 @@ export class IntegrationPayoutEmbedController {
     private readonly queries: PayoutEmbedQueries,
   ) {}
 
+  @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError)
   @Post()
   @ApiOperation({
     summary: 'Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)',
@@ -63,6 +66,7 @@ export class IntegrationPayoutEmbedController {
     return Page.of(items, page, limit, total);
   }
 
+  @ApiErrors(PayoutEmbedSessionNotFoundError)
   @Get(':id')
   @ApiOperation({ summary: 'One session of the company (another company’s is 404)' })
   @ApiOkResponse({ type: SessionResponseDto })
@@ -70,6 +74,7 @@ export class IntegrationPayoutEmbedController {
     return this.queries.get(id, principal.companyId);
   }
 
+  @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotCancellableError)
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })

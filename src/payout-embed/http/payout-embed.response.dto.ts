@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageMetaDto } from '../../platform/http/openapi';
 import { SESSION_STATUSES } from '../domain/payout-embed.events';
 
 export class SessionViewDto {
@@ -22,13 +23,6 @@ export class SessionViewDto {
 
 export class SessionResponseDto {
   @ApiProperty({ type: SessionViewDto }) data!: SessionViewDto;
-}
-
-export class PageMetaDto {
-  @ApiProperty() page!: number;
-  @ApiProperty() limit!: number;
-  @ApiProperty() total!: number;
-  @ApiProperty() totalPages!: number;
 }
 
 export class SessionListResponseDto {
@@ -57,4 +51,10 @@ export class EmbedViewDto {
 
 export class EmbedResponseDto {
   @ApiProperty({ type: EmbedViewDto }) data!: EmbedViewDto;
+}
+
+export class TopUpResultDto {
+  @ApiProperty({ example: 'top_01a21053608b7367911ba4d857fce285' }) topUpId!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ example: '100000' }) amountCents!: string;
 }

@@ -1,5 +1,7 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData } from '../../platform/http/openapi';
+import { TopUpResultDto } from './payout-embed.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, SessionAuth, type Principal } from '../../identity';
@@ -14,6 +16,7 @@ import { TopUpBalanceRequestDto } from './payout-embed.request.dto';
 export class SandboxBalanceController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiData(TopUpResultDto)
   @Post('top-up')
   @ApiOperation({ summary: "Add money to the caller's company balance (session); read it back with GET /api/commerce/balance" })
   topUp(@Body() body: TopUpBalanceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {

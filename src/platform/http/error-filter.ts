@@ -16,6 +16,9 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
+/** The HTTP status of a DomainError's kind (also used by the OpenAPI document, src/platform/http/openapi.ts). */
+export const statusOfKind = (kind: ErrorKind): number => STATUS_BY_KIND[kind];
+
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHENTICATED',

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData } from '../../platform/http/openapi';
+import { ClockDto } from './sandbox-clock.response.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../identity';
 import type { FastifyRequest } from 'fastify';
@@ -16,12 +18,14 @@ export class SandboxClockController {
     private readonly commands: CommandBus,
   ) {}
 
+  @ApiData(ClockDto)
   @Get()
   @ApiOperation({ summary: 'Current sandbox time' })
   now() {
     return { now: this.clock.now().toISOString() };
   }
 
+  @ApiData(ClockDto)
   @Post('advance')
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance the sandbox clock; answers after all work due by the new time has run' })

@@ -1,5 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { SplitViewDto } from './split.response.dto';
+import { SplitMarginNotSettleableError } from '../domain/split-settlement.errors';
+import { SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -21,6 +25,8 @@ export class EnterpriseSplitsController {
     private readonly queries: SplitQueries,
   ) {}
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError, SplitMarginNotSettleableError)
   @Post(':id/settle-margin')
   @HttpCode(200)
   @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })
@@ -28,6 +34,7 @@ export class EnterpriseSplitsController {
     return this.commands.execute(new SettleMarginCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
+  @ApiPage(SplitViewDto)
   @Get('incoming')
   @ApiOperation({ summary: 'Splits billed to the caller company, newest first' })
   incoming(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
@@ -35,6 +42,8 @@ export class EnterpriseSplitsController {
     return this.queries.list(principal.companyId, 'enterprise', page, limit);
   }
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
   @Post(':id/approve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved)' })
@@ -42,6 +51,8 @@ export class EnterpriseSplitsController {
     return this.commands.execute(new ApproveSplitCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
   @Post(':id/reject')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected)' })

@@ -1,6 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { CREATE_SPLIT_EXAMPLES, REVISE_ROSTER_EXAMPLES, ROSTER_ERRORS } from './split.openapi';
+import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
+import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitNotFundedError } from '../domain/split-settlement.errors';
+import { SplitApContactInvalidError, SplitEnterpriseUnknownError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
@@ -23,6 +28,8 @@ export class IntegrationSplitsController {
     private readonly audit: SplitHistory,
   ) {}
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError, DistributionNotFoundError, SplitNotFundedError, DistributionAlreadyPaidOutError)
   @Post(':id/distributions/:distributionId/payout')
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
@@ -31,6 +38,9 @@ export class IntegrationSplitsController {
     return this.commands.execute(new PayOutDistributionNowCommand(principal.companyId, id, distributionId, commandContext(request, principal)));
   }
 
+  @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
+  @ApiData(SplitViewDto, { replayed: true })
+  @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError)
   @Post()
   @ApiOperation({
     summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',
@@ -59,6 +69,7 @@ export class IntegrationSplitsController {
     return split;
   }
 
+  @ApiPage(SplitViewDto)
   @Get()
   @ApiOperation({ summary: "The caller's Splits, newest first (page default 1, limit default 20, max 100)" })
   list(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
@@ -66,6 +77,8 @@ export class IntegrationSplitsController {
     return this.queries.list(principal.companyId, 'sme', page, limit);
   }
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError)
   @Get(':id')
   @ApiOperation({ summary: 'One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then' })
   get(@Param('id') id: string, @Query() query: AsOfQueryDto, @CurrentPrincipal() principal: Principal) {
@@ -73,12 +86,17 @@ export class IntegrationSplitsController {
     return this.queries.get(id, principal.companyId);
   }
 
+  @ApiData(SplitHistoryEntryDto, { isArray: true })
+  @ApiErrors(SplitNotFoundError)
   @Get(':id/history')
   @ApiOperation({ summary: "The Split's events in order: type, occurredAt, actor, revision, data" })
   history(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     return this.audit.history(id, principal.companyId);
   }
 
+  @ApiBody({ type: ReviseRosterRequestDto, examples: REVISE_ROSTER_EXAMPLES })
+  @ApiData(SplitViewDto)
+  @ApiErrors(...ROSTER_ERRORS, SplitNotFoundError, SplitNotPendingApprovalError)
   @Put(':id/roster')
   @ApiOperation({ summary: 'Replace the whole roster while PENDING_APPROVAL (409 after)' })
   reviseRoster(@Param('id') id: string, @Body() body: ReviseRosterRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
@@ -88,6 +106,8 @@ export class IntegrationSplitsController {
     );
   }
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a Split while PENDING_APPROVAL (409 after)' })

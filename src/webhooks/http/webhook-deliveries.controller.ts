@@ -1,5 +1,8 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
+import { WebhookDeliveryDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -12,6 +15,8 @@ import { RedeliverWebhookCommand } from '../application/redeliver-webhook.handle
 export class WebhookDeliveriesController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiData(WebhookDeliveryDto)
+  @ApiErrors(WebhookDeliveryNotFoundError)
   @Post(':id/redeliver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a delivery again now, with a fresh retry schedule (same delivery id)' })

@@ -1,5 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { WebhookEndpointLimitError, WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
+import { WebhookUrlRejectedError } from '../infrastructure/ssrf-guard';
+import { WebhookDeliveryDto, WebhookEndpointDeletedDto, WebhookEndpointDto, WebhookTestResultDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -23,24 +27,31 @@ export class WebhookEndpointsController {
     private readonly deliveries: WebhookDeliveriesQuery,
   ) {}
 
+  @ApiData(WebhookEndpointDto)
+  @ApiErrors(WebhookUrlRejectedError, WebhookEndpointLimitError)
   @Post()
   @ApiOperation({ summary: 'Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)' })
   create(@Body() body: CreateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CreateWebhookEndpointCommand(principal.companyId, body.url, body.eventTypes, commandContext(request, principal)));
   }
 
+  @ApiData(WebhookEndpointDto, { isArray: true })
   @Get()
   @ApiOperation({ summary: "The company's endpoints" })
   list(@CurrentPrincipal() principal: Principal) {
     return this.endpoints.list(principal.companyId);
   }
 
+  @ApiData(WebhookEndpointDto)
+  @ApiErrors(WebhookEndpointNotFoundError, WebhookUrlRejectedError)
   @Patch(':id')
   @ApiOperation({ summary: 'Disable or re-enable, change the subscribed event types or the URL' })
   update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new UpdateWebhookEndpointCommand(principal.companyId, id, body, commandContext(request, principal)));
   }
 
+  @ApiData(WebhookEndpointDeletedDto)
+  @ApiErrors(WebhookEndpointNotFoundError)
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the endpoint and its delivery history' })
@@ -48,6 +59,8 @@ export class WebhookEndpointsController {
     return this.commands.execute(new DeleteWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
+  @ApiData(WebhookTestResultDto)
+  @ApiErrors(WebhookEndpointNotFoundError)
   @Post(':id/test')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a real signed webhook.test delivery now; a 2xx ends probation' })
@@ -55,6 +68,8 @@ export class WebhookEndpointsController {
     return this.commands.execute(new TestWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
   }
 
+  @ApiPage(WebhookDeliveryDto)
+  @ApiErrors(WebhookEndpointNotFoundError)
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Deliveries to this endpoint, newest first, each with every attempt' })
   async listDeliveries(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {

@@ -1,5 +1,7 @@
 import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiData } from '../../platform/http/openapi';
+import { WebhookSecretDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -16,12 +18,14 @@ export class WebhookSecretController {
     private readonly commands: CommandBus,
   ) {}
 
+  @ApiData(WebhookSecretDto)
   @Get()
   @ApiOperation({ summary: "The company's signing secret (one for all its endpoints)" })
   async get(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return { secret: await this.company.secret(principal.companyId, commandContext(request, principal)) };
   }
 
+  @ApiData(WebhookSecretDto)
   @Post('rotate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace the signing secret; the old one stops verifying at once' })

@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { SCOPES } from '../domain/principal';
+
+/** A new session: signup, login, magic link. */
+export class SessionIssuedDto {
+  @ApiProperty({ example: 'co_00mwvg57bmrlmdka00oi8mkjzz' }) companyId!: string;
+  @ApiProperty({ example: 'usr_00mwvg57bmy15bgq4r1afqq99p' }) userId!: string;
+  @ApiProperty({ example: 'sess_i9D8neyiz9LL5Ezr5DTAX14h7Bh-UJDIn9FQ0pH8awA', description: 'Send as Authorization: Bearer <sessionToken>' }) sessionToken!: string;
+}
+
+export class MagicLinkRequestedDto {
+  @ApiProperty({ example: true }) requested!: boolean;
+}
+
+export class LoggedOutDto {
+  @ApiProperty({ example: true }) loggedOut!: boolean;
+}
+
+export class ApiKeyIssuedDto {
+  @ApiProperty({ example: 'key_00mwvg57konv0b7n1rk4xf7vef' }) id!: string;
+  @ApiProperty({ example: 'server' }) name!: string;
+  @ApiProperty({ example: 'sk_zDXcQcHg1ZOIpNV7w7a4Z4ahEZd5-oKY5YGeLdaNbHg', description: 'Shown only in this answer' }) key!: string;
+  @ApiProperty({ enum: SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ example: '2026-11-25T01:30:13.272Z' }) createdAt!: string;
+}
+
+export class ApiKeyDto {
+  @ApiProperty({ example: 'key_00mwvg57konv0b7n1rk4xf7vef' }) id!: string;
+  @ApiProperty({ example: 'server' }) name!: string;
+  @ApiProperty({ enum: SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ example: 'NbHg', description: 'The last four characters of the key' }) lastFour!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.272Z' }) createdAt!: string;
+  @ApiProperty({ nullable: true, type: String }) revokedAt!: string | null;
+}
+
+export class ApiKeyRevokedDto {
+  @ApiProperty({ example: 'key_00mwvg57konv0b7n1rk4xf7vef' }) id!: string;
+  @ApiProperty({ example: true }) revoked!: boolean;
+}

@@ -1,0 +1,59 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'];
+const MARGIN_STATUSES = ['NONE', 'PENDING', 'HELD', 'RELEASED'];
+const DISTRIBUTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+const nullableString = { nullable: true, type: String } as const;
+
+/** One roster row of a Split (spec 2.3). */
+export class DistributionViewDto {
+  @ApiProperty({ example: 'dst_00mwvg57mefycf8eq3hogdzs40' }) id!: string;
+  @ApiProperty({ ...nullableString, example: 'cpp_00mwr6hxgj5js1svb6psf8f470' }) contractorPaymentProfileId!: string | null;
+  @ApiProperty(nullableString) subVendorId!: string | null;
+  @ApiProperty({ example: 'Dana Contractor' }) contractorDisplayName!: string;
+  @ApiProperty(nullableString) creatorProfileId!: string | null;
+  @ApiProperty({ example: '40000', description: 'Minor units' }) amountCents!: string;
+  @ApiProperty() earlyPayoutElected!: boolean;
+  @ApiProperty() autoWithdrawElected!: boolean;
+  @ApiProperty() businessCoversFee!: boolean;
+  @ApiProperty({ enum: DISTRIBUTION_STATUSES }) status!: string;
+  @ApiProperty(nullableString) legBTransferPayoutId!: string | null;
+  @ApiProperty(nullableString) legBWithdrawalPayoutId!: string | null;
+  @ApiProperty({ ...nullableString, description: 'Set when the transfer starts: the instant fee, or "0"' }) feeAmountCents!: string | null;
+  @ApiProperty(nullableString) netAmountCents!: string | null;
+  @ApiProperty(nullableString) failureReason!: string | null;
+}
+
+/** A Split as the API shows it (spec 2.3). */
+export class SplitViewDto {
+  @ApiProperty({ example: 'spl_mjmio48of2zpddic303ehv3nfd' }) id!: string;
+  @ApiProperty() smeCompanyId!: string;
+  @ApiProperty() smeCompanyName!: string;
+  @ApiProperty() enterpriseCompanyId!: string;
+  @ApiProperty() enterpriseCompanyName!: string;
+  @ApiProperty({ example: 30 }) enterpriseNetTermsDays!: number;
+  @ApiProperty() apContactBusinessProfileId!: string;
+  @ApiProperty({ example: 'po_lvnl11vysy636v8u2tzgwig8ag' }) legAPayoutId!: string;
+  @ApiProperty({ example: '45000' }) totalAmountCents!: string;
+  @ApiProperty({ example: '5000' }) marginAmountCents!: string;
+  @ApiProperty({ enum: MARGIN_STATUSES }) marginStatus!: string;
+  @ApiProperty(nullableString) marginHoldStartedAt!: string | null;
+  @ApiProperty(nullableString) marginReleasedAt!: string | null;
+  @ApiProperty({ example: '0' }) feeBufferAmountCents!: string;
+  @ApiProperty() enterpriseCoversFee!: boolean;
+  @ApiProperty({ example: '0' }) enterpriseFeeAmountCents!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ enum: SPLIT_STATUSES }) status!: string;
+  @ApiProperty({ type: [DistributionViewDto] }) distributions!: DistributionViewDto[];
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) createdAt!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) updatedAt!: string;
+}
+
+/** One event of a Split's stream (GET .../splits/:id/history). */
+export class SplitHistoryEntryDto {
+  @ApiProperty({ example: 0 }) revision!: number;
+  @ApiProperty({ example: 'split.created' }) type!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) occurredAt!: string;
+  @ApiProperty({ example: 'api_key:key_00mwvg57konv0b7n1rk4xf7vef' }) actor!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "The event's data (docs/events.md)" }) data!: Record<string, unknown>;
+}
