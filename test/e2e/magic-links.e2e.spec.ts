@@ -49,7 +49,7 @@ describe('magic links over HTTP', () => {
     expect(signedIn.body.data.sessionToken).toMatch(/^sess_/);
 
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expectRefused(await redeem(tokenOf(welcome!.link)), 401, 'UNAUTHENTICATED');
+    expectRefused(await redeem(tokenOf(welcome!.link)), 401, 'MAGIC_LINK_INVALID');
   });
 
   it('answers the same, and sends nothing, for an unknown email or an account with a password', async () => {
@@ -142,7 +142,7 @@ describe('magic links over HTTP', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(((await response.json()) as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^sess_/);
-      expectRefused(await redeem(tokenOf(welcome!.link)), 401, 'UNAUTHENTICATED');
+      expectRefused(await redeem(tokenOf(welcome!.link)), 401, 'MAGIC_LINK_INVALID');
     });
 
     it('POST /api/auth/magic-link/sign-in with JSON answers the session token, then 401 in the envelope', async () => {
@@ -152,7 +152,7 @@ describe('magic links over HTTP', () => {
       const first = await app.request('POST', '/api/auth/magic-link/sign-in', { body });
       expect(first.status).toBe(200);
       expect(first.body.data.sessionToken).toMatch(/^sess_/);
-      expectRefused(await app.request('POST', '/api/auth/magic-link/sign-in', { body }), 401, 'UNAUTHENTICATED');
+      expectRefused(await app.request('POST', '/api/auth/magic-link/sign-in', { body }), 401, 'MAGIC_LINK_INVALID');
       expectRefused(await app.request('POST', '/api/auth/magic-link/sign-in', { body: {} }), 400, 'VALIDATION_FAILED');
     });
   });

@@ -617,8 +617,8 @@ describe('Split roster contractors', () => {
     const company = await app.request('GET', '/api/commerce/company', { token: session });
     expect(company.body.data).toEqual({ companyId: signedIn.body.data.companyId, name: 'Dana Newcomer', netTermsDays: 30 });
     // Single use.
-    expectError(await app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(token)}`), 401, 'UNAUTHENTICATED');
-    expectError(await app.request('GET', '/api/auth/magic-link?token=ml_nope'), 401, 'UNAUTHENTICATED');
+    expectError(await app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(token)}`), 401, 'MAGIC_LINK_INVALID');
+    expectError(await app.request('GET', '/api/auth/magic-link?token=ml_nope'), 401, 'MAGIC_LINK_INVALID');
     expectError(await app.request('GET', '/api/auth/magic-link'), 400, 'VALIDATION_FAILED');
 
     // "As if subVendorId had been sent": the same contractor by id resolves identically.

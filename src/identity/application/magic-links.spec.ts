@@ -53,7 +53,7 @@ describe('MagicLinks', () => {
     const second = await lastToken();
     expect((await links.redeem(second)).userId).toBe('usr_1');
     realClock.advance(1);
-    await expect(links.redeem(token)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(links.redeem(token)).rejects.toMatchObject({ code: 'MAGIC_LINK_INVALID' });
     expect(await store.listOperational(MAGIC_LINKS, 10)).toEqual([]);
     await store.close();
   });

@@ -7,7 +7,7 @@ import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/o
 import { newId } from '../../platform/ids/ids';
 import { expiresIn, hashToken, hasExpired, newSecretToken } from './tokens';
 import { SessionIssuer } from './session-issuer';
-import { UnauthenticatedError } from '../domain/identity.errors';
+import { MagicLinkInvalidError } from '../domain/identity.errors';
 import { userByEmail } from './identity.queries';
 
 export const MAGIC_LINKS = 'magic_links';
@@ -106,7 +106,7 @@ export class MagicLinks {
   async redeem(token: string): Promise<{ userId: string; companyId: string; sessionToken: string }> {
     const link = await this.store.getOperational<MagicLinkDoc>(MAGIC_LINKS, hashToken(token));
     if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id)) || hasExpired(link, this.realClock)) {
-      throw new UnauthenticatedError('This sign-in link is invalid, expired or was already used; ask for a new one');
+      throw new MagicLinkInvalidError();
     }
     return { userId: link.userId, companyId: link.companyId, sessionToken: await this.sessions.issue(link.userId, link.companyId) };
   }

@@ -21,6 +21,15 @@ export class UnauthenticatedError extends DomainError {
   readonly kind = 'unauthenticated';
 }
 
+/** A magic link that does not exist, has expired or was already used. */
+export class MagicLinkInvalidError extends DomainError {
+  readonly code = 'MAGIC_LINK_INVALID';
+  readonly kind = 'unauthenticated';
+  constructor() {
+    super('This sign-in link is invalid, expired or was already used; ask for a new one');
+  }
+}
+
 export class CredentialNotAllowedError extends DomainError {
   readonly code = 'CREDENTIAL_NOT_ALLOWED';
   readonly kind = 'forbidden';

@@ -7,7 +7,7 @@ import { prefersHtml } from '../../platform/http/content-negotiation';
 import { setPageHeaders } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { EmailAlreadyRegisteredError, InvalidCredentialsError, UnauthenticatedError } from '../domain/identity.errors';
+import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError } from '../domain/identity.errors';
 import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
 import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
@@ -46,7 +46,7 @@ export class AuthController {
   ) {}
 
   @ApiData(SessionIssuedDto)
-  @ApiErrors(UnauthenticatedError)
+  @ApiErrors(MagicLinkInvalidError)
   @Get('magic-link')
   @Public()
   @ApiOperation({
@@ -60,7 +60,7 @@ export class AuthController {
   }
 
   @ApiData(SessionIssuedDto)
-  @ApiErrors(UnauthenticatedError)
+  @ApiErrors(MagicLinkInvalidError)
   @Post('magic-link/sign-in')
   @Public()
   @HttpCode(200)
@@ -71,7 +71,7 @@ export class AuthController {
   async signInWithMagicLink(@Body() body: MagicLinkSignInRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     if (!prefersHtml(request)) return void reply.status(200).send({ data: await this.magicLinks.redeem(body.token) });
     const signedIn = await this.magicLinks.redeem(body.token).catch((error: unknown) => {
-      if (error instanceof UnauthenticatedError) return null;
+      if (error instanceof MagicLinkInvalidError) return null;
       throw error;
     });
     if (!signedIn) return sendPage(reply, 401, linkNotValidPage());
