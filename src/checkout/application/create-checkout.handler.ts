@@ -3,12 +3,15 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
-import { credentialId, deterministicId, newId, randomBase36 } from '../../platform/ids/ids';
+import { credentialId, deterministicId } from '../../platform/ids/ids';
+import { createOnceDecider } from '../../platform/domain/create-once.decider';
+import { IdempotencyKeyReusedError, requestFingerprint } from '../../platform/domain/idempotency';
+import { CheckoutIdempotencyKeyClaimed, idempotencyKeyStreamId } from '../domain/checkout-idempotency.events';
+import { CheckoutSecrets, secretHash } from './checkout-secrets';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { CheckoutMode, IntervalUnit, orderStreamId, Provider } from '../domain/checkout.events';
 import { checkOrderRules, checkoutOrderDecider, OrderData, OrderState } from '../domain/checkout-order.decider';
-import { OrderView } from '../projections/checkout-read-model.projection';
 
 export interface CreateCheckoutRequest {
   amountMinorUnits: string;
@@ -30,7 +33,7 @@ export interface CheckoutCreated {
   clientSecret?: string;
 }
 
-export const hostedPageUrl = (hostedCheckoutUrl: string, order: Pick<OrderView, 'id' | 'pageToken'>) => `${hostedCheckoutUrl}/pay/${order.id}?t=${order.pageToken ?? ''}`;
+export const hostedPageUrl = (hostedCheckoutUrl: string, orderId: string, pageToken: string) => `${hostedCheckoutUrl}/pay/${orderId}?t=${encodeURIComponent(pageToken)}`;
 
 /** What the create answer needs of an order; the decider's state carries it. */
 export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;
@@ -53,10 +56,14 @@ export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
 }
 
 /**
- * docs/checkout.md#create-a-checkout. The 422 rules run before anything is written. With an idempotencyKey the order id derives
- * from (company, key) and the order is appended with `no_stream`, so a retry (or 50 concurrent ones)
- * finds the existing order: 200 + Idempotent-Replayed with the original answer. The append does not read
- * the stream first: `no_stream` is the check.
+ * docs/checkout.md#create-a-checkout. The 422 rules run before anything is written. The order id is a
+ * buyer credential (the public status call answers its subscription id), so it is always random
+ * (`credentialId`, about 134 bits), never derived from the idempotencyKey. With a key, the key's own
+ * stream is claimed first (`checkout.idempotency_key.claimed`: key -> order id + request fingerprint,
+ * appended once whatever the concurrency), then the order is created under the claimed id with
+ * `no_stream`. So a retry (or 50 concurrent ones) finds the same order: 200 + Idempotent-Replayed with
+ * the original answer; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED; a crash
+ * between the two appends leaves a claim whose order the retry creates.
  *
  * This is the hottest write of the service (a merchant's server calls it for every buyer), so it does not
  * wait for the read model: the answer is built from the order's own events, and the reads that follow
@@ -69,6 +76,7 @@ export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
 export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
+    private readonly secrets: CheckoutSecrets,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -76,7 +84,36 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
   async execute({ companyId, request, context }: CreateCheckoutCommand): Promise<CreateCheckoutResult> {
     checkOrderRules(request);
     const now = this.clock.now();
-    const orderId = request.idempotencyKey !== null ? deterministicId('ord', companyId, request.idempotencyKey) : newId('ord', now.getTime());
+    if (request.idempotencyKey === null) return this.create(credentialId('ord'), companyId, request, now, context);
+
+    // Orders created before issue 15 took their id from the key: a retry of such a key finds that order.
+    const legacy = await this.aggregates.load(orderStreamId(deterministicId('ord', companyId, request.idempotencyKey)), checkoutOrderDecider);
+    if (legacy.state.status !== 'NONE') return this.result(legacy.state, true);
+
+    const requestHash = createCheckoutFingerprint(request);
+    const claim = await this.aggregates.handle(
+      idempotencyKeyStreamId(companyId, request.idempotencyKey),
+      idempotencyKeyDecider,
+      {
+        type: 'Create',
+        event: {
+          type: 'checkout.idempotency_key.claimed',
+          data: { merchantCompanyId: companyId, idempotencyKey: request.idempotencyKey, orderId: credentialId('ord'), requestHash, claimedAt: now.toISOString() },
+        },
+      },
+      context,
+    );
+    const claimed = claim.state.created!.data;
+    if (claimed.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+    if (claim.events.length === 0) {
+      const existing = await this.aggregates.load(orderStreamId(claimed.orderId), checkoutOrderDecider);
+      if (existing.state.status !== 'NONE') return this.result(existing.state, true);
+    }
+    return this.create(claimed.orderId, companyId, request, now, context);
+  }
+
+  /** Creates the order under `orderId`; a concurrent request with the same key that created it first makes this a replay. */
+  private async create(orderId: string, companyId: string, request: CreateCheckoutRequest, now: Date, context: CommandContext): Promise<CreateCheckoutResult> {
     const stream = orderStreamId(orderId);
     try {
       const result = await this.aggregates.create(
@@ -96,8 +133,8 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
             idempotencyKey: request.idempotencyKey,
             subscriptionIntervalUnit: request.subscriptionIntervalUnit,
             renewal: null,
-            pageToken: randomBase36(32),
-            clientSecret: request.checkoutMode === 'EMBEDDED' ? `${orderId}_secret_${randomBase36(32)}` : null,
+            pageTokenHash: secretHash(this.secrets.pageToken({ orderId })),
+            clientSecretHash: request.checkoutMode === 'EMBEDDED' ? secretHash(this.secrets.clientSecret({ orderId })) : null,
             subscriptionId: request.subscriptionIntervalUnit !== null ? credentialId('sub') : null,
             now: now.toISOString(),
           },
@@ -106,7 +143,7 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
       );
       return this.result(orderOf(result.state), false);
     } catch (error) {
-      // The order exists: an earlier (or concurrent) request with the same idempotencyKey created it.
+      // The order exists: a concurrent request with the same idempotencyKey created it.
       if (!(error instanceof ConcurrencyError) || request.idempotencyKey === null) throw error;
       return this.result(orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), true);
     }
@@ -118,9 +155,17 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
 
   private response(order: CreatedOrder): CheckoutCreated {
     const base = { orderId: order.orderId, provider: order.provider, checkoutMode: order.checkoutMode };
-    if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: order.clientSecret ?? '' };
-    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, { id: order.orderId, pageToken: order.pageToken }) };
+    if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: this.secrets.clientSecret(order) };
+    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, order.orderId, this.secrets.pageToken(order)) };
   }
+}
+
+const idempotencyKeyDecider = createOnceDecider<CheckoutIdempotencyKeyClaimed>();
+
+/** What makes two creates with one idempotencyKey the same request: every field of the body but the key. */
+export function createCheckoutFingerprint(request: CreateCheckoutRequest): string {
+  const { idempotencyKey: _key, ...rest } = request;
+  return requestFingerprint(rest);
 }
 
 function orderOf(state: OrderState): CreatedOrder {
