@@ -6,6 +6,7 @@ import { ExpiredCredentialsPurge } from './application/expired-credentials.purge
 import { MagicLinks } from './application/magic-links';
 import { IssueApiKeyHandler } from './application/issue-api-key.handler';
 import { LoginHandler } from './application/login.handler';
+import { LoginAttempts } from './application/login-attempts';
 import { RevokeApiKeyHandler } from './application/revoke-api-key.handler';
 import { SessionIssuer } from './application/session-issuer';
 import { SignupHandler } from './application/signup.handler';
@@ -18,6 +19,7 @@ import { IdentityReadModelProjection } from './projections/identity-read-model.p
   providers: [
     SessionIssuer,
     MagicLinks,
+    LoginAttempts,
     AccountDirectory,
     SignupHandler,
     LoginHandler,

@@ -425,3 +425,67 @@ describe('order ids and buyer secrets (issue 15, item 8 and "also close these")'
     expect(dataOf(await confirm(app, orderId, clientSecret, CARDS.ok), 200)).toEqual({ status: 'PAID' });
   });
 });
+
+describe('login: constant-time answers and attempt limits (issue 15)', () => {
+  let app: TestApp;
+  /** Every login call of this suite: all come from 127.0.0.1, so all count towards the per-IP allowance. */
+  let calls = 0;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const login = (email: string, password: string) => {
+    calls += 1;
+    return app.request('POST', '/api/auth/login', { body: { email, password } });
+  };
+  const unknownEmail = () => `nobody-${Math.random().toString(36).slice(2)}@example.test`;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  it('answers an unknown email as slowly as a known one with a wrong password (one scrypt each)', async () => {
+    const { email } = await signup(app);
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await login(address, 'wrong password!');
+      expect(response.body.error.code).toBe('INVALID_CREDENTIALS');
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await timed(email));
+      unknown.push(await timed(unknownEmail()));
+    }
+    // Before issue 15: ~2 ms against ~37 ms. Now both run scrypt; the bound leaves room for a busy machine.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('refuses the 11th attempt on one account within 15 minutes with 429 RATE_LIMITED and Retry-After, even with the right password; unknown emails alike', async () => {
+    const { email } = await signup(app);
+    for (let i = 0; i < 9; i++) expect((await login(email, 'wrong password!')).status).toBe(401);
+    expect((await login(email, 'correct horse battery')).status).toBe(200);
+    for (const password of ['wrong password!', 'correct horse battery']) {
+      const limited = await login(email.toUpperCase(), password);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String), details: [] } });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900).toBe(true);
+    }
+    const stranger = unknownEmail();
+    for (let i = 0; i < 10; i++) expect((await login(stranger, 'guess')).status).toBe(401);
+    expect((await login(stranger, 'guess')).status).toBe(429);
+    // Another account from the same client is not held back by this one.
+    const other = await signup(app, 'Other');
+    expect((await login(other.email, 'correct horse battery')).status).toBe(200);
+  });
+
+  it('refuses the 101st attempt from one client IP within 15 minutes, whatever the email', async () => {
+    while (calls < 100) expect((await login(unknownEmail(), 'guess')).status).toBe(401);
+    const limited = await login(unknownEmail(), 'guess');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -49,9 +49,12 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
-  login(@Body() body: LoginRequestDto) {
-    return this.commands.execute(new LoginCommand(body.email, body.password));
+  @ApiOperation({
+    summary:
+      'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 attempts per account and 100 per client IP in 15 minutes (429 RATE_LIMITED with Retry-After)',
+  })
+  login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest) {
+    return this.commands.execute(new LoginCommand(body.email, body.password, request.ip));
   }
 
   @Post('logout')
