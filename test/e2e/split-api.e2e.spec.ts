@@ -685,6 +685,37 @@ describe('Split roster contractors', () => {
     expect(await app.eventCount()).toBe(before);
   });
 
+  it('adds a wallet email to a sub-vendor after creation (PATCH, own roster only), after which instant payout can be elected (issue 15)', async () => {
+    const vendor = await createSubVendor(app, world.sme.apiKey, { email: uniqueEmail('late-wallet'), fullName: 'Lou Later' });
+    expect(vendor.walletEmail).toBeNull();
+    const instant = () => createSplit(app, world.sme.apiKey, splitBody(world, { roster: [subVendorRow(vendor, '1000', { earlyPayoutElected: true })] }));
+    expectError(await instant(), 422, 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL');
+    const patch = (id: string, body: unknown, token = world.sme.apiKey) => app.request('PATCH', `/api/commerce/integration/sub-vendors/${id}`, { token, body });
+    const walletEmail = uniqueEmail('late-wallet-w');
+
+    const before = await app.eventCount();
+    const otherSme = await createSme(app, 'Nosy SME');
+    const afterSetup = await app.eventCount();
+    expectError(await patch(vendor.id, { walletEmail }, otherSme.apiKey), 404, 'SUB_VENDOR_NOT_FOUND');
+    expectError(await patch('sv_unknown', { walletEmail }), 404, 'SUB_VENDOR_NOT_FOUND');
+    expectError(await patch('constructor', { walletEmail }), 404, 'SUB_VENDOR_NOT_FOUND');
+    for (const body of [{}, { walletEmail: 'nope' }, { walletEmail: null }, { walletEmail, extra: 1 }]) expectError(await patch(vendor.id, body), 400, 'VALIDATION_FAILED');
+    expect(await app.eventCount()).toBe(afterSetup);
+    expect(afterSetup).toBeGreaterThan(before);
+
+    const updated = await patch(vendor.id, { walletEmail });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toEqual({ ...vendor, walletEmail });
+    expect((await app.eventCount()) - afterSetup).toBe(1);
+    const again = await patch(vendor.id, { walletEmail });
+    expect(again.body.data).toEqual(updated.body.data);
+    expect((await app.eventCount()) - afterSetup).toBe(1);
+    expect((await listSubVendors(app, world.sme.apiKey)).find((v) => v.id === vendor.id)).toEqual(updated.body.data);
+
+    const split = dataOf(await instant(), 201);
+    expect(split.distributions[0]).toMatchObject({ subVendorId: vendor.id, earlyPayoutElected: true });
+  });
+
   it('a passwordless account cannot log in with a password', async () => {
     const email = uniqueEmail('passwordless');
     await createdSplit(app, world.sme.apiKey, splitBody(world, { roster: [emailRow(email, '100')] }));

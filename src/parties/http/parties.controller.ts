@@ -10,10 +10,17 @@ import { CompanyNotFoundError } from '../domain/parties.errors';
 import { CompanyQueries } from '../application/company-queries';
 import { CreateBusinessProfileCommand } from '../application/create-business-profile.handler';
 import { RegisterSubVendorCommand } from '../application/register-sub-vendor.handler';
+import { SetSubVendorWalletEmailCommand } from '../application/set-sub-vendor-wallet-email.handler';
 import { SetNetTermsCommand } from '../application/set-net-terms.handler';
 import { SetSplitSettingsCommand } from '../application/set-split-settings.handler';
 import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
-import { CreateBusinessProfileRequestDto, CreateSubVendorRequestDto, SplitSettingsRequestDto, UpdateCompanyRequestDto } from './parties.request.dto';
+import {
+  CreateBusinessProfileRequestDto,
+  CreateSubVendorRequestDto,
+  SetSubVendorWalletEmailRequestDto,
+  SplitSettingsRequestDto,
+  UpdateCompanyRequestDto,
+} from './parties.request.dto';
 
 @ApiTags('parties')
 @ApiBearerAuth()
@@ -81,6 +88,13 @@ export class PartiesController {
     );
     if (!result.created) void reply.status(200).header('Idempotent-Replayed', 'true');
     return result.subVendor;
+  }
+
+  @Patch('integration/sub-vendors/:id')
+  @ApiKeyAuth('split:write')
+  @ApiOperation({ summary: "Add or change a sub-vendor's wallet email (own roster only, else 404), so instant payout can be elected for it" })
+  setSubVendorWalletEmail(@Param('id') id: string, @Body() body: SetSubVendorWalletEmailRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new SetSubVendorWalletEmailCommand(principal.companyId, id, body.walletEmail, commandContext(request, principal)));
   }
 
   @Get('integration/sub-vendors')
