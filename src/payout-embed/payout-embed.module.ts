@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity';
 import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
 import { ClaimPayoutHandler } from './application/claim-payout.handler';
@@ -23,6 +24,7 @@ const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionH
 
 /** Payout Embed: company balance reservations, sessions, the embed page and its API (docs/payout-embed.md). */
 @Module({
+  imports: [IdentityModule],
   controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController],
   providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle],
 })
