@@ -34,6 +34,15 @@ export class CheckoutSecrets {
     return order.clientSecret ?? `${order.orderId}_secret_${this.derive('checkout-client-secret', order.orderId)}`;
   }
 
+  /**
+   * The order id of a create with an idempotencyKey: `ord_` + 26 base36 characters (about 134 bits) of
+   * HMAC(SECRETS_KEY, company, key). The same key finds the same order with a single append, yet nobody
+   * without SECRETS_KEY can compute an order id from the company and the key.
+   */
+  orderId(companyId: string, idempotencyKey: string): string {
+    return `ord_${this.derive('checkout-order-id', JSON.stringify([companyId, idempotencyKey])).slice(-26)}`;
+  }
+
   private derive(purpose: string, orderId: string): string {
     // 32 base36 characters (about 165 bits), the shape these secrets always had: the low digits of the 256-bit HMAC.
     const mac = createHmac('sha256', this.key).update(`${purpose}:${orderId}`).digest('hex');

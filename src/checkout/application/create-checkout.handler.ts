@@ -3,10 +3,8 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
-import { credentialId, deterministicId } from '../../platform/ids/ids';
-import { createOnceDecider } from '../../platform/domain/create-once.decider';
+import { credentialId } from '../../platform/ids/ids';
 import { IdempotencyKeyReusedError, requestFingerprint } from '../../platform/domain/idempotency';
-import { CheckoutIdempotencyKeyClaimed, idempotencyKeyStreamId } from '../domain/checkout-idempotency.events';
 import { CheckoutSecrets, secretHash } from './checkout-secrets';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
@@ -36,7 +34,7 @@ export interface CheckoutCreated {
 export const hostedPageUrl = (hostedCheckoutUrl: string, orderId: string, pageToken: string) => `${hostedCheckoutUrl}/pay/${orderId}?t=${encodeURIComponent(pageToken)}`;
 
 /** What the create answer needs of an order; the decider's state carries it. */
-export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;
+export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret' | 'requestHash'>;
 
 export interface CreateCheckoutResult {
   order: CreatedOrder;
@@ -57,13 +55,13 @@ export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
 
 /**
  * docs/checkout.md#create-a-checkout. The 422 rules run before anything is written. The order id is a
- * buyer credential (the public status call answers its subscription id), so it is always random
- * (`credentialId`, about 134 bits), never derived from the idempotencyKey. With a key, the key's own
- * stream is claimed first (`checkout.idempotency_key.claimed`: key -> order id + request fingerprint,
- * appended once whatever the concurrency), then the order is created under the claimed id with
- * `no_stream`. So a retry (or 50 concurrent ones) finds the same order: 200 + Idempotent-Replayed with
- * the original answer; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED; a crash
- * between the two appends leaves a claim whose order the retry creates.
+ * buyer credential (the public status call answers its subscription id), so nobody may compute it:
+ * without an idempotencyKey it is random (`credentialId`, about 134 bits); with one it is
+ * `CheckoutSecrets.orderId`, an HMAC of (company, key) under SECRETS_KEY, so the same key still finds
+ * the same order with a single `no_stream` append: a retry (or 50 concurrent ones) gets 200 +
+ * Idempotent-Replayed with the original answer, and the same key with another request (the fingerprint
+ * recorded in the created event differs) is 409 IDEMPOTENCY_KEY_REUSED. (A stored key -> random id
+ * mapping costs a second append on this path: measured at about half the throughput, docs/decisions.md.)
  *
  * This is the hottest write of the service (a merchant's server calls it for every buyer), so it does not
  * wait for the read model: the answer is built from the order's own events, and the reads that follow
@@ -84,36 +82,19 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
   async execute({ companyId, request, context }: CreateCheckoutCommand): Promise<CreateCheckoutResult> {
     checkOrderRules(request);
     const now = this.clock.now();
-    if (request.idempotencyKey === null) return this.create(credentialId('ord'), companyId, request, now, context);
-
-    // Orders created before issue 15 took their id from the key: a retry of such a key finds that order.
-    const legacy = await this.aggregates.load(orderStreamId(deterministicId('ord', companyId, request.idempotencyKey)), checkoutOrderDecider);
-    if (legacy.state.status !== 'NONE') return this.result(legacy.state, true);
-
-    const requestHash = createCheckoutFingerprint(request);
-    const claim = await this.aggregates.handle(
-      idempotencyKeyStreamId(companyId, request.idempotencyKey),
-      idempotencyKeyDecider,
-      {
-        type: 'Create',
-        event: {
-          type: 'checkout.idempotency_key.claimed',
-          data: { merchantCompanyId: companyId, idempotencyKey: request.idempotencyKey, orderId: credentialId('ord'), requestHash, claimedAt: now.toISOString() },
-        },
-      },
-      context,
-    );
-    const claimed = claim.state.created!.data;
-    if (claimed.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
-    if (claim.events.length === 0) {
-      const existing = await this.aggregates.load(orderStreamId(claimed.orderId), checkoutOrderDecider);
-      if (existing.state.status !== 'NONE') return this.result(existing.state, true);
-    }
-    return this.create(claimed.orderId, companyId, request, now, context);
+    if (request.idempotencyKey === null) return this.create(credentialId('ord'), null, companyId, request, now, context);
+    return this.create(this.secrets.orderId(companyId, request.idempotencyKey), createCheckoutFingerprint(request), companyId, request, now, context);
   }
 
   /** Creates the order under `orderId`; a concurrent request with the same key that created it first makes this a replay. */
-  private async create(orderId: string, companyId: string, request: CreateCheckoutRequest, now: Date, context: CommandContext): Promise<CreateCheckoutResult> {
+  private async create(
+    orderId: string,
+    requestHash: string | null,
+    companyId: string,
+    request: CreateCheckoutRequest,
+    now: Date,
+    context: CommandContext,
+  ): Promise<CreateCheckoutResult> {
     const stream = orderStreamId(orderId);
     try {
       const result = await this.aggregates.create(
@@ -131,6 +112,7 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
             returnUrl: request.returnUrl,
             externalOrderRef: request.externalOrderRef,
             idempotencyKey: request.idempotencyKey,
+            requestHash,
             subscriptionIntervalUnit: request.subscriptionIntervalUnit,
             renewal: null,
             pageTokenHash: secretHash(this.secrets.pageToken({ orderId })),
@@ -143,9 +125,11 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
       );
       return this.result(orderOf(result.state), false);
     } catch (error) {
-      // The order exists: a concurrent request with the same idempotencyKey created it.
+      // The order exists: an earlier (or concurrent) request with the same idempotencyKey created it.
       if (!(error instanceof ConcurrencyError) || request.idempotencyKey === null) throw error;
-      return this.result(orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), true);
+      const existing = orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state);
+      if (existing.requestHash && existing.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+      return this.result(existing, true);
     }
   }
 
@@ -159,8 +143,6 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
     return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, order.orderId, this.secrets.pageToken(order)) };
   }
 }
-
-const idempotencyKeyDecider = createOnceDecider<CheckoutIdempotencyKeyClaimed>();
 
 /** What makes two creates with one idempotencyKey the same request: every field of the body but the key. */
 export function createCheckoutFingerprint(request: CreateCheckoutRequest): string {

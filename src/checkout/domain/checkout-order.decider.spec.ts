@@ -20,6 +20,7 @@ const create = (overrides: Partial<Extract<OrderCommand, { type: 'CreateOrder' }
     returnUrl: 'https://shop.test/done',
     externalOrderRef: null,
     idempotencyKey: 'k1',
+    requestHash: null,
     subscriptionIntervalUnit: null,
     renewal: null,
     pageTokenHash: 'hash-of-tok',

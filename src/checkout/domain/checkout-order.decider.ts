@@ -40,6 +40,8 @@ export type OrderData = Pick<
   /** What the buyer's page token and clientSecret are checked against (storedSecretHash). */
   pageTokenHash: string | null;
   clientSecretHash: string | null;
+  /** The create request's fingerprint (orders created with an idempotencyKey since issue 15). */
+  requestHash: string | null;
 };
 
 export type OrderState = { status: 'NONE' } | (OrderData & { status: OrderStatus; pendingCard: SavedCard | null; payoutId: string | null; completed: boolean });
@@ -81,6 +83,7 @@ function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['da
       returnUrl: command.returnUrl,
       externalOrderRef: command.externalOrderRef,
       idempotencyKey: command.idempotencyKey,
+      requestHash: command.requestHash ?? null,
       subscriptionIntervalUnit: command.subscriptionIntervalUnit,
       renewal: command.renewal,
       pageTokenHash: command.pageTokenHash ?? null,
@@ -186,6 +189,7 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         // Legacy orders' plaintext stays in memory only, to rebuild their URLs; every check uses the hash.
         pageToken: d.pageToken ?? null,
         clientSecret: d.clientSecret ?? null,
+        requestHash: d.requestHash ?? null,
         pageTokenHash: storedSecretHash(d.pageTokenHash, d.pageToken),
         clientSecretHash: storedSecretHash(d.clientSecretHash, d.clientSecret),
         subscriptionId: d.subscriptionId ?? null,

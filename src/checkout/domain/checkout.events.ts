@@ -34,6 +34,12 @@ export type OrderCreated = DomainEvent<
     returnUrl: string;
     externalOrderRef: string | null;
     idempotencyKey: string | null;
+    /**
+     * With an idempotencyKey: SHA-256 of the create request's canonical JSON (every field but the key);
+     * the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. Absent on orders created before
+     * issue 15, and null without a key.
+     */
+    requestHash?: string | null;
     subscriptionIntervalUnit: IntervalUnit | null;
     /** Set on renewal orders (charged off-session by the subscription); null on a buyer's checkout. */
     renewal: RenewalRef | null;
