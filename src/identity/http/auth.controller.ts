@@ -1,14 +1,37 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { prefersHtml } from '../../platform/http/content-negotiation';
+import { setPageHeaders } from '../../platform/http/security-headers';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { AppConfig } from '../../platform/config/app-config';
+import { UnauthenticatedError } from '../domain/identity.errors';
+import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, Public, SessionAuth } from './auth';
 import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
-import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, SignupRequestDto } from './auth.request.dto';
+import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto } from './auth.request.dto';
+
+/** Email landings are pages a person sees: the platform's page headers, nobody may frame them. */
+function sendPage(reply: FastifyReply, status: number, html: string): void {
+  void setPageHeaders(reply.status(status).type('text/html; charset=utf-8'), 'none').send(html);
+}
+
+/**
+ * The browser session after a magic-link sign-in: HttpOnly (no script reads it), SameSite=Strict (no
+ * other site sends it), Secure when the service is served over https, as long as the session lives.
+ */
+function sessionCookie(sessionToken: string, config: AppConfig): string {
+  const secure = config.publicBaseUrl.startsWith('https:') ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${sessionToken}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${config.sessionTtlSeconds}${secure}`;
+}
+
+/** The name of the browser session cookie (DESIGN.md section 12: the dashboard accepts it for session calls). */
+export const SESSION_COOKIE = 'paysplit_session';
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -17,26 +40,51 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly sessions: SessionIssuer,
     private readonly magicLinks: MagicLinks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('magic-link')
   @Public()
   @ApiOperation({
-    summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token',
+    summary:
+      'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token. A browser (Accept prefers text/html) gets a page with a Sign in button instead, and the link is not used until it is pressed',
   })
-  magicLink(@Query() query: MagicLinkQueryDto) {
-    return this.magicLinks.redeem(query.token);
+  @ApiProduces('application/json', 'text/html')
+  async magicLink(@Query() query: MagicLinkQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    if (prefersHtml(request)) return sendPage(reply, 200, confirmSignInPage(query.token));
+    void reply.send({ data: await this.magicLinks.redeem(query.token) });
+  }
+
+  @Post('magic-link/sign-in')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Sign in with a magic-link token in the body (JSON or the landing page's form); a browser gets a page and the session cookie, an API client the session token",
+  })
+  @ApiProduces('application/json', 'text/html')
+  async signInWithMagicLink(@Body() body: MagicLinkSignInRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    if (!prefersHtml(request)) return void reply.status(200).send({ data: await this.magicLinks.redeem(body.token) });
+    const signedIn = await this.magicLinks.redeem(body.token).catch((error: unknown) => {
+      if (error instanceof UnauthenticatedError) return null;
+      throw error;
+    });
+    if (!signedIn) return sendPage(reply, 401, linkNotValidPage());
+    void reply.header('Set-Cookie', sessionCookie(signedIn.sessionToken, this.config));
+    sendPage(reply, 200, signedInPage({ href: '/dashboard', label: 'Continue to your dashboard' }));
   }
 
   @Post('magic-link')
   @Public()
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say',
+    summary:
+      'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say. A browser form post gets a page',
   })
-  async requestMagicLink(@Body() body: MagicLinkRequestDto) {
+  @ApiProduces('application/json', 'text/html')
+  async requestMagicLink(@Body() body: MagicLinkRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.magicLinks.sendOnRequest(body.email);
-    return { requested: true };
+    if (prefersHtml(request)) return sendPage(reply, 202, linkRequestedPage());
+    void reply.status(202).send({ data: { requested: true } });
   }
 
   @Post('signup')

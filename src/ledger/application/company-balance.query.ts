@@ -5,10 +5,12 @@ import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES } from '../projections/ledge
 /** One currency of GET /api/commerce/balance. */
 export interface BalanceView {
   currency: string;
-  /** company_balance:<co>: free to spend or reserve. */
+  /** What the company may spend or reserve: company_balance:<co> less what it owes contractors. */
   availableCents: string;
   /** payout_reserve:<co>: held for Payout Embed sessions until they are paid or released. */
   reservedCents: string;
+  /** Roster sums of funded Splits not yet transferred to their contractors: in company_balance, but not the company's to spend. */
+  owedToContractorsCents: string;
 }
 
 @Injectable()
@@ -18,6 +20,9 @@ export class CompanyBalanceQuery {
   /** The company's balances per currency, as the ledger holds them, ordered by currency. */
   async balances(companyId: string): Promise<BalanceView[]> {
     const docs = await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] });
-    return docs.map((d) => ({ currency: d.currency, availableCents: d.balanceCents, reservedCents: d.reservedCents }));
+    return docs.map((d) => {
+      const owed = BigInt(d.committedCents ?? '0');
+      return { currency: d.currency, availableCents: (BigInt(d.balanceCents) - owed).toString(), reservedCents: d.reservedCents, owedToContractorsCents: owed.toString() };
+    });
   }
 }
