@@ -3,6 +3,7 @@ import { ApproveWalletPaymentHandler } from './application/approve-wallet-paymen
 import { CancelSubscriptionHandler } from './application/cancel-subscription.handler';
 import { ChargeRenewalHandler } from './application/charge-renewal.handler';
 import { CheckoutPayments } from './application/checkout-payments';
+import { CheckoutSecrets } from './application/checkout-secrets';
 import { CheckoutProcessManager } from './application/checkout.process-manager';
 import { CheckoutQueries } from './application/checkout-queries';
 import { CompleteAuthenticationHandler } from './application/complete-authentication.handler';
@@ -50,6 +51,6 @@ const workflow = [
 
 @Module({
   controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, HostedPagesController],
-  providers: [paymentProcessorsProvider, CheckoutPayments, CheckoutQueries, CheckoutReadModelProjection, ...useCases, ...workflow],
+  providers: [paymentProcessorsProvider, CheckoutPayments, CheckoutSecrets, CheckoutQueries, CheckoutReadModelProjection, ...useCases, ...workflow],
 })
 export class CheckoutModule {}

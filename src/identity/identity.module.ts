@@ -4,8 +4,10 @@ import { AccountDirectory } from './application/account-directory';
 import { CredentialResolverService } from './application/credential-resolver.service';
 import { ExpiredCredentialsPurge } from './application/expired-credentials.purge';
 import { MagicLinks } from './application/magic-links';
+import { Outbox } from './application/outbox';
 import { IssueApiKeyHandler } from './application/issue-api-key.handler';
 import { LoginHandler } from './application/login.handler';
+import { LoginAttempts } from './application/login-attempts';
 import { RevokeApiKeyHandler } from './application/revoke-api-key.handler';
 import { SessionIssuer } from './application/session-issuer';
 import { SignupHandler } from './application/signup.handler';
@@ -18,6 +20,8 @@ import { IdentityReadModelProjection } from './projections/identity-read-model.p
   providers: [
     SessionIssuer,
     MagicLinks,
+    Outbox,
+    LoginAttempts,
     AccountDirectory,
     SignupHandler,
     LoginHandler,
@@ -28,6 +32,6 @@ import { IdentityReadModelProjection } from './projections/identity-read-model.p
     IdentityReadModelProjection,
     { provide: CREDENTIAL_RESOLVER, useExisting: CredentialResolverService },
   ],
-  exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks],
+  exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks, Outbox],
 })
 export class IdentityModule {}

@@ -8,5 +8,6 @@ export { commandContext } from './http/command-context';
 export { CREDENTIAL_RESOLVER, type CredentialResolver } from './application/credential-resolver.port';
 export { IdentityModule } from './identity.module';
 export { AccountDirectory } from './application/account-directory';
-export { MagicLinks, OUTBOX, type OutboxMessage } from './application/magic-links';
+export { MagicLinks } from './application/magic-links';
+export { Outbox, type OutboxMessage } from './application/outbox';
 export { apiKeyByHash, company, userByEmail } from './application/identity.queries';

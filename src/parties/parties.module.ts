@@ -4,6 +4,7 @@ import { CompanyQueries } from './application/company-queries';
 import { CreateBusinessProfileHandler } from './application/create-business-profile.handler';
 import { CreateSandboxCreatorHandler } from './application/create-sandbox-creator.handler';
 import { RegisterSubVendorHandler } from './application/register-sub-vendor.handler';
+import { SetSubVendorWalletEmailHandler } from './application/set-sub-vendor-wallet-email.handler';
 import { SetNetTermsHandler } from './application/set-net-terms.handler';
 import { SetSplitSettingsHandler } from './application/set-split-settings.handler';
 import { SubVendorRegistry } from './application/sub-vendor-registry';
@@ -19,6 +20,7 @@ const providers = [
   CreateBusinessProfileHandler,
   CreateSandboxCreatorHandler,
   RegisterSubVendorHandler,
+  SetSubVendorWalletEmailHandler,
 ];
 
 @Module({

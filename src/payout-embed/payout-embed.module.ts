@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity';
 import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
 import { ClaimPayoutHandler } from './application/claim-payout.handler';
@@ -28,6 +29,7 @@ const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler];
 
 /** Payout Embed: company balance reservations, sessions, the embed page and its API (docs/payout-embed.md). */
 @Module({
+  imports: [IdentityModule],
   controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController, EmbedPayoutsAssetsController],
   providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle, ...splitMoney],
 })

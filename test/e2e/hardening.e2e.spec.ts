@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { connect, Socket } from 'node:net';
+import { join } from 'node:path';
 import { deterministicId } from '../../src/platform/ids/ids';
 import { signup, startTestApp, TestApp } from '../support/test-app';
-import { CARDS, card, confirm, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
-import { createdSplit, createSme, setupSplitWorld, splitBody, subVendorRow } from '../support/split-fixtures';
+import { allEvents, CARDS, card, confirm, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
+import { createdSplit, createSme, dataOf, setupSplitWorld, splitBody, subVendorRow } from '../support/split-fixtures';
 
 /** Issue 15: hostile input is a 400 in the envelope, and nothing is appended. */
 describe('hostile input (issue 15)', () => {
@@ -286,5 +288,205 @@ describe('credentials are not derivable (issue 15, item 8)', () => {
     expect((await app.request('GET', `/api/commerce/checkout/subscriptions/${derived}`)).status).toBe(404);
     expect((await app.request('POST', `/api/commerce/checkout/subscriptions/${derived}/cancel`)).status).toBe(404);
     expect(await app.eventCount()).toBe(before);
+  });
+});
+
+describe('order ids and buyer secrets (issue 15, item 8 and "also close these")', () => {
+  let app: TestApp;
+  let merchant: Awaited<ReturnType<typeof createMerchant>>;
+  beforeAll(async () => {
+    app = await startTestApp();
+    merchant = await createMerchant(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const create = (body: Record<string, unknown>) => app.request('POST', '/api/commerce/integration/checkout', { token: merchant.apiKey, body });
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    amountMinorUnits: '1999',
+    currency: 'USD',
+    provider: 'CARD_PROCESSOR',
+    returnUrl: 'https://shop.example/thanks',
+    idempotencyKey: `k-${Math.random().toString(36).slice(2)}`,
+    ...overrides,
+  });
+
+  it('an order created with an idempotencyKey has an id nobody can compute from (company, key) (an HMAC under SECRETS_KEY); a retry answers the same order', async () => {
+    const request = body({ checkoutMode: 'EMBEDDED', subscriptionIntervalUnit: 'MONTHLY' });
+    const first = await create(request);
+    expect(first.status).toBe(201);
+    const orderId = first.body.data.orderId as string;
+    expect(orderId).toMatch(/^ord_[0-9a-z]{26}$/);
+    expect(orderId).not.toBe(deterministicId('ord', merchant.companyId, request.idempotencyKey));
+    const again = await create(request);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('the same idempotencyKey with other parameters is 409 IDEMPOTENCY_KEY_REUSED and appends nothing', async () => {
+    const request = body({ externalOrderRef: 'cart-7' });
+    const first = await create(request);
+    expect(first.status).toBe(201);
+    // Field order and an optional field left out as its default are the same request.
+    const reordered = Object.fromEntries(Object.entries({ ...request, checkoutMode: 'REDIRECT' }).reverse());
+    expect((await create(reordered)).status).toBe(200);
+    const before = await app.eventCount();
+    for (const changed of [
+      { amountMinorUnits: '2000' },
+      { returnUrl: 'https://shop.example/other' },
+      { externalOrderRef: 'cart-8' },
+      { checkoutMode: 'EMBEDDED' },
+      { subscriptionIntervalUnit: 'YEARLY' },
+    ]) {
+      const response = await create({ ...request, ...changed });
+      expect({ changed, status: response.status, code: response.body.error?.code }).toEqual({ changed, status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(response.headers.get('idempotent-replayed')).toBeNull();
+    }
+    expect(await app.eventCount()).toBe(before);
+  });
+
+  it('20 concurrent creates with one key and two different bodies: one order, identical replays, the others 409', async () => {
+    const request = body();
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => create(i % 2 === 0 ? request : { ...request, amountMinorUnits: '5' })));
+    const created = responses.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    const winner = created[0]!.body;
+    const sameBody = responses.filter((r) => r.status !== 409);
+    expect(sameBody).toHaveLength(10);
+    for (const response of sameBody) expect(response.body).toEqual(winner);
+    for (const response of responses.filter((r) => r.status === 409)) expect(response.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const orders = (await allEvents(app)).filter((e) => e.type === 'checkout.order.created' && (e.data as { idempotencyKey: string }).idempotencyKey === request.idempotencyKey);
+    expect(orders).toHaveLength(1);
+  });
+
+  it('stores neither the clientSecret nor the page token: the events and every file of the data directory hold only hashes', async () => {
+    const embedded = dataOf(await create(body({ checkoutMode: 'EMBEDDED' })), 201);
+    const redirect = dataOf(await create(body()), 201);
+    const pageToken = new URL(redirect.redirectUrl).searchParams.get('t')!;
+    expect(pageToken).toMatch(/^[0-9a-z]{32}$/);
+    const secretPart = (embedded.clientSecret as string).split('_secret_')[1]!;
+    expect(embedded.clientSecret).toMatch(new RegExp(`^${embedded.orderId}_secret_[0-9a-z]{32}$`));
+    await app.eventCount();
+    const events = JSON.stringify(await allEvents(app));
+    expect(events).not.toContain(secretPart);
+    expect(events).not.toContain(pageToken);
+    const dir = app.platform.config.dataDir;
+    for (const file of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, file));
+      expect({ file, secret: bytes.includes(secretPart), token: bytes.includes(pageToken) }).toEqual({ file, secret: false, token: false });
+    }
+    // Both still open their order (compared by hash, in constant time), and nothing else does.
+    expect((await fetch(`${app.url}/pay/${redirect.orderId}?t=${pageToken}`)).status).toBe(200);
+    expect((await fetch(`${app.url}/pay/${redirect.orderId}?t=${pageToken.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`)).status).toBe(404);
+    expect((await confirm(app, embedded.orderId, `${embedded.clientSecret}x`, CARDS.ok)).status).toBe(403);
+    expect(dataOf(await confirm(app, embedded.orderId, embedded.clientSecret, CARDS.ok), 200)).toEqual({ status: 'PAID' });
+  });
+
+  it('an order created before issue 15 (id derived from the key, secrets in plaintext) still opens its page and takes its payment', async () => {
+    const idempotencyKey = `legacy-${Math.random().toString(36).slice(2)}`;
+    const orderId = deterministicId('ord', merchant.companyId, idempotencyKey);
+    const now = app.platform.clock.now();
+    const pageToken = 'a'.repeat(32);
+    const clientSecret = `${orderId}_secret_${'b'.repeat(32)}`;
+    await app.platform.aggregates.append(
+      `checkout_order-${orderId}`,
+      [
+        {
+          type: 'checkout.order.created',
+          data: {
+            orderId,
+            merchantCompanyId: merchant.companyId,
+            amountMinorUnits: '1999',
+            currency: 'USD',
+            provider: 'CARD_PROCESSOR',
+            checkoutMode: 'EMBEDDED',
+            returnUrl: 'https://shop.example/thanks',
+            externalOrderRef: null,
+            idempotencyKey,
+            subscriptionIntervalUnit: null,
+            renewal: null,
+            pageToken,
+            clientSecret,
+            subscriptionId: null,
+            createdAt: now.toISOString(),
+            expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+          },
+        },
+      ],
+      'no_stream',
+      { actor: 'test', correlationId: 'legacy' },
+    );
+    // Its key now maps to another (keyed-HMAC) id: a retry across the upgrade makes a new order, the old one expires unpaid (docs/decisions.md).
+    const retried = await create(body({ idempotencyKey, checkoutMode: 'EMBEDDED' }));
+    expect(retried.status).toBe(201);
+    expect(retried.body.data.orderId).not.toBe(orderId);
+    expect((await fetch(`${app.url}/pay/${orderId}?t=${pageToken}`)).status).toBe(200);
+    expect(dataOf(await confirm(app, orderId, clientSecret, CARDS.ok), 200)).toEqual({ status: 'PAID' });
+  });
+});
+
+describe('login: constant-time answers and attempt limits (issue 15)', () => {
+  let app: TestApp;
+  /** Every login call of this suite: all come from 127.0.0.1, so all count towards the per-IP allowance. */
+  let calls = 0;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const login = (email: string, password: string) => {
+    calls += 1;
+    return app.request('POST', '/api/auth/login', { body: { email, password } });
+  };
+  const unknownEmail = () => `nobody-${Math.random().toString(36).slice(2)}@example.test`;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  it('answers an unknown email as slowly as a known one with a wrong password (one scrypt each)', async () => {
+    const { email } = await signup(app);
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await login(address, 'wrong password!');
+      expect(response.body.error.code).toBe('INVALID_CREDENTIALS');
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await timed(email));
+      unknown.push(await timed(unknownEmail()));
+    }
+    // Before issue 15: ~2 ms against ~37 ms. Now both run scrypt; the bound leaves room for a busy machine.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('refuses the 11th attempt on one account within 15 minutes with 429 RATE_LIMITED and Retry-After, even with the right password; unknown emails alike', async () => {
+    const { email } = await signup(app);
+    for (let i = 0; i < 9; i++) expect((await login(email, 'wrong password!')).status).toBe(401);
+    expect((await login(email, 'correct horse battery')).status).toBe(200);
+    for (const password of ['wrong password!', 'correct horse battery']) {
+      const limited = await login(email.toUpperCase(), password);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String), details: [] } });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900).toBe(true);
+    }
+    const stranger = unknownEmail();
+    for (let i = 0; i < 10; i++) expect((await login(stranger, 'guess')).status).toBe(401);
+    expect((await login(stranger, 'guess')).status).toBe(429);
+    // Another account from the same client is not held back by this one.
+    const other = await signup(app, 'Other');
+    expect((await login(other.email, 'correct horse battery')).status).toBe(200);
+  });
+
+  it('refuses the 101st attempt from one client IP within 15 minutes, whatever the email', async () => {
+    while (calls < 100) expect((await login(unknownEmail(), 'guess')).status).toBe(401);
+    const limited = await login(unknownEmail(), 'guess');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectPageHeaders } from '../support/page-headers';
 import { signup, startTestApp, TestApp, TestResponse } from '../support/test-app';
 import { createSubVendor, errorEnvelope, issueApiKey, outbox } from '../support/split-fixtures';
@@ -50,6 +52,23 @@ describe('magic links over HTTP', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expectRefused(await redeem(tokenOf(welcome!.link)), 401, 'MAGIC_LINK_INVALID');
+  });
+
+  it('keeps no usable sign-in token in the data directory: links are hashed, outbox messages sealed (issue 15)', async () => {
+    const email = await passwordlessAccount();
+    const [welcome] = await messagesTo(email);
+    const token = tokenOf(welcome!.link);
+    expect(token.length).toBeGreaterThan(20);
+    const dir = app.platform.config.dataDir;
+    for (const file of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, file));
+      expect({ file, holdsToken: bytes.includes(token), holdsEmailInBody: bytes.includes(`Sign in to see your payouts`) }).toEqual({
+        file,
+        holdsToken: false,
+        holdsEmailInBody: false,
+      });
+    }
+    expect((await redeem(token)).status).toBe(200);
   });
 
   it('answers the same, and sends nothing, for an unknown email or an account with a password', async () => {

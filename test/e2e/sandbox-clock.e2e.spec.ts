@@ -60,6 +60,22 @@ describe('sandbox clock and durable timers', () => {
     expect((await app.platform.readStore.timerStatus('flaky-1'))!.status).toBe('done');
   });
 
+  it('stores the clock offset before due work runs, so a kill during an advance cannot lose the time it reached (issue 15)', async () => {
+    const seen: { storedOffsetMs: number | null; clockOffsetMs: number }[] = [];
+    app.platform.timers.register('test.offset', async () => {
+      // What a process restarted right now (after a SIGKILL mid-advance) would load as its clock.
+      const stored = await app.platform.readStore.getOperational<{ id: string; offsetMs: number }>('sandbox', 'clock');
+      seen.push({ storedOffsetMs: stored?.offsetMs ?? null, clockOffsetMs: app.platform.sandboxClock!.offset });
+    });
+    const start = new Date((await app.request('GET', '/api/sandbox/clock')).body.data.now as string).getTime();
+    for (const hours of [1, 2]) {
+      await app.platform.timers.schedule({ id: `offset-${hours}`, kind: 'test.offset', dueAt: new Date(start + hours * 3_600_000).toISOString(), payload: {} });
+    }
+    expect((await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 3 * 3600 } })).status).toBe(200);
+    expect(seen).toHaveLength(2);
+    for (const step of seen) expect(step.storedOffsetMs).toBe(step.clockOffsetMs);
+  });
+
   it('rejects a bad advance body', async () => {
     for (const body of [{ seconds: -5 }, { seconds: 1.5 }, { seconds: '10' }, {}]) {
       const response = await app.request('POST', '/api/sandbox/clock/advance', { body });

@@ -685,6 +685,37 @@ describe('Split roster contractors', () => {
     expect(await app.eventCount()).toBe(before);
   });
 
+  it('adds a wallet email to a sub-vendor after creation (PATCH, own roster only), after which instant payout can be elected (issue 15)', async () => {
+    const vendor = await createSubVendor(app, world.sme.apiKey, { email: uniqueEmail('late-wallet'), fullName: 'Lou Later' });
+    expect(vendor.walletEmail).toBeNull();
+    const instant = () => createSplit(app, world.sme.apiKey, splitBody(world, { roster: [subVendorRow(vendor, '1000', { earlyPayoutElected: true })] }));
+    expectError(await instant(), 422, 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL');
+    const patch = (id: string, body: unknown, token = world.sme.apiKey) => app.request('PATCH', `/api/commerce/integration/sub-vendors/${id}`, { token, body });
+    const walletEmail = uniqueEmail('late-wallet-w');
+
+    const before = await app.eventCount();
+    const otherSme = await createSme(app, 'Nosy SME');
+    const afterSetup = await app.eventCount();
+    expectError(await patch(vendor.id, { walletEmail }, otherSme.apiKey), 404, 'SUB_VENDOR_NOT_FOUND');
+    expectError(await patch('sv_unknown', { walletEmail }), 404, 'SUB_VENDOR_NOT_FOUND');
+    expectError(await patch('constructor', { walletEmail }), 404, 'SUB_VENDOR_NOT_FOUND');
+    for (const body of [{}, { walletEmail: 'nope' }, { walletEmail: null }, { walletEmail, extra: 1 }]) expectError(await patch(vendor.id, body), 400, 'VALIDATION_FAILED');
+    expect(await app.eventCount()).toBe(afterSetup);
+    expect(afterSetup).toBeGreaterThan(before);
+
+    const updated = await patch(vendor.id, { walletEmail });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toEqual({ ...vendor, walletEmail });
+    expect((await app.eventCount()) - afterSetup).toBe(1);
+    const again = await patch(vendor.id, { walletEmail });
+    expect(again.body.data).toEqual(updated.body.data);
+    expect((await app.eventCount()) - afterSetup).toBe(1);
+    expect((await listSubVendors(app, world.sme.apiKey)).find((v) => v.id === vendor.id)).toEqual(updated.body.data);
+
+    const split = dataOf(await instant(), 201);
+    expect(split.distributions[0]).toMatchObject({ subVendorId: vendor.id, earlyPayoutElected: true });
+  });
+
   it('a passwordless account cannot log in with a password', async () => {
     const email = uniqueEmail('passwordless');
     await createdSplit(app, world.sme.apiKey, splitBody(world, { roster: [emailRow(email, '100')] }));
@@ -804,6 +835,28 @@ describe('Split roster contractors', () => {
     expect(await app.eventCount()).toBe(before);
     expect((await outbox(app)).length).toBe(outboxBefore);
   });
+
+  it('refuses a roster naming one contractor twice with 400 SPLIT_DUPLICATE_CONTRACTOR, on create and on revise, appending and provisioning nothing', async () => {
+    const created = await createdSplit(app, world.sme.apiKey, splitBody(world));
+    const email = uniqueEmail('twice');
+    const before = await app.eventCount();
+    const outboxBefore = (await outbox(app)).length;
+    const vendorsBefore = await listSubVendors(app, world.sme.apiKey);
+    const put = (roster: RosterRow[]) => app.request('PUT', `${SPLITS}/${created.id}/roster`, { token: world.sme.apiKey, body: { roster } });
+    const twice: RosterRow[][] = [
+      [creatorRow(world.creator, '100'), subVendorRow(world.walletVendor, '100'), creatorRow(world.creator, '50')],
+      [subVendorRow(world.walletVendor, '100'), emailRow(world.walletVendor.email.toUpperCase(), '100')],
+      [emailRow(email, '100'), emailRow(email, '100')],
+    ];
+    for (const roster of twice) {
+      const at = detailsAt(`roster.${roster.length - 1}.contractor`);
+      expectError(await createSplit(app, world.sme.apiKey, splitBody(world, { roster })), 400, 'SPLIT_DUPLICATE_CONTRACTOR', at);
+      expectError(await put(roster), 400, 'SPLIT_DUPLICATE_CONTRACTOR', at);
+    }
+    expect(await app.eventCount()).toBe(before);
+    expect((await outbox(app)).length).toBe(outboxBefore);
+    expect(await listSubVendors(app, world.sme.apiKey)).toEqual(vendorsBefore);
+  });
 });
 
 // ================================================================================================
@@ -834,11 +887,22 @@ describe('Split create idempotency', () => {
     expect(again.body).toEqual(first.body);
     expect(await app.eventCount()).toBe(before);
 
-    // The key names the Split: a different body with the same key still answers the existing one.
-    const changed = await createSplit(app, world.sme.apiKey, { ...body, roster: [subVendorRow(world.plainVendor, '1')] });
-    expect(changed.status).toBe(200);
-    expect(changed.headers.get('idempotent-replayed')).toBe('true');
-    expect(changed.body).toEqual(first.body);
+    // The same request with its fields in another order and a default flag spelled out is the same request.
+    const reordered = { ...body, roster: body.roster.map((row) => ({ earlyPayoutElected: false, ...Object.fromEntries(Object.entries(row).reverse()) })) };
+    const same = await createSplit(app, world.sme.apiKey, Object.fromEntries(Object.entries(reordered).reverse()));
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(first.body);
+
+    // The key names one request: the same key with another roster or total is 409, nothing replayed or written (Stripe's behaviour).
+    for (const changedBody of [
+      { ...body, roster: [subVendorRow(world.plainVendor, '1')] },
+      { ...body, totalAmountCents: String(BigInt(first.body.data.totalAmountCents) + 1n) },
+    ]) {
+      const changed = await createSplit(app, world.sme.apiKey, changedBody);
+      expect(changed.status).toBe(409);
+      expect(changed.body.error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', details: [{ field: 'clientIdempotencyKey' }] });
+      expect(changed.headers.get('idempotent-replayed')).toBeNull();
+    }
     expect(await app.eventCount()).toBe(before);
     expect(await splitEventTypes(app, first.body.data.id)).toEqual(['split.created']);
   });

@@ -1,7 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startTestApp, TestApp } from '../support/test-app';
-import { createdSplit, creatorRow, dataOf, emailRow, PAYOUT_ID, setupSplitWorld, splitBody, SplitWorld, subVendorRow, uniqueEmail } from '../support/split-fixtures';
+import {
+  createdSplit,
+  createSubVendor,
+  creatorRow,
+  dataOf,
+  emailRow,
+  PAYOUT_ID,
+  setupSplitWorld,
+  splitBody,
+  SplitWorld,
+  subVendorRow,
+  uniqueEmail,
+} from '../support/split-fixtures';
 
 describe('Split money lifecycle', () => {
   let app: TestApp;
@@ -20,6 +32,8 @@ describe('Split money lifecycle', () => {
 
   it('funds after approval, pays instant rows at once and the rest at net terms, retries a failure, releases the margin and settles', async () => {
     const failingEmail = uniqueEmail('flaky').replace('@', '+fail-once@');
+    // A roster names each contractor once (SPLIT_DUPLICATE_CONTRACTOR): the instant fee-covered row pays a second wallet vendor.
+    const secondWallet = await createSubVendor(app, world.sme.apiKey, { email: uniqueEmail('wallet-two'), fullName: 'Wren Wallet', walletEmail: uniqueEmail('wallet-two-w') });
     const body = splitBody(world, {
       totalAmountCents: '25000',
       roster: [
@@ -27,7 +41,7 @@ describe('Split money lifecycle', () => {
         subVendorRow(world.walletVendor, '5000', { autoWithdrawElected: true }),
         subVendorRow(world.plainVendor, '3000', { earlyPayoutElected: false, autoWithdrawElected: true }),
         emailRow(failingEmail, '2000'),
-        subVendorRow(world.walletVendor, '1001', { earlyPayoutElected: true, businessCoversFee: true }),
+        subVendorRow(secondWallet, '1001', { earlyPayoutElected: true, businessCoversFee: true }),
       ],
     });
     const created = await createdSplit(app, world.sme.apiKey, body);
@@ -87,7 +101,7 @@ describe('Split money lifecycle', () => {
           entries: [
             line(`company_balance:${sme}`, '1001', '0'),
             line(`sme_fee_due:${sme}`, '15', '0'),
-            line(`contractor_balance:${walletKey}`, '0', '1001'),
+            line(`contractor_balance:${secondWallet.id}`, '0', '1001'),
             line('platform_fees', '0', '15'),
           ],
         },

@@ -4,7 +4,8 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
 import { assertPayable } from '../domain/checkout-order.decider';
 import { CheckoutPayments } from './checkout-payments';
-import { chargeOf, ConfirmResult, sameSecret } from './order-payment';
+import { chargeOf, ConfirmResult } from './order-payment';
+import { secretMatches } from './checkout-secrets';
 
 /**
  * The buyer approves a WALLET_PROCESSOR payment on the hosted page. (Cancelling writes nothing: the
@@ -29,7 +30,7 @@ export class ApproveWalletPaymentHandler implements ICommandHandler<ApproveWalle
 
   async execute({ orderId, pageToken, context }: ApproveWalletPaymentCommand): Promise<ConfirmResult> {
     const { state } = await this.payments.loadOrder(orderId);
-    if (state.status === 'NONE' || !sameSecret(pageToken, state.pageToken)) throw new CheckoutOrderNotFoundError();
+    if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     assertPayable(state, this.payments.now());
     const outcome = await this.payments.processorFor(state).approveWallet(chargeOf(this.payments, state));
     const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);

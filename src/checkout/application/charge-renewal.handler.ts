@@ -50,8 +50,9 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalComman
         idempotencyKey: null,
         subscriptionIntervalUnit: sub.intervalUnit,
         renewal,
-        pageToken: null,
-        clientSecret: null,
+        // Charged off-session: no buyer page, no client secret.
+        pageTokenHash: null,
+        clientSecretHash: null,
         now: this.now(),
       },
     };

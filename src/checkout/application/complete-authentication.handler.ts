@@ -4,7 +4,8 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
 import { assertPayable, pendingAuthentication } from '../domain/checkout-order.decider';
 import { CheckoutPayments } from './checkout-payments';
-import { chargeOf, ConfirmResult, sameSecret } from './order-payment';
+import { chargeOf, ConfirmResult } from './order-payment';
+import { secretMatches } from './checkout-secrets';
 
 /** The buyer passed the authentication step (the sandbox confirm page) of a REQUIRES_ACTION card payment. */
 export class CompleteAuthenticationCommand extends Command<ConfirmResult> {
@@ -26,7 +27,7 @@ export class CompleteAuthenticationHandler implements ICommandHandler<CompleteAu
 
   async execute({ orderId, pageToken, context }: CompleteAuthenticationCommand): Promise<ConfirmResult> {
     const { state } = await this.payments.loadOrder(orderId);
-    if (state.status === 'NONE' || !sameSecret(pageToken, state.pageToken)) throw new CheckoutOrderNotFoundError();
+    if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     const card = pendingAuthentication(state);
     assertPayable(state, this.payments.now());
     const outcome = await this.payments.processorFor(state).completeAuthentication(chargeOf(this.payments, state), card);

@@ -3,12 +3,13 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
-import { credentialId, deterministicId, newId, randomBase36 } from '../../platform/ids/ids';
+import { credentialId } from '../../platform/ids/ids';
+import { IdempotencyKeyReusedError, requestFingerprint } from '../../platform/domain/idempotency';
+import { CheckoutSecrets, secretHash } from './checkout-secrets';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { CheckoutMode, IntervalUnit, orderStreamId, Provider } from '../domain/checkout.events';
 import { checkOrderRules, checkoutOrderDecider, OrderData, OrderState } from '../domain/checkout-order.decider';
-import { OrderView } from '../projections/checkout-read-model.projection';
 
 export interface CreateCheckoutRequest {
   amountMinorUnits: string;
@@ -30,10 +31,10 @@ export interface CheckoutCreated {
   clientSecret?: string;
 }
 
-export const hostedPageUrl = (hostedCheckoutUrl: string, order: Pick<OrderView, 'id' | 'pageToken'>) => `${hostedCheckoutUrl}/pay/${order.id}?t=${order.pageToken ?? ''}`;
+export const hostedPageUrl = (hostedCheckoutUrl: string, orderId: string, pageToken: string) => `${hostedCheckoutUrl}/pay/${orderId}?t=${encodeURIComponent(pageToken)}`;
 
 /** What the create answer needs of an order; the decider's state carries it. */
-export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret'>;
+export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret' | 'requestHash'>;
 
 export interface CreateCheckoutResult {
   order: CreatedOrder;
@@ -53,10 +54,14 @@ export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
 }
 
 /**
- * docs/checkout.md#create-a-checkout. The 422 rules run before anything is written. With an idempotencyKey the order id derives
- * from (company, key) and the order is appended with `no_stream`, so a retry (or 50 concurrent ones)
- * finds the existing order: 200 + Idempotent-Replayed with the original answer. The append does not read
- * the stream first: `no_stream` is the check.
+ * docs/checkout.md#create-a-checkout. The 422 rules run before anything is written. The order id is a
+ * buyer credential (the public status call answers its subscription id), so nobody may compute it:
+ * without an idempotencyKey it is random (`credentialId`, about 134 bits); with one it is
+ * `CheckoutSecrets.orderId`, an HMAC of (company, key) under SECRETS_KEY, so the same key still finds
+ * the same order with a single `no_stream` append: a retry (or 50 concurrent ones) gets 200 +
+ * Idempotent-Replayed with the original answer, and the same key with another request (the fingerprint
+ * recorded in the created event differs) is 409 IDEMPOTENCY_KEY_REUSED. (A stored key -> random id
+ * mapping costs a second append on this path: measured at about half the throughput, docs/decisions.md.)
  *
  * This is the hottest write of the service (a merchant's server calls it for every buyer), so it does not
  * wait for the read model: the answer is built from the order's own events, and the reads that follow
@@ -69,6 +74,7 @@ export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
 export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
+    private readonly secrets: CheckoutSecrets,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -76,7 +82,19 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
   async execute({ companyId, request, context }: CreateCheckoutCommand): Promise<CreateCheckoutResult> {
     checkOrderRules(request);
     const now = this.clock.now();
-    const orderId = request.idempotencyKey !== null ? deterministicId('ord', companyId, request.idempotencyKey) : newId('ord', now.getTime());
+    if (request.idempotencyKey === null) return this.create(credentialId('ord'), null, companyId, request, now, context);
+    return this.create(this.secrets.orderId(companyId, request.idempotencyKey), createCheckoutFingerprint(request), companyId, request, now, context);
+  }
+
+  /** Creates the order under `orderId`; a concurrent request with the same key that created it first makes this a replay. */
+  private async create(
+    orderId: string,
+    requestHash: string | null,
+    companyId: string,
+    request: CreateCheckoutRequest,
+    now: Date,
+    context: CommandContext,
+  ): Promise<CreateCheckoutResult> {
     const stream = orderStreamId(orderId);
     try {
       const result = await this.aggregates.create(
@@ -94,10 +112,11 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
             returnUrl: request.returnUrl,
             externalOrderRef: request.externalOrderRef,
             idempotencyKey: request.idempotencyKey,
+            requestHash,
             subscriptionIntervalUnit: request.subscriptionIntervalUnit,
             renewal: null,
-            pageToken: randomBase36(32),
-            clientSecret: request.checkoutMode === 'EMBEDDED' ? `${orderId}_secret_${randomBase36(32)}` : null,
+            pageTokenHash: secretHash(this.secrets.pageToken({ orderId })),
+            clientSecretHash: request.checkoutMode === 'EMBEDDED' ? secretHash(this.secrets.clientSecret({ orderId })) : null,
             subscriptionId: request.subscriptionIntervalUnit !== null ? credentialId('sub') : null,
             now: now.toISOString(),
           },
@@ -108,7 +127,9 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
     } catch (error) {
       // The order exists: an earlier (or concurrent) request with the same idempotencyKey created it.
       if (!(error instanceof ConcurrencyError) || request.idempotencyKey === null) throw error;
-      return this.result(orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state), true);
+      const existing = orderOf((await this.aggregates.load(stream, checkoutOrderDecider)).state);
+      if (existing.requestHash && existing.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+      return this.result(existing, true);
     }
   }
 
@@ -118,9 +139,15 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
 
   private response(order: CreatedOrder): CheckoutCreated {
     const base = { orderId: order.orderId, provider: order.provider, checkoutMode: order.checkoutMode };
-    if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: order.clientSecret ?? '' };
-    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, { id: order.orderId, pageToken: order.pageToken }) };
+    if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: this.secrets.clientSecret(order) };
+    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, order.orderId, this.secrets.pageToken(order)) };
   }
+}
+
+/** What makes two creates with one idempotencyKey the same request: every field of the body but the key. */
+export function createCheckoutFingerprint(request: CreateCheckoutRequest): string {
+  const { idempotencyKey: _key, ...rest } = request;
+  return requestFingerprint(rest);
 }
 
 function orderOf(state: OrderState): CreatedOrder {

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CheckoutClientSecretInvalidError, CheckoutConfirmNeedsCardError, CheckoutOrderNotFoundError } from '../domain/checkout.errors';
 import { assertPayable } from '../domain/checkout-order.decider';
 import { CardInput } from '../domain/payment-processor.port';
 import { CheckoutPayments } from './checkout-payments';
+import { CheckoutSecrets, secretMatches } from './checkout-secrets';
 
 /**
  * What the buyer-payment handlers share (confirm an embedded order, pay on the hosted page, the
@@ -12,13 +12,6 @@ import { CheckoutPayments } from './checkout-payments';
  */
 
 export type ConfirmResult = { status: 'PAID' } | { status: 'REQUIRES_ACTION'; nextAction: { redirectUrl: string } };
-
-export function sameSecret(given: string, expected: string | null): boolean {
-  if (expected === null) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export function chargeOf(payments: CheckoutPayments, state: { orderId: string; amountMinorUnits: string; currency: string }) {
   return { orderId: state.orderId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, now: payments.now() };
@@ -29,7 +22,7 @@ export type OrderCredential = { clientSecret: string } | { pageToken: string };
 
 /** A card payment of an order the credential opens: PAID, or REQUIRES_ACTION with the authentication step's address. */
 export async function payOrderWithCard(
-  deps: { payments: CheckoutPayments; readYourWrites: ReadYourWrites; hostedCheckoutUrl: string },
+  deps: { payments: CheckoutPayments; readYourWrites: ReadYourWrites; secrets: CheckoutSecrets; hostedCheckoutUrl: string },
   orderId: string,
   credential: OrderCredential,
   card: CardInput,
@@ -38,7 +31,7 @@ export async function payOrderWithCard(
   const { payments, readYourWrites } = deps;
   const { state } = await payments.loadOrder(orderId);
   if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
-  const authorised = 'clientSecret' in credential ? sameSecret(credential.clientSecret, state.clientSecret) : sameSecret(credential.pageToken, state.pageToken);
+  const authorised = 'clientSecret' in credential ? secretMatches(credential.clientSecret, state.clientSecretHash) : secretMatches(credential.pageToken, state.pageTokenHash);
   if (!authorised) throw new CheckoutClientSecretInvalidError();
   if (state.provider !== 'CARD_PROCESSOR') throw new CheckoutConfirmNeedsCardError();
   assertPayable(state, payments.now());
@@ -46,5 +39,5 @@ export async function payOrderWithCard(
   const result = await payments.recordBuyerOutcome(orderId, outcome, context);
   await readYourWrites.after(...result.written);
   if (result.status === 'PAID') return { status: 'PAID' };
-  return { status: 'REQUIRES_ACTION', nextAction: { redirectUrl: `${deps.hostedCheckoutUrl}/pay/${orderId}/authenticate?t=${state.pageToken ?? ''}` } };
+  return { status: 'REQUIRES_ACTION', nextAction: { redirectUrl: `${deps.hostedCheckoutUrl}/pay/${orderId}/authenticate?t=${encodeURIComponent(deps.secrets.pageToken(state))}` } };
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CardInput } from '../domain/payment-processor.port';
 import { CheckoutPayments } from './checkout-payments';
+import { CheckoutSecrets } from './checkout-secrets';
 import { ConfirmResult, payOrderWithCard } from './order-payment';
 
 /** The buyer pays a REDIRECT order with the hosted page's card form; the page token is the credential. */
@@ -25,12 +26,13 @@ export class PayHostedOrderHandler implements ICommandHandler<PayHostedOrderComm
   constructor(
     private readonly payments: CheckoutPayments,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly secrets: CheckoutSecrets,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   execute({ orderId, pageToken, card, context }: PayHostedOrderCommand): Promise<ConfirmResult> {
     return payOrderWithCard(
-      { payments: this.payments, readYourWrites: this.readYourWrites, hostedCheckoutUrl: this.config.hostedCheckoutUrl },
+      { payments: this.payments, readYourWrites: this.readYourWrites, secrets: this.secrets, hostedCheckoutUrl: this.config.hostedCheckoutUrl },
       orderId,
       { pageToken },
       card,

@@ -5,7 +5,7 @@ import { orderStreamId } from '../domain/checkout.events';
 import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
 import { checkoutOrderDecider } from '../domain/checkout-order.decider';
 import { CheckoutPayments } from './checkout-payments';
-import { sameSecret } from './order-payment';
+import { secretMatches } from './checkout-secrets';
 
 /**
  * The buyer chose "use another card" on the authentication step: the order leaves REQUIRES_ACTION and is
@@ -29,7 +29,7 @@ export class UseAnotherCardHandler implements ICommandHandler<UseAnotherCardComm
 
   async execute({ orderId, pageToken, context }: UseAnotherCardCommand): Promise<void> {
     const { state } = await this.payments.loadOrder(orderId);
-    if (state.status === 'NONE' || !sameSecret(pageToken, state.pageToken)) throw new CheckoutOrderNotFoundError();
+    if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     const result = await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'AbandonAuthentication', data: { now: this.payments.now() } }, context);
     await this.readYourWrites.after(result);
   }

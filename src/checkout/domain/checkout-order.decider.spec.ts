@@ -1,6 +1,7 @@
 import { given } from '../../../test/support/given-when-then';
 import { OrderCommand, checkoutOrderDecider } from './checkout-order.decider';
 import { OrderCreated, OrderEvent, SavedCard } from './checkout.events';
+import { sha256Hex } from '../../platform/ids/ids';
 
 const now = '2026-01-01T00:00:00.000Z';
 const later = '2026-01-01T01:00:00.000Z';
@@ -19,10 +20,11 @@ const create = (overrides: Partial<Extract<OrderCommand, { type: 'CreateOrder' }
     returnUrl: 'https://shop.test/done',
     externalOrderRef: null,
     idempotencyKey: 'k1',
+    requestHash: null,
     subscriptionIntervalUnit: null,
     renewal: null,
-    pageToken: 'tok',
-    clientSecret: null,
+    pageTokenHash: 'hash-of-tok',
+    clientSecretHash: null,
     subscriptionId: null,
     now,
     ...overrides,
@@ -55,6 +57,20 @@ describe('CheckoutOrder decider', () => {
     given(checkoutOrderDecider).when(create()).then([created()]);
   });
 
+  it('records only the hashes of the buyer secrets; an order from before issue 15 is checked against the hash of its plaintext', () => {
+    const { data } = created({ checkoutMode: 'EMBEDDED', clientSecretHash: 'hash-of-secret' });
+    expect(data).not.toHaveProperty('pageToken');
+    expect(data).not.toHaveProperty('clientSecret');
+    const folded = checkoutOrderDecider.evolve(checkoutOrderDecider.initialState(), { type: 'checkout.order.created', data });
+    expect(folded).toMatchObject({ pageTokenHash: 'hash-of-tok', clientSecretHash: 'hash-of-secret', pageToken: null, clientSecret: null });
+    const { pageTokenHash: _p, clientSecretHash: _c, ...legacy } = data;
+    const old = checkoutOrderDecider.evolve(checkoutOrderDecider.initialState(), {
+      type: 'checkout.order.created',
+      data: { ...legacy, pageToken: 'tok', clientSecret: 'ord_1_secret_x' },
+    });
+    expect(old).toMatchObject({ pageTokenHash: sha256Hex('tok'), clientSecretHash: sha256Hex('ord_1_secret_x'), pageToken: 'tok' });
+  });
+
   it('creating again decides nothing (idempotent replay)', () => {
     given(checkoutOrderDecider, created())
       .when(create({ amountMinorUnits: '5' }))
@@ -63,7 +79,7 @@ describe('CheckoutOrder decider', () => {
 
   it('refuses EMBEDDED with the wallet processor', () => {
     given(checkoutOrderDecider)
-      .when(create({ provider: 'WALLET_PROCESSOR', checkoutMode: 'EMBEDDED', pageToken: 't' }))
+      .when(create({ provider: 'WALLET_PROCESSOR', checkoutMode: 'EMBEDDED' }))
       .thenFails('CHECKOUT_EMBEDDED_NEEDS_CARD');
   });
 
@@ -148,7 +164,7 @@ describe('CheckoutOrder decider', () => {
 
   it('fails only renewal orders', () => {
     const renewal = { subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 };
-    given(checkoutOrderDecider, created({ renewal, pageToken: null }))
+    given(checkoutOrderDecider, created({ renewal, pageTokenHash: null }))
       .when({ type: 'FailRenewal', data: { declineCode: 'card_declined', reason: 'no', now: later } })
       .then([{ type: 'checkout.order.failed', data: { orderId: 'ord_1', subscriptionId: 'sub_1', declineCode: 'card_declined', reason: 'no', at: later } }]);
   });
@@ -165,7 +181,7 @@ describe('CheckoutOrder decider', () => {
       .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
       .thenNothing();
     const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
-    given(checkoutOrderDecider, created({ renewal, pageToken: null }), paid({ renewal, subscriptionId: 'sub_1' }))
+    given(checkoutOrderDecider, created({ renewal, pageTokenHash: null }), paid({ renewal, subscriptionId: 'sub_1' }))
       .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
       .then([completed('sub_1')]);
   });

@@ -1,4 +1,5 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
+import { sha256Hex } from '../../platform/ids/ids';
 import { CheckoutMode, IntervalUnit, OrderCreated, OrderEvent, OrderStatus, Provider, SavedCard } from './checkout.events';
 import {
   CheckoutEmbeddedNeedsCardError,
@@ -35,7 +36,13 @@ export type OrderData = Pick<
   | 'clientSecret'
   | 'subscriptionId'
   | 'expiresAt'
->;
+> & {
+  /** What the buyer's page token and clientSecret are checked against (storedSecretHash). */
+  pageTokenHash: string | null;
+  clientSecretHash: string | null;
+  /** The create request's fingerprint (orders created with an idempotencyKey since issue 15). */
+  requestHash: string | null;
+};
 
 export type OrderState = { status: 'NONE' } | (OrderData & { status: OrderStatus; pendingCard: SavedCard | null; payoutId: string | null; completed: boolean });
 
@@ -50,6 +57,12 @@ export function assertPayable(state: OrderState, now: string): asserts state is 
   if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
   if (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') throw new CheckoutOrderNotPayableError(state.status);
   if (state.expiresAt !== null && now >= state.expiresAt) throw new CheckoutOrderNotPayableError('EXPIRED');
+}
+
+/** The hash an order's secret is checked against: recorded since issue 15, computed for older orders' plaintext. */
+export function storedSecretHash(hash: string | null | undefined, legacyPlaintext: string | null | undefined): string | null {
+  if (hash) return hash;
+  return legacyPlaintext ? sha256Hex(legacyPlaintext) : null;
 }
 
 /**
@@ -70,10 +83,11 @@ function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['da
       returnUrl: command.returnUrl,
       externalOrderRef: command.externalOrderRef,
       idempotencyKey: command.idempotencyKey,
+      requestHash: command.requestHash ?? null,
       subscriptionIntervalUnit: command.subscriptionIntervalUnit,
       renewal: command.renewal,
-      pageToken: command.pageToken,
-      clientSecret: command.clientSecret,
+      pageTokenHash: command.pageTokenHash ?? null,
+      clientSecretHash: command.clientSecretHash ?? null,
       subscriptionId: command.subscriptionId ?? null,
       createdAt: command.now,
       expiresAt: command.renewal ? null : new Date(Date.parse(command.now) + ORDER_LIFETIME_MS).toISOString(),
@@ -172,8 +186,12 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         checkoutMode: d.checkoutMode,
         subscriptionIntervalUnit: d.subscriptionIntervalUnit,
         renewal: d.renewal,
-        pageToken: d.pageToken,
-        clientSecret: d.clientSecret,
+        // Legacy orders' plaintext stays in memory only, to rebuild their URLs; every check uses the hash.
+        pageToken: d.pageToken ?? null,
+        clientSecret: d.clientSecret ?? null,
+        requestHash: d.requestHash ?? null,
+        pageTokenHash: storedSecretHash(d.pageTokenHash, d.pageToken),
+        clientSecretHash: storedSecretHash(d.clientSecretHash, d.clientSecret),
         subscriptionId: d.subscriptionId ?? null,
         expiresAt: d.expiresAt,
         pendingCard: null,

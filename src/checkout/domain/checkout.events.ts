@@ -34,13 +34,26 @@ export type OrderCreated = DomainEvent<
     returnUrl: string;
     externalOrderRef: string | null;
     idempotencyKey: string | null;
+    /**
+     * With an idempotencyKey: SHA-256 of the create request's canonical JSON (every field but the key);
+     * the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. Absent on orders created before
+     * issue 15, and null without a key.
+     */
+    requestHash?: string | null;
     subscriptionIntervalUnit: IntervalUnit | null;
     /** Set on renewal orders (charged off-session by the subscription); null on a buyer's checkout. */
     renewal: RenewalRef | null;
-    /** Capability for the hosted page (`/pay/:orderId?t=`); null on renewal orders. */
-    pageToken: string | null;
-    /** EMBEDDED only: `{orderId}_secret_{random}`. */
-    clientSecret: string | null;
+    /**
+     * SHA-256 (hex) of the hosted page's token (`/pay/:orderId?t=`, the page's credential); null on
+     * renewal orders. The token itself is stored nowhere (docs/decisions.md, issue 15).
+     */
+    pageTokenHash?: string | null;
+    /** EMBEDDED only: SHA-256 (hex) of the clientSecret (`{orderId}_secret_{...}`). */
+    clientSecretHash?: string | null;
+    /** Orders created before issue 15 only: the page token in plaintext (new orders record its hash). */
+    pageToken?: string | null;
+    /** Orders created before issue 15 only: the EMBEDDED clientSecret in plaintext. */
+    clientSecret?: string | null;
     /**
      * Recurring checkouts: the id of the subscription the order founds once paid. Random (the buyer's
      * only credential for the subscription), never derived from the order id. Absent on orders created

@@ -8,7 +8,8 @@ import { commandContext, Public } from '../../identity';
 import { CheckoutQueries } from '../application/checkout-queries';
 import { ApproveWalletPaymentCommand } from '../application/approve-wallet-payment.handler';
 import { CompleteAuthenticationCommand } from '../application/complete-authentication.handler';
-import { sameSecret } from '../application/order-payment';
+import { secretMatches } from '../application/checkout-secrets';
+import { storedSecretHash } from '../domain/checkout-order.decider';
 import { PayHostedOrderCommand } from '../application/pay-hosted-order.handler';
 import { StartPaymentLinkOrderCommand } from '../application/start-payment-link-order.handler';
 import { CardDeclinedError } from '../domain/checkout.errors';
@@ -220,7 +221,7 @@ export class HostedPagesController {
   /** The order, when the page token matches it; null otherwise (the page then answers 404). */
   private async openOrder(orderId: string, token: string | undefined): Promise<OrderView | null> {
     const order = await this.queries.order(orderId).catch(() => null);
-    if (!order || order.renewal || !sameSecret(token ?? '', order.pageToken)) return null;
+    if (!order || order.renewal || !secretMatches(token ?? '', storedSecretHash(order.pageTokenHash, order.pageToken))) return null;
     return order;
   }
 

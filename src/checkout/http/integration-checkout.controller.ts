@@ -1,5 +1,6 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError } from '../domain/checkout.errors';
 import { CheckoutCreatedDto } from './checkout.response.dto';
@@ -18,7 +19,7 @@ export class IntegrationCheckoutController {
   constructor(private readonly commands: CommandBus) {}
 
   @ApiData(CheckoutCreatedDto, { replayed: true })
-  @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError)
+  @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError, IdempotencyKeyReusedError)
   @Post()
   @ApiOperation({
     summary: 'Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)',

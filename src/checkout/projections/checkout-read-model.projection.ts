@@ -3,6 +3,7 @@ import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, ORDER_STREAM_PREFIX, OrderEvent, OrderStatus, Provider, RenewalRef } from '../domain/checkout.events';
+import { storedSecretHash } from '../domain/checkout-order.decider';
 import { PAYMENT_LINK_STREAM_PREFIX, PaymentLinkCreated } from '../domain/payment-link.events';
 import { CancellationReason, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent, SubscriptionStatus } from '../domain/subscription.events';
 
@@ -24,8 +25,10 @@ export interface OrderView {
   subscriptionIntervalUnit: IntervalUnit | null;
   subscriptionId: string | null;
   renewal: RenewalRef | null;
-  pageToken: string | null;
-  clientSecret: string | null;
+  /** SHA-256 of the hosted page's token (the token is stored nowhere). */
+  pageTokenHash: string | null;
+  /** Documents written before issue 15 only: the page token in plaintext (a rebuild replaces it by the hash). */
+  pageToken?: string | null;
   card: { brand: string; last4: string } | null;
   lastDecline: { declineCode: string; reason: string } | null;
   payoutId: string | null;
@@ -101,8 +104,7 @@ export class CheckoutReadModelProjection implements Projection {
         subscriptionIntervalUnit: d.subscriptionIntervalUnit,
         subscriptionId: d.renewal?.subscriptionId ?? null,
         renewal: d.renewal,
-        pageToken: d.pageToken,
-        clientSecret: d.clientSecret,
+        pageTokenHash: storedSecretHash(d.pageTokenHash, d.pageToken),
         card: null,
         lastDecline: null,
         payoutId: null,

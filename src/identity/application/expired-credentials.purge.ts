@@ -3,11 +3,12 @@ import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/o
 import { TimerWorker } from '../../platform/timers/timer-worker';
 import { MAGIC_LINK_REQUESTS, MAGIC_LINKS } from './magic-links';
 import { SESSIONS } from './sessions.collection';
+import { LOGIN_ATTEMPTS_BY_ACCOUNT, LOGIN_ATTEMPTS_BY_IP } from './login-attempts';
 
 /**
  * Sessions and magic links are refused once expired, and deleted when someone tries them; the ones
  * nobody tries again are deleted here, once a minute on the process that fires timers, so the
- * operational store does not keep a row per login forever. Ended link-request windows go too.
+ * operational store does not keep a row per login forever. Ended link-request and login-attempt windows go too.
  */
 @Injectable()
 export class ExpiredCredentialsPurge implements OnModuleInit {
@@ -17,7 +18,7 @@ export class ExpiredCredentialsPurge implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const collection of [SESSIONS, MAGIC_LINKS, MAGIC_LINK_REQUESTS]) {
+    for (const collection of [SESSIONS, MAGIC_LINKS, MAGIC_LINK_REQUESTS, LOGIN_ATTEMPTS_BY_ACCOUNT, LOGIN_ATTEMPTS_BY_IP]) {
       this.timers.addPurge(`expired ${collection}`, (realNowMs, limit) => this.store.purgeExpiredOperational(collection, new Date(realNowMs).toISOString(), limit));
     }
   }

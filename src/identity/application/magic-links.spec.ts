@@ -4,6 +4,7 @@ import { Clock, SystemClock } from '../../platform/clock/clock';
 import { loadConfig } from '../../platform/config/app-config';
 import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-store';
 import { MAGIC_LINK_REQUESTS_PER_WINDOW, MAGIC_LINKS, MagicLinks } from './magic-links';
+import { Outbox } from './outbox';
 import { SessionIssuer } from './session-issuer';
 
 /** Real time the test moves by hand. */
@@ -18,11 +19,12 @@ class HandClock implements Clock {
 }
 
 async function setUp() {
-  const store = new SqliteReadStore(join(tempDir('magic'), 'read.db'));
+  const dir = tempDir('magic');
+  const store = new SqliteReadStore(join(dir, 'read.db'));
   const clock = new SystemClock();
   const realClock = new HandClock();
-  const config = loadConfig({ SANDBOX: 'true', MAGIC_LINK_TTL_SECONDS: '3600' });
-  const links = new MagicLinks(store, store, clock, realClock, config, new SessionIssuer(store, clock, realClock, config));
+  const config = loadConfig({ SANDBOX: 'true', MAGIC_LINK_TTL_SECONDS: '3600', DATA_DIR: dir });
+  const links = new MagicLinks(store, store, clock, realClock, config, new SessionIssuer(store, clock, realClock, config), new Outbox(store, config));
   // The outbox is ordered by message id, and two messages of one millisecond may come in either order.
   const seen = new Set<string>();
   const lastToken = async () => {

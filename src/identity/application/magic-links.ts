@@ -9,6 +9,7 @@ import { expiresIn, hashToken, hasExpired, newSecretToken } from './tokens';
 import { SessionIssuer } from './session-issuer';
 import { MagicLinkInvalidError } from '../domain/identity.errors';
 import { userByEmail } from './identity.queries';
+import { Outbox, OutboxMessage } from './outbox';
 
 export const MAGIC_LINKS = 'magic_links';
 /** Per account: how many links were sent on request in the current window. */
@@ -16,16 +17,6 @@ export const MAGIC_LINK_REQUESTS = 'magic_link_requests';
 /** Links sent on request per account per window; more requests in the window send nothing. */
 export const MAGIC_LINK_REQUESTS_PER_WINDOW = 3;
 const MAGIC_LINK_REQUEST_WINDOW_SECONDS = 3_600;
-export const OUTBOX = 'outbox';
-
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  body: string;
-  link: string;
-  sentAt: string;
-}
 
 interface MagicLinkDoc {
   id: string;
@@ -46,7 +37,7 @@ const SUBJECTS: Record<MagicLinkReason, string> = {
 
 /**
  * Passwordless sign-in. The link's token is a secret, so it lives only in operational state (its hash)
- * and in the outbox message; in the sandbox the outbox is readable at GET /api/sandbox/outbox. A link
+ * and in the outbox message (sealed at rest, see Outbox); in the sandbox the outbox is readable at GET /api/sandbox/outbox. A link
  * works once, within MAGIC_LINK_TTL_SECONDS (7 days by default); its owner can ask for a new one.
  */
 @Injectable()
@@ -58,6 +49,7 @@ export class MagicLinks {
     @Inject(REAL_CLOCK) private readonly realClock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionIssuer,
+    private readonly mail: Outbox,
   ) {}
 
   async send(userId: string, companyId: string, email: string, reason: MagicLinkReason = 'account_provisioned'): Promise<void> {
@@ -74,7 +66,7 @@ export class MagicLinks {
       link,
       sentAt: now.toISOString(),
     };
-    await this.store.putOperational(OUTBOX, message);
+    await this.mail.send(message);
   }
 
   /**
@@ -112,6 +104,6 @@ export class MagicLinks {
   }
 
   outbox(limit = 1000): Promise<OutboxMessage[]> {
-    return this.store.listOperational<OutboxMessage>(OUTBOX, limit);
+    return this.mail.list(limit);
   }
 }

@@ -16,6 +16,15 @@ export class InvalidCredentialsError extends DomainError {
   }
 }
 
+/** Too many sign-in attempts for this account or from this client in the current window. */
+export class RateLimitedError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+  readonly kind = 'rate_limited';
+  constructor(override readonly retryAfterSeconds: number) {
+    super(`Too many sign-in attempts; try again in ${retryAfterSeconds} s`);
+  }
+}
+
 export class UnauthenticatedError extends DomainError {
   readonly code = 'UNAUTHENTICATED';
   readonly kind = 'unauthenticated';

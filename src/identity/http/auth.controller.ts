@@ -7,7 +7,7 @@ import { prefersHtml } from '../../platform/http/content-negotiation';
 import { setPageHeaders } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError } from '../domain/identity.errors';
+import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError, RateLimitedError } from '../domain/identity.errors';
 import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
 import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
@@ -104,13 +104,16 @@ export class AuthController {
   }
 
   @ApiData(SessionIssuedDto)
-  @ApiErrors(InvalidCredentialsError)
+  @ApiErrors(InvalidCredentialsError, RateLimitedError)
   @Post('login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
-  login(@Body() body: LoginRequestDto) {
-    return this.commands.execute(new LoginCommand(body.email, body.password));
+  @ApiOperation({
+    summary:
+      'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 attempts per account and 100 per client IP in 15 minutes (429 RATE_LIMITED with Retry-After)',
+  })
+  login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest) {
+    return this.commands.execute(new LoginCommand(body.email, body.password, request.ip));
   }
 
   @ApiData(LoggedOutDto)

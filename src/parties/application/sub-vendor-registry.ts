@@ -6,8 +6,8 @@ import { deterministicId } from '../../platform/ids/ids';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { AccountDirectory } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
-import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { SubVendorCreated, SubVendorKind, subVendorStreamId } from '../domain/parties.events';
+import { subVendorDecider } from '../domain/sub-vendor.decider';
 import { SubVendorDoc } from '../projections/parties-read-model.projection';
 import { creatorOfUser } from './parties.queries';
 
@@ -24,8 +24,6 @@ export interface RegisteredSubVendor {
   /** The sub-vendor and the account it may have provisioned, for read-your-writes. */
   written: Written[];
 }
-
-const subVendorDecider = createOnceDecider<SubVendorCreated>();
 
 /**
  * One SubVendor per (SME, email), with a deterministic id: registering the same email again returns
@@ -49,9 +47,9 @@ export class SubVendorRegistry {
     const email = normalizeEmail(input.email);
     const subVendorId = deterministicId('sv', smeCompanyId, email);
     const existing = await this.aggregates.load(subVendorStreamId(subVendorId), subVendorDecider);
-    if (existing.state.created) return { subVendor: toDoc(existing.state.created), exists: true };
+    if (existing.state.subVendor) return { subVendor: toDoc(existing.state.subVendor), exists: true };
     const account = await this.accounts.find(email);
-    return { subVendor: toDoc(await this.newSubVendor(subVendorId, smeCompanyId, email, input, account?.userId ?? null)), exists: false };
+    return { subVendor: toDoc((await this.newSubVendor(subVendorId, smeCompanyId, email, input, account?.userId ?? null)).data), exists: false };
   }
 
   async register(smeCompanyId: string, input: SubVendorInput, context: CommandContext): Promise<RegisteredSubVendor> {
@@ -59,12 +57,12 @@ export class SubVendorRegistry {
     const subVendorId = deterministicId('sv', smeCompanyId, email);
     const stream = subVendorStreamId(subVendorId);
     const existing = await this.aggregates.load(stream, subVendorDecider);
-    if (existing.state.created) return { subVendor: toDoc(existing.state.created), created: false, written: [] };
+    if (existing.state.subVendor) return { subVendor: toDoc(existing.state.subVendor), created: false, written: [] };
 
     const account = await this.accounts.findOrProvision(email, input.fullName, context);
     const event = await this.newSubVendor(subVendorId, smeCompanyId, email, input, account.userId);
     const result = await this.aggregates.handle(stream, subVendorDecider, { type: 'Create', event }, context);
-    const stored = result.state.created!;
+    const stored = result.state.subVendor!;
     return { subVendor: toDoc(stored), created: result.events.length > 0, written: [account.written, result] };
   }
 
@@ -87,7 +85,7 @@ export class SubVendorRegistry {
   }
 }
 
-function toDoc(event: SubVendorCreated): SubVendorDoc {
-  const { subVendorId, ...rest } = event.data;
+export function toDoc(data: SubVendorCreated['data']): SubVendorDoc {
+  const { subVendorId, ...rest } = data;
   return { id: subVendorId, ...rest };
 }

@@ -23,3 +23,12 @@ export class SplitSettingsForSelfError extends DomainError {
     super('A company cannot set split settings for itself');
   }
 }
+
+/** No SubVendor with this id on the caller's roster (another SME's is answered the same: 404, never 403). */
+export class SubVendorNotFoundError extends DomainError {
+  readonly code = 'SUB_VENDOR_NOT_FOUND';
+  readonly kind = 'not_found';
+  constructor() {
+    super('Sub-vendor not found');
+  }
+}

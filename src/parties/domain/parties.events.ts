@@ -51,7 +51,12 @@ export type SubVendorCreated = DomainEvent<
   }
 >;
 
-export type PartiesEvent = CompanyEvent | BusinessProfileCreated | CreatorProfileCreated | SubVendorCreated;
+/** The SME set (added or changed) a SubVendor's wallet email: instant payout can be elected for it from now on. */
+export type SubVendorWalletEmailSet = DomainEvent<'sub_vendor.wallet_email.set', { subVendorId: string; smeCompanyId: string; walletEmail: string; setAt: string }>;
+
+export type SubVendorEvent = SubVendorCreated | SubVendorWalletEmailSet;
+
+export type PartiesEvent = CompanyEvent | BusinessProfileCreated | CreatorProfileCreated | SubVendorEvent;
 
 export const COMPANY_STREAM_PREFIX = 'company-';
 export const companyStreamId = (companyId: string) => `${COMPANY_STREAM_PREFIX}${companyId}`;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
-import { SplitSettingsForSelfError } from '../domain/parties.errors';
+import { SplitSettingsForSelfError, SubVendorNotFoundError } from '../domain/parties.errors';
 import { BusinessProfileDto, CompanyViewDto, SplitSettingsDto, SubVendorDto } from './parties.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,10 +13,17 @@ import { CompanyNotFoundError } from '../domain/parties.errors';
 import { CompanyQueries } from '../application/company-queries';
 import { CreateBusinessProfileCommand } from '../application/create-business-profile.handler';
 import { RegisterSubVendorCommand } from '../application/register-sub-vendor.handler';
+import { SetSubVendorWalletEmailCommand } from '../application/set-sub-vendor-wallet-email.handler';
 import { SetNetTermsCommand } from '../application/set-net-terms.handler';
 import { SetSplitSettingsCommand } from '../application/set-split-settings.handler';
 import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
-import { CreateBusinessProfileRequestDto, CreateSubVendorRequestDto, SplitSettingsRequestDto, UpdateCompanyRequestDto } from './parties.request.dto';
+import {
+  CreateBusinessProfileRequestDto,
+  CreateSubVendorRequestDto,
+  SetSubVendorWalletEmailRequestDto,
+  SplitSettingsRequestDto,
+  UpdateCompanyRequestDto,
+} from './parties.request.dto';
 
 @ApiTags('parties')
 @ApiBearerAuth()
@@ -92,6 +99,15 @@ export class PartiesController {
     );
     if (!result.created) void reply.status(200).header('Idempotent-Replayed', 'true');
     return result.subVendor;
+  }
+
+  @ApiData(SubVendorDto)
+  @ApiErrors(SubVendorNotFoundError)
+  @Patch('integration/sub-vendors/:id')
+  @ApiKeyAuth('split:write')
+  @ApiOperation({ summary: "Add or change a sub-vendor's wallet email (own roster only, else 404), so instant payout can be elected for it" })
+  setSubVendorWalletEmail(@Param('id') id: string, @Body() body: SetSubVendorWalletEmailRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new SetSubVendorWalletEmailCommand(principal.companyId, id, body.walletEmail, commandContext(request, principal)));
   }
 
   @ApiPage(SubVendorDto)

@@ -57,6 +57,13 @@ export class CreateSubVendorRequestDto {
   kind?: 'PERSON' | 'BUSINESS';
 }
 
+export class SetSubVendorWalletEmailRequestDto {
+  @ApiProperty({ example: 'dana.wallet@contractor.test', description: 'The wallet instant payouts go to; needed before an instant payout can be elected' })
+  @IsEmail()
+  @MaxLength(254)
+  walletEmail!: string;
+}
+
 export class CreateSandboxCreatorRequestDto {
   @ApiProperty({ example: 'Casey Creator' })
   @IsString()

@@ -43,7 +43,14 @@ export const SUB_VENDORS = 'sub_vendors';
 
 export const splitSettingsId = (enterpriseCompanyId: string, smeCompanyId: string) => `${enterpriseCompanyId}__${smeCompanyId}`;
 
-const TYPES = new Set<string>(['company.net_terms.set', 'company.split_settings.set', 'business_profile.created', 'creator_profile.created', 'sub_vendor.created']);
+const TYPES = new Set<string>([
+  'company.net_terms.set',
+  'company.split_settings.set',
+  'business_profile.created',
+  'creator_profile.created',
+  'sub_vendor.created',
+  'sub_vendor.wallet_email.set',
+]);
 
 /** Everyone a Split can name: AP contacts, creators and their wallets, SMEs' sub-vendors, enterprise settings. */
 @Injectable()
@@ -100,6 +107,11 @@ export class PartiesReadModelProjection implements Projection {
       case 'sub_vendor.created': {
         const { subVendorId, ...rest } = event.data;
         writer.put<SubVendorDoc>(SUB_VENDORS, { id: subVendorId, ...rest });
+        return;
+      }
+      case 'sub_vendor.wallet_email.set': {
+        const subVendor = await writer.get<SubVendorDoc>(SUB_VENDORS, event.data.subVendorId);
+        if (subVendor) writer.put<SubVendorDoc>(SUB_VENDORS, { ...subVendor, walletEmail: event.data.walletEmail });
         return;
       }
     }

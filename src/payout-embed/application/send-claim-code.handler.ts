@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { OUTBOX, type OutboxMessage } from '../../identity';
+import { Outbox, type OutboxMessage } from '../../identity';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
-import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries } from './payout-embed.queries';
@@ -24,7 +23,7 @@ export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeComman
     private readonly aggregates: AggregateRepository,
     private readonly queries: PayoutEmbedQueries,
     private readonly secrets: PayoutEmbedSecrets,
-    @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
+    private readonly outbox: Outbox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -47,7 +46,7 @@ export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeComman
       link: '',
       sentAt: now.toISOString(),
     };
-    await this.store.putOperational(OUTBOX, message);
+    await this.outbox.send(message);
     return embedViewOf({ ...result.state, session: result.state.session! }, now.toISOString());
   }
 }

@@ -20,14 +20,8 @@ export class PayoutInsufficientBalanceError extends DomainError {
   }
 }
 
-/** The same idempotencyKey came with a different body. */
-export class IdempotencyKeyReusedError extends DomainError {
-  readonly code = 'IDEMPOTENCY_KEY_REUSED';
-  readonly kind = 'conflict';
-  constructor() {
-    super('This idempotencyKey was already used with a different request body', [{ field: 'idempotencyKey', message: 'already used with a different body' }]);
-  }
-}
+/** The same idempotencyKey came with a different body (one error for every idempotent create). */
+export { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 
 /** Codes can be sent and checked only while the session waits for its recipient (created, not past expiresAt). */
 export class PayoutEmbedNotClaimableError extends DomainError {

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'not_found' // 404
   | 'conflict' // 409
   | 'unprocessable' // 422
+  | 'rate_limited' // 429 (with Retry-After when the error has retryAfterSeconds)
   | 'unavailable'; // 503
 
 export interface ErrorDetail {
@@ -21,6 +22,8 @@ export interface ErrorDetail {
 export abstract class DomainError extends Error {
   abstract readonly code: string;
   abstract readonly kind: ErrorKind;
+  /** When the caller may try again (sent as `Retry-After`); only rate limits set it. */
+  readonly retryAfterSeconds?: number;
   constructor(
     message: string,
     readonly details: ErrorDetail[] = [],

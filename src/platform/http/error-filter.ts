@@ -13,6 +13,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  rate_limited: 429,
   unavailable: 503,
 };
 
@@ -51,6 +52,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (status >= 500) {
       this.logger.error({ err: exception, reqId: request.id, url: request.url }, 'request failed');
     }
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 }

@@ -43,13 +43,22 @@ export class SandboxClockService {
     for (;;) {
       const next = await this.timerStore.nextTimerDueAt();
       if (next === null || next > target.toISOString()) break;
-      clock.advanceTo(new Date(next));
+      await this.moveTo(clock, new Date(next));
       await this.settle();
     }
-    clock.advanceTo(target);
-    await this.operational.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
+    await this.moveTo(clock, target);
     await this.settle();
     return clock.now();
+  }
+
+  /**
+   * Moves the clock and stores its offset before any work due at the new time runs: a process killed
+   * while that work runs restarts at the step it reached (its timers are still due there and fire
+   * again), never back at the time before the advance with some of the later work already done.
+   */
+  private async moveTo(clock: SandboxClock, at: Date): Promise<void> {
+    clock.advanceTo(at);
+    await this.operational.putOperational(SANDBOX_CLOCK_DOC.collection, { id: SANDBOX_CLOCK_DOC.id, offsetMs: clock.offset });
   }
 
   /**

@@ -6,6 +6,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { deterministicId } from '../../platform/ids/ids';
+import { IdempotencyKeyReusedError, requestFingerprint } from '../../platform/domain/idempotency';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { businessProfile, CompanyQueries } from '../../parties';
@@ -64,29 +65,37 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
 
   async execute({ smeCompanyId, request, context }: CreateSplitCommand): Promise<CreatedSplit> {
     const splitId = deterministicId('spl', smeCompanyId, request.enterpriseCompanyId, request.apContactBusinessProfileId, request.clientIdempotencyKey);
+    const requestHash = createSplitFingerprint(request);
     const existing = await this.aggregates.load(splitStreamId(splitId), splitDecider);
-    if (existing.state.status !== 'none') return this.replay(splitId, smeCompanyId);
+    if (existing.state.status !== 'none') return this.replay(splitId, smeCompanyId, requestHash);
 
     checkRosterAmounts(request.roster, request.totalAmountCents);
     const now = this.clock.now();
     const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
-    const command = await this.command(splitId, smeCompanyId, request, roster.rows, now, context);
+    const command = await this.command(splitId, smeCompanyId, request, requestHash, roster.rows, now, context);
     splitDecider.decide(command, splitDecider.initialState()); // dry run: every rule is checked before provisioning
     const provisioned = await this.roster.commit(smeCompanyId, roster, context);
     try {
       const result = await this.aggregates.handle(splitStreamId(splitId), splitDecider, command, context, { expected: 'no_stream' });
       // A concurrent identical request created it between our check and the append: the decider saw it.
-      if (result.events.length === 0) return this.replay(splitId, smeCompanyId);
+      if (result.events.length === 0) return this.replay(splitId, smeCompanyId, requestHash);
       await this.readYourWrites.after(...provisioned, result);
       return { split: await this.queries.get(splitId, smeCompanyId), replayed: false };
     } catch (error) {
-      if (error instanceof ConcurrencyError) return this.replay(splitId, smeCompanyId);
+      if (error instanceof ConcurrencyError) return this.replay(splitId, smeCompanyId, requestHash);
       throw error;
     }
   }
 
-  /** The Split exists (maybe created a moment ago by a concurrent identical request): answer with it. */
-  private async replay(splitId: string, smeCompanyId: string): Promise<CreatedSplit> {
+  /**
+   * The Split exists (maybe created a moment ago by a concurrent request): answer with it if this is
+   * the request that created it, else 409 IDEMPOTENCY_KEY_REUSED.
+   */
+  private async replay(splitId: string, smeCompanyId: string, requestHash: string): Promise<CreatedSplit> {
+    const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
+    if (state.status !== 'none' && state.requestHash !== undefined && state.requestHash !== requestHash) {
+      throw new IdempotencyKeyReusedError('clientIdempotencyKey');
+    }
     await this.readYourWrites.afterStream(splitStreamId(splitId));
     return { split: await this.queries.get(splitId, smeCompanyId), replayed: true };
   }
@@ -95,6 +104,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     splitId: string,
     smeCompanyId: string,
     request: CreateSplitRequest,
+    requestHash: string,
     rows: CreateSplit['data']['rows'],
     now: Date,
     context: CommandContext,
@@ -116,6 +126,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
         enterprise: { companyId: enterprise.companyId, name: enterprise.name, netTermsDays: enterprise.netTermsDays },
         apContactBusinessProfileId: apContact.id,
         clientIdempotencyKey: request.clientIdempotencyKey,
+        requestHash,
         totalAmountCents: request.totalAmountCents,
         currency: SPLIT_CURRENCY,
         rows,
@@ -126,4 +137,24 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
       },
     };
   }
+}
+
+/**
+ * What makes two creates with one clientIdempotencyKey the same request: the amounts and the roster,
+ * with a row's omitted flags counted as their defaults (the other fields are part of the Split's id).
+ */
+export function createSplitFingerprint(request: CreateSplitRequest): string {
+  return requestFingerprint({
+    totalAmountCents: request.totalAmountCents,
+    roster: request.roster.map((row) => ({
+      amountCents: row.amountCents,
+      earlyPayoutElected: row.earlyPayoutElected ?? false,
+      autoWithdrawElected: row.autoWithdrawElected ?? false,
+      businessCoversFee: row.businessCoversFee ?? false,
+      contractorPaymentProfileId: row.contractorPaymentProfileId ?? null,
+      subVendorId: row.subVendorId ?? null,
+      email: row.email ?? null,
+      fullName: row.fullName ?? null,
+    })),
+  });
 }

@@ -23,6 +23,7 @@ export interface CreateSplit {
     enterprise: { companyId: string; name: string; netTermsDays: number };
     apContactBusinessProfileId: string;
     clientIdempotencyKey: string;
+    requestHash: string;
     /** null: bill exactly the roster sum. */
     totalAmountCents: string | null;
     currency: string;

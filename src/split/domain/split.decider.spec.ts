@@ -74,6 +74,7 @@ function create(
       enterprise: { companyId: ENT, name: 'Enterprise Inc', netTermsDays: 30 },
       apContactBusinessProfileId: 'bp_ap',
       clientIdempotencyKey: 'idem-1',
+      requestHash: 'hash-1',
       totalAmountCents,
       currency: 'USD',
       rows: roster,
@@ -98,6 +99,7 @@ function created(overrides: Partial<CreatedData> = {}): SplitEvent {
       enterpriseNetTermsDays: 30,
       apContactBusinessProfileId: 'bp_ap',
       clientIdempotencyKey: 'idem-1',
+      requestHash: 'hash-1',
       legAPayoutId: 'po_a',
       currency: 'USD',
       totalAmountCents: '1000',
@@ -287,6 +289,24 @@ describe('split decider', () => {
           .then((events) => expect(createdData(events).marginAmountCents).toBe('200')));
     });
 
+    describe('one row per contractor', () => {
+      it('refuses a creator named twice, pointing at the repeat', () =>
+        given(splitDecider)
+          .when(create([row('500', {}, 1), row('300', {}, 2), row('200', { contractor: creator(1) }, 3)]))
+          .thenFails('SPLIT_DUPLICATE_CONTRACTOR', (error) => {
+            expect(error.kind).toBe('invalid');
+            expect(error.details).toEqual([expect.objectContaining({ field: 'roster.2.contractor' })]);
+          }));
+      it('refuses a SubVendor named twice (by id or by email, both resolve to its id)', () =>
+        given(splitDecider)
+          .when(create([row('500', { contractor: subVendor(4) }, 1), row('500', { contractor: subVendor(4) }, 2)]))
+          .thenFails('SPLIT_DUPLICATE_CONTRACTOR'));
+      it('accepts a creator and a SubVendor that share a number (different contractors)', () =>
+        given(splitDecider)
+          .when(create([row('500', {}, 1), row('500', { contractor: subVendor(1) }, 2)]))
+          .then((events) => expect(createdData(events).distributions).toHaveLength(2)));
+    });
+
     describe('instant payout needs a wallet email (every row kind)', () => {
       it('refuses a sub-vendor elected for instant payout without a wallet email', () =>
         given(splitDecider)
@@ -380,6 +400,9 @@ describe('split decider', () => {
       given(splitDecider, created())
         .when(revise([row('1', { contractor: subVendor(), earlyPayoutElected: true })]))
         .thenFails('SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL');
+      given(splitDecider, created())
+        .when(revise([row('1000', {}, 1), row('1000', {}, 1)]))
+        .thenFails('SPLIT_DUPLICATE_CONTRACTOR');
     });
     it.each([
       ['APPROVED', [approved()]],
@@ -450,6 +473,7 @@ describe('split decider', () => {
         status: 'PENDING_APPROVAL',
         splitId: 'spl_1',
         legAPayoutId: 'po_a',
+        requestHash: 'hash-1',
         smeCompanyId: SME,
         enterpriseCompanyId: ENT,
         currency: 'USD',

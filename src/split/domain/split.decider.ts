@@ -3,6 +3,7 @@ import { basisPoints, Cents, formatCents, isCentsString, MAX_AMOUNT_CENTS, parse
 import { ApproveSplit, CancelSplit, CreateSplit, RejectSplit, ReviseRoster, RosterRowInput, SplitCommand } from './split.commands';
 import {
   SplitAmountInvalidError,
+  SplitDuplicateContractorError,
   SplitInstantPayoutNeedsWalletEmailError,
   SplitMarginCapExceededError,
   SplitNotFoundError,
@@ -108,6 +109,7 @@ function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[]
         enterpriseNetTermsDays: data.enterprise.netTermsDays,
         apContactBusinessProfileId: data.apContactBusinessProfileId,
         clientIdempotencyKey: data.clientIdempotencyKey,
+        requestHash: data.requestHash,
         legAPayoutId: data.legAPayoutId,
         currency: data.currency,
         totalAmountCents: formatCents(roster.total),
@@ -195,6 +197,8 @@ interface ValidRoster {
 /** The 400 rules in a fixed order, then the 422 wallet-email rule. Pure bigint arithmetic. */
 function validateRoster(rows: RosterRowInput[], totalInput: string | null): ValidRoster {
   const { amounts, total, margin } = checkRosterAmounts(rows, totalInput);
+  const repeated = repeatedContractorRows(rows);
+  if (repeated.length > 0) throw new SplitDuplicateContractorError(repeated);
   // Every row kind: a creator's wallet counts only when active and verified (the resolver leaves it null otherwise).
   const walletless = indexesWhere(rows, (row) => row.earlyPayoutElected && !row.contractor.walletEmail);
   if (walletless.length > 0) throw new SplitInstantPayoutNeedsWalletEmailError(walletless);
@@ -230,6 +234,20 @@ function assertAmountsWellFormed(rows: { amountCents: string }[], totalInput: st
   if (bad.length > 0) throw new SplitAmountInvalidError(bad, formatCents(MAX_AMOUNT_CENTS));
 }
 
+/**
+ * Rows naming a contractor an earlier row already names (same creator payment profile, or same
+ * SubVendor, whether given by id or by email): one row per contractor, the caller adds the amounts.
+ */
+function repeatedContractorRows(rows: RosterRowInput[]): number[] {
+  const seen = new Set<string>();
+  return indexesWhere(rows, ({ contractor }) => {
+    const key = contractor.kind === 'creator' ? `cpp:${contractor.paymentProfileId}` : `sv:${contractor.subVendorId}`;
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
+}
+
 function distribution(row: RosterRowInput, amount: Cents): DistributionData {
   const { contractor } = row;
   return {
@@ -258,6 +276,7 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     status: 'PENDING_APPROVAL',
     splitId: data.splitId,
     legAPayoutId: data.legAPayoutId,
+    requestHash: data.requestHash,
     smeCompanyId: data.smeCompanyId,
     enterpriseCompanyId: data.enterpriseCompanyId,
     enterpriseNetTermsDays: data.enterpriseNetTermsDays,

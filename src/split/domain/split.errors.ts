@@ -46,6 +46,18 @@ export class SplitAmountInvalidError extends DomainError {
   }
 }
 
+/** Two rows name the same contractor (creator payment profile, or SubVendor by id or by email). */
+export class SplitDuplicateContractorError extends DomainError {
+  readonly code = 'SPLIT_DUPLICATE_CONTRACTOR';
+  readonly kind = 'invalid';
+  constructor(rowIndexes: number[]) {
+    super(
+      'A roster names each contractor once: put the amount of both rows on one row',
+      rowIndexes.map((i) => ({ field: rosterField(i, 'contractor'), message: 'names a contractor an earlier row already names' })),
+    );
+  }
+}
+
 export class SplitRowAmountNotPositiveError extends DomainError {
   readonly code = 'SPLIT_ROW_AMOUNT_NOT_POSITIVE';
   readonly kind = 'invalid';

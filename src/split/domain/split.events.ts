@@ -28,6 +28,12 @@ export type SplitCreated = DomainEvent<
     enterpriseNetTermsDays: number;
     apContactBusinessProfileId: string;
     clientIdempotencyKey: string;
+    /**
+     * Fingerprint of the create request (totalAmountCents and roster, canonical JSON, SHA-256): the same
+     * clientIdempotencyKey with another request is 409 IDEMPOTENCY_KEY_REUSED. Absent on Splits created
+     * before it was recorded (their replays are not checked).
+     */
+    requestHash?: string;
     legAPayoutId: string;
     currency: string;
     totalAmountCents: string;

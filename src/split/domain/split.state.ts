@@ -9,6 +9,8 @@ export interface ExistingSplit {
   status: SplitStatus;
   splitId: string;
   legAPayoutId: string;
+  /** Fingerprint of the create request (absent on Splits created before it was recorded). */
+  requestHash?: string;
   smeCompanyId: string;
   enterpriseCompanyId: string;
   enterpriseNetTermsDays: number;

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { CREATE_SPLIT_EXAMPLES, REVISE_ROSTER_EXAMPLES, ROSTER_ERRORS } from './split.openapi';
 import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
@@ -40,7 +41,7 @@ export class IntegrationSplitsController {
 
   @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
   @ApiData(SplitViewDto, { replayed: true })
-  @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError)
+  @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError, IdempotencyKeyReusedError)
   @Post()
   @ApiOperation({
     summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',

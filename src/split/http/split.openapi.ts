@@ -11,11 +11,13 @@ import {
   SplitRowAmountNotPositiveError,
   SplitSubVendorNotOwnedError,
   SplitTotalBelowRosterSumError,
+  SplitDuplicateContractorError,
 } from '../domain/split.errors';
 
 /** The rules a roster (create or revise) can break: amounts (400) and contractors (422), docs/api.md. */
 export const ROSTER_ERRORS: ApiErrorSource[] = [
   SplitRosterSizeError,
+  SplitDuplicateContractorError,
   SplitAmountInvalidError,
   SplitRowAmountNotPositiveError,
   SplitRosterSumZeroError,

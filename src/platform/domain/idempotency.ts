@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { DomainError } from './domain-error';
+
+/**
+ * The same idempotency key came with a different request (Stripe's behaviour): 409, nothing written,
+ * the stored request is not replayed as if it were this one.
+ */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'IDEMPOTENCY_KEY_REUSED';
+  readonly kind = 'conflict';
+  constructor(field = 'idempotencyKey') {
+    super(`This ${field} was already used with a different request body`, [{ field, message: 'already used with a different body' }]);
+  }
+}
+
+/**
+ * SHA-256 (hex) of a request's canonical JSON: object keys sorted, `undefined` fields dropped, so the
+ * same request sent with its fields in another order, or with an optional field left out instead of
+ * sent as its default by the caller's normalisation, has the same fingerprint.
+ */
+export function requestFingerprint(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
