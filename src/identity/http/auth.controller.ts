@@ -1,7 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { UnauthenticatedError } from '../domain/identity.errors';
+import { currentAccount } from '../application/current-account.query';
+import { SignedIn } from '../application/signup.handler';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, Public, SessionAuth } from './auth';
 import { LoginCommand } from '../application/login.handler';
@@ -17,6 +24,8 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly sessions: SessionIssuer,
     private readonly magicLinks: MagicLinks,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('magic-link')
@@ -24,8 +33,10 @@ export class AuthController {
   @ApiOperation({
     summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token',
   })
-  magicLink(@Query() query: MagicLinkQueryDto) {
-    return this.magicLinks.redeem(query.token);
+  async magicLink(@Query() query: MagicLinkQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    const signedIn = await this.magicLinks.redeem(query.token);
+    setSessionCookie(reply, this.config, signedIn.sessionToken);
+    return signedIn;
   }
 
   @Post('magic-link')
@@ -42,25 +53,43 @@ export class AuthController {
   @Post('signup')
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
-  signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id));
+  async signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.withCookie(reply, await this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id)));
   }
 
   @Post('login')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
-  login(@Body() body: LoginRequestDto) {
-    return this.commands.execute(new LoginCommand(body.email, body.password));
+  async login(@Body() body: LoginRequestDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.withCookie(reply, await this.commands.execute(new LoginCommand(body.email, body.password)));
   }
 
   @Post('logout')
   @SessionAuth()
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Revoke the session used for this call' })
-  async logout(@CurrentPrincipal() principal: Principal) {
+  @ApiOperation({ summary: 'Revoke the session used for this call (Bearer or the dashboard cookie) and clear the session cookie' })
+  async logout(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     if (principal.kind === 'session') await this.sessions.revoke(principal.sessionId);
+    clearSessionCookie(reply, this.config);
     return { loggedOut: true };
+  }
+
+  @Get('me')
+  @SessionAuth()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Who the session belongs to: user, company and kind (company, or contractor for an account made for a roster email)' })
+  async me(@CurrentPrincipal() principal: Principal) {
+    if (principal.kind !== 'session') throw new UnauthenticatedError('This call takes a logged-in session');
+    const account = await currentAccount(this.documents, principal.userId, principal.companyId);
+    if (!account) throw new UnauthenticatedError('The account of this session is not known');
+    return account;
+  }
+
+  /** The browser's copy of the session goes in an HttpOnly cookie; the JSON answer stays as it was. */
+  private withCookie(reply: FastifyReply, signedIn: SignedIn): SignedIn {
+    setSessionCookie(reply, this.config, signedIn.sessionToken);
+    return signedIn;
   }
 }
