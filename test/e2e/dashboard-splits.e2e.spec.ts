@@ -25,6 +25,8 @@ describe('Splits by session over HTTP', () => {
 
   it('lists the SME its own Splits newest first, filtered by status', async () => {
     const pending = await newSplit();
+    // Newest first is by creation time: a sandbox second apart, so the two never tie.
+    await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 1 } });
     const approved = await newSplit();
     dataOf(await app.request('POST', `/api/commerce/splits/${approved.id}/approve`, { token: world.enterprise.sessionToken }), 200);
 
