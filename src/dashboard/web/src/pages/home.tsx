@@ -1,0 +1,92 @@
+import { api, data } from '../api/client';
+import { isPending } from '../api/pending';
+import type { Activity, Balance, Me } from '../api/types';
+import { EmptyState, ListState, PageHead } from '../components/ui';
+import { humanize, money, Time } from '../lib/format';
+import { Link } from '../lib/router';
+import { useResource } from '../lib/use-resource';
+
+export function HomePage({ me }: { me: Me }) {
+  const balances = useResource(() => data<Balance[]>(api.GET('/api/commerce/balance')));
+  return (
+    <>
+      <PageHead title={`Welcome, ${me.companyName}`} lede="Your balances and what happened lately." />
+      <section aria-labelledby="balances-title">
+        <h2 id="balances-title" className="visually-hidden">
+          Balances
+        </h2>
+        <ListState
+          resource={balances}
+          empty={
+            <div className="panel">
+              <EmptyState title="No balance yet">
+                Balances appear per currency once money moves: a Split is funded, a checkout is paid, or the sandbox tops you up. <Link to="/splits">See your Splits</Link>
+              </EmptyState>
+            </div>
+          }
+        >
+          {(items) => (
+            <div className="cards">
+              {items.map((balance) => (
+                <div className="stat" key={balance.currency}>
+                  <div className="label">Available · {balance.currency}</div>
+                  <div className="value">{money(balance.availableCents, balance.currency)}</div>
+                  <div className="sub">
+                    Reserved {money(balance.reservedCents, balance.currency)}
+                    {balance.marginHeldCents !== undefined ? ` · Margin held ${money(balance.marginHeldCents, balance.currency)}` : ''}
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+        </ListState>
+      </section>
+      <RecentActivity />
+    </>
+  );
+}
+
+function RecentActivity() {
+  const pending = isPending('/api/commerce/activity');
+  const activity = useResource(() => (pending ? Promise.resolve([]) : data<Activity[]>(api.GET('/api/commerce/activity', { params: { query: { limit: 10 } } }))));
+  return (
+    <section className="panel" aria-labelledby="activity-title">
+      <div className="panel-head">
+        <h2 id="activity-title">Recent activity</h2>
+      </div>
+      {pending ? (
+        <EmptyState title="Coming soon" icon="soon">
+          A feed of your company&rsquo;s latest events will appear here.
+        </EmptyState>
+      ) : (
+        <ListState resource={activity} empty={<EmptyState title="Nothing yet">Your company&rsquo;s events will show up here as they happen.</EmptyState>}>
+          {(items) => (
+            <ul className="timeline">
+              {items.map((item, index) => (
+                <li key={`${item.occurredAt}-${index}`}>
+                  <div className="spread">
+                    <strong>{item.summary || humanize(item.type)}</strong>
+                    <span className="small muted">
+                      <Time iso={item.occurredAt} />
+                    </span>
+                  </div>
+                  <div className="small muted">
+                    {humanize(item.type)}
+                    {item.resource.kind === 'split' ? (
+                      <>
+                        {' · '}
+                        <Link to={`/splits/${item.resource.id}`}>{item.resource.id}</Link>
+                      </>
+                    ) : (
+                      <> · {item.resource.id}</>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
+      )}
+    </section>
+  );
+}
