@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
 import { Page } from '../../platform/http/envelope';
 import { pageOf } from '../../platform/http/pagination';
@@ -14,7 +14,7 @@ import { SessionListResponseDto, SessionResponseDto } from './payout-embed.respo
 
 @ApiTags('payout-embed')
 @ApiBearerAuth()
-@ApiKeyAuth('payout:write')
+@ApiKeyOrSessionAuth('payout:write')
 @Controller('api/commerce/integration/payout-embed/sessions')
 export class IntegrationPayoutEmbedController {
   constructor(
