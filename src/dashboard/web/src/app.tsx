@@ -116,26 +116,28 @@ function Shell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
           </button>
         </header>
         <aside id="sidebar" className={`sidebar${menuOpen ? ' open' : ''}`}>
-          <Link className="brand" to={home}>
-            <Logo /> Paysplit
-          </Link>
-          <nav aria-label="Dashboard">
-            <ul className="nav">
-              {areas.map((area) => (
-                <li key={area.path}>
-                  <Link to={area.path} aria-current={current === area ? 'page' : undefined}>
-                    <Icon name={area.icon} /> {area.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="sidebar-foot">
-            <div className="who">{me.companyName}</div>
-            <div className="email">{me.email}</div>
-            <Button small icon="logout" busy={leaving} onClick={() => void logout()}>
-              Sign out
-            </Button>
+          <div className="sidebar-inner">
+            <Link className="brand" to={home}>
+              <Logo /> Paysplit
+            </Link>
+            <nav aria-label="Dashboard">
+              <ul className="nav">
+                {areas.map((area) => (
+                  <li key={area.path}>
+                    <Link to={area.path} aria-current={current === area ? 'page' : undefined}>
+                      <Icon name={area.icon} /> {area.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="sidebar-foot">
+              <div className="who">{me.companyName}</div>
+              <div className="email">{me.email}</div>
+              <Button small icon="logout" busy={leaving} onClick={() => void logout()}>
+                Sign out
+              </Button>
+            </div>
           </div>
         </aside>
         <main id="main" className="main" tabIndex={-1}>

@@ -141,16 +141,25 @@ export function ApprovalsPage() {
   );
 }
 
-function SupplierSettings({ smes, loading, error, onSaved }: { smes: SplitSetting[]; loading: boolean; error: Error | undefined; onSaved: () => void }) {
+function SupplierSettings({ smes: stored, loading, error, onSaved }: { smes: SplitSetting[]; loading: boolean; error: Error | undefined; onSaved: () => void }) {
+  // What the person just chose shows at once; a failed save puts the stored value back.
+  const [chosen, setChosen] = useState<Record<string, SplitSetting>>({});
   const save = useAction(async (setting: SplitSetting) => {
-    await data(
-      api.PUT('/api/commerce/split-settings/sme/{smeCompanyId}', {
-        params: { path: { smeCompanyId: setting.smeCompanyId } },
-        body: { autoAccept: setting.autoAccept, coverFees: setting.coverFees },
-      }),
-    );
+    setChosen((current) => ({ ...current, [setting.smeCompanyId]: setting }));
+    try {
+      await data(
+        api.PUT('/api/commerce/split-settings/sme/{smeCompanyId}', {
+          params: { path: { smeCompanyId: setting.smeCompanyId } },
+          body: { autoAccept: setting.autoAccept, coverFees: setting.coverFees },
+        }),
+      );
+    } catch (e) {
+      setChosen(({ [setting.smeCompanyId]: _dropped, ...rest }) => rest);
+      throw e;
+    }
     onSaved();
   });
+  const smes = stored.map((setting) => chosen[setting.smeCompanyId] ?? setting);
   return (
     <section className="panel" aria-labelledby="suppliers-title">
       <h2 id="suppliers-title">Suppliers</h2>

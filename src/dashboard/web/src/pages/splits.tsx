@@ -6,6 +6,26 @@ import { humanize, money, Time } from '../lib/format';
 import { Link, navigate, setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
 
+/** What each history event means to the SME, in words (unknown types fall back to their name). */
+const EVENT_LABELS: Record<string, string> = {
+  'split.created': 'Created',
+  'split.roster.revised': 'Roster revised',
+  'split.roster_entry.withdrawal_started': 'Withdrawal to wallet started',
+  'split.leg_a.approved': 'Approved by the enterprise',
+  'split.leg_a.rejected': 'Rejected by the enterprise',
+  'split.leg_a.claimed': 'Enterprise payment collected',
+  'split.funded': 'Funded',
+  'split.margin.held': 'Margin held',
+  'split.margin.instant_elected': 'Margin release elected',
+  'split.margin.settled': 'Margin released',
+  'split.roster_entry.transfer_started': 'Transfer started',
+  'split.roster_entry.settled': 'Contractor paid',
+  'split.roster_entry.failed': 'Contractor payment failed',
+  'split.settled': 'Settled',
+  'split.cancelled': 'Cancelled',
+};
+const eventLabel = (type: string) => EVENT_LABELS[type] ?? humanize(type.replace(/^split\./, ''));
+
 export const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'] as const;
 type SplitStatus = (typeof SPLIT_STATUSES)[number];
 
@@ -255,7 +275,7 @@ export function SplitDetailPage({ id }: { id: string }) {
                       onClick={() => setAsOf(entry.occurredAt)}
                       aria-pressed={asOf === entry.occurredAt}
                     >
-                      {humanize(entry.type.replace(/^split\./, ''))}
+                      {eventLabel(entry.type)}
                     </button>
                     <div className="small muted">
                       <Time iso={entry.occurredAt} />
