@@ -9,6 +9,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PayoutEmbedModule } from './payout-embed/payout-embed.module';
+import { EarningsModule } from './earnings/earnings.module';
 import { DashboardModule } from './dashboard';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
@@ -37,6 +38,7 @@ export class AppModule {
         CheckoutModule,
         PayoutsModule,
         PayoutEmbedModule,
+        EarningsModule,
         DashboardModule,
         ...(config.sandbox ? [SandboxModule] : []),
       ],

@@ -16,6 +16,8 @@ export interface Posting {
   sessionId?: string;
   /** The company whose balance stream made a company-balance posting. */
   companyId?: string;
+  /** The payout of a contractor withdrawal posting (requested, paid, reversed). */
+  payoutId?: string;
   sequence: number;
   /** Global log position of the event that caused it: ledger:verify applies postings in log order. */
   position: number;
@@ -28,7 +30,18 @@ export interface Posting {
   entries: Entry[];
 }
 
-export type PostingKind = 'funding' | 'row_transfer' | 'withdrawal' | 'margin_release' | 'top_up' | 'payout_reserve' | 'payout_release' | 'payout_paid';
+export type PostingKind =
+  | 'funding'
+  | 'row_transfer'
+  | 'withdrawal'
+  | 'margin_release'
+  | 'top_up'
+  | 'payout_reserve'
+  | 'payout_release'
+  | 'payout_paid'
+  | 'contractor_withdrawal'
+  | 'contractor_withdrawal_paid'
+  | 'contractor_withdrawal_reversed';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -52,6 +65,8 @@ export const accounts = {
   smeFeeDue: (smeId: string) => `sme_fee_due:${smeId}`,
   contractorBalance: (contractor: string) => `contractor_balance:${contractor}`,
   contractorWallet: (contractor: string) => `contractor_wallet:${contractor}`,
+  /** A contractor's withdrawal on its way to its wallet (per person: usr_), between request and the rail's answer. */
+  contractorInTransit: (userId: string) => `contractor_in_transit:${userId}`,
   platformFees: () => 'platform_fees',
 } as const;
 
