@@ -27,6 +27,7 @@ describe('Dashboard in Chromium', () => {
   const sme = { name: 'Acme Staffing', email: uniqueEmail('acme-ops') };
   const enterprise = { name: 'Globex', email: uniqueEmail('globex-ap') };
   const danaEmail = uniqueEmail('dana');
+  let creatorEmail = '';
   let apiKey = '';
   let splitId = '';
 
@@ -210,6 +211,7 @@ describe('Dashboard in Chromium', () => {
     const globex = await tokenOf(enterprise.email);
     const ap = await createBusinessProfile(app, globex.sessionToken, 'Globex Accounts Payable');
     const creator = await createCreator(app, { fullName: 'Casey Creator' });
+    creatorEmail = creator.email;
     const split = dataOf(
       await app.request('POST', '/api/commerce/integration/splits', {
         token: apiKey,
@@ -312,15 +314,30 @@ describe('Dashboard in Chromium', () => {
     await ui(row).toContainText('Cancelled');
   }, 60_000);
 
-  it('a contractor signs in by magic link and sees its earnings', async () => {
+  it('a contractor signs in by magic link and withdraws its balance to its wallet', async () => {
     await signOut();
-    const link = (await outbox(app)).filter((message) => message.to === danaEmail).pop()!.link;
+    const link = (await outbox(app)).filter((message) => message.to === creatorEmail).pop()!.link;
     const token = new URL(link).searchParams.get('token')!;
     await go(`/magic-link?token=${encodeURIComponent(token)}`);
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
     expect(page.url()).toBe(url('/earnings'));
-    await ui(page.getByRole('navigation', { name: 'Dashboard' })).toContainText('Earnings');
     expect(await page.getByRole('navigation', { name: 'Dashboard' }).textContent()).not.toContain('API keys');
+    await ui(page.getByTestId('balance-USD')).toHaveText('$600.00');
+    await ui(page.locator('#transfers-title + ul')).toContainText(sme.name);
+    await page.getByRole('button', { name: 'Withdraw to wallet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw to your wallet' });
+    await ui(dialog.getByLabel('Amount (USD)')).toHaveAttribute('value', '600.00');
+    await dialog.getByLabel('Amount (USD)').fill('700');
+    await ui(dialog.getByLabel('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Amount (USD)').fill('600.00');
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await ui(page.getByText('$600.00 is on its way to your wallet.')).toBeVisible();
+    await ui(page.getByTestId('balance-USD')).toHaveText('$0.00');
+    await ui(page.getByTestId('withdrawals')).toContainText('$600.00');
+    // Posted in the ledger: the payout settles and the withdrawal shows paid.
+    await app.eventCount();
+    await page.reload();
+    await ui(page.getByTestId('withdrawals')).toContainText('Paid');
   }, 60_000);
 
   it('every area holds at 360 px and 1280 px without console errors; screenshots go to docs/dashboard', async () => {
@@ -368,8 +385,8 @@ describe('Dashboard in Chromium', () => {
     }
     // The contractor's Earnings, and the narrow screen's open menu.
     await signOut();
-    expect((await app.request('POST', '/api/auth/magic-link', { body: { email: danaEmail } })).status).toBe(202);
-    const fresh = (await outbox(app)).filter((message) => message.to === danaEmail).pop()!.link;
+    expect((await app.request('POST', '/api/auth/magic-link', { body: { email: creatorEmail } })).status).toBe(202);
+    const fresh = (await outbox(app)).filter((message) => message.to === creatorEmail).pop()!.link;
     await go(`/magic-link?token=${encodeURIComponent(new URL(fresh).searchParams.get('token')!)}`);
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
     for (const width of WIDTHS) {

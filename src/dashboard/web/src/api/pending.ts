@@ -9,18 +9,11 @@ type Get<Query, Out = unknown> = {
   requestBody?: never;
   responses: { 200: { headers: Record<string, unknown>; content: { 'application/json': Out } } };
 };
-type Post<Body, Out = unknown> = {
-  parameters: { query?: never; header?: never; path?: never; cookie?: never };
-  requestBody: { content: { 'application/json': Body } };
-  responses: { 201: { headers: Record<string, unknown>; content: { 'application/json': Out } } };
-};
 type Item<M> = { parameters: { query?: never; header?: never; path?: never; cookie?: never } } & M;
 
 export interface PendingPaths {
   '/api/commerce/activity': Item<{ get: Get<{ limit?: number }> }>;
-  '/api/commerce/me/earnings': Item<{ get: Get<never> }>;
-  '/api/commerce/me/withdrawals': Item<{ post: Post<{ amountCents: string; currency: string }> }>;
 }
 
-export const PENDING = new Set<keyof PendingPaths>(['/api/commerce/activity', '/api/commerce/me/earnings', '/api/commerce/me/withdrawals']);
+export const PENDING = new Set<keyof PendingPaths>(['/api/commerce/activity']);
 export const isPending = (path: keyof PendingPaths) => PENDING.has(path);

@@ -946,6 +946,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/me/earnings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file */
+    get: operations['EarningsController_earnings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/me/withdrawals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY */
+    post: operations['EarningsController_withdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/clock': {
     parameters: {
       query?: never;
@@ -1435,6 +1469,18 @@ export interface components {
        * @example ann@wallet.example
        */
       walletEmail: string;
+    };
+    WithdrawRequestDto: {
+      /**
+       * @description Positive integer string in minor units (at most 10^15 - 1)
+       * @example 25000
+       */
+      amountCents: string;
+      /**
+       * @description ISO 4217 code in upper case
+       * @example USD
+       */
+      currency: string;
     };
     AdvanceClockRequestDto: {
       /**
@@ -2811,6 +2857,44 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EarningsController_earnings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EarningsController_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WithdrawRequestDto'];
+      };
+    };
+    responses: {
+      201: {
         headers: {
           [name: string]: unknown;
         };

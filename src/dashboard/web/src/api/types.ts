@@ -186,5 +186,14 @@ export interface PayoutSession {
 export interface Earnings {
   balances: { currency: string; availableCents: string }[];
   transfers: { id: string; splitId: string; amountCents: string; currency: string; occurredAt: string; smeCompanyName: string }[];
+  withdrawals: Withdrawal[];
   wallet: { email: string; verified: boolean; active: boolean } | null;
+}
+
+export interface Withdrawal {
+  id: string;
+  amountCents: string;
+  currency: string;
+  status: 'requested' | 'paid' | 'failed';
+  requestedAt: string;
 }
