@@ -404,9 +404,11 @@ function DeliveryLog({ endpoint, catalogue }: { endpoint: WebhookEndpoint; catal
                       aria-expanded={expanded}
                       onClick={() => setOpen(expanded ? null : delivery.id)}
                     >
-                      <StatusBadge status={delivery.status} /> <code>{delivery.eventType}</code>
-                      <span className="muted small">
-                        {last ? ` · HTTP ${last.responseStatus ?? '—'} · ${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'}` : ' · not attempted yet'}
+                      <span className="delivery-summary">
+                        <StatusBadge status={delivery.status} /> <code>{delivery.eventType}</code>
+                        <span className="muted small">
+                          {last ? `HTTP ${last.responseStatus ?? '—'} · ${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'}` : 'not attempted yet'}
+                        </span>
                       </span>
                     </button>
                     <span className="row small muted">
