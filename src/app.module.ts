@@ -10,6 +10,7 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PayoutEmbedModule } from './payout-embed/payout-embed.module';
 import { EarningsModule } from './earnings/earnings.module';
+import { ActivityModule } from './activity/activity.module';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
@@ -38,6 +39,7 @@ export class AppModule {
         PayoutsModule,
         PayoutEmbedModule,
         EarningsModule,
+        ActivityModule,
         ...(config.sandbox ? [SandboxModule] : []),
       ],
       controllers: [OperationsController],
