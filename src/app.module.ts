@@ -10,6 +10,7 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PayoutEmbedModule } from './payout-embed/payout-embed.module';
 import { EarningsModule } from './earnings/earnings.module';
+import { ActivityModule } from './activity/activity.module';
 import { DashboardModule } from './dashboard';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
@@ -39,6 +40,7 @@ export class AppModule {
         PayoutsModule,
         PayoutEmbedModule,
         EarningsModule,
+        ActivityModule,
         DashboardModule,
         ...(config.sandbox ? [SandboxModule] : []),
       ],

@@ -9,3 +9,4 @@ export { IdentityModule } from './identity.module';
 export { AccountDirectory } from './application/account-directory';
 export { MagicLinks, OUTBOX, type OutboxMessage } from './application/magic-links';
 export { apiKeyByHash, company, userByEmail } from './application/identity.queries';
+export { API_KEY_STREAM_PREFIX, type ApiKeyEvent } from './domain/identity.events';

@@ -87,6 +87,24 @@ describe('Splits by session over HTTP', () => {
     }
   });
 
+  it("shows the SME's held margin beside its balance until it is released", async () => {
+    const sme = await createSme(app, 'Margin Staffing');
+    const balance = async () => dataOf(await get('/api/commerce/balance', sme.sessionToken), 200);
+    const split = await createdSplit(app, sme.apiKey, {
+      enterpriseCompanyId: world.enterprise.companyId,
+      apContactBusinessProfileId: world.enterprise.apContactId,
+      clientIdempotencyKey: newIdempotencyKey('margin'),
+      totalAmountCents: '30000',
+      roster: [creatorRow(world.creator, '25000')],
+    });
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    await app.eventCount();
+    expect(await balance()).toEqual([{ currency: 'USD', availableCents: '25000', reservedCents: '0', marginHeldCents: '5000' }]);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/settle-margin`, { token: sme.sessionToken }), 200);
+    await app.eventCount();
+    expect((await balance())[0]).toMatchObject({ marginHeldCents: '0' });
+  });
+
   it('refuses bad list and as-of queries with 400', async () => {
     const split = await newSplit();
     for (const path of ['/outgoing?status=DONE', '/outgoing?limit=0', '/outgoing?colour=red', '/incoming?status=nope', `/${split.id}?asOf=yesterday`, `/${split.id}?x=1`]) {

@@ -9,6 +9,8 @@ export interface BalanceView {
   availableCents: string;
   /** payout_reserve:<co>: held for Payout Embed sessions until they are paid or released. */
   reservedCents: string;
+  /** sme_margin_hold:<co>: declared Split margins held until net terms (or an instant release). */
+  marginHeldCents: string;
 }
 
 @Injectable()
@@ -18,6 +20,6 @@ export class CompanyBalanceQuery {
   /** The company's balances per currency, as the ledger holds them, ordered by currency. */
   async balances(companyId: string): Promise<BalanceView[]> {
     const docs = await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] });
-    return docs.map((d) => ({ currency: d.currency, availableCents: d.balanceCents, reservedCents: d.reservedCents }));
+    return docs.map((d) => ({ currency: d.currency, availableCents: d.balanceCents, reservedCents: d.reservedCents, marginHeldCents: d.marginHeldCents ?? '0' }));
   }
 }

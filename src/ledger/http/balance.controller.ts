@@ -10,6 +10,8 @@ class BalanceViewDto implements BalanceView {
   availableCents!: string;
   @ApiProperty({ example: '2500', description: 'Minor units reserved for Payout Embed sessions not yet paid or released (payout_reserve:<companyId>)' })
   reservedCents!: string;
+  @ApiProperty({ example: '5000', description: 'Minor units of Split margins held until net terms or an instant release (sme_margin_hold:<companyId>)' })
+  marginHeldCents!: string;
 }
 
 class BalanceResponseDto {
@@ -25,7 +27,7 @@ export class BalanceController {
 
   @Get()
   @AnyApiKeyOrSessionAuth()
-  @ApiOperation({ summary: "The caller's company balance per currency: available and reserved (API key of any scope, or session)" })
+  @ApiOperation({ summary: "The caller's company balance per currency: available, reserved and margin held (API key of any scope, or session)" })
   @ApiOkResponse({ type: BalanceResponseDto })
   balance(@CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {
     return this.balances.balances(principal.companyId);

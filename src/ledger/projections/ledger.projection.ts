@@ -22,6 +22,8 @@ export interface CompanyBalanceDoc {
   balanceCents: string;
   /** payout_reserve:<co>: reserved for Payout Embed sessions not yet paid or released. */
   reservedCents: string;
+  /** sme_margin_hold:<co>: Split margins held (absent on documents projected before it was kept). */
+  marginHeldCents?: string;
 }
 
 export const companyBalanceDocId = (companyId: string, currency: string) => `${companyId}:${currency}`;
@@ -343,17 +345,25 @@ export class LedgerProjection implements Projection {
   }
 }
 
-/** Keeps each company's balance document in step with the company_balance and payout_reserve accounts. */
+/** Keeps each company's balance document in step with its company_balance, payout_reserve and sme_margin_hold accounts. */
 async function moveCompanyBalances(writer: ProjectionWriter, posting: Posting): Promise<void> {
   for (const entry of posting.entries) {
-    const match = /^(company_balance|payout_reserve):(.+)$/.exec(entry.account);
+    const match = /^(company_balance|payout_reserve|sme_margin_hold):(.+)$/.exec(entry.account);
     if (!match) continue;
     const [, account, companyId] = match as unknown as [string, string, string];
     const id = companyBalanceDocId(companyId, posting.currency);
-    const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? { id, companyId, currency: posting.currency, balanceCents: '0', reservedCents: '0' };
+    const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? {
+      id,
+      companyId,
+      currency: posting.currency,
+      balanceCents: '0',
+      reservedCents: '0',
+      marginHeldCents: '0',
+    };
     const delta = BigInt(entry.credit) - BigInt(entry.debit);
     if (account === 'company_balance') doc.balanceCents = (BigInt(doc.balanceCents) + delta).toString();
-    else doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
+    else if (account === 'payout_reserve') doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
+    else doc.marginHeldCents = (BigInt(doc.marginHeldCents ?? '0') + delta).toString();
     writer.put<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, doc);
   }
 }
