@@ -344,7 +344,7 @@ describe('Dashboard in Chromium', () => {
     const areas: { name: string; path: string; as: string | null; before?: () => Promise<void> }[] = [
       { name: 'login', path: '/login', as: null },
       { name: 'signup', path: '/signup', as: null },
-      { name: 'home', path: '/', as: sme.email },
+      { name: 'home', path: '/', as: sme.email, before: () => ui(page.getByTestId('activity')).toContainText('approved by the enterprise') },
       { name: 'api-keys', path: '/api-keys', as: sme.email },
       {
         name: 'webhooks',

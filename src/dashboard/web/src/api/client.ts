@@ -1,13 +1,12 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
-import type { PendingPaths } from './pending';
 
 /**
  * The one API client: typed by the service's OpenAPI document (schema.d.ts, generated), so the app can call
  * only documented routes with documented bodies. The browser sends the HttpOnly session cookie
  * (credentials: same-origin); no token or API key is ever kept by the app.
  */
-export const api = createClient<paths & PendingPaths>({ baseUrl: '', credentials: 'same-origin', headers: { accept: 'application/json' } });
+export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { accept: 'application/json' } });
 
 /** The service's error envelope ({"error":{code,message,details}}), thrown by `data()`. */
 export class ApiError extends Error {

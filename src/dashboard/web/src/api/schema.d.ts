@@ -507,7 +507,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's company balance per currency: available and reserved (API key of any scope, or session) */
+    /** The caller's company balance per currency: available, reserved and margin held (API key of any scope, or session) */
     get: operations['BalanceController_balance'];
     put?: never;
     post?: never;
@@ -980,6 +980,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller company's recent activity, newest first: [{type, occurredAt, summary, resource:{kind,id}}] (limit 1..100, default 20) */
+    get: operations['ActivityController_recent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/clock': {
     parameters: {
       query?: never;
@@ -1225,6 +1242,11 @@ export interface components {
        * @example 2500
        */
       reservedCents: string;
+      /**
+       * @description Minor units of Split margins held until net terms or an instant release (sme_margin_hold:<companyId>)
+       * @example 5000
+       */
+      marginHeldCents: string;
     };
     BalanceResponseDto: {
       data: components['schemas']['BalanceViewDto'][];
@@ -2895,6 +2917,25 @@ export interface operations {
     };
     responses: {
       201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ActivityController_recent: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
         headers: {
           [name: string]: unknown;
         };

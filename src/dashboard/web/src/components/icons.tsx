@@ -19,7 +19,6 @@ const paths = {
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6',
   plus: 'M12 5v14M5 12h14',
   clock: 'M12 7v5l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
-  soon: 'M12 6v6l4 2M3 12a9 9 0 1 0 18 0 9 9 0 0 0-18 0z',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -285,14 +285,3 @@ export function PageHead({ title, lede, actions }: { title: string; lede?: React
     </div>
   );
 }
-
-/** An area whose endpoints are not in the service's API yet. */
-export function ComingSoon({ what }: { what: string }) {
-  return (
-    <div className="panel">
-      <EmptyState title="Coming soon" icon="soon">
-        {what}
-      </EmptyState>
-    </div>
-  );
-}

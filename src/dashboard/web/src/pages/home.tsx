@@ -1,5 +1,4 @@
 import { api, data } from '../api/client';
-import { isPending } from '../api/pending';
 import type { Activity, Balance, Me } from '../api/types';
 import { EmptyState, ListState, PageHead } from '../components/ui';
 import { humanize, money, Time } from '../lib/format';
@@ -47,46 +46,33 @@ export function HomePage({ me }: { me: Me }) {
 }
 
 function RecentActivity() {
-  const pending = isPending('/api/commerce/activity');
-  const activity = useResource(() => (pending ? Promise.resolve([]) : data<Activity[]>(api.GET('/api/commerce/activity', { params: { query: { limit: 10 } } }))));
+  const activity = useResource(() => data<Activity[]>(api.GET('/api/commerce/activity', { params: { query: { limit: 10 } } })));
   return (
     <section className="panel" aria-labelledby="activity-title">
       <div className="panel-head">
         <h2 id="activity-title">Recent activity</h2>
       </div>
-      {pending ? (
-        <EmptyState title="Coming soon" icon="soon">
-          A feed of your company&rsquo;s latest events will appear here.
-        </EmptyState>
-      ) : (
-        <ListState resource={activity} empty={<EmptyState title="Nothing yet">Your company&rsquo;s events will show up here as they happen.</EmptyState>}>
-          {(items) => (
-            <ul className="timeline">
-              {items.map((item, index) => (
-                <li key={`${item.occurredAt}-${index}`}>
-                  <div className="spread">
-                    <strong>{item.summary || humanize(item.type)}</strong>
-                    <span className="small muted">
-                      <Time iso={item.occurredAt} />
-                    </span>
+      <ListState resource={activity} empty={<EmptyState title="Nothing yet">Your company&rsquo;s Splits, payments and keys will show up here as things happen.</EmptyState>}>
+        {(items) => (
+          <ul className="timeline" data-testid="activity">
+            {items.map((item, index) => (
+              <li key={`${item.occurredAt}-${index}`}>
+                <div className="spread">
+                  <strong>{item.summary || humanize(item.type)}</strong>
+                  <span className="small muted">
+                    <Time iso={item.occurredAt} />
+                  </span>
+                </div>
+                {item.resource.kind === 'split' ? (
+                  <div className="small">
+                    <Link to={`/splits/${item.resource.id}`}>Open the Split</Link>
                   </div>
-                  <div className="small muted">
-                    {humanize(item.type)}
-                    {item.resource.kind === 'split' ? (
-                      <>
-                        {' · '}
-                        <Link to={`/splits/${item.resource.id}`}>{item.resource.id}</Link>
-                      </>
-                    ) : (
-                      <> · {item.resource.id}</>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </ListState>
-      )}
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </section>
   );
 }
