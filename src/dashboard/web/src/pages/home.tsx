@@ -58,7 +58,7 @@ function RecentActivity() {
             {items.map((item, index) => (
               <li key={`${item.occurredAt}-${index}`}>
                 <div className="spread">
-                  <strong>{item.summary || humanize(item.type)}</strong>
+                  <span style={{ fontWeight: 550 }}>{item.summary || humanize(item.type)}</span>
                   <span className="small muted">
                     <Time iso={item.occurredAt} />
                   </span>
