@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
-import { createBusinessProfile, createCreator, dataOf, outbox, uniqueEmail } from '../support/split-fixtures';
+import { createBusinessProfile, createCreator, dataOf, issueApiKey, outbox, uniqueEmail } from '../support/split-fixtures';
 import { answer, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 import { launchChromium, startMerchantSite, ui } from './browser-support';
+import { CARDS, createdCheckout, form } from './checkout-fixtures';
 
 /**
  * The dashboard (DESIGN.md section 12, issue 12) in real Chromium against the real service on its
@@ -359,10 +360,15 @@ describe('Dashboard in Chromium', () => {
       { name: 'splits', path: '/splits', as: sme.email },
       { name: 'split-detail', path: `/splits/${splitId}`, as: sme.email },
       { name: 'checkout', path: '/checkout', as: sme.email },
-      { name: 'checkout-orders', path: '/checkout?tab=orders', as: sme.email },
+      { name: 'checkout-orders', path: '/checkout?tab=orders', as: sme.email, before: () => ui(page.locator('tr', { hasText: 'NW-20934' })).toContainText('$42.50') },
       { name: 'payouts', path: '/payouts', as: sme.email },
       { name: 'approvals', path: '/approvals', as: enterprise.email },
     ];
+    // Orders for the merchant's list: one paid on the hosted page, one still open.
+    const checkoutKey = await issueApiKey(app, (await tokenOf(sme.email)).sessionToken, ['checkout:write'], 'shop');
+    const paid = await createdCheckout(app, checkoutKey, { externalOrderRef: 'NW-20934', amountMinorUnits: '4250' });
+    await form(app, `/pay/${paid.orderId}`, { t: new URL(paid.redirectUrl).searchParams.get('t')!, number: CARDS.ok, expMonth: '12', expYear: '2040', cvc: '123' });
+    await createdCheckout(app, checkoutKey, { externalOrderRef: 'NW-20935', currency: 'JPY', amountMinorUnits: '4250' });
     const problems: string[] = [];
     httpErrors.length = 0;
     let signedInAs: string | null = null;
