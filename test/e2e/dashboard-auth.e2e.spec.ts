@@ -29,6 +29,17 @@ describe('dashboard session cookie over HTTP', () => {
     expect(setCookie).toMatch(/^paysplit_session=sess_[^;]+; HttpOnly; SameSite=Strict; Path=\/; Max-Age=43200$/);
   });
 
+  it('sets no cookie for a login another site made (login CSRF), but answers the token as before', async () => {
+    const owner = await signup(app, 'Login Csrf');
+    const body = { email: owner.email, password: 'correct horse battery' };
+    const foreign = await app.request('POST', '/api/auth/login', { body, headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.data.sessionToken).toMatch(/^sess_/);
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    const own = await app.request('POST', '/api/auth/login', { body, headers: { origin: OWN_ORIGIN } });
+    expect(own.headers.get('set-cookie')).toMatch(/^paysplit_session=sess_/);
+  });
+
   it('GET /api/auth/me answers who the cookie (or a Bearer session) belongs to', async () => {
     const owner = await loggedIn('Me Inc');
     const me = await app.request('GET', '/api/auth/me', { headers: browser(owner.cookie, null) });

@@ -8,7 +8,7 @@ import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/docum
 import { UnauthenticatedError } from '../domain/identity.errors';
 import { currentAccount } from '../application/current-account.query';
 import { SignedIn } from '../application/signup.handler';
-import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, originAllowed, setSessionCookie } from './session-cookie';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, Public, SessionAuth } from './auth';
 import { LoginCommand } from '../application/login.handler';
@@ -54,15 +54,15 @@ export class AuthController {
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
   async signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.withCookie(reply, await this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id)));
+    return this.withCookie(request, reply, await this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id)));
   }
 
   @Post('login')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
-  async login(@Body() body: LoginRequestDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.withCookie(reply, await this.commands.execute(new LoginCommand(body.email, body.password)));
+  async login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password)));
   }
 
   @Post('logout')
@@ -87,9 +87,13 @@ export class AuthController {
     return account;
   }
 
-  /** The browser's copy of the session goes in an HttpOnly cookie; the JSON answer stays as it was. */
-  private withCookie(reply: FastifyReply, signedIn: SignedIn): SignedIn {
-    setSessionCookie(reply, this.config, signedIn.sessionToken);
+  /**
+   * The browser's copy of the session goes in an HttpOnly cookie; the JSON answer stays as it was. Not
+   * for a request another site made (login CSRF: it would sign the victim's browser into the attacker's
+   * account); such a caller still gets the token in the answer.
+   */
+  private withCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): SignedIn {
+    if (request.headers.origin === undefined || originAllowed(request, this.config)) setSessionCookie(reply, this.config, signedIn.sessionToken);
     return signedIn;
   }
 }
