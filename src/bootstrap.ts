@@ -13,6 +13,7 @@ import { newId } from './platform/ids/ids';
 import { createValidationPipe } from './platform/http/validation';
 import { installBodyParsers } from './platform/http/body-parsers';
 import { installDashboardFraming } from './platform/http/dashboard-framing';
+import { installNoSniff } from './platform/http/security-headers';
 import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
 import { sqliteWalBytes } from './platform/sqlite/wal-checkpointer';
@@ -48,6 +49,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     bodyParser: false,
   });
   installBodyParsers(app.getHttpAdapter().getInstance());
+  installNoSniff(app.getHttpAdapter().getInstance());
   installDashboardFraming(app.getHttpAdapter().getInstance());
   const runtime = app.get(PlatformRuntime);
   const { platform } = runtime;

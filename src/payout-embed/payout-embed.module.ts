@@ -8,10 +8,12 @@ import { SendClaimCodeHandler } from './application/send-claim-code.handler';
 import { SettleReservationHandler } from './application/settle-reservation.handler';
 import { SettleSandboxPayoutHandler } from './application/settle-sandbox-payout.handler';
 import { PayoutEmbedLifecycleProcessManager } from './application/payout-embed-lifecycle.process-manager';
+import { CreditSplitMarginHandler } from './application/credit-split-margin.handler';
+import { SplitMarginCreditProcessManager } from './application/split-margin-credit.process-manager';
 import { PayoutEmbedQueries } from './application/payout-embed.queries';
 import { PayoutEmbedSecrets } from './application/payout-embed-secrets';
 import { TopUpBalanceHandler } from './application/top-up-balance.handler';
-import { EmbedPayoutsApiController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
+import { EmbedPayoutsApiController, EmbedPayoutsAssetsController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
 import { IntegrationPayoutEmbedController } from './http/integration-payout-embed.controller';
 import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessions.projection';
 
@@ -21,9 +23,12 @@ const useCases = [CreatePayoutEmbedSessionHandler, CancelPayoutEmbedSessionHandl
 /** What the lifecycle workflow sends. */
 const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionHandler, SettleSandboxPayoutHandler, SettleReservationHandler];
 
+/** Released Split margins become reservable balance. */
+const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler];
+
 /** Payout Embed: company balance reservations, sessions, the embed page and its API (docs/payout-embed.md). */
 @Module({
-  controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController],
-  providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle],
+  controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController, EmbedPayoutsAssetsController],
+  providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle, ...splitMoney],
 })
 export class PayoutEmbedModule {}

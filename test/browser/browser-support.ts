@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -100,4 +100,24 @@ export function ui(subject: unknown) {
         async () => `expected ${count} elements, got ${await locator.count()}`,
       ),
   };
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the document of a page or frame and fails on any serious or critical violation.
+ * The script is evaluated through the DevTools protocol rather than added with `addScriptTag`: that
+ * inserts an inline `<script>`, which the pages' policy (`script-src 'self'`) rightly refuses.
+ */
+export async function expectAccessible(target: Page | Frame, label: string): Promise<void> {
+  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(AXE_SOURCE);
+  const violations = await target.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> };
+    };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect({ page: label, violations: serious }).toEqual({ page: label, violations: [] });
 }

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
 import { dataOf } from '../support/split-fixtures';
-import { fillCard, launchChromium, startMerchantSite, ui } from './browser-support';
+import { expectAccessible, fillCard, launchChromium, startMerchantSite, ui } from './browser-support';
 import { CARDS, createdCheckout, createMerchant, Merchant, orderStatus } from './checkout-fixtures';
 
 describe('Hosted checkout pages in a real browser', () => {
@@ -11,12 +13,30 @@ describe('Hosted checkout pages in a real browser', () => {
   let browser: BrowserContext;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
 
+  /**
+   * Every console error of every page and frame of a test, CSP violations included ("Refused to ...").
+   * A document's or a fetch's own 4xx status (a decline is 402 on the hosted page, 422 on the confirm
+   * call) is the HTTP contract, not a fault of the page, so those lines are the only ones allowed.
+   */
+  let consoleErrors: string[] = [];
   beforeAll(async () => {
     app = await startTestApp();
     merchant = await createMerchant(app, 'Browser Shop');
     chromium = await launchChromium();
     browser = chromium.browser;
+    browser.on('page', (page) => {
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(`${message.location().url}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+    });
   }, 60_000);
+  beforeEach(() => {
+    consoleErrors = [];
+  });
+  afterEach(() => {
+    expect(consoleErrors.filter((line) => !/the server responded with a status of 4(02|22) /.test(line))).toEqual([]);
+  });
   afterAll(async () => {
     await chromium?.close();
     await app?.close();
@@ -131,6 +151,36 @@ window.addEventListener('message', function (e) { if (e.data && e.data.type === 
       await site.close();
     }
   }, 90_000);
+
+  it('the merchant page of docs/checkout.md works as written: it mounts the frame with its appearance and hears paid', async () => {
+    const markdown = readFileSync(join(__dirname, '..', '..', 'docs', 'checkout.md'), 'utf8');
+    const section = markdown.slice(markdown.indexOf('**2. The page mounts the frame**'));
+    const documented = /```html\n([\s\S]*?)```/.exec(section)![1]!;
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+    // What the documented server does: the secret in place of "CLIENT_SECRET"; the service's address in place of the example host.
+    const html = documented.replace('"CLIENT_SECRET"', JSON.stringify(order.clientSecret)).replace('https://pay.example', app.url);
+    const site = await startMerchantSite({ '/checkout': html });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${site.url}/checkout`);
+      const frame = page.frameLocator('#pay iframe');
+      await fillCard(frame, CARDS.ok);
+      await ui(page.locator('#result')).toHaveText('Ready to pay');
+      expect(await frame.getByRole('button', { name: /^Pay/ }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(10, 125, 79)');
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await ui(page.locator('#result')).toHaveText('Paid, thank you!');
+      expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+      // The frame's paid state is a page a person sees too.
+      await ui(frame.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+      await expectAccessible(
+        page.frames().find((f) => f.url().includes('/embed/checkout/'))!,
+        'embedded frame, paid',
+      );
+      await page.close();
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 
   it('embedded: the authentication step runs inside the frame (the merchant page stays), and "use another card" reopens the form', async () => {
     const first = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
@@ -261,16 +311,14 @@ window.addEventListener('message', function (e) { if (e.data && e.data.type === 
       await ui(framed.locator('header.chrome')).toHaveCount(0);
 
       const blocked = await browser.newPage();
-      const consoleErrors: string[] = [];
-      blocked.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
       await blocked.goto(`${site.url}/noembed`);
       await blocked.waitForTimeout(500);
       const frame = blocked.frames().find((f) => f !== blocked.mainFrame());
       const content = frame ? await frame.content().catch(() => '') : '';
       expect(content).not.toContain('Framed yoga class');
       expect(consoleErrors.join('\n')).toMatch(/frame-ancestors|X-Frame-Options|refused/i);
+      // The refusal is what this test wants; nothing else may be logged.
+      consoleErrors = consoleErrors.filter((line) => !/frame-ancestors|X-Frame-Options/i.test(line));
       await page.close();
       await blocked.close();
     } finally {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { BrowserContext, chromium, Frame, FrameLocator, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
 import { dataOf } from '../support/split-fixtures';
+import { expectAccessible } from './browser-support';
 import { createdSession, createPlatform, expectBooks, latestCode, Platform, SESSIONS } from '../support/payout-embed-fixtures';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -43,8 +44,8 @@ async function startPlatformSite(dir: string): Promise<{ port: number; close(): 
   };
 }
 
-/** Screenshots of every step at 360 and 1280 px (PAYOUT_EMBED_SCREENSHOTS names the folder, else a temp dir that is kept). */
-const SHOTS = process.env.PAYOUT_EMBED_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'payout-embed-shots-'));
+/** Screenshots of every step at 360 and 1280 px, beside the buyer pages' (`npm run screenshots`; PAYOUT_EMBED_SCREENSHOTS names another folder). */
+const SHOTS = process.env.PAYOUT_EMBED_SCREENSHOTS ?? join(__dirname, '..', '..', 'test-results', 'screenshots', 'payout-embed');
 
 describe('Payout Embed page in a real browser', () => {
   let app: TestApp;
@@ -111,6 +112,8 @@ describe('Payout Embed page in a real browser', () => {
 
     await frame.getByRole('heading', { name: 'Ann Lee, you have a payout' }).waitFor({ timeout: 10_000 });
     await waitForText(frame, '$42.50');
+    const embedFrame = () => page.frames().find((f: Frame) => f.url().includes('/embed/payouts/'))!;
+    await expectAccessible(embedFrame(), 'framed start');
     await frame.getByRole('button', { name: 'Email me a code' }).click();
 
     const codeInput = frame.getByLabel('6-digit code');
@@ -127,10 +130,12 @@ describe('Payout Embed page in a real browser', () => {
 
     const wallet = frame.getByLabel('Wallet email');
     await wallet.waitFor();
+    await expectAccessible(embedFrame(), 'framed wallet step');
     await wallet.fill('winner@wallet.example');
     await frame.getByRole('button', { name: /Send \$42\.50 to my wallet/ }).click();
     await frame.getByRole('heading', { name: 'Payout sent' }).waitFor({ timeout: 10_000 });
     await waitForText(frame, 'winner@wallet.example');
+    await expectAccessible(embedFrame(), 'framed completed');
     await page.screenshot({ path: join(SHOTS, '1280-framed-completed.png') });
     await page.setViewportSize({ width: 360, height: 720 });
     await page.screenshot({ path: join(SHOTS, '360-framed-completed.png') });
@@ -169,7 +174,10 @@ describe('Payout Embed page in a real browser', () => {
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(String(e)));
-      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${width}-${name}.png`), fullPage: true });
+      const shot = async (name: string) => {
+        await page.screenshot({ path: join(SHOTS, `${width}-${name}.png`), fullPage: true });
+        await expectAccessible(page, `${name} at ${width}px`);
+      };
 
       await page.goto(local(session.embedUrl));
       await page.getByRole('button', { name: 'Email me a code' }).waitFor();
@@ -207,10 +215,12 @@ describe('Payout Embed page in a real browser', () => {
     await page.goto(local(session.embedUrl));
     await page.getByRole('heading', { name: 'This payout has expired' }).waitFor({ timeout: 10_000 });
     await page.screenshot({ path: join(SHOTS, '360-5-expired.png'), fullPage: true });
+    await expectAccessible(page, 'expired');
     await page.close();
     const wrong = await browser.newPage();
     await wrong.goto(local(session.embedUrl).replace(/#t=.*/, '#t=wrongtoken-wrongtoken'));
     await wrong.getByRole('heading', { name: 'This payout link is not valid' }).waitFor({ timeout: 10_000 });
+    await expectAccessible(wrong, 'link not valid');
     await wrong.close();
   }, 60_000);
 });

@@ -28,6 +28,11 @@ describe('API key prefix and last use over HTTP', () => {
     expect(used.lastUsedAt >= clock).toBe(true);
     expect(idleAfter.lastUsedAt).toBeNull();
 
+    // Coarse by design: within a minute (real time) another use is not written again, even an hour of sandbox time later.
+    await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 3600 } });
+    expect((await app.request('GET', '/api/commerce/integration/sub-vendors', { token: key })).status).toBe(200);
+    expect((await keysOf(owner.sessionToken))[1].lastUsedAt).toBe(used.lastUsedAt);
+
     // Another company's list never shows this key, used or not.
     const other = await signup(app, 'Other Keys');
     expect(await keysOf(other.sessionToken)).toEqual([]);

@@ -24,9 +24,20 @@ describe('dashboard session cookie over HTTP', () => {
   it('signup and login set an HttpOnly SameSite=Strict cookie holding a session (no Secure over http)', async () => {
     const created = await app.request('POST', '/api/auth/signup', { body: { companyName: 'Jar', email: 'jar@example.test', password: 'correct horse battery' } });
     expect(created.status).toBe(201);
-    expect(created.headers.get('set-cookie')).toBe(`paysplit_session=${created.body.data.sessionToken}; HttpOnly; SameSite=Strict; Path=/; Max-Age=43200`);
+    expect(created.headers.get('set-cookie')).toBe(`paysplit_session=${created.body.data.sessionToken}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200`);
     const { setCookie } = await loggedIn();
-    expect(setCookie).toMatch(/^paysplit_session=sess_[^;]+; HttpOnly; SameSite=Strict; Path=\/; Max-Age=43200$/);
+    expect(setCookie).toMatch(/^paysplit_session=sess_[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+  });
+
+  it('sets no cookie for a login another site made (login CSRF), but answers the token as before', async () => {
+    const owner = await signup(app, 'Login Csrf');
+    const body = { email: owner.email, password: 'correct horse battery' };
+    const foreign = await app.request('POST', '/api/auth/login', { body, headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.data.sessionToken).toMatch(/^sess_/);
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    const own = await app.request('POST', '/api/auth/login', { body, headers: { origin: OWN_ORIGIN } });
+    expect(own.headers.get('set-cookie')).toMatch(/^paysplit_session=sess_/);
   });
 
   it('GET /api/auth/me answers who the cookie (or a Bearer session) belongs to', async () => {
@@ -56,6 +67,11 @@ describe('dashboard session cookie over HTTP', () => {
     const keys = await app.request('GET', '/api/commerce/api-keys', { token: owner.sessionToken });
     expect(keys.body.data).toEqual([]);
 
+    // `Origin: null` (a form under Referrer-Policy: no-referrer, or a sandboxed frame) counts only with the browser's Sec-Fetch-Site: same-origin.
+    const sandboxed = await createKey({ ...browser(owner.cookie, 'null'), 'sec-fetch-site': 'cross-site' });
+    expect([sandboxed.status, sandboxed.body]).toEqual([403, errorEnvelope('CSRF_ORIGIN_MISMATCH')]);
+    expect(await app.eventCount()).toBe(before);
+    expect((await createKey({ ...browser(owner.cookie, 'null'), 'sec-fetch-site': 'same-origin' })).status).toBe(201);
     expect((await createKey(browser(owner.cookie, OWN_ORIGIN))).status).toBe(201);
     // The origin the browser addressed (its Host) is the service's own too, e.g. a dashboard opened on 127.0.0.1:port.
     expect((await createKey(browser(owner.cookie, app.url))).status).toBe(201);
@@ -90,7 +106,7 @@ describe('dashboard session cookie over HTTP', () => {
     expect((await app.request('GET', '/api/auth/me', { headers: browser(owner.cookie) })).status).toBe(200);
     const out = await app.request('POST', '/api/auth/logout', { headers: browser(owner.cookie) });
     expect(out.status).toBe(200);
-    expect(out.headers.get('set-cookie')).toBe('paysplit_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0');
+    expect(out.headers.get('set-cookie')).toBe('paysplit_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0');
     expect((await app.request('GET', '/api/auth/me', { headers: browser(owner.cookie) })).status).toBe(401);
   });
 

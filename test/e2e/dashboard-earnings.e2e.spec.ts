@@ -73,7 +73,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
     expect(after.withdrawals).toEqual([{ ...created.body.data, status: 'paid' }]);
 
     const { postings } = await replayLedger(app.platform.events);
-    const mine = postings.filter((p) => p.payoutId === created.body.data.id);
+    const mine = postings.filter((p) => 'payoutId' in p && p.payoutId === created.body.data.id);
     const user = creator.userId;
     expect(mine.map((p) => [p.kind, p.entries])).toEqual([
       [
@@ -142,7 +142,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
     expect(after.withdrawals).toEqual([{ ...created, status: 'failed' }]);
     expect(after.balances).toEqual([{ currency: 'USD', availableCents: '9850' }]);
     const { postings } = await replayLedger(app.platform.events);
-    expect(postings.filter((p) => p.payoutId === created.id).map((p) => p.kind)).toEqual(['contractor_withdrawal', 'contractor_withdrawal_reversed']);
+    expect(postings.filter((p) => 'payoutId' in p && p.payoutId === created.id).map((p) => p.kind)).toEqual(['contractor_withdrawal', 'contractor_withdrawal_reversed']);
     expect((await verified()).violations).toEqual([]);
   });
 

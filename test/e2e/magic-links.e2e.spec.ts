@@ -1,3 +1,4 @@
+import { expectPageHeaders } from '../support/page-headers';
 import { signup, startTestApp, TestApp, TestResponse } from '../support/test-app';
 import { createSubVendor, errorEnvelope, issueApiKey, outbox } from '../support/split-fixtures';
 
@@ -68,5 +69,91 @@ describe('magic links over HTTP', () => {
     ['missing', undefined],
   ])('refuses %s with 400', async (_label, email) => {
     expectRefused(await requestLink(email), 400, 'VALIDATION_FAILED');
+  });
+  describe('content negotiation: a person clicking the link gets a page, an API client JSON', () => {
+    const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    const open = (link: string, accept?: string) => fetch(link.replace(app.platform.config.publicBaseUrl, app.url), { headers: accept ? { accept } : {} });
+    const signIn = (token: string, accept: string) =>
+      fetch(`${app.url}/api/auth/magic-link/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { accept, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      });
+
+    it('a browser gets a Sign in page that uses nothing; pressing the button signs in once and sets the session cookie', async () => {
+      const email = await passwordlessAccount();
+      const [welcome] = await messagesTo(email);
+      const events = await app.eventCount();
+      for (let i = 0; i < 2; i += 1) {
+        // A mail scanner opening the link, then its owner: neither uses it up.
+        const landing = await open(welcome!.link, BROWSER_ACCEPT);
+        expect(landing.status).toBe(200);
+        expect(landing.headers.get('content-type')).toMatch(/^text\/html/);
+        expectPageHeaders(landing.headers, "'none'");
+        const html = await landing.text();
+        expect(html).toContain('<h1>Sign in to Paysplit</h1>');
+        expect(html).toContain('action="/api/auth/magic-link/sign-in"');
+        expect(html).toContain(`name="token" value="${tokenOf(welcome!.link)}"`);
+        expect(html).toContain('/assets/pages.css');
+      }
+      const signedIn = await signIn(tokenOf(welcome!.link), BROWSER_ACCEPT);
+      expect(signedIn.status).toBe(200);
+      expectPageHeaders(signedIn.headers, "'none'");
+      expect(await signedIn.text()).toContain('You are signed in');
+      const cookie = signedIn.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/^paysplit_session=sess_[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+      const session = /paysplit_session=([^;]+)/.exec(cookie)![1]!;
+      expect((await app.request('GET', '/api/commerce/company', { token: session })).status).toBe(200);
+
+      const again = await signIn(tokenOf(welcome!.link), BROWSER_ACCEPT);
+      expect(again.status).toBe(401);
+      expect(again.headers.get('set-cookie')).toBeNull();
+      const html = await again.text();
+      expect(html).toContain('This sign-in link does not work any more');
+      expect(html).toContain('action="/api/auth/magic-link"');
+      expect(await app.eventCount()).toBe(events);
+    });
+
+    it('the new-link form answers a page to a browser and sends a link as the JSON call does', async () => {
+      const email = await passwordlessAccount();
+      const before = (await messagesTo(email)).length;
+      const response = await fetch(`${app.url}/api/auth/magic-link`, {
+        method: 'POST',
+        headers: { accept: BROWSER_ACCEPT, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email }).toString(),
+      });
+      expect(response.status).toBe(202);
+      expectPageHeaders(response.headers, "'none'");
+      expect(await response.text()).toContain('Check your email');
+      expect(await messagesTo(email)).toHaveLength(before + 1);
+    });
+
+    it.each([
+      ['no Accept', undefined],
+      ['*/*', '*/*'],
+      ['application/json', 'application/json'],
+      ['JSON and HTML alike', 'application/json, text/html'],
+    ])('an API client (%s) gets JSON and the link is used', async (_label, accept) => {
+      const email = await passwordlessAccount();
+      const [welcome] = await messagesTo(email);
+      const response = await open(welcome!.link, accept);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(((await response.json()) as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^sess_/);
+      expectRefused(await redeem(tokenOf(welcome!.link)), 401, 'UNAUTHENTICATED');
+    });
+
+    it('POST /api/auth/magic-link/sign-in with JSON answers the session token, then 401 in the envelope', async () => {
+      const email = await passwordlessAccount();
+      const [welcome] = await messagesTo(email);
+      const body = { token: tokenOf(welcome!.link) };
+      const first = await app.request('POST', '/api/auth/magic-link/sign-in', { body });
+      expect(first.status).toBe(200);
+      expect(first.body.data.sessionToken).toMatch(/^sess_/);
+      expectRefused(await app.request('POST', '/api/auth/magic-link/sign-in', { body }), 401, 'UNAUTHENTICATED');
+      expectRefused(await app.request('POST', '/api/auth/magic-link/sign-in', { body: {} }), 400, 'VALIDATION_FAILED');
+    });
   });
 });

@@ -1,5 +1,7 @@
+import { expectPageHeaders } from '../support/page-headers';
 import { createHmac } from 'node:crypto';
 import { replayLedger } from '../../src/ledger/application/ledger-verifier';
+import { sessionOf } from '../../src/ledger/domain/posting';
 import { deterministicId, sha256Hex } from '../../src/platform/ids/ids';
 import { companyBalanceDecider } from '../../src/payout-embed/domain/company-balance.decider';
 import { verifyWebhook } from '../../src/webhooks/domain/webhook-signature';
@@ -73,10 +75,10 @@ describe('Payout Embed over HTTP', () => {
       await books(available);
       const otherKey = await issueApiKey(app, platform.sessionToken, ['checkout:write'], 'shop');
       expect(dataOf(await app.request('GET', '/api/commerce/balance', { token: otherKey }), 200)).toEqual([
-        { currency: 'USD', availableCents: '100000', reservedCents: '0', marginHeldCents: '0' },
+        { currency: 'USD', availableCents: '100000', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0' },
       ]);
       expect(dataOf(await app.request('GET', '/api/commerce/balance', { token: platform.sessionToken }), 200)).toEqual([
-        { currency: 'USD', availableCents: '100000', reservedCents: '0', marginHeldCents: '0' },
+        { currency: 'USD', availableCents: '100000', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0' },
       ]);
       expect((await app.request('GET', '/api/commerce/balance')).status).toBe(401);
     });
@@ -85,7 +87,7 @@ describe('Payout Embed over HTTP', () => {
       const other = await createPlatform(app, 'Euro Co', null);
       expect(await topUp(app, other.sessionToken, '700', 'EUR')).toMatchObject({ currency: 'EUR', amountCents: '700' });
       expect(dataOf(await app.request('GET', '/api/commerce/balance', { token: other.apiKey }), 200)).toEqual([
-        { currency: 'EUR', availableCents: '700', reservedCents: '0', marginHeldCents: '0' },
+        { currency: 'EUR', availableCents: '700', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0' },
       ]);
       const byKey = await app.request('POST', '/api/sandbox/balance/top-up', { token: other.apiKey, body: { amountCents: '1', currency: 'EUR' } });
       expect(byKey.status).toBe(403);
@@ -142,8 +144,8 @@ describe('Payout Embed over HTTP', () => {
       expect(dataOf(await embedCall(app, session, 'GET'), 200)).toMatchObject({ status: 'completed' });
       await books(available);
       const { postings } = await replayLedger(app.platform.events);
-      expect(postings.filter((p) => p.sessionId === session.id).map((p) => p.kind)).toEqual(['payout_reserve', 'payout_paid']);
-      expect(postings.find((p) => p.kind === 'payout_paid' && p.sessionId === session.id)!.entries).toContainEqual({
+      expect(postings.filter((p) => sessionOf(p) === session.id).map((p) => p.kind)).toEqual(['payout_reserve', 'payout_paid']);
+      expect(postings.find((p) => p.kind === 'payout_paid' && sessionOf(p) === session.id)!.entries).toContainEqual({
         account: 'recipient_wallet:ann@wallet.example',
         debit: '0',
         credit: '2500',
@@ -189,7 +191,7 @@ describe('Payout Embed over HTTP', () => {
       const cancelled = dataOf(await app.request('POST', `${SESSIONS}/${session.id}/cancel`, { token: platform.apiKey }), 200);
       expect(cancelled).toMatchObject({ id: session.id, status: 'cancelled' });
       // The answer comes after the release: the balance is already back.
-      expect(await balanceOf(app, platform.apiKey)).toEqual({ availableCents: available.toString(), reservedCents: '0' });
+      expect(await balanceOf(app, platform.apiKey)).toEqual({ availableCents: available.toString(), reservedCents: '0', owedToContractorsCents: '0' });
       await books(available);
       const before = await app.eventCount();
       expect(dataOf(await app.request('POST', `${SESSIONS}/${session.id}/cancel`, { token: platform.apiKey }), 200).status).toBe('cancelled');
@@ -311,7 +313,7 @@ describe('Payout Embed over HTTP', () => {
     await advance(1);
     await books(available);
     const { postings } = await replayLedger(app.platform.events);
-    expect(postings.filter((p) => p.sessionId === sessionId).map((p) => [p.kind, p.memo])).toEqual([
+    expect(postings.filter((p) => sessionOf(p) === sessionId).map((p) => [p.kind, p.memo])).toEqual([
       ['payout_reserve', expect.any(String)],
       ['payout_release', expect.stringContaining('abandoned')],
     ]);
@@ -372,13 +374,10 @@ describe('Payout Embed over HTTP', () => {
       const page = await app.request('GET', embedOf(framed).path);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(page.headers.get('content-security-policy')).toBe('frame-ancestors https://a.example https://b.example:8443');
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(page.headers.get('x-frame-options')).toBeNull();
+      expectPageHeaders(page.headers, 'https://a.example https://b.example:8443');
       const unframed = await createdSession(app, platform.apiKey, { amountCents: '5', allowedOrigins: undefined });
       const plain = await app.request('GET', embedOf(unframed).path);
-      expect(plain.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
-      expect(plain.headers.get('x-frame-options')).toBe('DENY');
+      expectPageHeaders(plain.headers, "'none'");
       expect((await app.request('GET', '/embed/payouts/pes_00000000000000000000000000')).status).toBe(404);
       for (const s of [framed, unframed]) dataOf(await app.request('POST', `${SESSIONS}/${s.id}/cancel`, { token: platform.apiKey }), 200);
       await books(available);

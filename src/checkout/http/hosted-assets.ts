@@ -221,7 +221,7 @@ export const FRAME_JS = `(function () {
         return;
       }
       var last4 = card.number.slice(-4);
-      document.getElementById('paid-card').textContent = 'Card ending in ' + last4;
+      document.getElementById('paid-card').textContent = 'Card ending in ' + last4 + '.';
       form.hidden = true;
       document.getElementById('paid').hidden = false;
       document.getElementById('paid-heading').focus();

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/domain/domain-error';
+import { setPageHeaders } from '../../platform/http/security-headers';
 import { commandContext, Public } from '../../identity';
 import { CheckoutQueries } from '../application/checkout-queries';
 import { ApproveWalletPaymentCommand } from '../application/approve-wallet-payment.handler';
@@ -23,14 +24,11 @@ const isFrame = (value: unknown) => value === '1';
 const NOT_FOUND = ['Payment page not found', 'This payment link is not valid. Ask the merchant for a new one.'] as const;
 
 /**
- * Framing (docs/checkout.md#payment-links-and-framing): embedded pages may be framed by any origin; every other page refuses framing.
- * Both headers are sent for old browsers (X-Frame-Options) and new ones (CSP frame-ancestors).
+ * Framing (docs/checkout.md#payment-links-and-framing): embedded pages may be framed by any origin; every other page refuses framing
+ * (CSP frame-ancestors, and X-Frame-Options for old browsers). The rest of the policy is the platform's page policy.
  */
 function sendHtml(reply: FastifyReply, status: number, html: string, embed: boolean): void {
-  void reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-  if (embed) void reply.header('Content-Security-Policy', 'frame-ancestors *');
-  else void reply.header('X-Frame-Options', 'DENY').header('Content-Security-Policy', "frame-ancestors 'none'");
-  void reply.send(html);
+  void setPageHeaders(reply.status(status).type('text/html; charset=utf-8'), embed ? 'any' : 'none').send(html);
 }
 
 function redirect(reply: FastifyReply, location: string): void {

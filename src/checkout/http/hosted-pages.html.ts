@@ -1,14 +1,11 @@
 import { formatAmount } from '../../platform/money/format-amount';
+import { escapeHtml, htmlPage } from '../../platform/http/html-page';
 import { OrderView, PaymentLinkView } from '../projections/checkout-read-model.projection';
 
 /**
  * Server-rendered buyer pages: labelled fields, native forms (they work without script; the card checks in
  * /assets/card-form.js only help), amounts formatted for the currency, the merchant's name on every page.
  */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** The merchant's return address with `order=<orderId>` appended, keeping its other query parameters. */
 export function returnAddress(returnUrl: string, orderId: string): string {
@@ -38,11 +35,8 @@ export function page(title: string, body: string, options: PageOptions): string 
   const frameAttrs = frame
     ? ` data-order-id="${escapeHtml(frame.orderId)}" data-status="${escapeHtml(frame.status)}"${frame.message ? ` data-message="${escapeHtml(frame.message)}"` : ''}`
     : '';
-  const scripts = [...(options.scripts ?? []), ...(frame ? ['/assets/frame.js'] : [])].map((src) => `<script src="${src}"></script>`).join('');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/pages.css"></head>
-<body class="${embed ? 'embed' : 'full'}"${frameAttrs}>${chromeTop}<main id="main">${body}</main>${chromeBottom}${scripts}</body></html>`;
+  const scripts = [...(options.scripts ?? []), ...(frame ? ['/assets/frame.js'] : [])];
+  return htmlPage(title, body, { bodyAttributes: ` class="${embed ? 'embed' : 'full'}"${frameAttrs}`, header: chromeTop, footer: chromeBottom, scripts });
 }
 
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
@@ -125,7 +119,7 @@ export function embedPage(order: OrderView, party: PageParty): string {
   const message = closed ? (order.status === 'EXPIRED' ? 'This checkout has expired.' : 'This order can no longer be paid.') : undefined;
   const receipt = `<div id="paid"${paid ? '' : ' hidden'}>
 <h2 class="done" id="paid-heading" tabindex="-1">${CHECK_ICON}Payment received</h2>
-<p role="status">${escapeHtml(amount)} paid to ${escapeHtml(party.merchant)}. <span id="paid-card"></span></p>
+<p role="status">${escapeHtml(amount)} paid to ${escapeHtml(party.merchant)}. <span id="paid-card">${paid && order.card ? escapeHtml(`${capitalise(order.card.brand)} ending in ${order.card.last4}.`) : ''}</span></p>
 <p class="note">Order ${escapeHtml(order.id)}</p></div>`;
   const body = closed
     ? `<p role="status">${escapeHtml(message!)}</p>`

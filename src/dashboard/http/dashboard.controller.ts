@@ -2,16 +2,16 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../identity';
+import { setPageHeaders } from '../../platform/http/security-headers';
 import { DashboardFiles } from './dashboard-files';
 
 /**
- * The dashboard's policy (docs/dashboard.md#security): scripts, styles, images and calls from the service's
- * own origin only (no inline script, nothing from a CDN), never framed by another page.
+ * The page policy every page of the service sends (platform/http/security-headers.ts: own origin only, no
+ * inline script, never framed, no Referer), with caching set per answer: index.html is revalidated on
+ * every load so a deploy is picked up at once; hashed assets never change, so they are cached for a year.
  */
-const CSP = "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; object-src 'none'; frame-ancestors 'none'";
-
 function secure(reply: FastifyReply): FastifyReply {
-  return reply.header('Content-Security-Policy', CSP).header('X-Frame-Options', 'DENY').header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'same-origin');
+  return setPageHeaders(reply, 'none');
 }
 
 /** Serves the single-page app: the same index.html for every /dashboard route (the app routes in the browser), hashed assets forever. */

@@ -1,21 +1,29 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppConfig } from '../../platform/config/app-config';
+import { prefersHtml } from '../../platform/http/content-negotiation';
+import { setPageHeaders } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
+import { AppConfig } from '../../platform/config/app-config';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { UnauthenticatedError } from '../domain/identity.errors';
 import { currentAccount } from '../application/current-account.query';
 import { SignedIn } from '../application/signup.handler';
-import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, originAllowed, setSessionCookie } from './session-cookie';
+import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, Public, SessionAuth } from './auth';
 import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
-import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, SignupRequestDto } from './auth.request.dto';
+import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto } from './auth.request.dto';
+
+/** Email landings are pages a person sees: the platform's page headers, nobody may frame them. */
+function sendPage(reply: FastifyReply, status: number, html: string): void {
+  void setPageHeaders(reply.status(status).type('text/html; charset=utf-8'), 'none').send(html);
+}
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -31,38 +39,60 @@ export class AuthController {
   @Get('magic-link')
   @Public()
   @ApiOperation({
-    summary: 'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token',
+    summary:
+      'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token. A browser (Accept prefers text/html) gets a page with a Sign in button instead, and the link is not used until it is pressed',
   })
-  async magicLink(@Query() query: MagicLinkQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.magicLinks.redeem(query.token);
-    setSessionCookie(reply, this.config, signedIn.sessionToken);
-    return signedIn;
+  @ApiProduces('application/json', 'text/html')
+  async magicLink(@Query() query: MagicLinkQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    if (prefersHtml(request)) return sendPage(reply, 200, confirmSignInPage(query.token));
+    void reply.send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(query.token)) });
+  }
+
+  @Post('magic-link/sign-in')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Sign in with a magic-link token in the body (JSON or the landing page's form); a browser gets a page and the session cookie, an API client the session token",
+  })
+  @ApiProduces('application/json', 'text/html')
+  async signInWithMagicLink(@Body() body: MagicLinkSignInRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    if (!prefersHtml(request)) return void reply.status(200).send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(body.token)) });
+    const signedIn = await this.magicLinks.redeem(body.token).catch((error: unknown) => {
+      if (error instanceof UnauthenticatedError) return null;
+      throw error;
+    });
+    if (!signedIn) return sendPage(reply, 401, linkNotValidPage());
+    this.withCookie(request, reply, signedIn);
+    sendPage(reply, 200, signedInPage({ href: '/dashboard', label: 'Continue to your dashboard' }));
   }
 
   @Post('magic-link')
   @Public()
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say',
+    summary:
+      'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say. A browser form post gets a page',
   })
-  async requestMagicLink(@Body() body: MagicLinkRequestDto) {
+  @ApiProduces('application/json', 'text/html')
+  async requestMagicLink(@Body() body: MagicLinkRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.magicLinks.sendOnRequest(body.email);
-    return { requested: true };
+    if (prefersHtml(request)) return sendPage(reply, 202, linkRequestedPage());
+    void reply.status(202).send({ data: { requested: true } });
   }
 
   @Post('signup')
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
   async signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.withCookie(reply, await this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id)));
+    return this.withCookie(request, reply, await this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id)));
   }
 
   @Post('login')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default)' })
-  async login(@Body() body: LoginRequestDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.withCookie(reply, await this.commands.execute(new LoginCommand(body.email, body.password)));
+  async login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password)));
   }
 
   @Post('logout')
@@ -87,9 +117,13 @@ export class AuthController {
     return account;
   }
 
-  /** The browser's copy of the session goes in an HttpOnly cookie; the JSON answer stays as it was. */
-  private withCookie(reply: FastifyReply, signedIn: SignedIn): SignedIn {
-    setSessionCookie(reply, this.config, signedIn.sessionToken);
+  /**
+   * The browser's copy of the session goes in an HttpOnly cookie; the JSON answer stays as it was. Not
+   * for a request another site made (login CSRF: it would sign the victim's browser into the attacker's
+   * account); such a caller still gets the token in the answer.
+   */
+  private withCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): SignedIn {
+    if (request.headers.origin === undefined || originAllowed(request, this.config)) setSessionCookie(reply, this.config, signedIn.sessionToken);
     return signedIn;
   }
 }

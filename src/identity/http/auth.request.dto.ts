@@ -41,6 +41,14 @@ export class MagicLinkQueryDto {
   token!: string;
 }
 
+export class MagicLinkSignInRequestDto {
+  @ApiProperty({ description: 'The token from the link (its `token` query parameter)' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  token!: string;
+}
+
 export class MagicLinkRequestDto {
   @ApiProperty({ example: 'dana@example.test', description: 'The email of a passwordless account (made for a roster email)' })
   @IsEmail()

@@ -21,7 +21,7 @@ export function sessionTokenFromCookie(header: string | undefined): string | nul
 
 function attributes(config: AppConfig, maxAgeSeconds: number): string {
   const secure = config.publicBaseUrl.startsWith('https:') ? '; Secure' : '';
-  return `; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeSeconds}${secure}`;
+  return `; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string): void {
@@ -42,6 +42,9 @@ export function originAllowed(request: FastifyRequest, config: AppConfig): boole
   const origin = request.headers.origin;
   const write = request.method !== 'GET' && request.method !== 'HEAD';
   if (origin === undefined) return !write;
+  // A form posted by one of our own pages under `Referrer-Policy: no-referrer` carries `Origin: null`;
+  // the browser's own Sec-Fetch-Site (which no page can set) still says where it came from.
+  if (origin === 'null') return request.headers['sec-fetch-site'] === 'same-origin';
   if (origin === new URL(config.publicBaseUrl).origin) return true;
   const host = request.headers.host;
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);

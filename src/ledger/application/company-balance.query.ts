@@ -5,10 +5,12 @@ import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES } from '../projections/ledge
 /** One currency of GET /api/commerce/balance. */
 export interface BalanceView {
   currency: string;
-  /** company_balance:<co>: free to spend or reserve. */
+  /** What the company may spend or reserve: company_balance:<co> less what it owes contractors. */
   availableCents: string;
   /** payout_reserve:<co>: held for Payout Embed sessions until they are paid or released. */
   reservedCents: string;
+  /** Roster sums of funded Splits not yet transferred to their contractors: in company_balance, but not the company's to spend. */
+  owedToContractorsCents: string;
   /** sme_margin_hold:<co>: declared Split margins held until net terms (or an instant release). */
   marginHeldCents: string;
 }
@@ -20,6 +22,15 @@ export class CompanyBalanceQuery {
   /** The company's balances per currency, as the ledger holds them, ordered by currency. */
   async balances(companyId: string): Promise<BalanceView[]> {
     const docs = await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] });
-    return docs.map((d) => ({ currency: d.currency, availableCents: d.balanceCents, reservedCents: d.reservedCents, marginHeldCents: d.marginHeldCents ?? '0' }));
+    return docs.map((d) => {
+      const owed = BigInt(d.committedCents ?? '0');
+      return {
+        currency: d.currency,
+        availableCents: (BigInt(d.balanceCents) - owed).toString(),
+        reservedCents: d.reservedCents,
+        owedToContractorsCents: owed.toString(),
+        marginHeldCents: d.marginHeldCents ?? '0',
+      };
+    });
   }
 }

@@ -77,7 +77,7 @@ describe('ledger: company balance and Payout Embed reservations', () => {
         ],
       ],
     ]);
-    expect(balances.at(-1)).toEqual({ id: 'co_1:USD', companyId: CO, currency: 'USD', balanceCents: '800', reservedCents: '0', marginHeldCents: '0' });
+    expect(balances.at(-1)).toEqual({ id: 'co_1:USD', companyId: CO, currency: 'USD', balanceCents: '800', reservedCents: '0', committedCents: '0', marginHeldCents: '0' });
     const report = verifyLedger(postings, []);
     expect(report.violations).toEqual([]);
     expect(report).toMatchObject({ reservations: 2, openReservations: 0 });

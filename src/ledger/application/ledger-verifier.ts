@@ -1,7 +1,7 @@
 import { EventStore } from '../../platform/event-store/event-store.port';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
-import { isBalanced, Posting } from '../domain/posting';
+import { isBalanced, isSplitPosting, Posting, sessionOf, withdrawalOf } from '../domain/posting';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
 
 export interface LedgerViolation {
@@ -64,10 +64,7 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
       }
     }
   }
-  const bySplit = groupBy(
-    ordered.filter((p) => p.splitId !== ''),
-    (p) => p.splitId,
-  );
+  const bySplit = groupBy(ordered.filter(isSplitPosting), (p) => p.splitId);
   for (const split of splits.filter((s) => s.settled)) violations.push(...checkSettledSplit(split, bySplit.get(split.id) ?? []));
   const reservations = checkReservations(ordered);
   violations.push(...reservations.violations);
@@ -92,8 +89,8 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
 function checkReservations(ordered: Posting[]): { count: number; open: number; violations: LedgerViolation[] } {
   const violations: LedgerViolation[] = [];
   const bySession = groupBy(
-    ordered.filter((p) => p.sessionId !== undefined),
-    (p) => p.sessionId!,
+    ordered.filter((p) => sessionOf(p) !== undefined),
+    (p) => sessionOf(p)!,
   );
   let open = 0;
   for (const [sessionId, postings] of bySession) {
@@ -121,7 +118,7 @@ function checkContractorWithdrawals(ordered: Posting[]): { count: number; open: 
   const violations: LedgerViolation[] = [];
   const byPayout = groupBy(
     ordered.filter((p) => p.kind.startsWith('contractor_withdrawal')),
-    (p) => p.payoutId ?? p.id,
+    (p) => withdrawalOf(p) ?? p.id,
   );
   let open = 0;
   const transitOf = (p: Posting, side: 'debit' | 'credit') => p.entries.filter((e) => e.account.startsWith('contractor_in_transit:')).reduce((sum, e) => sum + BigInt(e[side]), 0n);

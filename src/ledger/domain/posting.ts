@@ -7,17 +7,37 @@ export interface Entry {
   credit: string;
 }
 
-/** A balanced double-entry posting: per currency, debits equal credits. */
-export interface Posting {
-  id: string;
-  /** The Split it belongs to; '' for company-balance postings (top-ups and Payout Embed reservations). */
+/** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split, a company's balance stream or a contractor's withdrawal. */
+export type Posting = SplitPosting | BalancePosting | WithdrawalPosting;
+
+/** A Split's money movement: funding, a row's transfer or withdrawal, the margin's release. */
+export interface SplitPosting extends PostingBase {
   splitId: string;
+}
+
+/** A company balance movement: a top-up, or a Payout Embed reservation, its release or its payment. */
+export interface BalancePosting extends PostingBase {
+  /** The company whose balance stream made it. */
+  companyId: string;
   /** The Payout Embed session of a reservation posting (reserve, release, pay). */
   sessionId?: string;
-  /** The company whose balance stream made a company-balance posting. */
-  companyId?: string;
-  /** The payout of a contractor withdrawal posting (requested, paid, reversed). */
-  payoutId?: string;
+}
+
+/** A contractor's withdrawal (docs/earnings.md): its request, then its payment or reversal. */
+export interface WithdrawalPosting extends PostingBase {
+  /** The withdrawal's payout. */
+  payoutId: string;
+}
+
+export const isSplitPosting = (posting: Posting): posting is SplitPosting => 'splitId' in posting;
+/** The posting of a Payout Embed session's reservation, release or payment, when it is one (else undefined). */
+export const sessionOf = (posting: Posting): string | undefined => ('sessionId' in posting ? posting.sessionId : undefined);
+
+/** The withdrawal payout of a contractor withdrawal posting, when it is one (else undefined). */
+export const withdrawalOf = (posting: Posting): string | undefined => ('payoutId' in posting ? posting.payoutId : undefined);
+
+interface PostingBase {
+  id: string;
   sequence: number;
   /** Global log position of the event that caused it: ledger:verify applies postings in log order. */
   position: number;

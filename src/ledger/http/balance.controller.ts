@@ -6,10 +6,15 @@ import { BalanceView, CompanyBalanceQuery } from '../application/company-balance
 class BalanceViewDto implements BalanceView {
   @ApiProperty({ example: 'USD' })
   currency!: string;
-  @ApiProperty({ example: '150000', description: 'Minor units free to spend or reserve (ledger account company_balance:<companyId>)' })
+  @ApiProperty({
+    example: '150000',
+    description: 'Minor units free to spend or reserve: ledger account company_balance:<companyId> less owedToContractorsCents (what a Payout Embed session can reserve)',
+  })
   availableCents!: string;
   @ApiProperty({ example: '2500', description: 'Minor units reserved for Payout Embed sessions not yet paid or released (payout_reserve:<companyId>)' })
   reservedCents!: string;
+  @ApiProperty({ example: '40000', description: 'Roster sums of funded Splits not yet transferred to their contractors: held in company_balance, not spendable' })
+  owedToContractorsCents!: string;
   @ApiProperty({ example: '5000', description: 'Minor units of Split margins held until net terms or an instant release (sme_margin_hold:<companyId>)' })
   marginHeldCents!: string;
 }

@@ -6,7 +6,7 @@ import { Projection, ProjectionWriter } from '../../platform/projections/project
 import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
 import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
 import { BALANCE_STREAM_PREFIX, BalanceEvent } from '../../payout-embed';
-import { accounts, credit, debit, Entry, nonZero, Posting, PostingKind } from '../domain/posting';
+import { accounts, BalancePosting, credit, debit, Entry, nonZero, PostingKind, SplitPosting, WithdrawalPosting } from '../domain/posting';
 
 export const LEDGER_POSTINGS = 'ledger_postings';
 export const LEDGER_SPLITS = 'ledger_splits';
@@ -22,6 +22,11 @@ export interface CompanyBalanceDoc {
   balanceCents: string;
   /** payout_reserve:<co>: reserved for Payout Embed sessions not yet paid or released. */
   reservedCents: string;
+  /**
+   * The part of balanceCents owed to contractors: roster sums of funded Splits whose rows have not
+   * transferred yet. Funding credits it to company_balance, each row's transfer draws it out.
+   */
+  committedCents: string;
   /** sme_margin_hold:<co>: Split margins held (absent on documents projected before it was kept). */
   marginHeldCents?: string;
 }
@@ -153,7 +158,7 @@ export class LedgerProjection implements Projection {
     if (!split) return;
     const post = (kind: PostingKind, memo: string, entries: ReturnType<typeof nonZero>) => {
       split.sequence += 1;
-      const posting: Posting = {
+      const posting: SplitPosting = {
         id: `${splitId}:${String(split.sequence).padStart(4, '0')}`,
         splitId,
         sequence: split.sequence,
@@ -165,7 +170,7 @@ export class LedgerProjection implements Projection {
         eventId: recorded.id,
         entries: nonZero(entries),
       };
-      writer.put<Posting>(LEDGER_POSTINGS, posting);
+      writer.put<SplitPosting>(LEDGER_POSTINGS, posting);
       return moveCompanyBalances(writer, posting);
     };
 
@@ -180,6 +185,7 @@ export class LedgerProjection implements Projection {
         break;
       case 'split.funded': {
         const receivable = parseCents(split.totalAmountCents) + parseCents(split.enterpriseFeeAmountCents);
+        await moveCommitted(writer, split.smeCompanyId, split.currency, parseCents(event.data.rosterSumCents));
         await post('funding', 'Leg A: the enterprise owes the total; the SME is credited the roster sum; the margin is held', [
           debit(accounts.enterpriseReceivable(split.enterpriseCompanyId), receivable),
           credit(accounts.companyBalance(split.smeCompanyId), parseCents(event.data.rosterSumCents)),
@@ -199,6 +205,7 @@ export class LedgerProjection implements Projection {
         if (!row || row.netAmountCents === null || row.feeAmountCents === null) break;
         const fee = parseCents(row.feeAmountCents);
         const covered = row.businessCoversFee ? fee : 0n;
+        await moveCommitted(writer, split.smeCompanyId, split.currency, -parseCents(row.amountCents));
         await creditContractor(writer, split, event.data.rosterEntryId, row, recorded.metadata.occurredAt, `${splitId}:${String(split.sequence + 1).padStart(4, '0')}`);
         await post('row_transfer', `Row ${event.data.rosterEntryId} transferred to its contractor`, [
           debit(accounts.companyBalance(split.smeCompanyId), parseCents(row.amountCents)),
@@ -210,15 +217,16 @@ export class LedgerProjection implements Projection {
         break;
       }
       case 'split.margin.settled': {
+        // The decider split the margin (fees recovered first, the rest to the balance); the ledger posts
+        // exactly that, so the balance stream's credit and company_balance agree to the cent.
         const margin = parseCents(event.data.marginAmountCents);
-        const due = parseCents(split.feeDueCents);
-        const recovered = due < margin ? due : margin;
+        const recovered = parseCents(event.data.feeRecoveredCents);
         await post('margin_release', 'The margin leaves the hold; SME-covered fees are recovered from it first', [
           debit(accounts.smeMarginHold(split.smeCompanyId), margin),
           credit(accounts.smeFeeDue(split.smeCompanyId), recovered),
-          credit(accounts.companyBalance(split.smeCompanyId), margin - recovered),
+          credit(accounts.companyBalance(split.smeCompanyId), parseCents(event.data.creditedToBalanceCents)),
         ]);
-        split.feeDueCents = (due - recovered).toString();
+        split.feeDueCents = (parseCents(split.feeDueCents) - recovered).toString();
         split.marginReleasedCents = margin.toString();
         break;
       }
@@ -275,9 +283,8 @@ export class LedgerProjection implements Projection {
             : null;
     if (!step) return;
     const [sequence, kind, memo, entries] = step;
-    writer.put<Posting>(LEDGER_POSTINGS, {
+    writer.put<WithdrawalPosting>(LEDGER_POSTINGS, {
       id: `${ref.payoutId}:${String(sequence).padStart(4, '0')}`,
-      splitId: '',
       payoutId: ref.payoutId,
       sequence,
       position: recorded.position,
@@ -296,6 +303,8 @@ export class LedgerProjection implements Projection {
    */
   private async applyBalance(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as BalanceEvent;
+    // The Split's margin_release posting already credited company_balance; the balance stream's record of it posts nothing.
+    if (event.type === 'company_balance.split_margin_credited') return;
     const d = event.data;
     const amount = parseCents(d.amountCents);
     const co = d.companyId;
@@ -326,9 +335,8 @@ export class LedgerProjection implements Projection {
           ];
       }
     })();
-    const posting: Posting = {
+    const posting: BalancePosting = {
       id: `${recorded.streamId}:${String(recorded.revision).padStart(6, '0')}`,
-      splitId: '',
       ...(sessionId ? { sessionId } : {}),
       companyId: co,
       sequence: recorded.revision,
@@ -340,32 +348,46 @@ export class LedgerProjection implements Projection {
       eventId: recorded.id,
       entries: nonZero(entries),
     };
-    writer.put<Posting>(LEDGER_POSTINGS, posting);
+    writer.put<BalancePosting>(LEDGER_POSTINGS, posting);
     await moveCompanyBalances(writer, posting);
   }
 }
 
 /** Keeps each company's balance document in step with its company_balance, payout_reserve and sme_margin_hold accounts. */
-async function moveCompanyBalances(writer: ProjectionWriter, posting: Posting): Promise<void> {
+async function moveCompanyBalances(writer: ProjectionWriter, posting: SplitPosting | BalancePosting): Promise<void> {
   for (const entry of posting.entries) {
     const match = /^(company_balance|payout_reserve|sme_margin_hold):(.+)$/.exec(entry.account);
     if (!match) continue;
     const [, account, companyId] = match as unknown as [string, string, string];
-    const id = companyBalanceDocId(companyId, posting.currency);
-    const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? {
-      id,
-      companyId,
-      currency: posting.currency,
-      balanceCents: '0',
-      reservedCents: '0',
-      marginHeldCents: '0',
-    };
     const delta = BigInt(entry.credit) - BigInt(entry.debit);
-    if (account === 'company_balance') doc.balanceCents = (BigInt(doc.balanceCents) + delta).toString();
-    else if (account === 'payout_reserve') doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
-    else doc.marginHeldCents = (BigInt(doc.marginHeldCents ?? '0') + delta).toString();
-    writer.put<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, doc);
+    await changeBalanceDoc(writer, companyId, posting.currency, (doc) => {
+      if (account === 'company_balance') doc.balanceCents = (BigInt(doc.balanceCents) + delta).toString();
+      else if (account === 'payout_reserve') doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
+      else doc.marginHeldCents = (BigInt(doc.marginHeldCents ?? '0') + delta).toString();
+    });
   }
+}
+
+/** Roster money owed to contractors moves in at funding and out with each row's transfer. */
+function moveCommitted(writer: ProjectionWriter, companyId: string, currency: string, delta: bigint): Promise<void> {
+  return changeBalanceDoc(writer, companyId, currency, (doc) => {
+    doc.committedCents = (BigInt(doc.committedCents ?? '0') + delta).toString();
+  });
+}
+
+async function changeBalanceDoc(writer: ProjectionWriter, companyId: string, currency: string, change: (doc: CompanyBalanceDoc) => void): Promise<void> {
+  const id = companyBalanceDocId(companyId, currency);
+  const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? {
+    id,
+    companyId,
+    currency,
+    balanceCents: '0',
+    reservedCents: '0',
+    committedCents: '0',
+    marginHeldCents: '0',
+  };
+  change(doc);
+  writer.put<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, doc);
 }
 
 /** A row transfer credited a contractor account: count it (and whether auto-withdraw takes it on) and list it. */

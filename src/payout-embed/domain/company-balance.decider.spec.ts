@@ -83,4 +83,27 @@ describe('company balance decider', () => {
     given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500'))
       .when(reserve('pes_2', '500'))
       .then([reserved('pes_2', '500')]));
+
+  describe('released Split margins', () => {
+    const credit = (amountCents: string, splitId = 'spl_1') =>
+      ({ type: 'CreditSplitMargin', data: { companyId: 'co_1', splitId, currency: 'USD', amountCents, now: NOW } }) as const;
+    const credited = (amountCents: string, splitId = 'spl_1'): BalanceEvent => ({
+      type: 'company_balance.split_margin_credited',
+      data: { companyId: 'co_1', splitId, currency: 'USD', amountCents, creditedAt: NOW },
+    });
+
+    it('credits a Split margin once; a margin the covered fees used up credits nothing', () => {
+      given(decider)
+        .when(credit('4400'))
+        .then([credited('4400')]);
+      given(decider, credited('4400')).when(credit('4400')).thenNothing();
+      given(decider).when(credit('0')).thenNothing();
+    });
+    it('makes the credited margin reservable, and no more', () => {
+      given(decider, credited('4400'))
+        .when(reserve('pes_1', '4400'))
+        .then([reserved('pes_1', '4400')]);
+      given(decider, credited('4400')).when(reserve('pes_1', '4401')).thenFails('PAYOUT_INSUFFICIENT_BALANCE');
+    });
+  });
 });

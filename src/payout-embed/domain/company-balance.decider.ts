@@ -6,7 +6,8 @@ export type CompanyBalanceCommand =
   | { type: 'TopUp'; data: { companyId: string; topUpId: string; currency: string; amountCents: string; now: string } }
   | { type: 'Reserve'; data: { companyId: string; sessionId: string; currency: string; amountCents: string; requestHash: string; now: string } }
   | { type: 'Release'; data: { sessionId: string; reason: ReleaseReason; now: string } }
-  | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string; now: string } };
+  | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string; now: string } }
+  | { type: 'CreditSplitMargin'; data: { companyId: string; splitId: string; currency: string; amountCents: string; now: string } };
 
 export interface Reservation {
   currency: string;
@@ -22,6 +23,8 @@ export interface CompanyBalanceState {
   reserved: Record<string, bigint>;
   reservations: Record<string, Reservation>;
   topUps: Record<string, true>;
+  /** Splits whose released margin was credited already (once each). */
+  splitMargins: ReadonlySet<string>;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface CompanyBalanceState {
  * once: released or paid; repeats decide nothing.
  */
 export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent, CompanyBalanceState> = {
-  initialState: () => ({ companyId: null, available: {}, reserved: {}, reservations: {}, topUps: {} }),
+  initialState: () => ({ companyId: null, available: {}, reserved: {}, reservations: {}, topUps: {}, splitMargins: new Set() }),
   decide(command, state) {
     switch (command.type) {
       case 'TopUp': {
@@ -58,6 +61,8 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
           },
         ];
       }
+      case 'CreditSplitMargin':
+        return creditSplitMargin(command.data, state);
       case 'Release':
       case 'Pay': {
         const reservation = state.reservations[command.data.sessionId];
@@ -99,8 +104,21 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
           reserved: add(state.reserved, -amount),
           reservations: { ...state.reservations, [event.data.sessionId]: { ...state.reservations[event.data.sessionId]!, status: 'paid' } },
         };
+      case 'company_balance.split_margin_credited':
+        return { ...state, companyId: d.companyId, available: add(state.available, amount), splitMargins: new Set(state.splitMargins).add(event.data.splitId) };
       default:
         return assertNever(event);
     }
   },
 };
+
+/** A released Split margin becomes reservable, once per Split; a margin the covered fees used up entirely credits nothing. */
+function creditSplitMargin(data: Extract<CompanyBalanceCommand, { type: 'CreditSplitMargin' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+  if (state.splitMargins.has(data.splitId) || BigInt(data.amountCents) <= 0n) return [];
+  return [
+    {
+      type: 'company_balance.split_margin_credited',
+      data: { companyId: data.companyId, splitId: data.splitId, currency: data.currency, amountCents: data.amountCents, creditedAt: data.now },
+    },
+  ];
+}

@@ -79,4 +79,14 @@ export type ReservationPaid = DomainEvent<
   { companyId: string; sessionId: string; currency: string; amountCents: string; payoutId: string; walletEmail: string; paidAt: string }
 >;
 
-export type BalanceEvent = BalanceToppedUp | BalanceReserved | ReservationReleased | ReservationPaid;
+/**
+ * A Split's released margin reached the SME's balance (the part left after recovering the fees the SME
+ * covered). The ledger already posted it from `split.margin.settled`; this is the balance stream's own
+ * record, so reservations can draw on it.
+ */
+export type SplitMarginCredited = DomainEvent<
+  'company_balance.split_margin_credited',
+  { companyId: string; splitId: string; currency: string; amountCents: string; creditedAt: string }
+>;
+
+export type BalanceEvent = BalanceToppedUp | BalanceReserved | ReservationReleased | ReservationPaid | SplitMarginCredited;

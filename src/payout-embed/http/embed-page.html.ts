@@ -1,28 +1,31 @@
 /** The recipient's page (docs/payout-embed.md#the-embed-page): a shell whose script drives the page's own API. */
 
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%231f5fd1'/%3E%3Cpath d='M9 22V10h8a4 4 0 0 1 0 8h-8' stroke='white' stroke-width='3' fill='none'/%3E%3C/svg%3E";
-
-const STYLE = `
+/** Served at /assets/payout-embed.css (no inline style: the page policy is `style-src 'self'`). */
+export const PAYOUT_EMBED_CSS = `
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;background:#f6f7f9;color:#1a1d21;line-height:1.45}
 main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 body.framed{background:#fff}body.framed main{margin:0 auto;box-shadow:none}
-header.chrome,footer.chrome{max-width:28rem;margin:1rem auto;padding:0 1rem;color:#555;font-size:.9rem}
+header.chrome,footer.chrome{max-width:28rem;margin:1rem auto;padding:0 1rem;color:#4d545c;font-size:.9rem}
+header.chrome{display:flex;align-items:center;gap:.5rem}header.chrome img{width:20px;height:20px}
 body.framed header.chrome,body.framed footer.chrome{display:none}
 h1{font-size:1.25rem;margin:0 0 .5rem}h1:focus{outline:none}
 .amount{font-size:2rem;font-weight:700;margin:.25rem 0 .75rem;overflow-wrap:anywhere}
 .muted{color:#4d545c;font-size:.95rem}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input{width:100%;padding:.6rem;font-size:1rem;border:1px solid #8a9099;border-radius:4px}
+input{width:100%;padding:.6rem;font-size:1rem;border:1px solid #8a9099;border-radius:6px}
 input[aria-invalid=true]{border-color:#c62828;border-width:2px}
 input.code{font-size:1.4rem;letter-spacing:.4em;font-variant-numeric:tabular-nums}
 .hint{font-size:.9rem;color:#4d545c;margin:.25rem 0 0}
-button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;border:0;border-radius:4px;background:#1f5fd1;color:#fff;cursor:pointer}
+button,input{font:inherit}
+button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;font-weight:600;border:0;border-radius:6px;background:#1f5fd1;color:#fff;cursor:pointer}
+button+.hint{margin-top:.6rem}
 button[disabled]{opacity:.6;cursor:progress}
-button.link{background:none;color:#1f5fd1;text-decoration:underline;width:auto;padding:.25rem 0;margin-top:.75rem}
+button.link{background:none;color:#1f5fd1;text-decoration:underline;width:auto;padding:.25rem 0;margin-top:.75rem;font-weight:400}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f2b600;outline-offset:2px}
-.error{background:#fdecea;border:1px solid #c62828;color:#8e1c1c;padding:.6rem;border-radius:4px;margin:.75rem 0}
+a{color:#1f5fd1}
+.error{background:#fdecea;border:1px solid #c62828;color:#8e1c1c;padding:.6rem;border-radius:6px;margin:.75rem 0}
+input+.error{margin:.4rem 0 0}
 .notice{background:#eef4ff;border:1px solid #9bb8ee;padding:.6rem;border-radius:4px;margin:.75rem 0}
 .ok{background:#e8f5e9;border:1px solid #2e7d32;color:#1b5e20;padding:.6rem;border-radius:4px;margin:.75rem 0}
 .steps{display:flex;gap:.35rem;list-style:none;padding:0;margin:0 0 1rem;font-size:.8rem;color:#4d545c}
@@ -33,30 +36,34 @@ button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f2b6
 @media (prefers-reduced-motion:reduce){.spinner{animation:none}}
 @media (max-width:420px){main{margin:0;border-radius:0;padding:1.25rem}header.chrome{margin:.75rem auto}}`;
 
-function shell(title: string, body: string, script: string): string {
+function shell(title: string, body: string, sessionId: string | null): string {
+  const data = sessionId ? ` data-session-id="${sessionId}"` : '';
+  const script = sessionId ? '<script src="/assets/payout-embed.js"></script>' : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title}</title><link rel="icon" href="${FAVICON}"><style>${STYLE}</style></head>
-<body><header class="chrome" role="banner"><strong>Paysplit</strong> secure payout</header>
+<meta name="referrer" content="no-referrer"><title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/payout-embed.css"></head>
+<body${data}><header class="chrome"><img src="/favicon.svg" alt="" width="20" height="20"><span><strong>Paysplit</strong> secure payout</span></header>
 <main id="main">${body}</main>
-<footer class="chrome" role="contentinfo">Paysplit will never ask for a password or card number to pay you.</footer>${script}</body></html>`;
+<footer class="chrome">Paysplit will never ask for a password or card number to pay you.</footer>${script}</body></html>`;
 }
 
 export function notFoundPage(): string {
-  return shell('Payout link not found', '<h1>This payout link is not valid</h1><p>Check that you opened the whole link from the sender, or ask them for a new one.</p>', '');
+  return shell('Payout link not found', '<h1>This payout link is not valid</h1><p>Check that you opened the whole link from the sender, or ask them for a new one.</p>', null);
 }
 
-/** The page for one session; everything the recipient sees comes from GET /api/embed/payouts/:id with the token. */
+/** The page for one session (the id is checked against /^pes_[0-9a-z]{26}$/ before); everything it shows comes from GET /api/embed/payouts/:id with the token. */
 export function embedPage(sessionId: string): string {
-  const script = `<script>${CLIENT.replace('__SESSION_ID__', sessionId)}</script>`;
-  return shell('Claim your payout', '<p role="status"><span class="spinner" aria-hidden="true"></span>Loading your payout…</p>', script);
+  return shell('Claim your payout', '<p role="status"><span class="spinner" aria-hidden="true"></span>Loading your payout…</p>', sessionId);
 }
 
-/** Plain ES2017, no build step: renders each state, and tells an allowed parent frame about every status change. */
-const CLIENT = String.raw`
+/**
+ * Served at /assets/payout-embed.js. Plain ES2017, no build step: renders each state, and tells an allowed
+ * parent frame about every status change. The session id comes from the page's `data-session-id`.
+ */
+export const PAYOUT_EMBED_JS = String.raw`
 (function () {
   'use strict';
-  var id = '__SESSION_ID__';
+  var id = document.body.getAttribute('data-session-id') || '';
   var token = new URLSearchParams(location.hash.slice(1)).get('t') || '';
   var main = document.getElementById('main');
   var framed = window.parent !== window;
@@ -161,7 +168,7 @@ const CLIENT = String.raw`
     var input = document.getElementById(fieldId);
     var old = document.getElementById(fieldId + '-error');
     if (old) old.remove();
-    input.insertAdjacentHTML('beforebegin', errorBox(fieldId, text));
+    input.insertAdjacentHTML('afterend', errorBox(fieldId, text));
     input.setAttribute('aria-invalid', 'true');
     input.focus();
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExcludeController, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
@@ -11,7 +11,8 @@ import { embedViewOf } from '../application/embed-view';
 import { NamePayoutWalletCommand } from '../application/name-payout-wallet.handler';
 import { SendClaimCodeCommand } from '../application/send-claim-code.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
-import { embedPage, notFoundPage } from './embed-page.html';
+import { embedPage, notFoundPage, PAYOUT_EMBED_CSS, PAYOUT_EMBED_JS } from './embed-page.html';
+import { setPageHeaders } from '../../platform/http/security-headers';
 import { ClaimPayoutRequestDto, NameWalletRequestDto } from './payout-embed.request.dto';
 import { EmbedResponseDto } from './payout-embed.response.dto';
 
@@ -94,15 +95,25 @@ export class EmbedPayoutsPageController {
   async page(@Param('id') id: string, @Res() reply: FastifyReply) {
     const state = /^pes_[0-9a-z]{26}$/.test(id) ? await this.queries.stateOf(id) : null;
     const origins = state?.session?.allowedOrigins ?? [];
-    void reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('Referrer-Policy', 'no-referrer')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', `frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`);
-    // Old browsers ignore frame-ancestors; with no allowed origin they still must not frame it.
-    if (origins.length === 0) void reply.header('X-Frame-Options', 'DENY');
+    // Framable only by the session's allowed origins ('none', and X-Frame-Options DENY, when there are none).
+    setPageHeaders(reply.type('text/html; charset=utf-8'), origins);
     if (!state?.session) return reply.status(404).send(notFoundPage());
     return reply.status(200).send(embedPage(id));
+  }
+}
+
+/** The page's script and style, from the service's own origin (the page policy allows no inline script or style). */
+@ApiExcludeController()
+@Public()
+@Controller('assets')
+export class EmbedPayoutsAssetsController {
+  @Get('payout-embed.js')
+  script(@Res() reply: FastifyReply) {
+    void reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PAYOUT_EMBED_JS);
+  }
+
+  @Get('payout-embed.css')
+  style(@Res() reply: FastifyReply) {
+    void reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PAYOUT_EMBED_CSS);
   }
 }

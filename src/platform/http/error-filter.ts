@@ -97,5 +97,6 @@ function envelope(status: number, code: string, message: string, details: ErrorD
  */
 export function frameworkErrorHandler(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = toErrorResponse(error);
-  void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  // Fastify answers these before any hook runs, so installNoSniff never sees them.
+  void reply.status(status).header('content-type', 'application/json; charset=utf-8').header('X-Content-Type-Options', 'nosniff').send(body);
 }

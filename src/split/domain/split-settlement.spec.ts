@@ -36,6 +36,19 @@ const started = (
     ...extra,
   },
 });
+const marginSettled = (margin: string, via: 'instant_election' | 'settle_call' | 'net_terms', releasedAt: string, recovered = '0'): SplitEvent => ({
+  type: 'split.margin.settled',
+  data: {
+    splitId: 'spl_1',
+    smeCompanyId: 'co_sme',
+    currency: 'USD',
+    marginAmountCents: margin,
+    feeRecoveredCents: recovered,
+    creditedToBalanceCents: (BigInt(margin) - BigInt(recovered)).toString(),
+    via,
+    releasedAt,
+  },
+});
 const settledRow = (n: number, payoutId = `po_t${n}`): SplitEvent => ({
   type: 'split.roster_entry.settled',
   data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId, settledAt: t1 },
@@ -60,7 +73,7 @@ describe('split settlement decider', () => {
         funded('15000', '150'),
         { type: 'split.leg_a.claimed', data: { splitId: 'spl_1', legAPayoutId: 'po_a', amountCents: '15000', claimedAt: t0 } },
         { type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: '3000', marginHoldStartedAt: t0 } },
-        { type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '3000', via: 'instant_election', releasedAt: t0 } },
+        marginSettled('3000', 'instant_election', t0),
       ]));
 
   it('funds nothing twice, nor a Split that is not approved', () => {
@@ -173,12 +186,22 @@ describe('split settlement decider', () => {
     it('releases a held margin now', () =>
       given(splitDecider, ...base, funded('4000'), held)
         .when(settle)
-        .then([{ type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'settle_call', releasedAt: t1 } }]));
+        .then([marginSettled('1000', 'settle_call', t1)]));
+    it('recovers the instant fees the SME covered from the margin first; only the rest reaches its balance', () => {
+      const covering = [created([row(1, '4000', { earlyPayoutElected: true, businessCoversFee: true })], '5000', '1000'), approved, funded('4000', '60'), held];
+      given(splitDecider, ...covering, started(1, '60', '4000', '4000', { businessCoversFee: true }), settledRow(1))
+        .when(settle)
+        .then([marginSettled('1000', 'settle_call', t1, '60')]);
+      // A transfer not yet settled has not been advanced: nothing to recover yet.
+      given(splitDecider, ...covering, started(1, '60', '4000', '4000', { businessCoversFee: true }))
+        .when(settle)
+        .then([marginSettled('1000', 'settle_call', t1)]);
+    });
     it('refuses NONE and RELEASED, and another company', () => {
       given(splitDecider, created([row(1, '4000')], '4000', '0'), approved)
         .when(settle)
         .thenFails('SPLIT_MARGIN_NOT_SETTLEABLE');
-      const released: SplitEvent = { type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'net_terms', releasedAt: t1 } };
+      const released: SplitEvent = marginSettled('1000', 'net_terms', t1);
       given(splitDecider, ...base, funded('4000'), held, released)
         .when(settle)
         .thenFails('SPLIT_MARGIN_NOT_SETTLEABLE');
@@ -190,7 +213,7 @@ describe('split settlement decider', () => {
       const release: SplitCommand = { type: 'ReleaseMarginAtNetTerms', data: { splitId: 'spl_1', now: t1 } };
       given(splitDecider, ...base, funded('4000'), held)
         .when(release)
-        .then([{ type: 'split.margin.settled', data: { splitId: 'spl_1', marginAmountCents: '1000', via: 'net_terms', releasedAt: t1 } }]);
+        .then([marginSettled('1000', 'net_terms', t1)]);
       given(splitDecider, ...base)
         .when(release)
         .thenNothing();

@@ -143,7 +143,7 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
     case 'split.margin.instant_elected':
       return { ...state, marginInstantElected: true };
     case 'split.margin.settled':
-      return { ...state, marginStatus: 'RELEASED' };
+      return { ...state, marginStatus: 'RELEASED', feeDueCents: state.feeDueCents - parseCents(event.data.feeRecoveredCents) };
     case 'split.roster_entry.transfer_started':
       return withRow({ ...state, status: state.status === 'FUNDED' ? 'SETTLING' : state.status }, event.data.rosterEntryId, (row) => ({
         ...row,
@@ -151,10 +151,13 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
         payoutId: event.data.payoutId,
         instant: event.data.instant,
         netAmountCents: event.data.netAmountCents,
+        coveredFeeCents: event.data.businessCoversFee ? event.data.feeAmountCents : '0',
         transferring: true,
       }));
-    case 'split.roster_entry.settled':
-      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, settled: true }));
+    case 'split.roster_entry.settled': {
+      const covered = parseCents(state.rows.get(event.data.rosterEntryId)?.coveredFeeCents ?? '0');
+      return withRow({ ...state, feeDueCents: state.feeDueCents + covered }, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, settled: true }));
+    }
     case 'split.roster_entry.failed':
       return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false }));
     case 'split.roster_entry.withdrawal_started':
@@ -164,8 +167,23 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
   }
 }
 
+/** The margin leaves the hold: SME-covered fees still due are recovered from it first, the rest is credited to the SME's balance. */
 function marginSettled(state: ExistingSplit, via: 'instant_election' | 'settle_call' | 'net_terms', now: string): SplitEvent {
-  return { type: 'split.margin.settled', data: { splitId: state.splitId, marginAmountCents: formatCents(state.marginAmountCents), via, releasedAt: now } };
+  const margin = state.marginAmountCents;
+  const recovered = state.feeDueCents < margin ? state.feeDueCents : margin;
+  return {
+    type: 'split.margin.settled',
+    data: {
+      splitId: state.splitId,
+      smeCompanyId: state.smeCompanyId,
+      currency: state.currency,
+      marginAmountCents: formatCents(margin),
+      feeRecoveredCents: formatCents(recovered),
+      creditedToBalanceCents: formatCents(margin - recovered),
+      via,
+      releasedAt: now,
+    },
+  };
 }
 
 function fundedSplit(state: SplitState): ExistingSplit {
@@ -187,7 +205,7 @@ function withRow(state: ExistingSplit, distributionId: string, change: (row: Row
 }
 
 function freshRow(): RowProgress {
-  return { attempt: 0, payoutId: null, instant: false, netAmountCents: null, transferring: false, settled: false, withdrawalPayoutId: null };
+  return { attempt: 0, payoutId: null, instant: false, netAmountCents: null, coveredFeeCents: null, transferring: false, settled: false, withdrawalPayoutId: null };
 }
 
 /** What the row's transfer delivered (the withdrawal forwards exactly that). */

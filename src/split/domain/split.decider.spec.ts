@@ -461,6 +461,7 @@ describe('split decider', () => {
         distributions: [dist()],
         marginStatus: 'PENDING',
         marginInstantElected: false,
+        feeDueCents: 0n,
         fundedAt: null,
         rows: new Map(),
       }));

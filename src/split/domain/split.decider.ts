@@ -269,6 +269,7 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     distributions: data.distributions,
     marginStatus: data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
     marginInstantElected: false,
+    feeDueCents: 0n,
     fundedAt: null,
     rows: new Map(),
   };

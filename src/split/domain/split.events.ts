@@ -65,10 +65,22 @@ export type SplitFunded = DomainEvent<'split.funded', { splitId: string; legAPay
 export type SplitLegAClaimed = DomainEvent<'split.leg_a.claimed', { splitId: string; legAPayoutId: string; amountCents: string; claimedAt: string }>;
 export type SplitMarginHeld = DomainEvent<'split.margin.held', { splitId: string; marginAmountCents: string; marginHoldStartedAt: string }>;
 export type SplitMarginInstantElected = DomainEvent<'split.margin.instant_elected', { splitId: string; electedBy: string; electedAt: string }>;
-/** The margin left the hold for the SME's balance (public event). */
+/**
+ * The margin left the hold for the SME's balance (public event): `feeRecoveredCents` of it repaid the
+ * instant fees the SME covered, `creditedToBalanceCents` (the rest) reached the SME's company balance.
+ */
 export type SplitMarginSettled = DomainEvent<
   'split.margin.settled',
-  { splitId: string; marginAmountCents: string; via: 'instant_election' | 'settle_call' | 'net_terms'; releasedAt: string }
+  {
+    splitId: string;
+    smeCompanyId: string;
+    currency: string;
+    marginAmountCents: string;
+    feeRecoveredCents: string;
+    creditedToBalanceCents: string;
+    via: 'instant_election' | 'settle_call' | 'net_terms';
+    releasedAt: string;
+  }
 >;
 export type RosterEntryTransferStarted = DomainEvent<
   'split.roster_entry.transfer_started',

@@ -22,6 +22,11 @@ export interface ExistingSplit {
   marginStatus: 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
   marginInstantElected: boolean;
   fundedAt: string | null;
+  /**
+   * Instant fees the SME chose to cover on rows already transferred, not yet recovered from the margin.
+   * The margin's release recovers them first; only the rest reaches the SME's balance (docs/money.md).
+   */
+  feeDueCents: Cents;
   /** Transfer progress per distribution id. A Map: an id like `constructor` must not find anything inherited. */
   rows: ReadonlyMap<string, RowProgress>;
 }
@@ -31,6 +36,8 @@ export interface RowProgress {
   payoutId: string | null;
   instant: boolean;
   netAmountCents: string | null;
+  /** The instant fee of the current transfer when the SME covers it ('0' otherwise); null before any transfer. */
+  coveredFeeCents: string | null;
   transferring: boolean;
   settled: boolean;
   withdrawalPayoutId: string | null;

@@ -1,4 +1,16 @@
-import { AnyBulkWriteOperation, ClientSession, Collection, Db, Document, Filter as MongoFilter, MongoClient, MongoServerError, TransactionOptions, WriteConcern } from 'mongodb';
+import {
+  AnyBulkWriteOperation,
+  ClientSession,
+  Collection,
+  Db,
+  Document,
+  Filter as MongoFilter,
+  MongoClient,
+  MongoClientOptions,
+  MongoServerError,
+  TransactionOptions,
+  WriteConcern,
+} from 'mongodb';
 import { CollectionSpec, CommitOutcome, Doc, DocumentReader, DocumentWrite, Filter, FindOptions, ProjectionCommit, ProjectionState, isStale } from '../document-store.port';
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
@@ -110,9 +122,9 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** Connects and prepares the bookkeeping collections. The database defaults to the URL's path, else 'paysplit'. */
-  static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
+  static async connect(url: string, dbName?: string, options: MongoClientOptions = {}): Promise<MongoReadStore> {
     // ignoreUndefined: undefined fields are left out, as JSON.stringify does in the SQLite adapter.
-    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    const client = await MongoClient.connect(url, { ...options, ignoreUndefined: true });
     try {
       const store = new MongoReadStore(client, client.db(dbName ?? databaseFromUrl(url) ?? 'paysplit'));
       await store.prepare();

@@ -42,11 +42,28 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token */
+    /** Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token. A browser (Accept prefers text/html) gets a page with a Sign in button instead, and the link is not used until it is pressed */
     get: operations['AuthController_magicLink'];
     put?: never;
-    /** Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say */
+    /** Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say. A browser form post gets a page */
     post: operations['AuthController_requestMagicLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/magic-link/sign-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with a magic-link token in the body (JSON or the landing page's form); a browser gets a page and the session cookie, an API client the session token */
+    post: operations['AuthController_signInWithMagicLink'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1086,6 +1103,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    MagicLinkSignInRequestDto: {
+      /** @description The token from the link (its `token` query parameter) */
+      token: string;
+    };
     MagicLinkRequestDto: {
       /**
        * @description The email of a passwordless account (made for a roster email)
@@ -1233,7 +1254,7 @@ export interface components {
       /** @example USD */
       currency: string;
       /**
-       * @description Minor units free to spend or reserve (ledger account company_balance:<companyId>)
+       * @description Minor units free to spend or reserve: ledger account company_balance:<companyId> less owedToContractorsCents (what a Payout Embed session can reserve)
        * @example 150000
        */
       availableCents: string;
@@ -1242,6 +1263,11 @@ export interface components {
        * @example 2500
        */
       reservedCents: string;
+      /**
+       * @description Roster sums of funded Splits not yet transferred to their contractors: held in company_balance, not spendable
+       * @example 40000
+       */
+      owedToContractorsCents: string;
       /**
        * @description Minor units of Split margins held until net terms or an instant release (sme_margin_hold:<companyId>)
        * @example 5000
@@ -1606,6 +1632,27 @@ export interface operations {
     };
     responses: {
       202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthController_signInWithMagicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MagicLinkSignInRequestDto'];
+      };
+    };
+    responses: {
+      200: {
         headers: {
           [name: string]: unknown;
         };

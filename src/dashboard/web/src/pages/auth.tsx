@@ -116,7 +116,7 @@ export function SignupPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   );
 }
 
-/** The landing of a contractor's sign-in link: redeems the token (the API sets the cookie) and opens Earnings. */
+/** A contractor's sign-in link opened in the dashboard: redeems the token in a POST body (the API sets the cookie) and opens Earnings. */
 export function MagicLinkPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const { query } = useLocation();
   const token = query.get('token') ?? '';
@@ -127,7 +127,7 @@ export function MagicLinkPage({ onSignedIn }: { onSignedIn: () => Promise<void> 
     started.current = true;
     // The token is single-use: drop it from the address bar (and history) before using it.
     window.history.replaceState(null, '', '/dashboard/magic-link');
-    data(api.GET('/api/auth/magic-link', { params: { query: { token } } }))
+    data(api.POST('/api/auth/magic-link/sign-in', { body: { token } }))
       .then(async () => {
         await onSignedIn();
         navigate('/earnings', true);

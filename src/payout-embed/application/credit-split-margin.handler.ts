@@ -1,0 +1,37 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { companyBalanceDecider } from '../domain/company-balance.decider';
+import { balanceStreamId } from '../domain/payout-embed.events';
+
+/** A Split's margin was released: what reached the SME's balance becomes reservable (once per Split). */
+export class CreditSplitMarginCommand extends Command<void> {
+  constructor(
+    readonly companyId: string,
+    readonly splitId: string,
+    readonly currency: string,
+    readonly amountCents: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreditSplitMarginCommand)
+export class CreditSplitMarginHandler implements ICommandHandler<CreditSplitMarginCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ companyId, splitId, currency, amountCents, context }: CreditSplitMarginCommand): Promise<void> {
+    await this.aggregates.handle(
+      balanceStreamId(companyId),
+      companyBalanceDecider,
+      { type: 'CreditSplitMargin', data: { companyId, splitId, currency, amountCents, now: this.clock.now().toISOString() } },
+      context,
+      { retries: 25 },
+    );
+  }
+}

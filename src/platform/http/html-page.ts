@@ -1,0 +1,27 @@
+/**
+ * The document shell of every server-rendered page a person sees (hosted checkout, email landings):
+ * the stylesheet and scripts come from the service's own origin (/assets/*, see security-headers.ts),
+ * never inline. Modules render their own `<main>` content and chrome.
+ */
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface HtmlPageOptions {
+  /** Raw attributes for `<body>` (already escaped), e.g. ` class="full"`. */
+  bodyAttributes?: string;
+  /** Raw HTML before and after `<main>`. */
+  header?: string;
+  footer?: string;
+  /** Same-origin script paths, loaded at the end of the body. */
+  scripts?: string[];
+}
+
+export function htmlPage(title: string, main: string, options: HtmlPageOptions = {}): string {
+  const scripts = (options.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}"></script>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/pages.css"></head>
+<body${options.bodyAttributes ?? ''}>${options.header ?? ''}<main id="main">${main}</main>${options.footer ?? ''}${scripts}</body></html>`;
+}
