@@ -275,11 +275,16 @@ describe('Dashboard in Chromium', () => {
 
   it('creates a payment link and copies its iframe snippet', async () => {
     await go('/checkout');
+    // The first Tab reaches "Skip to content", which moves on to the page's main region.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await ui(page.getByText('No payment links yet')).toBeVisible();
     await page.getByLabel('What is it for?').fill('Beginner yoga class (60 min)');
-    await page.getByLabel('Amount').fill('25.5');
     await page.getByLabel('Currency').selectOption('EUR');
-    await page.getByRole('button', { name: 'Create link' }).click();
+    // By keyboard: type the amount and press Enter to submit.
+    await page.getByLabel('Amount').focus();
+    await page.keyboard.type('25.5');
+    await page.keyboard.press('Enter');
     await ui(page.getByTestId('payment-link-snippet')).toContainText('<iframe');
     await page.getByRole('button', { name: 'Copy snippet' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
