@@ -168,6 +168,13 @@ describe('Dashboard in Chromium', () => {
     await ui(page.getByText('Nothing matches these filters.')).toBeVisible();
     await page.getByLabel('Status').selectOption('');
     await ui(page.locator('li.delivery')).toHaveCount(1);
+    // Redeliver one, then recover every failed delivery since an hour ago (none failed: nothing to do).
+    await delivery.getByRole('button', { name: /^Redeliver/ }).click();
+    await ui(page.getByText(/is queued again\./)).toBeVisible();
+    await receiver.waitForCount(2, 10_000);
+    await page.getByLabel('Redeliver every failed delivery since').fill('2020-01-01T00:00');
+    await page.getByRole('button', { name: 'Recover failed deliveries' }).click();
+    await ui(page.getByText('0 failed deliveries are being redelivered.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Reveal' }).click();
     const before = (await page.getByTestId('signing-secret').textContent())!;
@@ -260,6 +267,9 @@ describe('Dashboard in Chromium', () => {
     await ui(page.getByText('The margin is settled to your balance.')).toBeVisible();
     await ui(page.getByTestId('margin-status')).toHaveText('Released');
     await ui(page.locator('#ledger-title + ol')).toContainText('Margin release');
+    // On-demand payout of one row, before its net-terms date.
+    await page.getByRole('button', { name: 'Pay out Dana Contractor now' }).click();
+    await ui(page.getByText('Payout to Dana Contractor requested.')).toBeVisible();
     dataOf(await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 31 * 86_400 } }), 200);
     await app.eventCount();
     await page.getByRole('button', { name: 'Refresh' }).click();
