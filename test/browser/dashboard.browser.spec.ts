@@ -151,6 +151,19 @@ describe('Dashboard in Chromium', () => {
     await ui(row).toContainText('Probation');
     await row.getByRole('button', { name: /Send a test event/ }).click();
     await receiver.waitForCount(1, 10_000);
+    // Disable and enable again; a second endpoint is deleted after a confirm.
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await ui(row).toContainText('Disabled');
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await ui(row).toContainText('Enabled');
+    await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+    await page.getByLabel('Endpoint URL').fill(`${receiver.url}/old`);
+    await page.getByLabel('checkout.completed').check();
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).last().click();
+    const old = page.locator('tr', { hasText: `${receiver.url}/old` });
+    await old.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
+    await ui(old).toHaveCount(0);
     await ui(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible();
     const delivery = page.locator('li.delivery').first();
     await ui(delivery).toContainText('webhook.test');
@@ -237,6 +250,19 @@ describe('Dashboard in Chromium', () => {
       201,
     );
     splitId = split.id;
+    // A second Split the enterprise will reject (one row, a JPY-free USD amount with cents).
+    const wrong = dataOf(
+      await app.request('POST', '/api/commerce/integration/splits', {
+        token: apiKey,
+        body: {
+          enterpriseCompanyId: globex.companyId,
+          apContactBusinessProfileId: ap.id,
+          clientIdempotencyKey: 'invoice-2026-0043',
+          roster: [{ contractorPaymentProfileId: creator.paymentProfileId, amountCents: '12345' }],
+        },
+      }),
+      201,
+    );
     await go('/splits');
     await ui(page.locator('tr', { hasText: splitId })).toContainText('Pending approval');
     await page.getByLabel('Status').selectOption('SETTLED');
@@ -249,7 +275,20 @@ describe('Dashboard in Chromium', () => {
     await ui(row).toContainText('$1,100.00');
     await row.getByRole('button', { name: /^Approve/ }).click();
     await ui(page.getByText(`Approved $1,100.00 from ${sme.name}.`)).toBeVisible();
+    await page
+      .locator('tr', { hasText: wrong.id })
+      .getByRole('button', { name: /^Reject/ })
+      .click();
+    const reject = page.getByRole('dialog', { name: 'Reject this Split?' });
+    await reject.getByLabel('Reason (sent to the supplier)').fill('The PO number is missing.');
+    await reject.getByRole('button', { name: 'Reject Split' }).click();
+    await ui(page.getByText(`Rejected the Split from ${sme.name}.`)).toBeVisible();
     await ui(page.getByText('Inbox zero')).toBeVisible();
+    await ui(page.locator('li', { hasText: '$123.45' })).toContainText('Rejected');
+    expect(dataOf(await app.request('GET', `/api/commerce/splits/${wrong.id}`, { token: globex.sessionToken }), 200).status).toBe('REJECTED');
+    await page.getByLabel('Days').fill('45');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await ui(page.getByText('Saved: new Splits use net 45 days.')).toBeVisible();
     await page.getByLabel('Cover fees').check();
     await page.reload();
     await ui(page.getByText(sme.name).first()).toBeVisible();
@@ -360,7 +399,7 @@ describe('Dashboard in Chromium', () => {
     const areas: { name: string; path: string; as: string | null; before?: () => Promise<void> }[] = [
       { name: 'login', path: '/login', as: null },
       { name: 'signup', path: '/signup', as: null },
-      { name: 'home', path: '/', as: sme.email, before: () => ui(page.getByTestId('activity')).toContainText('approved by the enterprise') },
+      { name: 'home', path: '/', as: sme.email, before: () => ui(page.getByTestId('activity')).toContainText('to Globex: settled') },
       { name: 'api-keys', path: '/api-keys', as: sme.email },
       {
         name: 'webhooks',
