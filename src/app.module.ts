@@ -9,6 +9,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { PayoutEmbedModule } from './payout-embed/payout-embed.module';
+import { EarningsModule } from './earnings/earnings.module';
+import { ActivityModule } from './activity/activity.module';
+import { DashboardModule } from './dashboard';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
@@ -36,6 +39,9 @@ export class AppModule {
         CheckoutModule,
         PayoutsModule,
         PayoutEmbedModule,
+        EarningsModule,
+        ActivityModule,
+        DashboardModule,
         ...(config.sandbox ? [SandboxModule] : []),
       ],
       controllers: [OperationsController],

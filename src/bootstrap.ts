@@ -12,6 +12,7 @@ import { AppLogger } from './platform/logging/app-logger';
 import { newId } from './platform/ids/ids';
 import { createValidationPipe } from './platform/http/validation';
 import { installBodyParsers } from './platform/http/body-parsers';
+import { installDashboardFraming } from './platform/http/dashboard-framing';
 import { installNoSniff } from './platform/http/security-headers';
 import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
@@ -51,6 +52,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   });
   installBodyParsers(app.getHttpAdapter().getInstance());
   installNoSniff(app.getHttpAdapter().getInstance());
+  installDashboardFraming(app.getHttpAdapter().getInstance());
   const runtime = app.get(PlatformRuntime);
   const { platform } = runtime;
   app.useGlobalPipes(createValidationPipe());

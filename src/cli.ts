@@ -90,7 +90,7 @@ async function ledgerVerify(platform: Platform): Promise<number> {
   const { postings, splits } = await replayLedger(platform.events);
   const report = verifyLedger(postings, splits);
   console.log(
-    `${report.postings} postings over ${report.splits} Splits (${report.settledSplits} settled) and ${report.reservations} Payout Embed reservations (${report.openReservations} open)`,
+    `${report.postings} postings over ${report.splits} Splits (${report.settledSplits} settled), ${report.reservations} Payout Embed reservations (${report.openReservations} open) and ${report.contractorWithdrawals} contractor withdrawals (${report.withdrawalsInTransit} in transit)`,
   );
   for (const violation of report.violations) console.log(`VIOLATION ${violation.rule}: ${violation.message}`);
   console.log(report.violations.length === 0 ? 'ledger OK: every invariant holds' : `${report.violations.length} violation(s)`);

@@ -1,3 +1,5 @@
+import { MerchantListsQuery } from './application/merchant-lists.query';
+import { MerchantCheckoutController } from './http/merchant-checkout.controller';
 import { Module } from '@nestjs/common';
 import { ApproveWalletPaymentHandler } from './application/approve-wallet-payment.handler';
 import { CancelSubscriptionHandler } from './application/cancel-subscription.handler';
@@ -50,7 +52,7 @@ const workflow = [
 ];
 
 @Module({
-  controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, HostedPagesController],
-  providers: [paymentProcessorsProvider, CheckoutPayments, CheckoutSecrets, CheckoutQueries, CheckoutReadModelProjection, ...useCases, ...workflow],
+  controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, MerchantCheckoutController, HostedPagesController],
+  providers: [paymentProcessorsProvider, CheckoutPayments, CheckoutSecrets, CheckoutQueries, MerchantListsQuery, CheckoutReadModelProjection, ...useCases, ...workflow],
 })
 export class CheckoutModule {}

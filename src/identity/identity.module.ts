@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CREDENTIAL_RESOLVER } from './application/credential-resolver.port';
 import { AccountDirectory } from './application/account-directory';
+import { ApiKeyUsage } from './application/api-key-usage';
 import { CredentialResolverService } from './application/credential-resolver.service';
 import { ExpiredCredentialsPurge } from './application/expired-credentials.purge';
 import { MagicLinks } from './application/magic-links';
@@ -28,6 +29,7 @@ import { IdentityReadModelProjection } from './projections/identity-read-model.p
     IssueApiKeyHandler,
     RevokeApiKeyHandler,
     CredentialResolverService,
+    ApiKeyUsage,
     ExpiredCredentialsPurge,
     IdentityReadModelProjection,
     { provide: CREDENTIAL_RESOLVER, useExisting: CredentialResolverService },

@@ -11,3 +11,4 @@ export { AccountDirectory } from './application/account-directory';
 export { MagicLinks } from './application/magic-links';
 export { Outbox, type OutboxMessage } from './application/outbox';
 export { apiKeyByHash, company, userByEmail } from './application/identity.queries';
+export { API_KEY_STREAM_PREFIX, type ApiKeyEvent } from './domain/identity.events';

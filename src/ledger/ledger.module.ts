@@ -3,13 +3,14 @@ import { SplitModule } from '../split';
 import { CompanyBalanceQuery } from './application/company-balance.query';
 import { SplitLedgerQuery } from './application/split-ledger.query';
 import { BalanceController } from './http/balance.controller';
+import { SessionSplitLedgerController } from './http/session-split-ledger.controller';
 import { SplitLedgerController } from './http/split-ledger.controller';
 import { LedgerProjection } from './projections/ledger.projection';
 
 /** The ledger: its projection and its HTTP surface. Ledger depends on split (its events, its ownership check), never the reverse. */
 @Module({
   imports: [SplitModule],
-  controllers: [SplitLedgerController, BalanceController],
+  controllers: [SplitLedgerController, SessionSplitLedgerController, BalanceController],
   providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection],
 })
 export class LedgerModule {}

@@ -13,5 +13,6 @@ export {
   type PayoutRef,
   type PayoutRequest,
   type PayoutRequested,
+  type WithdrawalAllocation,
   type PayoutStatus,
 } from './domain/payout.events';

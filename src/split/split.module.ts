@@ -19,6 +19,7 @@ import { SplitStream } from './application/split-stream';
 import { StartRowTransferHandler } from './application/start-row-transfer.handler';
 import { StartWithdrawalHandler } from './application/start-withdrawal.handler';
 import { SplitReadModelProjection } from './projections/split-read-model.projection';
+import { SessionSplitsController } from './http/session-splits.controller';
 import { EnterpriseSplitsController } from './http/enterprise-splits.controller';
 import { IntegrationSplitsController } from './http/integration-splits.controller';
 
@@ -39,7 +40,7 @@ const settlement = [SplitSettlementProcessManager, FundSplitHandler, CompleteRow
 
 @Module({
   imports: [PartiesModule],
-  controllers: [IntegrationSplitsController, EnterpriseSplitsController],
+  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController],
   providers: [SplitStream, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, ...useCases, ...settlement],
   exports: [SplitQueries],
 })

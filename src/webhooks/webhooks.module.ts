@@ -12,6 +12,7 @@ import { SECRET_BOX, WEBHOOK_POSTER } from './application/webhook.tokens';
 import { CreateWebhookEndpointHandler } from './application/create-webhook-endpoint.handler';
 import { DeleteWebhookEndpointHandler } from './application/delete-webhook-endpoint.handler';
 import { RedeliverWebhookHandler } from './application/redeliver-webhook.handler';
+import { RecoverWebhookDeliveriesHandler } from './application/recover-webhook-deliveries.handler';
 import { RotateWebhookSecretHandler } from './application/rotate-webhook-secret.handler';
 import { TestWebhookEndpointHandler } from './application/test-webhook-endpoint.handler';
 import { UpdateWebhookEndpointHandler } from './application/update-webhook-endpoint.handler';
@@ -19,6 +20,7 @@ import { WebhookEndpointQueries } from './application/webhook-endpoint-queries';
 import { WebhookQueueMetrics } from './application/webhook-queue.metrics';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
+import { WebhookEventTypesController } from './http/webhook-event-types.controller';
 import { WebhookSecretController } from './http/webhook-secret.controller';
 import { WebhookHttpClient } from './infrastructure/webhook-http-client';
 import { WebhooksReadModelProjection } from './projections/webhooks-read-model.projection';
@@ -33,7 +35,7 @@ const infrastructure: Provider[] = [
 ];
 
 @Module({
-  controllers: [WebhookEndpointsController, WebhookDeliveriesController, WebhookSecretController],
+  controllers: [WebhookEndpointsController, WebhookDeliveriesController, WebhookSecretController, WebhookEventTypesController],
   providers: [
     ...infrastructure,
     WebhookDeliveries,
@@ -50,6 +52,7 @@ const infrastructure: Provider[] = [
     TestWebhookEndpointHandler,
     RotateWebhookSecretHandler,
     RedeliverWebhookHandler,
+    RecoverWebhookDeliveriesHandler,
     WebhookQueueMetrics,
   ],
 })

@@ -66,7 +66,16 @@ describe('identity over HTTP', () => {
 
     const listed = await app.request('GET', '/api/commerce/api-keys', { token: owner.sessionToken });
     expect(listed.body.data).toEqual([
-      { id: key.id, name: 'server', scopes: ['checkout:write', 'split:write'], lastFour: key.key.slice(-4), createdAt: key.createdAt, revokedAt: null },
+      {
+        id: key.id,
+        name: 'server',
+        scopes: ['checkout:write', 'split:write'],
+        prefix: key.key.slice(0, 11),
+        lastFour: key.key.slice(-4),
+        createdAt: key.createdAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      },
     ]);
     expect(listed.text).not.toContain(key.key);
 

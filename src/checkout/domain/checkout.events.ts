@@ -7,6 +7,7 @@ export const CHECKOUT_MODES: readonly CheckoutMode[] = ['REDIRECT', 'EMBEDDED'];
 export type IntervalUnit = 'MONTHLY' | 'YEARLY';
 export const INTERVAL_UNITS: readonly IntervalUnit[] = ['MONTHLY', 'YEARLY'];
 export type OrderStatus = 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
+export const ORDER_STATUSES: readonly OrderStatus[] = ['OPEN', 'REQUIRES_ACTION', 'PAID', 'FAILED', 'EXPIRED'];
 
 /** What is kept of a card: never the number (docs/decisions.md#checkout). The token is the processor's vault reference. */
 export interface SavedCard {

@@ -2,6 +2,7 @@ import { DomainEvent } from '../../platform/domain/decider';
 import { IntervalUnit, Provider, SavedCard } from './checkout.events';
 
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED';
+export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['ACTIVE', 'CANCELLED'];
 export type CancellationReason = 'PAYMENT_FAILED' | 'BUYER_REQUEST';
 
 export type SubscriptionStarted = DomainEvent<

@@ -1,8 +1,25 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, registerDecorator, ValidateNested, ValidationOptions } from 'class-validator';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  registerDecorator,
+  ValidateNested,
+  ValidationOptions,
+} from 'class-validator';
 import { isCentsString } from '../../platform/money/money';
-import { CHECKOUT_MODES, CheckoutMode, INTERVAL_UNITS, IntervalUnit, PROVIDERS, Provider } from '../domain/checkout.events';
+import { PageQueryDto } from '../../platform/http/pagination';
+import { CHECKOUT_MODES, CheckoutMode, INTERVAL_UNITS, IntervalUnit, ORDER_STATUSES, type OrderStatus, PROVIDERS, Provider } from '../domain/checkout.events';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../domain/subscription.events';
 
 /** ISO 4217 codes the runtime knows (Intl), upper case. */
 export const CURRENCY_CODES: readonly string[] = Intl.supportedValuesOf('currency');
@@ -145,4 +162,18 @@ export class CreatePaymentLinkRequestDto {
   @IsDefined()
   @IsIn(PROVIDERS)
   provider!: Provider;
+}
+
+export class OrderListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ORDER_STATUSES, description: 'Only orders in this status' })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES)
+  status?: OrderStatus;
+}
+
+export class SubscriptionListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES, description: 'Only subscriptions in this status' })
+  @IsOptional()
+  @IsIn(SUBSCRIPTION_STATUSES)
+  status?: SubscriptionStatus;
 }

@@ -1,3 +1,4 @@
+import { formatAmount } from '../../platform/money/format-amount';
 import { escapeHtml, htmlPage } from '../../platform/http/html-page';
 import { OrderView, PaymentLinkView } from '../projections/checkout-read-model.projection';
 
@@ -5,34 +6,6 @@ import { OrderView, PaymentLinkView } from '../projections/checkout-read-model.p
  * Server-rendered buyer pages: labelled fields, native forms (they work without script; the card checks in
  * /assets/card-form.js only help), amounts formatted for the currency, the merchant's name on every page.
  */
-
-/** The currency's number of decimals (JPY 0, USD 2, KWD 3); 2 for a code Intl does not know. */
-function fractionDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-/**
- * `$42.50`, `¥4,250`, `€25.00`, `KWD 1.234` from minor units, exact: the decimal is built as a string and
- * Intl.NumberFormat formats the string (no float ever holds the amount).
- */
-export function formatAmount(amountMinorUnits: string, currency: string): string {
-  const digits = fractionDigits(currency);
-  const negative = amountMinorUnits.startsWith('-');
-  const raw = negative ? amountMinorUnits.slice(1) : amountMinorUnits;
-  const padded = raw.padStart(digits + 1, '0');
-  const decimal = `${negative ? '-' : ''}${digits === 0 ? padded : `${padded.slice(0, -digits)}.${padded.slice(-digits)}`}`;
-  try {
-    // Intl.NumberFormat formats a decimal string exactly (ES2023); the bundled lib types only number | bigint.
-    const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency }) as unknown as { format(value: string): string };
-    return formatter.format(decimal);
-  } catch {
-    return `${currency} ${decimal}`;
-  }
-}
 
 /** The merchant's return address with `order=<orderId>` appended, keeping its other query parameters. */
 export function returnAddress(returnUrl: string, orderId: string): string {

@@ -55,6 +55,8 @@ export interface SubscriptionView {
   card: { brand: string; last4: string };
   cancelledAt: string | null;
   cancellationReason: CancellationReason | null;
+  /** When the subscription started (its founding order was paid); absent on documents projected before it was kept. */
+  createdAt?: string;
 }
 
 export interface PaymentLinkView {
@@ -74,7 +76,11 @@ export interface PaymentLinkView {
 export class CheckoutReadModelProjection implements Projection {
   readonly name = 'checkout';
   readonly streams = [ORDER_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX, PAYMENT_LINK_STREAM_PREFIX];
-  readonly collections = [{ name: CHECKOUT_ORDERS, indexes: [['merchantCompanyId', 'createdAt']] }, { name: CHECKOUT_SUBSCRIPTIONS }, { name: PAYMENT_LINKS }];
+  readonly collections = [
+    { name: CHECKOUT_ORDERS, indexes: [['merchantCompanyId', 'createdAt']] },
+    { name: CHECKOUT_SUBSCRIPTIONS, indexes: [['merchantCompanyId', 'createdAt']] },
+    { name: PAYMENT_LINKS, indexes: [['companyId', 'createdAt']] },
+  ];
 
   handles(event: RecordedEvent): boolean {
     return ORDER_EVENT_TYPES.has(event.type) || SUBSCRIPTION_EVENT_TYPES.has(event.type) || event.type === 'checkout.payment_link.created';
@@ -86,9 +92,9 @@ export class CheckoutReadModelProjection implements Projection {
       writer.put<PaymentLinkView>(PAYMENT_LINKS, { id: data.slug, ...data });
       return;
     }
-    if (SUBSCRIPTION_EVENT_TYPES.has(recorded.type)) return this.applySubscription({ type: recorded.type, data: recorded.data } as SubscriptionEvent, writer);
-    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
     const at = recorded.metadata.occurredAt;
+    if (SUBSCRIPTION_EVENT_TYPES.has(recorded.type)) return this.applySubscription({ type: recorded.type, data: recorded.data } as SubscriptionEvent, writer, at);
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
     if (event.type === 'checkout.order.created') {
       const d = event.data;
       const view: OrderView = {
@@ -122,7 +128,7 @@ export class CheckoutReadModelProjection implements Projection {
     writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), updatedAt: at });
   }
 
-  private async applySubscription(event: SubscriptionEvent, writer: ProjectionWriter): Promise<void> {
+  private async applySubscription(event: SubscriptionEvent, writer: ProjectionWriter, at: string): Promise<void> {
     if (event.type === 'checkout.subscription.started') {
       const d = event.data;
       const view: SubscriptionView = {
@@ -140,6 +146,7 @@ export class CheckoutReadModelProjection implements Projection {
         card: { brand: d.card.brand, last4: d.card.last4 },
         cancelledAt: null,
         cancellationReason: null,
+        createdAt: at,
       };
       writer.put<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, view);
       return;

@@ -6,6 +6,7 @@ import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/o
 import type { Principal, Scope } from '../domain/principal';
 import { CredentialResolver } from './credential-resolver.port';
 import { apiKeyByHash } from './identity.queries';
+import { ApiKeyUsage } from './api-key-usage';
 import { hashToken, hasExpired } from './tokens';
 import { SESSIONS, SessionDoc } from './sessions.collection';
 
@@ -26,11 +27,16 @@ export class CredentialResolverService implements CredentialResolver {
     @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(REAL_CLOCK) private readonly realClock: Clock,
+    private readonly usage: ApiKeyUsage,
   ) {}
 
   async resolve(token: string): Promise<Principal | null> {
     const hash = hashToken(token);
-    if (token.startsWith('sk_')) return this.apiKey(hash);
+    if (token.startsWith('sk_')) {
+      const principal = await this.apiKey(hash);
+      if (principal?.kind === 'api_key') await this.usage.record(principal.keyId);
+      return principal;
+    }
     if (token.startsWith('sess_')) {
       const session = await this.store.getOperational<SessionDoc>(SESSIONS, hash);
       if (!session) return null;

@@ -9,6 +9,9 @@ import { apiKeyDecider } from '../domain/api-key.decider';
 import { apiKeyStreamId } from '../domain/identity.events';
 import { newSecretToken } from './tokens';
 
+/** Shown in lists so a person can tell keys apart: `sk_` and 8 of the key's 43 random characters. */
+export const API_KEY_PREFIX_LENGTH = 11;
+
 export interface IssuedApiKey {
   id: string;
   name: string;
@@ -47,7 +50,17 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
       apiKeyDecider,
       {
         type: 'IssueApiKey',
-        data: { keyId, companyId: command.companyId, name: command.name, scopes, keyHash: hash, lastFour: token.slice(-4), issuedBy: command.userId, now: now.toISOString() },
+        data: {
+          keyId,
+          companyId: command.companyId,
+          name: command.name,
+          scopes,
+          keyHash: hash,
+          lastFour: token.slice(-4),
+          prefix: token.slice(0, API_KEY_PREFIX_LENGTH),
+          issuedBy: command.userId,
+          now: now.toISOString(),
+        },
       },
       { actor: `user:${command.userId}`, correlationId: command.correlationId },
     );

@@ -5,11 +5,11 @@ import { ApiKeyEvent } from './identity.events';
 const now = '2026-01-01T00:00:00.000Z';
 const issue: ApiKeyCommand = {
   type: 'IssueApiKey',
-  data: { keyId: 'key_1', companyId: 'co_1', name: 'ci', scopes: ['split:write'], keyHash: 'h', lastFour: 'abcd', issuedBy: 'usr_1', now },
+  data: { keyId: 'key_1', companyId: 'co_1', name: 'ci', scopes: ['split:write'], keyHash: 'h', lastFour: 'abcd', prefix: 'sk_abcdefgh', issuedBy: 'usr_1', now },
 };
 const issued: ApiKeyEvent = {
   type: 'api_key.issued',
-  data: { keyId: 'key_1', companyId: 'co_1', name: 'ci', scopes: ['split:write'], keyHash: 'h', lastFour: 'abcd', issuedBy: 'usr_1', issuedAt: now },
+  data: { keyId: 'key_1', companyId: 'co_1', name: 'ci', scopes: ['split:write'], keyHash: 'h', lastFour: 'abcd', prefix: 'sk_abcdefgh', issuedBy: 'usr_1', issuedAt: now },
 };
 const revoked: ApiKeyEvent = { type: 'api_key.revoked', data: { keyId: 'key_1', companyId: 'co_1', revokedAt: now } };
 

@@ -6,7 +6,7 @@ import { ApiKeyEvent } from './identity.events';
 export type ApiKeyCommand =
   | {
       type: 'IssueApiKey';
-      data: { keyId: string; companyId: string; name: string; scopes: Scope[]; keyHash: string; lastFour: string; issuedBy: string; now: string };
+      data: { keyId: string; companyId: string; name: string; scopes: Scope[]; keyHash: string; lastFour: string; prefix: string; issuedBy: string; now: string };
     }
   | { type: 'RevokeApiKey'; data: { keyId: string; companyId: string; now: string } };
 

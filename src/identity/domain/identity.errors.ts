@@ -59,3 +59,12 @@ export class ApiKeyNotFoundError extends DomainError {
     super('API key not found');
   }
 }
+
+/** A cookie-authenticated call whose Origin is not the service's own (cross-site request forgery). */
+export class CsrfOriginMismatchError extends DomainError {
+  readonly code = 'CSRF_ORIGIN_MISMATCH';
+  readonly kind = 'forbidden';
+  constructor() {
+    super("A call authenticated by the session cookie must come from the service's own origin");
+  }
+}

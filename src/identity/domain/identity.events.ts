@@ -7,7 +7,17 @@ export type AccountEvent = CompanyRegistered | UserRegistered;
 
 export type ApiKeyIssued = DomainEvent<
   'api_key.issued',
-  { keyId: string; companyId: string; name: string; scopes: Scope[]; keyHash: string; lastFour: string; issuedAt: string; issuedBy: string }
+  {
+    keyId: string;
+    companyId: string;
+    name: string;
+    scopes: Scope[];
+    keyHash: string;
+    lastFour: string;
+    /** The key's first 11 characters (`sk_` and 8 more); absent on keys issued before the dashboard. */ prefix?: string;
+    issuedAt: string;
+    issuedBy: string;
+  }
 >;
 export type ApiKeyRevoked = DomainEvent<'api_key.revoked', { keyId: string; companyId: string; revokedAt: string }>;
 export type ApiKeyEvent = ApiKeyIssued | ApiKeyRevoked;

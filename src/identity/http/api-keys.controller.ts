@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, SessionAuth } from './auth';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { ApiKeyUsage } from '../application/api-key-usage';
 import { IssueApiKeyCommand } from '../application/issue-api-key.handler';
 import { RevokeApiKeyCommand } from '../application/revoke-api-key.handler';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
@@ -23,6 +24,7 @@ export class ApiKeysController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
+    private readonly usage: ApiKeyUsage,
   ) {}
 
   @ApiData(ApiKeyIssuedDto)
@@ -34,13 +36,24 @@ export class ApiKeysController {
 
   @ApiData(ApiKeyDto, { isArray: true })
   @Get()
-  @ApiOperation({ summary: "List the company's API keys (never the secrets)" })
+  @ApiOperation({ summary: "List the company's API keys (never the secrets), with prefix, last four characters and when each last authenticated a call (to the minute)" })
   async list(@CurrentPrincipal() principal: SessionPrincipal) {
     const keys = await this.store.find<ApiKeyDoc>('api_keys', {
       filter: { companyId: principal.companyId },
       sort: [{ field: 'createdAt', direction: 'desc' }],
     });
-    return keys.map(({ id, name, scopes, lastFour, createdAt, revokedAt }) => ({ id, name, scopes, lastFour, createdAt, revokedAt }));
+    return Promise.all(
+      keys.map(async ({ id, name, scopes, lastFour, prefix, createdAt, revokedAt }) => ({
+        id,
+        name,
+        scopes,
+        prefix: prefix ?? null,
+        lastFour,
+        createdAt,
+        lastUsedAt: await this.usage.lastUsedAt(id),
+        revokedAt,
+      })),
+    );
   }
 
   @ApiData(ApiKeyRevokedDto)

@@ -7,8 +7,12 @@ import { prefersHtml } from '../../platform/http/content-negotiation';
 import { setPageHeaders } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError, RateLimitedError } from '../domain/identity.errors';
+import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError, RateLimitedError, UnauthenticatedError } from '../domain/identity.errors';
 import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { currentAccount } from '../application/current-account.query';
+import { SignedIn } from '../application/signup.handler';
+import { clearSessionCookie, originAllowed, setSessionCookie } from './session-cookie';
 import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, Public, SessionAuth } from './auth';
@@ -23,18 +27,6 @@ function sendPage(reply: FastifyReply, status: number, html: string): void {
   void setPageHeaders(reply.status(status).type('text/html; charset=utf-8'), 'none').send(html);
 }
 
-/**
- * The browser session after a magic-link sign-in: HttpOnly (no script reads it), SameSite=Strict (no
- * other site sends it), Secure when the service is served over https, as long as the session lives.
- */
-function sessionCookie(sessionToken: string, config: AppConfig): string {
-  const secure = config.publicBaseUrl.startsWith('https:') ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${sessionToken}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${config.sessionTtlSeconds}${secure}`;
-}
-
-/** The name of the browser session cookie (DESIGN.md section 12: the dashboard accepts it for session calls). */
-export const SESSION_COOKIE = 'paysplit_session';
-
 @ApiTags('identity')
 @Controller('api/auth')
 export class AuthController {
@@ -42,6 +34,7 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly sessions: SessionIssuer,
     private readonly magicLinks: MagicLinks,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,7 +49,7 @@ export class AuthController {
   @ApiProduces('application/json', 'text/html')
   async magicLink(@Query() query: MagicLinkQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     if (prefersHtml(request)) return sendPage(reply, 200, confirmSignInPage(query.token));
-    void reply.send({ data: await this.magicLinks.redeem(query.token) });
+    void reply.send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(query.token)) });
   }
 
   @ApiData(SessionIssuedDto)
@@ -69,13 +62,13 @@ export class AuthController {
   })
   @ApiProduces('application/json', 'text/html')
   async signInWithMagicLink(@Body() body: MagicLinkSignInRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (!prefersHtml(request)) return void reply.status(200).send({ data: await this.magicLinks.redeem(body.token) });
+    if (!prefersHtml(request)) return void reply.status(200).send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(body.token)) });
     const signedIn = await this.magicLinks.redeem(body.token).catch((error: unknown) => {
       if (error instanceof MagicLinkInvalidError) return null;
       throw error;
     });
     if (!signedIn) return sendPage(reply, 401, linkNotValidPage());
-    void reply.header('Set-Cookie', sessionCookie(signedIn.sessionToken, this.config));
+    this.withCookie(request, reply, signedIn);
     sendPage(reply, 200, signedInPage({ href: '/dashboard', label: 'Continue to your dashboard' }));
   }
 
@@ -99,8 +92,8 @@ export class AuthController {
   @Post('signup')
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
-  signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id));
+  async signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.withCookie(request, reply, await this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id)));
   }
 
   @ApiData(SessionIssuedDto)
@@ -112,8 +105,8 @@ export class AuthController {
     summary:
       'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 attempts per account and 100 per client IP in 15 minutes (429 RATE_LIMITED with Retry-After)',
   })
-  login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest) {
-    return this.commands.execute(new LoginCommand(body.email, body.password, request.ip));
+  async login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password, request.ip)));
   }
 
   @ApiData(LoggedOutDto)
@@ -121,9 +114,31 @@ export class AuthController {
   @SessionAuth()
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Revoke the session used for this call' })
-  async logout(@CurrentPrincipal() principal: Principal) {
+  @ApiOperation({ summary: 'Revoke the session used for this call (Bearer or the dashboard cookie) and clear the session cookie' })
+  async logout(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     if (principal.kind === 'session') await this.sessions.revoke(principal.sessionId);
+    clearSessionCookie(reply, this.config);
     return { loggedOut: true };
+  }
+
+  @Get('me')
+  @SessionAuth()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Who the session belongs to: user, company and kind (company, or contractor for an account made for a roster email)' })
+  async me(@CurrentPrincipal() principal: Principal) {
+    if (principal.kind !== 'session') throw new UnauthenticatedError('This call takes a logged-in session');
+    const account = await currentAccount(this.documents, principal.userId, principal.companyId);
+    if (!account) throw new UnauthenticatedError('The account of this session is not known');
+    return account;
+  }
+
+  /**
+   * The browser's copy of the session goes in an HttpOnly cookie; the JSON answer stays as it was. Not
+   * for a request another site made (login CSRF: it would sign the victim's browser into the attacker's
+   * account); such a caller still gets the token in the answer.
+   */
+  private withCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): SignedIn {
+    if (request.headers.origin === undefined || originAllowed(request, this.config)) setSessionCookie(reply, this.config, signedIn.sessionToken);
+    return signedIn;
   }
 }

@@ -2,6 +2,7 @@ import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '../../platform/domain/domain-error';
 import type { Principal } from '../domain/principal';
+import { loadConfig } from '../../platform/config/app-config';
 import { AuthGuard } from './auth.guard';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, AuthenticatedRequest, Public, SessionAuth } from './auth';
 
@@ -25,7 +26,7 @@ async function attempt(route: keyof Routes, authorization?: string): Promise<{ a
     getClass: () => Routes,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
-  const guard = new AuthGuard(new Reflector(), { resolve: async (token) => tokens[token] ?? null });
+  const guard = new AuthGuard(new Reflector(), { resolve: async (token) => tokens[token] ?? null }, loadConfig({ SANDBOX: 'true', PUBLIC_BASE_URL: 'https://pay.example' }));
   try {
     return { allowed: await guard.canActivate(context), principal: request.principal };
   } catch (error) {

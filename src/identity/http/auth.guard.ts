@@ -1,32 +1,43 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { CREDENTIAL_RESOLVER, CredentialResolver } from '../application/credential-resolver.port';
-import { CredentialNotAllowedError, MissingScopeError, UnauthenticatedError } from '../domain/identity.errors';
+import { AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { CredentialNotAllowedError, CsrfOriginMismatchError, MissingScopeError, UnauthenticatedError } from '../domain/identity.errors';
 import type { Principal } from '../domain/principal';
 import { AUTH_REQUIREMENT, AuthenticatedRequest, AuthRequirement } from './auth';
+import { originAllowed, sessionTokenFromCookie } from './session-cookie';
 
 /**
  * 401 for a missing, unknown or revoked credential; 403 for a valid one of the wrong kind or without
- * the route's scope. Routes without a declaration are session-only.
+ * the route's scope. Routes without a declaration are session-only. Without an Authorization header the
+ * dashboard's session cookie is read (a session token only), under the CSRF Origin rule.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(CREDENTIAL_RESOLVER) private readonly credentials: CredentialResolver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const requirement = this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_REQUIREMENT, [context.getHandler(), context.getClass()]) ?? { kind: 'session' };
     if (requirement.kind === 'public') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = bearerToken(request.headers.authorization);
+    const token = request.headers.authorization === undefined ? this.cookieToken(request) : bearerToken(request.headers.authorization);
     if (!token) throw new UnauthenticatedError('Send a credential as Authorization: Bearer <token>');
     const principal = await this.credentials.resolve(token);
     if (!principal) throw new UnauthenticatedError('The credential is invalid, expired or revoked');
     assertAllowed(requirement, principal);
     request.principal = principal;
     return true;
+  }
+
+  private cookieToken(request: AuthenticatedRequest): string | null {
+    const token = sessionTokenFromCookie(request.headers.cookie);
+    if (token && !originAllowed(request, this.config)) throw new CsrfOriginMismatchError();
+    return token;
   }
 }
 

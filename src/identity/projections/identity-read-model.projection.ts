@@ -25,6 +25,8 @@ export interface ApiKeyDoc {
   scopes: string[];
   keyHash: string;
   lastFour: string;
+  /** Null for keys issued before prefixes were recorded. */
+  prefix: string | null;
   createdAt: string;
   revokedAt: string | null;
 }
@@ -71,6 +73,7 @@ export class IdentityReadModelProjection implements Projection {
           scopes: event.data.scopes,
           keyHash: event.data.keyHash,
           lastFour: event.data.lastFour,
+          prefix: event.data.prefix ?? null,
           createdAt: event.data.issuedAt,
           revokedAt: null,
         });

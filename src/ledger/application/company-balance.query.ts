@@ -11,6 +11,8 @@ export interface BalanceView {
   reservedCents: string;
   /** Roster sums of funded Splits not yet transferred to their contractors: in company_balance, but not the company's to spend. */
   owedToContractorsCents: string;
+  /** sme_margin_hold:<co>: declared Split margins held until net terms (or an instant release). */
+  marginHeldCents: string;
 }
 
 @Injectable()
@@ -22,7 +24,13 @@ export class CompanyBalanceQuery {
     const docs = await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] });
     return docs.map((d) => {
       const owed = BigInt(d.committedCents ?? '0');
-      return { currency: d.currency, availableCents: (BigInt(d.balanceCents) - owed).toString(), reservedCents: d.reservedCents, owedToContractorsCents: owed.toString() };
+      return {
+        currency: d.currency,
+        availableCents: (BigInt(d.balanceCents) - owed).toString(),
+        reservedCents: d.reservedCents,
+        owedToContractorsCents: owed.toString(),
+        marginHeldCents: d.marginHeldCents ?? '0',
+      };
     });
   }
 }

@@ -77,7 +77,7 @@ describe('ledger: company balance and Payout Embed reservations', () => {
         ],
       ],
     ]);
-    expect(balances.at(-1)).toEqual({ id: 'co_1:USD', companyId: CO, currency: 'USD', balanceCents: '800', reservedCents: '0', committedCents: '0' });
+    expect(balances.at(-1)).toEqual({ id: 'co_1:USD', companyId: CO, currency: 'USD', balanceCents: '800', reservedCents: '0', committedCents: '0', marginHeldCents: '0' });
     const report = verifyLedger(postings, []);
     expect(report.violations).toEqual([]);
     expect(report).toMatchObject({ reservations: 2, openReservations: 0 });
@@ -103,5 +103,63 @@ describe('ledger: company balance and Payout Embed reservations', () => {
   it('counts an open reservation without flagging it', async () => {
     const { postings } = await ledgerOf([topUp('1000'), reserved('pes_1', '300')]);
     expect(verifyLedger(postings, [])).toMatchObject({ violations: [], reservations: 1, openReservations: 1 });
+  });
+});
+
+describe('ledger: contractor withdrawals', () => {
+  const ref = { payoutId: 'po_w', kind: 'contractor_withdrawal', userId: 'usr_1', currency: 'USD', allocations: [{ contractor: 'cpp_1', amountCents: '400' }] };
+  const payout = (type: string, extra: Record<string, unknown> = {}): RecordedEvent =>
+    ({
+      id: `evt-${revision}`,
+      type,
+      data: { ...ref, ...extra },
+      streamId: 'payout-po_w',
+      revision,
+      position: ++revision,
+      metadata: { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-03-01T12:00:00.000Z' },
+    }) as RecordedEvent;
+  const requested = () => payout('payout.requested', { amountCents: '400', destination: 'w@x.example', attempt: 1, requestedAt: 'x' });
+  /** The contractor account's 400 of credit, as a row transfer would post it. */
+  const credit400: Posting = {
+    id: 'spl_1:0002',
+    splitId: 'spl_1',
+    sequence: 2,
+    position: 0,
+    currency: 'USD',
+    kind: 'row_transfer',
+    memo: 'row',
+    postedAt: 'x',
+    eventId: 'e',
+    entries: [
+      { account: 'enterprise_receivable:co_e', debit: '400', credit: '0' },
+      { account: 'contractor_balance:cpp_1', debit: '0', credit: '400' },
+    ],
+  };
+  beforeEach(() => (revision = 0));
+
+  it('posts request, then paid or reversed, through the in-transit account', async () => {
+    const paidOut = await ledgerOf([requested(), payout('payout.processing', { at: 'x' }), payout('payout.completed', { at: 'x' })]);
+    expect(paidOut.postings.map((p) => [p.kind, p.entries.map((e) => `${e.account} ${e.debit}/${e.credit}`)])).toEqual([
+      ['contractor_withdrawal', ['contractor_balance:cpp_1 400/0', 'contractor_in_transit:usr_1 0/400']],
+      ['contractor_withdrawal_paid', ['contractor_in_transit:usr_1 400/0', 'contractor_wallet:usr_1 0/400']],
+    ]);
+    expect(verifyLedger([credit400, ...paidOut.postings], [])).toMatchObject({ violations: [], contractorWithdrawals: 1, withdrawalsInTransit: 0 });
+    revision = 0;
+    const reversed = await ledgerOf([requested(), payout('payout.failed', { reason: 'no', at: 'x' })]);
+    expect(reversed.postings.map((p) => p.kind)).toEqual(['contractor_withdrawal', 'contractor_withdrawal_reversed']);
+    expect(verifyLedger([credit400, ...reversed.postings], []).violations).toEqual([]);
+  });
+
+  it('flags a withdrawal beyond the balance, and one that ends twice', async () => {
+    const { postings } = await ledgerOf([requested(), payout('payout.completed', { at: 'x' })]);
+    expect(verifyLedger(postings, []).violations).toEqual([
+      expect.objectContaining({ rule: 'negative_balance', message: expect.stringContaining('contractor_balance:cpp_1 went to -400') }),
+    ]);
+    const ended = postings[1]!;
+    expect(verifyLedger([credit400, ...postings, { ...ended, id: 'again', kind: 'contractor_withdrawal_reversed' }], []).violations.map((v) => v.rule)).toEqual([
+      'negative_balance',
+      'contractor_withdrawal',
+    ]);
+    // The in-transit account went below zero (ended twice) and the payout ended twice: both caught.
   });
 });

@@ -1,11 +1,11 @@
 import { EventStore } from '../../platform/event-store/event-store.port';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
-import { isBalanced, isSplitPosting, Posting, sessionOf } from '../domain/posting';
+import { isBalanced, isSplitPosting, Posting, sessionOf, withdrawalOf } from '../domain/posting';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
 
 export interface LedgerViolation {
-  rule: 'unbalanced_posting' | 'negative_balance' | 'roster_sum' | 'margin_release' | 'enterprise_receivable' | 'reservation';
+  rule: 'unbalanced_posting' | 'negative_balance' | 'roster_sum' | 'margin_release' | 'enterprise_receivable' | 'reservation' | 'contractor_withdrawal';
   message: string;
 }
 
@@ -16,12 +16,15 @@ export interface LedgerReport {
   /** Payout Embed reservations seen, and how many of them are still open (neither paid nor released). */
   reservations: number;
   openReservations: number;
+  /** Contractor withdrawals seen, and how many are still in transit (the rail has not answered). */
+  contractorWithdrawals: number;
+  withdrawalsInTransit: number;
   violations: LedgerViolation[];
 }
 
 const NOTHING: DocumentReader = { get: async () => null, find: async () => [], count: async () => 0 };
 /** Accounts that hold someone's money with us: they may never go below zero. */
-const MUST_NOT_GO_NEGATIVE = /^(company_balance|contractor_balance|payout_reserve|recipient_wallet):/;
+const MUST_NOT_GO_NEGATIVE = /^(company_balance|contractor_balance|contractor_in_transit|payout_reserve|recipient_wallet):/;
 
 /** Replays the whole log through the ledger projection in memory, as `ledger:verify` does. */
 export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[] }> {
@@ -65,12 +68,16 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
   for (const split of splits.filter((s) => s.settled)) violations.push(...checkSettledSplit(split, bySplit.get(split.id) ?? []));
   const reservations = checkReservations(ordered);
   violations.push(...reservations.violations);
+  const withdrawals = checkContractorWithdrawals(ordered);
+  violations.push(...withdrawals.violations);
   return {
     postings: postings.length,
     splits: splits.length,
     settledSplits: splits.filter((s) => s.settled).length,
     reservations: reservations.count,
     openReservations: reservations.open,
+    contractorWithdrawals: withdrawals.count,
+    withdrawalsInTransit: withdrawals.open,
     violations,
   };
 }
@@ -101,6 +108,33 @@ function checkReservations(ordered: Posting[]): { count: number; open: number; v
     if (ends.length === 0) open += 1;
   }
   return { count: bySession.size, open, violations };
+}
+
+/**
+ * Contractor withdrawals: each is requested once, then paid or reversed at most once (never both), for
+ * exactly the amount requested; what left the contractor accounts is what reached the in-transit account.
+ */
+function checkContractorWithdrawals(ordered: Posting[]): { count: number; open: number; violations: LedgerViolation[] } {
+  const violations: LedgerViolation[] = [];
+  const byPayout = groupBy(
+    ordered.filter((p) => p.kind.startsWith('contractor_withdrawal')),
+    (p) => withdrawalOf(p) ?? p.id,
+  );
+  let open = 0;
+  const transitOf = (p: Posting, side: 'debit' | 'credit') => p.entries.filter((e) => e.account.startsWith('contractor_in_transit:')).reduce((sum, e) => sum + BigInt(e[side]), 0n);
+  for (const [payoutId, postings] of byPayout) {
+    const requests = postings.filter((p) => p.kind === 'contractor_withdrawal');
+    const ends = postings.filter((p) => p.kind !== 'contractor_withdrawal');
+    if (requests.length !== 1) violations.push({ rule: 'contractor_withdrawal', message: `${payoutId}: requested ${requests.length} times` });
+    if (ends.length > 1) violations.push({ rule: 'contractor_withdrawal', message: `${payoutId}: ended ${ends.length} times (${ends.map((p) => p.kind).join(', ')})` });
+    const requested = requests[0] ? transitOf(requests[0], 'credit') : 0n;
+    for (const end of ends) {
+      if (transitOf(end, 'debit') !== requested)
+        violations.push({ rule: 'contractor_withdrawal', message: `${payoutId}: ${end.kind} of ${transitOf(end, 'debit')}, requested ${requested}` });
+    }
+    if (ends.length === 0) open += 1;
+  }
+  return { count: byPayout.size, open, violations };
 }
 
 function checkSettledSplit(split: LedgerSplit, postings: Posting[]): LedgerViolation[] {

@@ -7,8 +7,8 @@ export interface Entry {
   credit: string;
 }
 
-/** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split or to a company's balance stream. */
-export type Posting = SplitPosting | BalancePosting;
+/** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split, a company's balance stream or a contractor's withdrawal. */
+export type Posting = SplitPosting | BalancePosting | WithdrawalPosting;
 
 /** A Split's money movement: funding, a row's transfer or withdrawal, the margin's release. */
 export interface SplitPosting extends PostingBase {
@@ -23,9 +23,18 @@ export interface BalancePosting extends PostingBase {
   sessionId?: string;
 }
 
+/** A contractor's withdrawal (docs/earnings.md): its request, then its payment or reversal. */
+export interface WithdrawalPosting extends PostingBase {
+  /** The withdrawal's payout. */
+  payoutId: string;
+}
+
 export const isSplitPosting = (posting: Posting): posting is SplitPosting => 'splitId' in posting;
 /** The posting of a Payout Embed session's reservation, release or payment, when it is one (else undefined). */
 export const sessionOf = (posting: Posting): string | undefined => ('sessionId' in posting ? posting.sessionId : undefined);
+
+/** The withdrawal payout of a contractor withdrawal posting, when it is one (else undefined). */
+export const withdrawalOf = (posting: Posting): string | undefined => ('payoutId' in posting ? posting.payoutId : undefined);
 
 interface PostingBase {
   id: string;
@@ -41,7 +50,18 @@ interface PostingBase {
   entries: Entry[];
 }
 
-export type PostingKind = 'funding' | 'row_transfer' | 'withdrawal' | 'margin_release' | 'top_up' | 'payout_reserve' | 'payout_release' | 'payout_paid';
+export type PostingKind =
+  | 'funding'
+  | 'row_transfer'
+  | 'withdrawal'
+  | 'margin_release'
+  | 'top_up'
+  | 'payout_reserve'
+  | 'payout_release'
+  | 'payout_paid'
+  | 'contractor_withdrawal'
+  | 'contractor_withdrawal_paid'
+  | 'contractor_withdrawal_reversed';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -65,6 +85,8 @@ export const accounts = {
   smeFeeDue: (smeId: string) => `sme_fee_due:${smeId}`,
   contractorBalance: (contractor: string) => `contractor_balance:${contractor}`,
   contractorWallet: (contractor: string) => `contractor_wallet:${contractor}`,
+  /** A contractor's withdrawal on its way to its wallet (per person: usr_), between request and the rail's answer. */
+  contractorInTransit: (userId: string) => `contractor_in_transit:${userId}`,
   platformFees: () => 'platform_fees',
 } as const;
 

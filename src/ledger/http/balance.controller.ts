@@ -15,6 +15,8 @@ class BalanceViewDto implements BalanceView {
   reservedCents!: string;
   @ApiProperty({ example: '40000', description: 'Roster sums of funded Splits not yet transferred to their contractors: held in company_balance, not spendable' })
   owedToContractorsCents!: string;
+  @ApiProperty({ example: '5000', description: 'Minor units of Split margins held until net terms or an instant release (sme_margin_hold:<companyId>)' })
+  marginHeldCents!: string;
 }
 
 class BalanceResponseDto {
@@ -30,7 +32,7 @@ export class BalanceController {
 
   @Get()
   @AnyApiKeyOrSessionAuth()
-  @ApiOperation({ summary: "The caller's company balance per currency: available and reserved (API key of any scope, or session)" })
+  @ApiOperation({ summary: "The caller's company balance per currency: available, reserved and margin held (API key of any scope, or session)" })
   @ApiOkResponse({ type: BalanceResponseDto })
   balance(@CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {
     return this.balances.balances(principal.companyId);

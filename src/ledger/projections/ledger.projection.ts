@@ -6,7 +6,7 @@ import { Projection, ProjectionWriter } from '../../platform/projections/project
 import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
 import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
 import { BALANCE_STREAM_PREFIX, BalanceEvent } from '../../payout-embed';
-import { accounts, BalancePosting, credit, debit, Entry, nonZero, PostingKind, SplitPosting } from '../domain/posting';
+import { accounts, BalancePosting, credit, debit, Entry, nonZero, PostingKind, SplitPosting, WithdrawalPosting } from '../domain/posting';
 
 export const LEDGER_POSTINGS = 'ledger_postings';
 export const LEDGER_SPLITS = 'ledger_splits';
@@ -27,9 +27,40 @@ export interface CompanyBalanceDoc {
    * transferred yet. Funding credits it to company_balance, each row's transfer draws it out.
    */
   committedCents: string;
+  /** sme_margin_hold:<co>: Split margins held (absent on documents projected before it was kept). */
+  marginHeldCents?: string;
 }
 
 export const companyBalanceDocId = (companyId: string, currency: string) => `${companyId}:${currency}`;
+
+/** Per contractor ledger account and currency: what its rows brought in, for the earnings view and withdrawals. */
+export const LEDGER_CONTRACTOR_ACCOUNTS = 'ledger_contractor_accounts';
+/** One document per row transfer credited to a contractor account (the contractor's "transfers received"). */
+export const LEDGER_CONTRACTOR_CREDITS = 'ledger_contractor_credits';
+
+export interface ContractorAccountDoc {
+  id: string;
+  /** The account key after `contractor_balance:` (a cpp_ or sv_ id). */
+  contractor: string;
+  currency: string;
+  /** Row transfers credited (nets), ever. */
+  creditedCents: string;
+  /** Of those, rows that go on to the wallet by auto-withdraw (not the contractor's to withdraw), unless that payout failed. */
+  autoWithdrawCents: string;
+}
+
+export interface ContractorCreditDoc {
+  id: string;
+  contractor: string;
+  splitId: string;
+  rosterEntryId: string;
+  smeCompanyId: string;
+  currency: string;
+  amountCents: string;
+  postedAt: string;
+}
+
+export const contractorAccountDocId = (contractor: string, currency: string) => `${contractor}:${currency}`;
 
 interface LedgerRow {
   amountCents: string;
@@ -37,6 +68,8 @@ interface LedgerRow {
   feeAmountCents: string | null;
   netAmountCents: string | null;
   businessCoversFee: boolean;
+  /** The row goes on to the contractor's wallet by itself once settled (auto-withdraw with a wallet on file). */
+  autoWithdraws?: boolean;
 }
 
 /** What the ledger needs to remember about a Split between its events (also what ledger:verify checks). */
@@ -65,7 +98,9 @@ const HANDLED = new Set([
   'split.roster_entry.settled',
   'split.margin.settled',
   'split.settled',
+  'payout.requested',
   'payout.completed',
+  'payout.failed',
   'company_balance.topped_up',
   'company_balance.reserved',
   'company_balance.reservation_released',
@@ -86,6 +121,8 @@ export class LedgerProjection implements Projection {
     { name: LEDGER_POSTINGS, indexes: [['splitId', 'sequence'], ['sessionId']] },
     { name: LEDGER_SPLITS },
     { name: LEDGER_COMPANY_BALANCES, indexes: [['companyId']] },
+    { name: LEDGER_CONTRACTOR_ACCOUNTS, indexes: [['contractor']] },
+    { name: LEDGER_CONTRACTOR_CREDITS, indexes: [['contractor', 'postedAt']] },
   ];
 
   handles(event: RecordedEvent): boolean {
@@ -95,6 +132,7 @@ export class LedgerProjection implements Projection {
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     if (recorded.type.startsWith('company_balance.')) return this.applyBalance(recorded, writer);
     const event = { type: recorded.type, data: recorded.data } as SplitEvent | PayoutEvent;
+    if (event.type.startsWith('payout.') && (event as PayoutEvent).data.kind === 'contractor_withdrawal') return this.applyWithdrawal(recorded, event as PayoutEvent, writer);
     if (event.type === 'split.created') {
       const d = event.data;
       writer.put<LedgerSplit>(LEDGER_SPLITS, {
@@ -168,6 +206,7 @@ export class LedgerProjection implements Projection {
         const fee = parseCents(row.feeAmountCents);
         const covered = row.businessCoversFee ? fee : 0n;
         await moveCommitted(writer, split.smeCompanyId, split.currency, -parseCents(row.amountCents));
+        await creditContractor(writer, split, event.data.rosterEntryId, row, recorded.metadata.occurredAt, `${splitId}:${String(split.sequence + 1).padStart(4, '0')}`);
         await post('row_transfer', `Row ${event.data.rosterEntryId} transferred to its contractor`, [
           debit(accounts.companyBalance(split.smeCompanyId), parseCents(row.amountCents)),
           debit(accounts.smeFeeDue(split.smeCompanyId), covered),
@@ -194,6 +233,13 @@ export class LedgerProjection implements Projection {
       case 'split.settled':
         split.settled = true;
         break;
+      case 'payout.failed': {
+        // A failed auto-withdrawal leaves the row's net in the contractor's balance: it is the contractor's to withdraw.
+        if (event.data.kind !== 'leg_b_withdrawal') return;
+        const row = split.rows[event.data.distributionId];
+        if (row?.autoWithdraws && row.netAmountCents) await moveContractorAccount(writer, row.contractor, split.currency, { autoWithdrawCents: -parseCents(row.netAmountCents) });
+        return;
+      }
       case 'payout.completed': {
         if (event.data.kind !== 'leg_b_withdrawal' || !event.data.distributionId) return;
         const row = split.rows[event.data.distributionId];
@@ -208,6 +254,47 @@ export class LedgerProjection implements Projection {
         return;
     }
     writer.put<LedgerSplit>(LEDGER_SPLITS, split);
+  }
+
+  /**
+   * A contractor's withdrawal (docs/earnings.md): on request its allocations leave the contractor accounts
+   * for the in-transit account; the rail's answer moves them on to the wallet, or back where they came
+   * from. Posting ids from the payout and the step, so a rebuild makes the same documents.
+   */
+  private async applyWithdrawal(recorded: RecordedEvent, event: PayoutEvent, writer: ProjectionWriter): Promise<void> {
+    const ref = event.data;
+    if (ref.kind !== 'contractor_withdrawal') return;
+    const total = ref.allocations.reduce((sum, a) => sum + parseCents(a.amountCents), 0n);
+    const transit = accounts.contractorInTransit(ref.userId);
+    const fromAccounts = ref.allocations.map((a) => debit(accounts.contractorBalance(a.contractor), parseCents(a.amountCents)));
+    const backToAccounts = ref.allocations.map((a) => credit(accounts.contractorBalance(a.contractor), parseCents(a.amountCents)));
+    const step: [number, PostingKind, string, Entry[]] | null =
+      event.type === 'payout.requested'
+        ? [1, 'contractor_withdrawal', `Withdrawal ${ref.payoutId} requested: the balance leaves for the wallet`, [...fromAccounts, credit(transit, total)]]
+        : event.type === 'payout.completed'
+          ? [
+              2,
+              'contractor_withdrawal_paid',
+              `Withdrawal ${ref.payoutId} paid to the contractor's wallet`,
+              [debit(transit, total), credit(accounts.contractorWallet(ref.userId), total)],
+            ]
+          : event.type === 'payout.failed'
+            ? [2, 'contractor_withdrawal_reversed', `Withdrawal ${ref.payoutId} failed: back to the balance`, [debit(transit, total), ...backToAccounts]]
+            : null;
+    if (!step) return;
+    const [sequence, kind, memo, entries] = step;
+    writer.put<WithdrawalPosting>(LEDGER_POSTINGS, {
+      id: `${ref.payoutId}:${String(sequence).padStart(4, '0')}`,
+      payoutId: ref.payoutId,
+      sequence,
+      position: recorded.position,
+      currency: ref.currency,
+      kind,
+      memo,
+      postedAt: recorded.metadata.occurredAt,
+      eventId: recorded.id,
+      entries: nonZero(entries),
+    });
   }
 
   /**
@@ -266,16 +353,17 @@ export class LedgerProjection implements Projection {
   }
 }
 
-/** Keeps each company's balance document in step with the company_balance and payout_reserve accounts. */
+/** Keeps each company's balance document in step with its company_balance, payout_reserve and sme_margin_hold accounts. */
 async function moveCompanyBalances(writer: ProjectionWriter, posting: SplitPosting | BalancePosting): Promise<void> {
   for (const entry of posting.entries) {
-    const match = /^(company_balance|payout_reserve):(.+)$/.exec(entry.account);
+    const match = /^(company_balance|payout_reserve|sme_margin_hold):(.+)$/.exec(entry.account);
     if (!match) continue;
     const [, account, companyId] = match as unknown as [string, string, string];
     const delta = BigInt(entry.credit) - BigInt(entry.debit);
     await changeBalanceDoc(writer, companyId, posting.currency, (doc) => {
       if (account === 'company_balance') doc.balanceCents = (BigInt(doc.balanceCents) + delta).toString();
-      else doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
+      else if (account === 'payout_reserve') doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
+      else doc.marginHeldCents = (BigInt(doc.marginHeldCents ?? '0') + delta).toString();
     });
   }
 }
@@ -289,9 +377,43 @@ function moveCommitted(writer: ProjectionWriter, companyId: string, currency: st
 
 async function changeBalanceDoc(writer: ProjectionWriter, companyId: string, currency: string, change: (doc: CompanyBalanceDoc) => void): Promise<void> {
   const id = companyBalanceDocId(companyId, currency);
-  const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? { id, companyId, currency, balanceCents: '0', reservedCents: '0', committedCents: '0' };
+  const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? {
+    id,
+    companyId,
+    currency,
+    balanceCents: '0',
+    reservedCents: '0',
+    committedCents: '0',
+    marginHeldCents: '0',
+  };
   change(doc);
   writer.put<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, doc);
+}
+
+/** A row transfer credited a contractor account: count it (and whether auto-withdraw takes it on) and list it. */
+async function creditContractor(writer: ProjectionWriter, split: LedgerSplit, rosterEntryId: string, row: LedgerRow, postedAt: string, postingId: string): Promise<void> {
+  const net = parseCents(row.netAmountCents ?? '0');
+  await moveContractorAccount(writer, row.contractor, split.currency, { creditedCents: net, autoWithdrawCents: row.autoWithdraws ? net : 0n });
+  writer.put<ContractorCreditDoc>(LEDGER_CONTRACTOR_CREDITS, {
+    id: postingId,
+    contractor: row.contractor,
+    splitId: split.id,
+    rosterEntryId,
+    smeCompanyId: split.smeCompanyId,
+    currency: split.currency,
+    amountCents: net.toString(),
+    postedAt,
+  });
+}
+
+async function moveContractorAccount(writer: ProjectionWriter, contractor: string, currency: string, delta: { creditedCents?: bigint; autoWithdrawCents?: bigint }): Promise<void> {
+  const id = contractorAccountDocId(contractor, currency);
+  const doc = (await writer.get<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, id)) ?? { id, contractor, currency, creditedCents: '0', autoWithdrawCents: '0' };
+  writer.put<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, {
+    ...doc,
+    creditedCents: (BigInt(doc.creditedCents) + (delta.creditedCents ?? 0n)).toString(),
+    autoWithdrawCents: (BigInt(doc.autoWithdrawCents) + (delta.autoWithdrawCents ?? 0n)).toString(),
+  });
 }
 
 function rowsOf(distributions: DistributionData[]): Record<string, LedgerRow> {
@@ -304,6 +426,7 @@ function rowsOf(distributions: DistributionData[]): Record<string, LedgerRow> {
         feeAmountCents: null,
         netAmountCents: null,
         businessCoversFee: d.businessCoversFee,
+        autoWithdraws: d.autoWithdrawElected && d.walletEmail !== null,
       },
     ]),
   );

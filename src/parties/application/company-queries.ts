@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { company } from '../../identity';
 import { DEFAULT_NET_TERMS_DAYS } from '../domain/company.decider';
-import { companySettings, splitSettings } from './parties.queries';
+import { companySettings, splitSettings, splitSettingsOfEnterprise } from './parties.queries';
+
+export interface SmeSettingsView {
+  smeCompanyId: string;
+  smeCompanyName: string;
+  autoAccept: boolean;
+  coverFees: boolean;
+  updatedAt: string;
+}
 
 export interface CompanyView {
   companyId: string;
@@ -25,5 +33,19 @@ export class CompanyQueries {
   async splitSettings(enterpriseCompanyId: string, smeCompanyId: string): Promise<{ autoAccept: boolean; coverFees: boolean }> {
     const doc = await splitSettings(this.documents, enterpriseCompanyId, smeCompanyId);
     return { autoAccept: doc?.autoAccept ?? false, coverFees: doc?.coverFees ?? false };
+  }
+
+  /** The enterprise's settings per SME, most recently changed first (SMEs without settings have the defaults). */
+  async splitSettingsList(enterpriseCompanyId: string): Promise<SmeSettingsView[]> {
+    const docs = await splitSettingsOfEnterprise(this.documents, enterpriseCompanyId);
+    return Promise.all(
+      docs.map(async ({ smeCompanyId, autoAccept, coverFees, updatedAt }) => ({
+        smeCompanyId,
+        smeCompanyName: (await company(this.documents, smeCompanyId))?.name ?? smeCompanyId,
+        autoAccept,
+        coverFees,
+        updatedAt,
+      })),
+    );
   }
 }

@@ -33,3 +33,10 @@ export const companySettings = (documents: DocumentReader, companyId: string) =>
 
 export const splitSettings = (documents: DocumentReader, enterpriseCompanyId: string, smeCompanyId: string) =>
   documents.get<SplitSettingsDoc>(SPLIT_SETTINGS, splitSettingsId(enterpriseCompanyId, smeCompanyId));
+
+/** Every SME an enterprise has set Split settings for. */
+export const splitSettingsOfEnterprise = (documents: DocumentReader, enterpriseCompanyId: string) =>
+  documents.find<SplitSettingsDoc>(SPLIT_SETTINGS, { filter: { enterpriseCompanyId }, sort: [{ field: 'updatedAt', direction: 'desc' }] });
+
+/** The roster entries (of every SME) a person signs in as: where its contractor earnings come from. */
+export const subVendorsOfUser = (documents: DocumentReader, userId: string) => documents.find<SubVendorDoc>(SUB_VENDORS, { filter: { userId } });

@@ -71,6 +71,13 @@ export class PartiesController {
     return this.store.find<BusinessProfileDoc>('business_profiles', { filter: { companyId: principal.companyId }, sort: [{ field: 'createdAt', direction: 'asc' }] });
   }
 
+  @Get('split-settings')
+  @SessionAuth()
+  @ApiOperation({ summary: 'As an enterprise, the settings (auto-accept, fee cover) set for each SME, most recently changed first' })
+  listSplitSettings(@CurrentPrincipal() principal: Principal) {
+    return this.companies.splitSettingsList(principal.companyId);
+  }
+
   @ApiData(SplitSettingsDto)
   @ApiErrors(CompanyNotFoundError, SplitSettingsForSelfError)
   @Put('split-settings/sme/:smeCompanyId')

@@ -65,10 +65,7 @@ export class PartiesReadModelProjection implements Projection {
     { name: CREATORS, indexes: [['userId'], ['email']] },
     {
       name: SUB_VENDORS,
-      indexes: [
-        ['smeCompanyId', 'createdAt'],
-        ['smeCompanyId', 'email'],
-      ],
+      indexes: [['smeCompanyId', 'createdAt'], ['smeCompanyId', 'email'], ['userId']],
     },
   ];
 

@@ -4,7 +4,7 @@ import { ApiErrors } from '../../platform/http/openapi';
 import { IdempotencyKeyReusedError, PayoutEmbedNotCancellableError, PayoutEmbedSessionNotFoundError, PayoutInsufficientBalanceError } from '../domain/payout-embed.errors';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
 import { Page } from '../../platform/http/envelope';
 import { pageOf } from '../../platform/http/pagination';
@@ -16,7 +16,7 @@ import { SessionListResponseDto, SessionResponseDto } from './payout-embed.respo
 
 @ApiTags('payout-embed')
 @ApiBearerAuth()
-@ApiKeyAuth('payout:write')
+@ApiKeyOrSessionAuth('payout:write')
 @Controller('api/commerce/integration/payout-embed/sessions')
 export class IntegrationPayoutEmbedController {
   constructor(

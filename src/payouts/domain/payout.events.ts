@@ -10,14 +10,23 @@ export type PayoutStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 export type PayoutRef =
   | { payoutId: string; kind: 'leg_a'; splitId: string; distributionId: null }
   | { payoutId: string; kind: 'leg_b_transfer' | 'leg_b_withdrawal'; splitId: string; distributionId: string }
-  | { payoutId: string; kind: 'merchant'; orderId: string };
+  | { payoutId: string; kind: 'merchant'; orderId: string }
+  /** A contractor moving its service balance to its wallet: which of its contractor accounts pay how much. */
+  | { payoutId: string; kind: 'contractor_withdrawal'; userId: string; currency: string; allocations: WithdrawalAllocation[] };
+
+/** One contractor ledger account (`contractor_balance:<cpp_|sv_...>`) and the part of a withdrawal it pays. */
+export interface WithdrawalAllocation {
+  contractor: string;
+  amountCents: string;
+}
 
 export type PayoutKind = PayoutRef['kind'];
-export type SplitPayoutRef = Exclude<PayoutRef, { kind: 'merchant' }>;
+export type SplitPayoutRef = Exclude<PayoutRef, { kind: 'merchant' } | { kind: 'contractor_withdrawal' }>;
 
 /** The reference part of a payout event's data. */
 export function payoutRefOf(data: PayoutRef): PayoutRef {
   if (data.kind === 'merchant') return { payoutId: data.payoutId, kind: data.kind, orderId: data.orderId };
+  if (data.kind === 'contractor_withdrawal') return { payoutId: data.payoutId, kind: data.kind, userId: data.userId, currency: data.currency, allocations: data.allocations };
   if (data.kind === 'leg_a') return { payoutId: data.payoutId, kind: data.kind, splitId: data.splitId, distributionId: null };
   return { payoutId: data.payoutId, kind: data.kind, splitId: data.splitId, distributionId: data.distributionId };
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
 import { SplitNotFoundError } from '../domain/split.errors';
+import type { SplitStatus } from '../domain/split.state';
 import { SPLITS, SplitView } from '../projections/split-read-model.projection';
 
 export type SplitParty = 'sme' | 'enterprise';
@@ -18,9 +19,17 @@ export class SplitQueries {
     return split;
   }
 
-  /** Newest first. */
-  async list(companyId: string, as: SplitParty, page: number, limit: number): Promise<Page<SplitView>> {
+  /** A Split the caller is a party to, as the SME that created it or the enterprise it bills; 404 for anyone else. */
+  async getForParty(splitId: string, companyId: string): Promise<SplitView> {
+    const split = await this.store.get<SplitView>(SPLITS, splitId);
+    if (!split || (split.smeCompanyId !== companyId && split.enterpriseCompanyId !== companyId)) throw new SplitNotFoundError();
+    return split;
+  }
+
+  /** Newest first; `status` narrows to Splits in that status. */
+  async list(companyId: string, as: SplitParty, page: number, limit: number, status?: SplitStatus): Promise<Page<SplitView>> {
     const filter: Filter = { [as === 'sme' ? 'smeCompanyId' : 'enterpriseCompanyId']: companyId };
+    if (status !== undefined) filter.status = status;
     const [items, total] = await Promise.all([
       this.store.find<SplitView>(SPLITS, {
         filter,

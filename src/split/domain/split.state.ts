@@ -2,7 +2,8 @@ import { Cents } from '../../platform/money/money';
 import { DistributionData } from './split.events';
 
 /** docs/api.md#the-split-object-spec-23; docs/money.md#the-lifecycle shows how each status is reached. */
-export type SplitStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+export const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'] as const;
+export type SplitStatus = (typeof SPLIT_STATUSES)[number];
 
 /** What the decider needs to know about a Split that exists. */
 export interface ExistingSplit {

@@ -7,12 +7,12 @@ import { SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/spli
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
-import { PageQueryDto, pageOf } from '../../platform/http/pagination';
+import { pageOf } from '../../platform/http/pagination';
 import { ApproveSplitCommand } from '../application/approve-split.handler';
 import { RejectSplitCommand } from '../application/reject-split.handler';
 import { SettleMarginCommand } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
-import { RejectSplitRequestDto } from './split.request.dto';
+import { RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
 @ApiTags('splits')
@@ -36,10 +36,10 @@ export class EnterpriseSplitsController {
 
   @ApiPage(SplitViewDto)
   @Get('incoming')
-  @ApiOperation({ summary: 'Splits billed to the caller company, newest first' })
-  incoming(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
+  @ApiOperation({ summary: 'Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)' })
+  incoming(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal) {
     const { page, limit } = pageOf(query);
-    return this.queries.list(principal.companyId, 'enterprise', page, limit);
+    return this.queries.list(principal.companyId, 'enterprise', page, limit, query.status);
   }
 
   @ApiData(SplitViewDto)

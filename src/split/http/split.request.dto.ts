@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsDefined,
   IsEmail,
+  IsIn,
   IsISO8601,
   IsObject,
   IsOptional,
@@ -17,6 +18,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ValidationFailedError } from '../../platform/domain/domain-error';
+import { PageQueryDto } from '../../platform/http/pagination';
+import { SPLIT_STATUSES, type SplitStatus } from '../domain/split.state';
 
 /** Digits only, no sign, no decimals, no leading zeros; the size cap (10^15) is a Split rule. */
 const MINOR_UNITS = /^(0|[1-9][0-9]{0,17})$/;
@@ -142,4 +145,12 @@ export class AsOfQueryDto {
   @IsOptional()
   @IsISO8601({ strict: true })
   asOf?: string;
+}
+
+/** `?status=&page=&limit=` of the session lists (the SME's outgoing, the enterprise's incoming). */
+export class SplitListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: SPLIT_STATUSES, description: 'Only Splits in this status' })
+  @IsOptional()
+  @IsIn(SPLIT_STATUSES)
+  status?: SplitStatus;
 }

@@ -25,3 +25,11 @@ export class WebhookDeliveryNotFoundError extends DomainError {
     super('Webhook delivery not found');
   }
 }
+
+export class WebhookEndpointDisabledError extends DomainError {
+  readonly code = 'WEBHOOK_ENDPOINT_DISABLED';
+  readonly kind = 'conflict';
+  constructor() {
+    super('The endpoint is disabled: enable it before recovering its deliveries');
+  }
+}

@@ -6,15 +6,17 @@ import { WebhookUrlRejectedError } from '../infrastructure/ssrf-guard';
 import { WebhookDeliveryDto, WebhookEndpointDeletedDto, WebhookEndpointDto, WebhookTestResultDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
-import { PageQueryDto, pageOf } from '../../platform/http/pagination';
+import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { assertWindow, isoInstant } from '../../platform/http/iso-instant';
+import { pageOf } from '../../platform/http/pagination';
+import { RecoverWebhookDeliveriesCommand } from '../application/recover-webhook-deliveries.handler';
 import { CreateWebhookEndpointCommand } from '../application/create-webhook-endpoint.handler';
 import { DeleteWebhookEndpointCommand } from '../application/delete-webhook-endpoint.handler';
 import { TestWebhookEndpointCommand } from '../application/test-webhook-endpoint.handler';
 import { UpdateWebhookEndpointCommand } from '../application/update-webhook-endpoint.handler';
 import { WebhookEndpointQueries } from '../application/webhook-endpoint-queries';
 import { WebhookDeliveriesQuery } from '../application/webhook-deliveries.query';
-import { CreateWebhookEndpointRequestDto, UpdateWebhookEndpointRequestDto } from './webhook-endpoint.request.dto';
+import { CreateWebhookEndpointRequestDto, DeliveriesQueryDto, RecoverDeliveriesRequestDto, UpdateWebhookEndpointRequestDto } from './webhook-endpoint.request.dto';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -71,10 +73,26 @@ export class WebhookEndpointsController {
   @ApiPage(WebhookDeliveryDto)
   @ApiErrors(WebhookEndpointNotFoundError)
   @Get(':id/deliveries')
-  @ApiOperation({ summary: 'Deliveries to this endpoint, newest first, each with every attempt' })
-  async listDeliveries(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
+  @ApiOperation({
+    summary:
+      'Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error',
+  })
+  async listDeliveries(@Param('id') id: string, @Query() query: DeliveriesQueryDto, @CurrentPrincipal() principal: Principal) {
+    const from = isoInstant(query.from, 'from');
+    const to = isoInstant(query.to, 'to');
+    assertWindow(from, to);
     await this.endpoints.get(principal.companyId, id);
     const { page, limit } = pageOf(query);
-    return this.deliveries.list(id, page, limit);
+    return this.deliveries.list(id, page, limit, { status: query.status, eventType: query.eventType, from, to });
+  }
+
+  @Post(':id/recover')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)',
+  })
+  recover(@Param('id') id: string, @Body() body: RecoverDeliveriesRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    const since = isoInstant(body.since, 'since');
+    return this.commands.execute(new RecoverWebhookDeliveriesCommand(principal.companyId, id, since, actorOf(principal), commandContext(request, principal)));
   }
 }

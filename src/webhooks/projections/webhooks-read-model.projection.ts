@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { COMPANY_WEBHOOKS_STREAM_PREFIX, CompanyWebhooksEvent, DELIVERY_STREAM_PREFIX, WebhookDeliveryEvent } from '../domain/webhooks.events';
+import { COMPANY_WEBHOOKS_STREAM_PREFIX, CompanyWebhooksEvent, DeliveryBody, DELIVERY_STREAM_PREFIX, WebhookDeliveryEvent } from '../domain/webhooks.events';
 
 export interface WebhookEndpointView {
   id: string;
@@ -30,6 +30,8 @@ export interface WebhookDeliveryView {
   companyId: string;
   eventId: string;
   eventType: string;
+  /** What every attempt sends (the delivery log shows it); absent on documents projected before it was kept. */
+  body?: DeliveryBody;
   status: 'pending' | 'succeeded' | 'failed';
   attempts: DeliveryAttemptView[];
   nextAttemptAt: string | null;
@@ -59,7 +61,13 @@ export class WebhooksReadModelProjection implements Projection {
   readonly streams = [COMPANY_WEBHOOKS_STREAM_PREFIX, DELIVERY_STREAM_PREFIX];
   readonly collections = [
     { name: WEBHOOK_ENDPOINTS, indexes: [['companyId', 'createdAt']] },
-    { name: WEBHOOK_DELIVERIES, indexes: [['endpointId', 'createdAt']] },
+    {
+      name: WEBHOOK_DELIVERIES,
+      indexes: [
+        ['endpointId', 'createdAt'],
+        ['endpointId', 'status', 'createdAt'],
+      ],
+    },
   ];
 
   handles(event: RecordedEvent): boolean {
@@ -100,6 +108,7 @@ export class WebhooksReadModelProjection implements Projection {
           companyId,
           eventId: body.id,
           eventType: body.type,
+          body,
           status: 'pending',
           attempts: [],
           nextAttemptAt: createdAt,

@@ -1,0 +1,2 @@
+// Public API of the activity module: its Nest module.
+export { ActivityModule } from './activity.module';

@@ -1,0 +1,78 @@
+import { api, data } from '../api/client';
+import type { Activity, Balance, Me } from '../api/types';
+import { EmptyState, ListState, PageHead } from '../components/ui';
+import { humanize, money, Time } from '../lib/format';
+import { Link } from '../lib/router';
+import { useResource } from '../lib/use-resource';
+
+export function HomePage({ me }: { me: Me }) {
+  const balances = useResource(() => data<Balance[]>(api.GET('/api/commerce/balance')));
+  return (
+    <>
+      <PageHead title={`Welcome, ${me.companyName}`} lede="Your balances and what happened lately." />
+      <section aria-labelledby="balances-title">
+        <h2 id="balances-title" className="visually-hidden">
+          Balances
+        </h2>
+        <ListState
+          resource={balances}
+          empty={
+            <div className="panel">
+              <EmptyState title="No balance yet">
+                Balances appear per currency once money moves: a Split is funded, a checkout is paid, or the sandbox tops you up. <Link to="/splits">See your Splits</Link>
+              </EmptyState>
+            </div>
+          }
+        >
+          {(items) => (
+            <div className="cards">
+              {items.map((balance) => (
+                <div className="stat" key={balance.currency}>
+                  <div className="label">Available · {balance.currency}</div>
+                  <div className="value">{money(balance.availableCents, balance.currency)}</div>
+                  <div className="sub">
+                    Reserved {money(balance.reservedCents, balance.currency)}
+                    {balance.marginHeldCents !== undefined ? ` · Margin held ${money(balance.marginHeldCents, balance.currency)}` : ''}
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+        </ListState>
+      </section>
+      <RecentActivity />
+    </>
+  );
+}
+
+function RecentActivity() {
+  const activity = useResource(() => data<Activity[]>(api.GET('/api/commerce/activity', { params: { query: { limit: 10 } } })));
+  return (
+    <section className="panel" aria-labelledby="activity-title">
+      <div className="panel-head">
+        <h2 id="activity-title">Recent activity</h2>
+      </div>
+      <ListState resource={activity} empty={<EmptyState title="Nothing yet">Your company&rsquo;s Splits, payments and keys will show up here as things happen.</EmptyState>}>
+        {(items) => (
+          <ul className="timeline" data-testid="activity">
+            {items.map((item, index) => (
+              <li key={`${item.occurredAt}-${index}`}>
+                <div className="spread">
+                  <span style={{ fontWeight: 550 }}>{item.summary || humanize(item.type)}</span>
+                  <span className="small muted">
+                    <Time iso={item.occurredAt} />
+                  </span>
+                </div>
+                {item.resource.kind === 'split' ? (
+                  <div className="small">
+                    <Link to={`/splits/${item.resource.id}`}>Open the Split</Link>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
+    </section>
+  );
+}

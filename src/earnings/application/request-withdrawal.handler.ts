@@ -1,0 +1,61 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { withdrawableByAccount } from '../../ledger';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { newId } from '../../platform/ids/ids';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { contractorWithdrawalsDecider } from '../domain/contractor-withdrawals.decider';
+import { contractorWithdrawalsStreamId } from '../domain/contractor-withdrawals.events';
+import { contractorAccountsOf } from './contractor-accounts';
+
+export interface WithdrawalView {
+  id: string;
+  amountCents: string;
+  currency: string;
+  status: 'requested' | 'paid' | 'failed';
+  requestedAt: string;
+}
+
+export class RequestWithdrawalCommand extends Command<WithdrawalView> {
+  constructor(
+    readonly userId: string,
+    readonly amountCents: string,
+    readonly currency: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/** Concurrent withdrawals of one person decide on its stream; each lost race reloads and decides again. */
+const RETRIES = 10;
+
+/**
+ * POST /api/commerce/me/withdrawals: decided on the person's withdrawals stream against what its
+ * contractor accounts earned (the ledger) minus its earlier withdrawals (the stream). The payout follows
+ * from the event (ContractorWithdrawalsWorkflow); the ledger posts it from the payout's events.
+ */
+@CommandHandler(RequestWithdrawalCommand)
+export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdrawalCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ userId, amountCents, currency, context }: RequestWithdrawalCommand): Promise<WithdrawalView> {
+    const now = this.clock.now();
+    const payoutId = newId('po', now.getTime());
+    const { contractors, wallet } = await contractorAccountsOf(this.documents, userId);
+    const earned = (await withdrawableByAccount(this.documents, contractors))[currency] ?? {};
+    await this.aggregates.handle(
+      contractorWithdrawalsStreamId(userId),
+      contractorWithdrawalsDecider,
+      { type: 'RequestWithdrawal', data: { userId, payoutId, currency, amountCents, wallet, earned, now: now.toISOString() } },
+      context,
+      { retries: RETRIES },
+    );
+    return { id: payoutId, amountCents, currency, status: 'requested', requestedAt: now.toISOString() };
+  }
+}

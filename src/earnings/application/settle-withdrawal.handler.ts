@@ -1,0 +1,33 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { contractorWithdrawalsDecider } from '../domain/contractor-withdrawals.decider';
+import { contractorWithdrawalsStreamId } from '../domain/contractor-withdrawals.events';
+
+/** The rail answered a withdrawal's payout: record it paid, or failed (its amount is withdrawable again). Idempotent. */
+export class SettleWithdrawalCommand {
+  constructor(
+    readonly userId: string,
+    readonly payoutId: string,
+    readonly outcome: { paid: true } | { paid: false; reason: string },
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(SettleWithdrawalCommand)
+export class SettleWithdrawalHandler implements ICommandHandler<SettleWithdrawalCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ userId, payoutId, outcome, context }: SettleWithdrawalCommand): Promise<void> {
+    await this.aggregates.handle(
+      contractorWithdrawalsStreamId(userId),
+      contractorWithdrawalsDecider,
+      { type: 'SettleWithdrawal', data: { payoutId, outcome, now: this.clock.now().toISOString() } },
+      context,
+    );
+  }
+}

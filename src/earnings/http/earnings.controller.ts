@@ -1,0 +1,36 @@
+import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { EarningsQuery } from '../application/earnings.query';
+import { RequestWithdrawalCommand } from '../application/request-withdrawal.handler';
+import { WithdrawRequestDto } from './earnings.request.dto';
+
+type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
+
+/** A contractor's own money (session of the person, e.g. signed in by magic link). */
+@ApiTags('earnings')
+@ApiBearerAuth()
+@SessionAuth()
+@Controller('api/commerce/me')
+export class EarningsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly query: EarningsQuery,
+  ) {}
+
+  @Get('earnings')
+  @ApiOperation({ summary: "The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file" })
+  earnings(@CurrentPrincipal() principal: SessionPrincipal) {
+    return this.query.earnings(principal.userId);
+  }
+
+  @Post('withdrawals')
+  @ApiOperation({
+    summary: 'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY',
+  })
+  withdraw(@Body() body: WithdrawRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new RequestWithdrawalCommand(principal.userId, body.amountCents, body.currency, commandContext(request, principal)));
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Amounts for people: minor units (a string of digits, maybe signed) to `$42.50`, `¥4,250`, `KWD 1.234`.
+ * Exact: the decimal is built as a string and Intl.NumberFormat formats the string (no float ever holds
+ * the amount). Pure and dependency-free: the buyer pages (server) and the dashboard (browser) share it.
+ */
+
+/** The currency's number of decimals (JPY 0, USD 2, KWD 3); 2 for a code Intl does not know. */
+export function fractionDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** `"4250"` USD -> `"42.50"`, JPY -> `"4250"`, KWD -> `"4.250"`; `"-5"` USD -> `"-0.05"`. */
+export function minorToDecimal(amountMinorUnits: string, currency: string): string {
+  const digits = fractionDigits(currency);
+  const negative = amountMinorUnits.startsWith('-');
+  const raw = negative ? amountMinorUnits.slice(1) : amountMinorUnits;
+  const padded = raw.padStart(digits + 1, '0');
+  return `${negative ? '-' : ''}${digits === 0 ? padded : `${padded.slice(0, -digits)}.${padded.slice(-digits)}`}`;
+}
+
+/** `"1.5"` USD -> `"150"`; null when the text is not an amount with at most the currency's decimals. */
+export function decimalToMinor(text: string, currency: string): string | null {
+  const digits = fractionDigits(currency);
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim().replace(/,/g, ''));
+  if (!match || (match[2] ?? '').length > digits) return null;
+  const minor = `${match[1]}${(match[2] ?? '').padEnd(digits, '0')}`.replace(/^0+(?=\d)/, '');
+  return minor;
+}
+
+/** Formats minor units for the currency in `locale` (en-US for the server pages, the viewer's in the browser). */
+export function formatAmount(amountMinorUnits: string, currency: string, locale = 'en-US'): string {
+  const decimal = minorToDecimal(amountMinorUnits, currency);
+  try {
+    // Intl.NumberFormat formats a decimal string exactly (ES2023); the bundled lib types only number | bigint.
+    const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency }) as unknown as { format(value: string): string };
+    return formatter.format(decimal);
+  } catch {
+    return `${currency} ${decimal}`;
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { pageOf } from '../../platform/http/pagination';
+import { SplitHistory } from '../application/split-history';
+import { SplitQueries } from '../application/split-queries';
+import { AsOfQueryDto, SplitListQueryDto } from './split.request.dto';
+
+/**
+ * The dashboard's reads of Splits, by session (a browser cannot hold API keys): the SME's outgoing list,
+ * and one Split, its history and as-of view for either party (the SME that created it or the enterprise
+ * it bills); to any other company it does not exist (404).
+ */
+@ApiTags('splits')
+@ApiBearerAuth()
+@SessionAuth()
+@Controller('api/commerce/splits')
+export class SessionSplitsController {
+  constructor(
+    private readonly queries: SplitQueries,
+    private readonly audit: SplitHistory,
+  ) {}
+
+  @Get('outgoing')
+  @ApiOperation({ summary: "The caller's own Splits (as the SME), newest first; ?status= narrows to one status" })
+  outgoing(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal) {
+    const { page, limit } = pageOf(query);
+    return this.queries.list(principal.companyId, 'sme', page, limit, query.status);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One Split the caller created or is billed for (404 for any other); ?asOf=<ISO time> returns it as it stood then' })
+  async get(@Param('id') id: string, @Query() query: AsOfQueryDto, @CurrentPrincipal() principal: Principal) {
+    const split = await this.queries.getForParty(id, principal.companyId);
+    // The party check is done on the read model; the history is then read without an owner filter.
+    if (query.asOf !== undefined) return this.audit.asOf(id, null, new Date(query.asOf));
+    return split;
+  }
+
+  @Get(':id/history')
+  @ApiOperation({ summary: "The Split's events in order (type, occurredAt, actor, revision, data), for the SME or the enterprise" })
+  async history(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    await this.queries.getForParty(id, principal.companyId);
+    return this.audit.history(id, null);
+  }
+}
