@@ -6,6 +6,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'event-store': async () => (await import('./event-store.bench.js')).eventStoreBench(),
   webhooks: async () => (await import('./webhooks.bench.js')).webhooksBench(),
   checkout: async () => (await import('./checkout.bench.js')).checkoutBench(),
+  split: async () => (await import('./split.bench.js')).splitBench(),
+  settlement: async () => (await import('./settlement.bench.js')).settlementBench(),
   'event-ids': async () => (await import('./event-ids.bench.js')).eventIdsBench(),
 };
 
