@@ -93,7 +93,9 @@ export async function bareRoute(body: () => string): Promise<LoadTarget> {
  * once it is listening.
  */
 export async function startWorker(dataDir: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, [MAIN], {
+  // BENCH_WORKER_NODE_ARGS: node flags for the worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const worker = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: { ...process.env, ROLE: 'worker', SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
