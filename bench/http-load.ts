@@ -229,3 +229,12 @@ export function loadAverage(): string {
     .map((n) => n.toFixed(2))
     .join(', ');
 }
+
+/** A table of figures with a header row, first column left-aligned. */
+export function printTable(header: string[], rows: string[][], indent = '  '): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => indent + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+  console.log(line(header));
+  console.log(indent + widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const row of rows) console.log(line(row));
+}

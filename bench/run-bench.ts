@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   checkout: async () => (await import('./checkout.bench.js')).checkoutBench(),
   split: async () => (await import('./split.bench.js')).splitBench(),
   settlement: async () => (await import('./settlement.bench.js')).settlementBench(),
+  rebuild: async () => (await import('./rebuild.bench.js')).rebuildBench(),
   'event-ids': async () => (await import('./event-ids.bench.js')).eventIdsBench(),
 };
 

@@ -11,6 +11,8 @@ export const ROW_AMOUNT_CENTS = '12500';
 
 export interface SplitWorld {
   apiKey: string;
+  /** The SME's session (for session-only calls: more API keys, webhook endpoints). */
+  sessionToken: string;
   smeCompanyId: string;
   body(): string;
 }
@@ -44,5 +46,5 @@ export async function splitWorld(app: RunningApp, options: { autoAccept: boolean
       clientIdempotencyKey: `bench-invoice-${++sequence}`,
       roster: vendors.map((subVendorId) => ({ subVendorId, amountCents: ROW_AMOUNT_CENTS, earlyPayoutElected: options.earlyPayout })),
     });
-  return { apiKey: key, smeCompanyId: sme.companyId, body };
+  return { apiKey: key, sessionToken: sme.sessionToken, smeCompanyId: sme.companyId, body };
 }
