@@ -6,6 +6,9 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'event-store': async () => (await import('./event-store.bench.js')).eventStoreBench(),
   webhooks: async () => (await import('./webhooks.bench.js')).webhooksBench(),
   checkout: async () => (await import('./checkout.bench.js')).checkoutBench(),
+  split: async () => (await import('./split.bench.js')).splitBench(),
+  settlement: async () => (await import('./settlement.bench.js')).settlementBench(),
+  rebuild: async () => (await import('./rebuild.bench.js')).rebuildBench(),
   'event-ids': async () => (await import('./event-ids.bench.js')).eventIdsBench(),
 };
 

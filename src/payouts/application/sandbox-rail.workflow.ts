@@ -16,6 +16,8 @@ export const sandboxRailWorkflow: Workflow<void> = {
   streams: [PAYOUT_STREAM_PREFIX],
   timers: [],
   handles: (event) => event.type === 'payout.requested',
+  // Each payout's request on its own: different payouts' commands touch different streams.
+  partitionOf: (event) => event.streamId,
   load: async () => undefined,
   react(input: WorkflowInput): Reaction {
     if (input.kind !== 'event') return NO_REACTION;

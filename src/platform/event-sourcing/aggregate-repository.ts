@@ -24,6 +24,9 @@ export interface Decided<Event extends DomainEvent, State> {
   revision: number | null;
 }
 
+/** How many streams' folded states AggregateRepository keeps (a Split's state is a few KB). */
+const FOLDED_STREAMS_CACHED = 5_000;
+
 /**
  * Runs a command against a stream: load, fold, decide, append with the expected revision. On a
  * concurrent write it reloads and decides again (a few times) so the rule check always sees the truth.
@@ -35,14 +38,36 @@ export class AggregateRepository {
     private readonly metrics: MetricsRegistry,
   ) {}
 
+  /**
+   * Folded states of recently loaded streams, by stream id, least recently used first. A load reads only
+   * the events after the cached revision (from the store, so appends by other processes are seen) and
+   * folds them onto the cached state: a process manager loads the same Split once per event it reacts to
+   * and once per command it sends, and reading and folding the whole stream each time was a quarter of
+   * the worker's time under settlement load (docs/decisions.md). Streams are never deleted or rewritten,
+   * and states are immutable values (evolve returns a new state), so a cached state cannot go stale.
+   */
+  private readonly folded = new Map<string, { decider: object; state: unknown; revision: number; position: number }>();
+
   async load<Event extends DomainEvent, State>(
     streamId: string,
     decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
-  ): Promise<{ state: State; revision: number | null; position: number | null; events: Event[] }> {
-    const recorded = await this.store.readStream(streamId);
+  ): Promise<{ state: State; revision: number | null; position: number | null }> {
+    const cached = this.folded.get(streamId);
+    const known = cached && cached.decider === decider ? cached : null;
+    const recorded = await this.store.readStream(streamId, known ? { fromRevision: known.revision + 1 } : {});
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as Event);
+    const state = known ? events.reduce(decider.evolve, known.state as State) : fold(decider, events);
     const last = recorded.length ? recorded[recorded.length - 1]! : null;
-    return { state: fold(decider, events), revision: last?.revision ?? null, position: last?.position ?? null, events };
+    const revision = last?.revision ?? known?.revision ?? null;
+    const position = last?.position ?? known?.position ?? null;
+    if (revision !== null && position !== null) this.remember(streamId, { decider, state, revision, position });
+    return { state, revision, position };
+  }
+
+  private remember(streamId: string, entry: { decider: object; state: unknown; revision: number; position: number }): void {
+    this.folded.delete(streamId);
+    this.folded.set(streamId, entry);
+    if (this.folded.size > FOLDED_STREAMS_CACHED) this.folded.delete(this.folded.keys().next().value!);
   }
 
   async handle<Command, Event extends DomainEvent, State>(

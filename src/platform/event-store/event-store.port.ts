@@ -43,6 +43,12 @@ export interface ReadAllOptions {
   /** Exclusive: return events with position > after. Omit to start at the beginning. */
   after?: number;
   maxCount?: number;
+  /**
+   * A hint: only events of streams with one of these id prefixes are wanted (a projection rebuild reads
+   * only its own streams). An adapter may skip the others without reading them, or ignore the hint and
+   * return every event; callers must handle both. Every event of a matching stream is returned.
+   */
+  streamPrefixes?: readonly string[];
 }
 
 export type SubscriptionHandler = (event: RecordedEvent) => Promise<void>;

@@ -127,4 +127,36 @@ describe('applyBatch', () => {
     expect(await store.checkpointOf('reminder', 1)).toBe(event.position);
     await store.close();
   });
+
+  it('processes the partitions of a partitioned processor concurrently, each in log order, and commits only when all succeeded', async () => {
+    const store = await openStore();
+    const log: string[] = [];
+    const releases = new Map<string, () => void>();
+    const processor: EventProcessor = {
+      name: 'partitioned',
+      streams: ['thing-'],
+      handles: () => true,
+      partitionOf: (event) => event.streamId,
+      async process(event) {
+        log.push(`start ${event.streamId}#${event.revision}`);
+        // thing-a's first event waits until thing-b's has run: only possible if they run concurrently.
+        if (event.streamId === 'thing-a' && event.revision === 0) await new Promise<void>((resolve) => releases.set('a', resolve));
+        if (event.streamId === 'thing-b') releases.get('a')?.();
+        if (event.streamId === 'thing-c') throw new Error('thing-c failed');
+        log.push(`end ${event.streamId}#${event.revision}`);
+      },
+    };
+    await store.registerProjection(processor.name, []);
+    const batch = [recorded('thing-a', 0), recorded('thing-a', 1), recorded('thing-b', 0)];
+    expect(await applyBatch(store, processor, 1, batch)).toBe('committed');
+    expect(log).toEqual(['start thing-a#0', 'start thing-b#0', 'end thing-b#0', 'end thing-a#0', 'start thing-a#1', 'end thing-a#1']);
+    expect(await store.checkpointOf('partitioned', 1)).toBe(batch[2]!.position);
+
+    log.length = 0;
+    const failing = [recorded('thing-c', 0), recorded('thing-d', 0)];
+    await expect(applyBatch(store, processor, 1, failing)).rejects.toThrow('thing-c failed');
+    expect(log).toEqual(['start thing-c#0', 'start thing-d#0', 'end thing-d#0']);
+    expect(await store.checkpointOf('partitioned', 1)).toBe(batch[2]!.position);
+    await store.close();
+  });
 });

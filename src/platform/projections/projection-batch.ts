@@ -71,6 +71,8 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
   const timers: NewTimer[] = [];
   const effects: ProcessorEffects = { scheduleTimer: (timer) => void timers.push(timer) };
   let tracked = 0;
+  // A processor that names partitions processes them concurrently once the batch is checked (below).
+  const partitioned = !isProjection(subscriber) && subscriber.partitionOf ? new Map<string, RecordedEvent[]>() : null;
   for (const event of events) {
     if (!readsStream(subscriber, event.streamId)) {
       if (subscriber.handles(event)) throw new UnlistedStreamError(subscriber.name, event);
@@ -87,10 +89,12 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
     if (event.revision !== (last ?? -1) + 1) throw new ProjectionGapError(subscriber.name, event, last);
     if (subscriber.handles(event)) {
       if (isProjection(subscriber)) await subscriber.apply(event, writer);
+      else if (partitioned) appendTo(partitioned, subscriber.partitionOf!(event), event);
       else await subscriber.process(event, effects);
     }
     revisions[event.streamId] = event.revision;
   }
+  if (partitioned) await processPartitions(subscriber as EventProcessor, partitioned, effects);
   if (tracked === 0 && options.deferCheckpointOnly) return 'deferred';
   const outcome = await store.commitProjection({
     projection: subscriber.name,
@@ -105,6 +109,27 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
   // A cache, not a record: drop it when stale, or when it grows past what is worth keeping in memory.
   if (outcome !== 'committed' || (knownRevisions?.size ?? 0) > 100_000) knownRevisions?.clear();
   return outcome;
+}
+
+function appendTo(partitions: Map<string, RecordedEvent[]>, key: string, event: RecordedEvent): void {
+  const list = partitions.get(key);
+  if (list) list.push(event);
+  else partitions.set(key, [event]);
+}
+
+/**
+ * Each partition's events in log order, the partitions concurrently. Every partition runs to its end or
+ * its first failure before the batch fails, so no command of this batch is still running when the runner
+ * retries it (commands are idempotent; the checkpoint has not moved).
+ */
+async function processPartitions(processor: EventProcessor, partitions: Map<string, RecordedEvent[]>, effects: ProcessorEffects): Promise<void> {
+  const outcomes = await Promise.allSettled(
+    [...partitions.values()].map(async (list) => {
+      for (const event of list) await processor.process(event, effects);
+    }),
+  );
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 function startsStreamUnapplied(event: RecordedEvent, checkpoint: number | null | undefined): boolean {

@@ -37,6 +37,13 @@ export interface EventProcessor {
   readonly streams: StreamPrefixes;
   handles(event: RecordedEvent): boolean;
   process(event: RecordedEvent, effects: ProcessorEffects): Promise<void>;
+  /**
+   * Optional: the key of what an event is about (a Split, a payout). Within a batch, events of different
+   * keys are processed concurrently (their commands' appends then share group commits), events of one
+   * key one after another in log order. Without it, every event waits for the one before it. The batch
+   * still commits its checkpoint only once every event of it has been processed.
+   */
+  partitionOf?(event: RecordedEvent): string;
 }
 
 /**

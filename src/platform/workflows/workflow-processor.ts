@@ -38,11 +38,14 @@ export abstract class WorkflowProcessor<State> implements EventProcessor, FiresT
     this.name = workflow.name;
     this.streams = workflow.streams;
     this.timerRegistrations = workflow.timers.map((definition) => ({ definition, fire: (timer: Timer) => this.fire(timer) }));
+    if (workflow.partitionOf) this.partitionOf = (event) => workflow.partitionOf!(event);
   }
 
   handles(event: RecordedEvent): boolean {
     return this.workflow.handles(event);
   }
+
+  readonly partitionOf?: (event: RecordedEvent) => string;
 
   async process(event: RecordedEvent, effects: ProcessorEffects): Promise<void> {
     const reaction = await this.run({ kind: 'event', event, now: this.now() });

@@ -36,6 +36,11 @@ export interface Workflow<State> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a workflow owns timers of several payload types
   readonly timers: readonly TimerDefinition<any>[];
   handles(event: RecordedEvent): boolean;
+  /**
+   * Optional: what an event is about (the key `load` reads by, usually). Events of different keys in one
+   * batch are then processed concurrently, events of one key in log order (EventProcessor.partitionOf).
+   */
+  partitionOf?(event: RecordedEvent): string;
   load(input: WorkflowInput, reader: StateReader): Promise<State>;
   react(input: WorkflowInput, state: State): Reaction;
 }

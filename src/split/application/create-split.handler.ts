@@ -76,9 +76,9 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     splitDecider.decide(command, splitDecider.initialState()); // dry run: every rule is checked before provisioning
     const provisioned = await this.roster.commit(smeCompanyId, roster, context);
     try {
-      const result = await this.aggregates.handle(splitStreamId(splitId), splitDecider, command, context, { expected: 'no_stream' });
-      // A concurrent identical request created it between our check and the append: the decider saw it.
-      if (result.events.length === 0) return this.replay(splitId, smeCompanyId, requestHash);
+      // The stream was empty a moment ago: append with `no_stream` without reading it again. A concurrent
+      // identical request that created it since makes the append fail with a ConcurrencyError: a replay.
+      const result = await this.aggregates.create(splitStreamId(splitId), splitDecider, command, context);
       await this.readYourWrites.after(...provisioned, result);
       return { split: await this.queries.get(splitId, smeCompanyId), replayed: false };
     } catch (error) {

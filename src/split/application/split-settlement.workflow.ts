@@ -31,6 +31,8 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
   timers: [rowTransferTimer, marginReleaseTimer],
   handles: (event) =>
     SPLIT_EVENTS.has(event.type) || ((event.type === 'payout.completed' || event.type === 'payout.failed') && SPLIT_PAYOUT_KINDS.has((event.data as { kind?: string }).kind ?? '')),
+  // One Split's events in order; different Splits' at once (their commands touch different streams).
+  partitionOf: (event) => splitIdOf({ kind: 'event', event, now: '' }),
   async load(input, reader) {
     const { state } = await reader.load(splitStreamId(splitIdOf(input)), splitDecider);
     return state;

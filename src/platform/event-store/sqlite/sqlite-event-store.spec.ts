@@ -33,3 +33,22 @@ describe('SqliteEventStore group commit', () => {
     await events.close();
   });
 });
+
+describe('SqliteEventStore readAll with stream prefixes', () => {
+  it('returns only the events of matching streams, all of them, in position order, from after', async () => {
+    const events = new SqliteEventStore(join(tempDir('prefixed-read'), 'events.db'));
+    // 'split.' and 'splitx' sort right after every 'split-' id: the bound must exclude them.
+    for (const stream of ['split-1', 'order-1', 'split.x', 'splitx-1', 'split-2', 'payout-1', 'split-1']) {
+      const head = (await events.readStream(stream)).length - 1;
+      await events.append(stream, [event()], head < 0 ? 'no_stream' : head);
+    }
+    const all = await events.readAll();
+    const read = await events.readAll({ streamPrefixes: ['split-', 'payout-'] });
+    expect(read.map((e) => `${e.streamId}#${e.revision}`)).toEqual(['split-1#0', 'split-2#0', 'payout-1#0', 'split-1#1']);
+    expect(read.map((e) => e.position)).toEqual(all.filter((e) => ['split-1', 'split-2', 'payout-1'].includes(e.streamId)).map((e) => e.position));
+    const later = await events.readAll({ after: read[1]!.position, maxCount: 1, streamPrefixes: ['split-', 'payout-'] });
+    expect(later.map((e) => e.streamId)).toEqual(['payout-1']);
+    expect(await events.readAll({ streamPrefixes: [] })).toEqual([]);
+    await events.close();
+  });
+});

@@ -129,9 +129,29 @@ export class SqliteEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? 0;
     const maxCount = options.maxCount ?? 1000;
+    if (options.streamPrefixes) return this.readAllOf(options.streamPrefixes, after, maxCount);
     const cached = this.recent.runAfter(after, maxCount);
     if (cached.length > 0) return cached;
     return this.recent.remember(this.statements.readAll.all(after, maxCount).map(toRecorded));
+  }
+
+  private readonly prefixedReads = new Map<number, Database.Statement<unknown[], EventRow>>();
+
+  /**
+   * Only the events of streams with the given prefixes: the others are skipped inside SQLite, never
+   * parsed (a rebuild of a projection that reads 1 event in 20 spent most of its time parsing the 19).
+   * Not kept in the recent-events cache, which serves live subscribers reading everything.
+   */
+  private readAllOf(prefixes: readonly string[], after: number, maxCount: number): RecordedEvent[] {
+    if (prefixes.length === 0) return [];
+    let statement = this.prefixedReads.get(prefixes.length);
+    if (!statement) {
+      const ranges = prefixes.map(() => '(stream_id >= ? AND stream_id < ?)').join(' OR ');
+      statement = this.db.prepare<unknown[], EventRow>(`SELECT * FROM events WHERE position > ? AND (${ranges}) ORDER BY position LIMIT ?`);
+      this.prefixedReads.set(prefixes.length, statement);
+    }
+    const bounds = prefixes.flatMap((prefix) => [prefix, prefixUpperBound(prefix)]);
+    return statement.all(after, ...bounds, maxCount).map(toRecorded);
   }
 
   async headPosition(): Promise<number | null> {
@@ -183,6 +203,12 @@ export class SqliteEventStore implements EventStore {
     const head = this.statements.streamHead.get(streamId)!.revision;
     return { nextExpectedRevision: head, position: stored[stored.length - 1]!.position };
   }
+}
+
+/** The least string above every string that starts with `prefix` (SQLite compares TEXT bytewise). */
+function prefixUpperBound(prefix: string): string {
+  if (prefix === '') return '\u{10ffff}';
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
 function assertExpected(streamId: string, expected: ExpectedRevision, current: number | undefined): void {

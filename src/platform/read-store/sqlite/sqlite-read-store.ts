@@ -399,9 +399,18 @@ export class SqliteReadStore implements ReadStore {
     return physicalTable(collection, generation);
   }
 
+  /**
+   * A collection's owner, once known, never changes (registerProjection refuses to hand a collection to
+   * another projection), so it is cached: every document read needs it, and the lookup was a query each.
+   */
+  private readonly owners = new Map<string, string>();
+
   private ownerOf(collection: string): string {
+    const known = this.owners.get(collection);
+    if (known !== undefined) return known;
     const row = this.statement<[string], { projection: string }>('SELECT projection FROM projection_collections WHERE collection = ?').get(collection);
     if (!row) throw new Error(`Unknown collection ${collection}`);
+    this.owners.set(collection, row.projection);
     return row.projection;
   }
 
