@@ -26,7 +26,7 @@ describe('activity feed over HTTP', () => {
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
     await app.eventCount();
 
-    const label = 'Split of 250.00 USD from Feed Staffing to Feed Globex';
+    const label = 'Split of $250.00 from Feed Staffing to Feed Globex';
     const sme = await activity(world.sme.sessionToken);
     expect(sme.at(-1)).toEqual({
       type: 'api_key.issued',
@@ -60,13 +60,13 @@ describe('activity feed over HTTP', () => {
     expect((await activity(merchant.sessionToken))[0]).toEqual({
       type: 'checkout.order.paid',
       occurredAt: expect.any(String),
-      summary: 'Order paid: 19.99 USD',
+      summary: 'Order paid: $19.99',
       resource: { kind: 'order', id: order.orderId },
     });
     expect((await activity(platform.sessionToken))[0]).toEqual({
       type: 'payout_embed.session.created',
       occurredAt: expect.any(String),
-      summary: 'Payout Embed session of 25.00 USD created',
+      summary: 'Payout Embed session of $25.00 created',
       resource: { kind: 'payout_embed_session', id: session.id },
     });
   });

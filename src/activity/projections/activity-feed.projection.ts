@@ -6,7 +6,8 @@ import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { SPLIT_STREAM_PREFIX, type SplitEvent } from '../../split';
-import { ActivityEntry, formatMinor } from '../domain/activity';
+import { formatAmount } from '../../platform/money/format-amount';
+import { ActivityEntry } from '../domain/activity';
 
 export const ACTIVITY = 'activity';
 /** Who a Split concerns (its later events carry only its id). */
@@ -70,7 +71,7 @@ export class ActivityFeedProjection implements Projection {
       const event = { type: recorded.type, data: recorded.data } as SplitEvent;
       if (event.type === 'split.created') {
         const d = event.data;
-        const label = `Split of ${formatMinor(d.totalAmountCents, d.currency)} from ${d.smeCompanyName} to ${d.enterpriseCompanyName}`;
+        const label = `Split of ${formatAmount(d.totalAmountCents, d.currency)} from ${d.smeCompanyName} to ${d.enterpriseCompanyName}`;
         writer.put<ActivitySplitDoc>(ACTIVITY_SPLITS, { id: d.splitId, companyIds: [d.smeCompanyId, d.enterpriseCompanyId], label });
         for (const companyId of [d.smeCompanyId, d.enterpriseCompanyId]) add(companyId, `${label} created`, { kind: 'split', id: d.splitId });
         return;
@@ -82,12 +83,12 @@ export class ActivityFeedProjection implements Projection {
     }
     if (recorded.type === 'checkout.order.paid') {
       const d = recorded.data as OrderPaid['data'];
-      add(d.merchantCompanyId, `Order paid: ${formatMinor(d.amountMinorUnits, d.currency)}${d.renewal ? ' (subscription renewal)' : ''}`, { kind: 'order', id: d.orderId });
+      add(d.merchantCompanyId, `Order paid: ${formatAmount(d.amountMinorUnits, d.currency)}${d.renewal ? ' (subscription renewal)' : ''}`, { kind: 'order', id: d.orderId });
       return;
     }
     if (recorded.type.startsWith('payout_embed.session.')) {
       const d = recorded.data as SessionRef;
-      add(d.companyId, `Payout Embed session of ${formatMinor(d.amountCents, d.currency)} ${LIFECYCLE_STATUS[recorded.type]}`, { kind: 'payout_embed_session', id: d.sessionId });
+      add(d.companyId, `Payout Embed session of ${formatAmount(d.amountCents, d.currency)} ${LIFECYCLE_STATUS[recorded.type]}`, { kind: 'payout_embed_session', id: d.sessionId });
       return;
     }
     const event = { type: recorded.type, data: recorded.data } as ApiKeyEvent;
