@@ -9,7 +9,7 @@ import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, Paym
 import { subscriptionRecordOf } from './checkout-queries';
 
 /** An order as its merchant lists it: never the buyer's page token or client secret (those are the buyer's credentials). */
-export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken' | 'clientSecret'>;
+export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken'>;
 export type MerchantSubscriptionView = ReturnType<typeof subscriptionRecordOf> & { createdAt: string | null };
 export interface MerchantPaymentLinkView {
   slug: string;
@@ -36,7 +36,8 @@ export class MerchantListsQuery {
 
   orders(companyId: string, status: OrderStatus | undefined, page: number, limit: number): Promise<Page<MerchantOrderView>> {
     return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, { merchantCompanyId: companyId, ...(status ? { status } : {}) }, page, limit, (order) => {
-      const { merchantCompanyId: _m, pageToken: _p, clientSecret: _c, ...shown } = order;
+      // A document written before issue 15 may still hold the plaintext clientSecret: never shown.
+      const { merchantCompanyId: _m, pageToken: _p, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };
       return shown;
     });
   }
