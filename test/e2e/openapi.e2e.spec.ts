@@ -1,4 +1,4 @@
-import { issueApiKey } from '../support/split-fixtures';
+import { createdSplit, issueApiKey, setupSplitWorld, splitBody } from '../support/split-fixtures';
 import { signup, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -179,6 +179,68 @@ describe('OpenAPI document (issue 16 item 5)', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  /** Where `value` departs from `schema`: a field the schema does not name, a required one missing, a wrong type or enum value. */
+  function departures(value: unknown, schema: Schema & { required?: string[]; additionalProperties?: unknown; nullable?: boolean }, where: string): string[] {
+    const s = resolve(schema) as typeof schema;
+    if (value === null) return s.nullable || s.allOf ? [] : [`${where}: null but not nullable`];
+    if (s.allOf) return departures(value, Object.assign({}, ...s.allOf.map((part) => resolve(part))), where);
+    if (Array.isArray(value))
+      return s.type === 'array' ? value.flatMap((item, i) => departures(item, s.items ?? {}, `${where}[${i}]`)) : [`${where}: an array, documented ${s.type}`];
+    if (typeof value === 'object') {
+      if (s.additionalProperties && !s.properties) return [];
+      const properties = s.properties ?? {};
+      return [
+        ...Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+          key in properties ? departures(child, properties[key]!, `${where}.${key}`) : [`${where}.${key}: undocumented`],
+        ),
+        ...(s.required ?? []).filter((key) => !(key in (value as object))).map((key) => `${where}.${key}: documented as required, missing`),
+      ];
+    }
+    const type = s.type === 'integer' ? 'number' : s.type;
+    if (type && typeof value !== type) return [`${where}: ${typeof value}, documented ${s.type}`];
+    if (s.enum && !s.enum.includes(value)) return [`${where}: ${JSON.stringify(value)} not in the documented enum`];
+    return [];
+  }
+
+  it("answers the dashboard's reads exactly as documented: every field named, required ones present, types and enums kept", async () => {
+    const world = await setupSplitWorld(app, { sme: 'Docs SME', enterprise: 'Docs Enterprise' });
+    const split = await createdSplit(app, world.sme.apiKey, splitBody(world));
+    const enterprise = world.enterprise.sessionToken;
+    expect((await app.request('PUT', `/api/commerce/split-settings/sme/${world.sme.companyId}`, { token: enterprise, body: { autoAccept: false, coverFees: true } })).status).toBe(
+      200,
+    );
+    expect((await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise })).status).toBe(200);
+    await app.eventCount(); // funding, transfers and their postings settle
+    const reads: [string, string, string][] = [
+      ['/api/auth/me', '/api/auth/me', world.sme.sessionToken],
+      ['/api/commerce/api-keys', '/api/commerce/api-keys', world.sme.sessionToken],
+      ['/api/commerce/activity', '/api/commerce/activity', world.sme.sessionToken],
+      ['/api/commerce/balance', '/api/commerce/balance', world.sme.sessionToken],
+      ['/api/commerce/splits/outgoing', '/api/commerce/splits/outgoing', world.sme.sessionToken],
+      ['/api/commerce/splits/incoming', '/api/commerce/splits/incoming', enterprise],
+      ['/api/commerce/splits/{id}', `/api/commerce/splits/${split.id}`, enterprise],
+      ['/api/commerce/splits/{id}/history', `/api/commerce/splits/${split.id}/history`, enterprise],
+      ['/api/commerce/splits/{id}/ledger', `/api/commerce/splits/${split.id}/ledger`, world.sme.sessionToken],
+      ['/api/commerce/split-settings', '/api/commerce/split-settings', enterprise],
+      ['/api/commerce/webhooks/event-types', '/api/commerce/webhooks/event-types', enterprise],
+      ['/api/commerce/me/earnings', '/api/commerce/me/earnings', world.sme.sessionToken],
+    ];
+    const problems: string[] = [];
+    for (const [template, url, token] of reads) {
+      const answer = await app.request('GET', url, { token });
+      const schema = openapi.paths[template]?.get?.responses[String(answer.status)]?.content?.['application/json']?.schema;
+      if (answer.status !== 200 || !schema) {
+        problems.push(`GET ${template}: ${answer.status}${schema ? '' : ', no documented schema'}`);
+        continue;
+      }
+      const data = answer.body.data;
+      // A list must not be empty here, or there would be nothing to compare.
+      if (Array.isArray(data) && data.length === 0) problems.push(`GET ${template}: empty, nothing compared`);
+      problems.push(...departures(answer.body, schema, `GET ${template}`));
+    }
+    expect(problems).toEqual([]);
+  }, 30_000);
 
   /** The body Swagger UI offers: the operation's examples, or one built from the schema's property examples. */
   function examplesOf(operation: Operation): { name: string; body: unknown }[] {

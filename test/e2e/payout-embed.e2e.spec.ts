@@ -405,7 +405,12 @@ describe('Payout Embed over HTTP', () => {
     expect(Object.keys(schemas.CreatePayoutEmbedSessionRequestDto.properties)).toEqual(
       expect.arrayContaining(['expiresInSeconds', 'allowedOrigins', 'returnUrl', 'idempotencyKey']),
     );
-    expect(openapi.paths[SESSIONS].post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SessionResponseDto');
+    // Created (201) and an idempotent replay (200) answer the same {data: session}.
+    for (const status of ['201', '200'])
+      expect(openapi.paths[SESSIONS].post.responses[status].content['application/json'].schema.properties.data.$ref).toBe('#/components/schemas/SessionViewDto');
+    expect(openapi.paths[SESSIONS].post.responses['409'].content['application/json'].schema.properties.error.allOf[1].properties.code.enum).toEqual(
+      expect.arrayContaining(['IDEMPOTENCY_KEY_REUSED', 'PAYOUT_EMBED_RESERVATION_ABANDONED']),
+    );
     expect(Object.keys(schemas.SessionViewDto.properties)).toEqual(expect.arrayContaining(['embedUrl', 'payoutId', 'failureReason', 'expiresAt']));
     expect(openapi.paths['/api/commerce/balance'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/BalanceResponseDto');
   });

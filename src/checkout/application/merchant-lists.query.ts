@@ -36,7 +36,8 @@ export class MerchantListsQuery {
 
   orders(companyId: string, status: OrderStatus | undefined, page: number, limit: number): Promise<Page<MerchantOrderView>> {
     return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, { merchantCompanyId: companyId, ...(status ? { status } : {}) }, page, limit, (order) => {
-      const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, ...shown } = order;
+      // A document written before issue 15 may still hold the plaintext clientSecret: never shown.
+      const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };
       return shown;
     });
   }

@@ -51,3 +51,54 @@ export class PaymentLinkCreatedDto {
   @ApiProperty({ example: 'vy5h04jz2xz6ev9jv9fq' }) slug!: string;
   @ApiProperty({ example: 'https://pay.paysplit.example/checkout/vy5h04jz2xz6ev9jv9fq' }) url!: string;
 }
+
+export class RenewalRefDto {
+  @ApiProperty({ example: 'sub_wn9kizc2kyolk5k66t09sxftrb' }) subscriptionId!: string;
+  @ApiProperty({ example: 1, description: 'The billing period this renewal charges (0 is the first order)' }) periodIndex!: number;
+  @ApiProperty({ example: 1 }) attempt!: number;
+}
+
+export class DeclineDto {
+  @ApiProperty({ example: 'insufficient_funds' }) declineCode!: string;
+  @ApiProperty({ example: 'The card has insufficient funds' }) reason!: string;
+}
+
+/** An order as its merchant lists it (GET /api/commerce/checkout/orders): never the buyer's page token or client secret. */
+export class MerchantOrderDto {
+  @ApiProperty({ example: 'ord_00mwvg5jxbn5y14qsu18r2222e' }) id!: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
+  @ApiProperty({ example: '1999' }) amountMinorUnits!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ enum: PROVIDERS }) provider!: string;
+  @ApiProperty({ enum: ['REDIRECT', 'EMBEDDED'] }) checkoutMode!: string;
+  @ApiProperty({ example: 'https://merchant.example/thanks' }) returnUrl!: string;
+  @ApiProperty({ nullable: true, type: String, example: 'cart-1042' }) externalOrderRef!: string | null;
+  @ApiProperty({ nullable: true, enum: ['MONTHLY', 'YEARLY'] }) subscriptionIntervalUnit!: string | null;
+  @ApiProperty({ nullable: true, type: String }) subscriptionId!: string | null;
+  @ApiProperty({ nullable: true, type: RenewalRefDto, description: 'Set on an order a subscription renewal made' }) renewal!: RenewalRefDto | null;
+  @ApiProperty({ nullable: true, type: CardSummaryDto }) card!: CardSummaryDto | null;
+  @ApiProperty({ nullable: true, type: DeclineDto, description: 'The latest decline, if any' }) lastDecline!: DeclineDto | null;
+  @ApiProperty({ nullable: true, type: String }) payoutId!: string | null;
+  @ApiProperty() completed!: boolean;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) createdAt!: string;
+  @ApiProperty({ nullable: true, type: String }) expiresAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) paidAt!: string | null;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) updatedAt!: string;
+}
+
+/** A subscription as its merchant lists it (GET /api/commerce/checkout/subscriptions). */
+export class MerchantSubscriptionDto extends SubscriptionDto {
+  @ApiProperty({ nullable: true, type: String, example: '2026-11-25T01:30:13.334Z', description: 'Null for subscriptions projected before it was kept' })
+  createdAt!: string | null;
+}
+
+/** A payment link as its merchant lists it (GET /api/commerce/payment-links). */
+export class PaymentLinkDto {
+  @ApiProperty({ example: 'vy5h04jz2xz6ev9jv9fq' }) slug!: string;
+  @ApiProperty({ example: 'https://pay.paysplit.example/checkout/vy5h04jz2xz6ev9jv9fq' }) url!: string;
+  @ApiProperty({ example: 'Yoga class' }) title!: string;
+  @ApiProperty({ example: '2500' }) amountMinorUnits!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ enum: PROVIDERS }) provider!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) createdAt!: string;
+}

@@ -1,9 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { ApiPage } from '../../platform/http/openapi';
 import { pageOf } from '../../platform/http/pagination';
 import { MerchantListsQuery } from '../application/merchant-lists.query';
 import { OrderListQueryDto, SubscriptionListQueryDto } from './checkout.request.dto';
+import { MerchantOrderDto, MerchantSubscriptionDto } from './checkout.response.dto';
 
 /** The merchant dashboard's lists (session): its orders and subscriptions, newest first. */
 @ApiTags('checkout')
@@ -13,6 +15,7 @@ import { OrderListQueryDto, SubscriptionListQueryDto } from './checkout.request.
 export class MerchantCheckoutController {
   constructor(private readonly lists: MerchantListsQuery) {}
 
+  @ApiPage(MerchantOrderDto)
   @Get('orders')
   @ApiOperation({ summary: "The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)" })
   orders(@Query() query: OrderListQueryDto, @CurrentPrincipal() principal: Principal) {
@@ -20,6 +23,7 @@ export class MerchantCheckoutController {
     return this.lists.orders(principal.companyId, query.status, page, limit);
   }
 
+  @ApiPage(MerchantSubscriptionDto)
   @Get('subscriptions')
   @ApiOperation({ summary: "The caller's subscriptions, newest first, paged; ?status= narrows" })
   subscriptions(@Query() query: SubscriptionListQueryDto, @CurrentPrincipal() principal: Principal) {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiData } from '../../platform/http/openapi';
-import { PaymentLinkCreatedDto } from './checkout.response.dto';
+import { ApiData, ApiPage } from '../../platform/http/openapi';
+import { PaymentLinkCreatedDto, PaymentLinkDto } from './checkout.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -27,6 +27,7 @@ export class PaymentLinksController {
     return this.commands.execute(new CreatePaymentLinkCommand(principal.companyId, body, commandContext(request, principal)));
   }
 
+  @ApiPage(PaymentLinkDto)
   @Get()
   @ApiOperation({ summary: "The caller's payment links, newest first, paged: slug, url, title, amount, currency, provider, createdAt" })
   list(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {

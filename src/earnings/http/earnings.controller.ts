@@ -3,9 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { EarningsQuery } from '../application/earnings.query';
 import { RequestWithdrawalCommand } from '../application/request-withdrawal.handler';
+import { WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError } from '../domain/earnings.errors';
 import { WithdrawRequestDto } from './earnings.request.dto';
+import { EarningsDto, WithdrawalDto } from './earnings.response.dto';
 
 type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
 
@@ -20,12 +23,15 @@ export class EarningsController {
     private readonly query: EarningsQuery,
   ) {}
 
+  @ApiData(EarningsDto)
   @Get('earnings')
   @ApiOperation({ summary: "The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file" })
   earnings(@CurrentPrincipal() principal: SessionPrincipal) {
     return this.query.earnings(principal.userId);
   }
 
+  @ApiData(WithdrawalDto)
+  @ApiErrors(WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError)
   @Post('withdrawals')
   @ApiOperation({
     summary: 'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY',

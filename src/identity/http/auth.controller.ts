@@ -8,7 +8,7 @@ import { setPageHeaders } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError, RateLimitedError, UnauthenticatedError } from '../domain/identity.errors';
-import { LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
+import { CurrentAccountDto, LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { currentAccount } from '../application/current-account.query';
 import { SignedIn } from '../application/signup.handler';
@@ -121,6 +121,7 @@ export class AuthController {
     return { loggedOut: true };
   }
 
+  @ApiData(CurrentAccountDto)
   @Get('me')
   @SessionAuth()
   @ApiBearerAuth()

@@ -1,11 +1,12 @@
 import type { SecurityRequirementObject } from '@nestjs/swagger';
 import type { OpenApiCredentials } from '../../platform/http/openapi';
-import { CredentialNotAllowedError, MissingScopeError, UnauthenticatedError } from '../domain/identity.errors';
+import { CredentialNotAllowedError, CsrfOriginMismatchError, MissingScopeError, UnauthenticatedError } from '../domain/identity.errors';
 import type { AuthRequirement } from './auth';
 
 /**
  * How each credential requirement (SessionAuth, ApiKeyAuth, ...) reads in the OpenAPI document: the
- * security schemes, and the 401/403 codes the auth guard (auth.guard.ts) answers for it.
+ * security schemes, and the 401/403 codes the auth guard (auth.guard.ts) answers for it. A session can
+ * also come as the dashboard's cookie; such a call from a foreign Origin is refused (403 CSRF_ORIGIN_MISMATCH).
  */
 const API_KEY: SecurityRequirementObject = { apiKey: [] };
 const SESSION: SecurityRequirementObject = { session: [] };
@@ -23,7 +24,8 @@ export const openApiCredentials: OpenApiCredentials = {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'sess_...',
-      description: 'A session token (POST /api/auth/signup or /api/auth/login) as Authorization: Bearer sess_...',
+      description:
+        "A session token (POST /api/auth/signup or /api/auth/login) as Authorization: Bearer sess_...; in a browser, the HttpOnly paysplit_session cookie those calls set, from the service's own Origin only (403 CSRF_ORIGIN_MISMATCH)",
     },
   },
   describe(value) {
@@ -32,7 +34,12 @@ export const openApiCredentials: OpenApiCredentials = {
       case 'public':
         return null;
       case 'session':
-        return { security: [SESSION], errors: [UnauthenticatedError, CredentialNotAllowedError], summary: 'a session (an API key is refused with 403)', apiKeyScope: null };
+        return {
+          security: [SESSION],
+          errors: [UnauthenticatedError, CredentialNotAllowedError, CsrfOriginMismatchError],
+          summary: 'a session (an API key is refused with 403)',
+          apiKeyScope: null,
+        };
       case 'api_key':
         return {
           security: [API_KEY],
@@ -42,10 +49,10 @@ export const openApiCredentials: OpenApiCredentials = {
         };
       case 'api_key_or_session':
         if (requirement.scope === null)
-          return { security: [API_KEY, SESSION], errors: [UnauthenticatedError], summary: 'an API key of any scope, or a session', apiKeyScope: 'any' };
+          return { security: [API_KEY, SESSION], errors: [UnauthenticatedError, CsrfOriginMismatchError], summary: 'an API key of any scope, or a session', apiKeyScope: 'any' };
         return {
           security: [API_KEY, SESSION],
-          errors: [UnauthenticatedError, MissingScopeError],
+          errors: [UnauthenticatedError, CsrfOriginMismatchError, MissingScopeError],
           summary: `an API key with scope ${requirement.scope}, or a session`,
           apiKeyScope: requirement.scope,
         };

@@ -28,12 +28,35 @@ export class ApiKeyDto {
   @ApiProperty({ example: 'key_00mwvg57konv0b7n1rk4xf7vef' }) id!: string;
   @ApiProperty({ example: 'server' }) name!: string;
   @ApiProperty({ enum: SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'sk_zDXcQcHg',
+    description: '`sk_` and the first 8 random characters, to tell keys apart; null for keys issued before prefixes were kept',
+  })
+  prefix!: string | null;
   @ApiProperty({ example: 'NbHg', description: 'The last four characters of the key' }) lastFour!: string;
   @ApiProperty({ example: '2026-11-25T01:30:13.272Z' }) createdAt!: string;
+  @ApiProperty({ nullable: true, type: String, example: '2026-11-25T02:14:00.000Z', description: 'When the key last authenticated a call, to the minute; null if never' })
+  lastUsedAt!: string | null;
   @ApiProperty({ nullable: true, type: String }) revokedAt!: string | null;
 }
 
 export class ApiKeyRevokedDto {
   @ApiProperty({ example: 'key_00mwvg57konv0b7n1rk4xf7vef' }) id!: string;
   @ApiProperty({ example: true }) revoked!: boolean;
+}
+
+/** GET /api/auth/me: who the session belongs to. */
+export class CurrentAccountDto {
+  @ApiProperty({ example: 'usr_00mwvg57bmy15bgq4r1afqq99p' }) userId!: string;
+  @ApiProperty({ example: 'co_00mwvg57bmrlmdka00oi8mkjzz' }) companyId!: string;
+  @ApiProperty({ example: 'Acme Staffing' }) companyName!: string;
+  @ApiProperty({ example: 'owner@acme.test' }) email!: string;
+  @ApiProperty({
+    enum: ['company', 'contractor'],
+    example: 'company',
+    description: 'contractor: a passwordless account made for a roster email (signs in by magic link, sees its earnings); company: signed up with a password',
+  })
+  kind!: 'company' | 'contractor';
 }

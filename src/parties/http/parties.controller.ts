@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Param, Patch, Post, Put, Query, Req, Res
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { SplitSettingsForSelfError, SubVendorNotFoundError } from '../domain/parties.errors';
-import { BusinessProfileDto, CompanyViewDto, SplitSettingsDto, SubVendorDto } from './parties.response.dto';
+import { BusinessProfileDto, CompanyViewDto, SmeSplitSettingsDto, SplitSettingsDto, SubVendorDto } from './parties.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -71,6 +71,7 @@ export class PartiesController {
     return this.store.find<BusinessProfileDoc>('business_profiles', { filter: { companyId: principal.companyId }, sort: [{ field: 'createdAt', direction: 'asc' }] });
   }
 
+  @ApiData(SmeSplitSettingsDto, { isArray: true })
   @Get('split-settings')
   @SessionAuth()
   @ApiOperation({ summary: 'As an enterprise, the settings (auto-accept, fee cover) set for each SME, most recently changed first' })

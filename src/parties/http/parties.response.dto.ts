@@ -23,6 +23,15 @@ export class SplitSettingsDto {
   @ApiProperty() coverFees!: boolean;
 }
 
+/** The settings an enterprise set for one SME (GET /api/commerce/parties/split-settings). */
+export class SmeSplitSettingsDto {
+  @ApiProperty({ example: 'co_00mwvg57bmrlmdka00oi8mkjzz' }) smeCompanyId!: string;
+  @ApiProperty({ example: 'Acme Staffing' }) smeCompanyName!: string;
+  @ApiProperty() autoAccept!: boolean;
+  @ApiProperty() coverFees!: boolean;
+  @ApiProperty({ example: '2026-11-25T01:30:13.290Z' }) updatedAt!: string;
+}
+
 export class SubVendorDto {
   @ApiProperty({ example: 'sv_g05re5d09dfabuimrdp7rkbe41' }) id!: string;
   @ApiProperty() smeCompanyId!: string;

@@ -1,8 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiErrors } from '../../platform/http/openapi';
-import { IdempotencyKeyReusedError, PayoutEmbedNotCancellableError, PayoutEmbedSessionNotFoundError, PayoutInsufficientBalanceError } from '../domain/payout-embed.errors';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import {
+  IdempotencyKeyReusedError,
+  PayoutEmbedNotCancellableError,
+  PayoutEmbedReservationAbandonedError,
+  PayoutEmbedSessionNotFoundError,
+  PayoutInsufficientBalanceError,
+} from '../domain/payout-embed.errors';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
@@ -12,7 +18,7 @@ import { CancelPayoutEmbedSessionCommand } from '../application/cancel-payout-em
 import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-embed-session.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto } from './payout-embed.request.dto';
-import { SessionListResponseDto, SessionResponseDto } from './payout-embed.response.dto';
+import { SessionListResponseDto, SessionResponseDto, SessionViewDto } from './payout-embed.response.dto';
 
 @ApiTags('payout-embed')
 @ApiBearerAuth()
@@ -24,12 +30,12 @@ export class IntegrationPayoutEmbedController {
     private readonly queries: PayoutEmbedQueries,
   ) {}
 
-  @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError)
+  @ApiData(SessionViewDto, { replayed: true })
+  @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError)
   @Post()
   @ApiOperation({
     summary: 'Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)',
   })
-  @ApiCreatedResponse({ type: SessionResponseDto })
   async create(
     @Body() body: CreatePayoutEmbedSessionRequestDto,
     @CurrentPrincipal() principal: Principal,

@@ -1,10 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { pageOf } from '../../platform/http/pagination';
 import { SplitHistory } from '../application/split-history';
 import { SplitQueries } from '../application/split-queries';
+import { SplitNotFoundError } from '../domain/split.errors';
 import { AsOfQueryDto, SplitListQueryDto } from './split.request.dto';
+import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
 
 /**
  * The dashboard's reads of Splits, by session (a browser cannot hold API keys): the SME's outgoing list,
@@ -21,6 +24,7 @@ export class SessionSplitsController {
     private readonly audit: SplitHistory,
   ) {}
 
+  @ApiPage(SplitViewDto)
   @Get('outgoing')
   @ApiOperation({ summary: "The caller's own Splits (as the SME), newest first; ?status= narrows to one status" })
   outgoing(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal) {
@@ -28,6 +32,8 @@ export class SessionSplitsController {
     return this.queries.list(principal.companyId, 'sme', page, limit, query.status);
   }
 
+  @ApiData(SplitViewDto)
+  @ApiErrors(SplitNotFoundError)
   @Get(':id')
   @ApiOperation({ summary: 'One Split the caller created or is billed for (404 for any other); ?asOf=<ISO time> returns it as it stood then' })
   async get(@Param('id') id: string, @Query() query: AsOfQueryDto, @CurrentPrincipal() principal: Principal) {
@@ -37,6 +43,8 @@ export class SessionSplitsController {
     return split;
   }
 
+  @ApiData(SplitHistoryEntryDto, { isArray: true })
+  @ApiErrors(SplitNotFoundError)
   @Get(':id/history')
   @ApiOperation({ summary: "The Split's events in order (type, occurredAt, actor, revision, data), for the SME or the enterprise" })
   async history(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {

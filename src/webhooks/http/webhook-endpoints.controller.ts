@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
-import { WebhookEndpointLimitError, WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
+import { WebhookEndpointDisabledError, WebhookEndpointLimitError, WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
 import { WebhookUrlRejectedError } from '../infrastructure/ssrf-guard';
-import { WebhookDeliveryDto, WebhookEndpointDeletedDto, WebhookEndpointDto, WebhookTestResultDto } from './webhooks.response.dto';
+import { WebhookDeliveryDto, WebhookEndpointDeletedDto, WebhookEndpointDto, WebhookRecoverResultDto, WebhookTestResultDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -86,6 +86,8 @@ export class WebhookEndpointsController {
     return this.deliveries.list(id, page, limit, { status: query.status, eventType: query.eventType, from, to });
   }
 
+  @ApiData(WebhookRecoverResultDto)
+  @ApiErrors(WebhookEndpointNotFoundError, WebhookEndpointDisabledError)
   @Post(':id/recover')
   @HttpCode(200)
   @ApiOperation({

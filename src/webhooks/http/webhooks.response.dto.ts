@@ -31,6 +31,28 @@ export class DeliveryAttemptDto {
   @ApiProperty({ nullable: true, type: Number }) responseStatus!: number | null;
   @ApiProperty({ example: 20 }) latencyMs!: number;
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', nullable: true },
+    example: {
+      'content-type': 'application/json',
+      'user-agent': 'Paysplit-Webhooks/1.0',
+      'X-Paysplit-Event': 'split.leg_a.approved',
+      'X-Paysplit-Delivery-Id': 'dlv_21tdledac1izo9qr1b18ied4nb',
+      'X-Paysplit-Timestamp': null,
+      'X-Paysplit-Signature': null,
+    },
+    description: 'The headers sent; the timestamp and signature are computed at send time and not recorded (null)',
+  })
+  requestHeaders!: Record<string, string | null>;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example:
+      '{"createdAt":"2026-03-02T09:15:27.402Z","data":{"legAPayoutId":"po_00mwq1z8k5h2b9d4f1h6k8m0p3","splitId":"spl_00mwq1z8k3f0a7c2e9g4j6l8n1"},"id":"evt_3k9x0q2m7a1c5v8b4n6z0p2r4t","type":"split.leg_a.approved"}',
+    description: 'The canonical JSON body sent, byte for byte; null for deliveries projected before bodies were kept',
+  })
+  requestBody!: string | null;
 }
 
 export class WebhookDeliveryDto {
@@ -48,4 +70,31 @@ export class WebhookDeliveryDto {
 
 export class WebhookSecretDto {
   @ApiProperty({ example: 'whsec_j0YxDRAvflT8_V1A0PDFmL3lohciE9NsnYKO-inKhOs', description: 'Verify X-Paysplit-Signature with it (docs/webhooks.md)' }) secret!: string;
+}
+
+export class WebhookRecoverResultDto {
+  @ApiProperty({ example: 3, description: 'Failed deliveries sent again now (oldest first, at most 500 a call)' }) recovered!: number;
+  @ApiProperty({ example: 0, description: 'Failed deliveries since the time left for another call' }) remaining!: number;
+}
+
+/** A whole delivery body as a receiver gets it. */
+export class WebhookDeliveryBodyDto {
+  @ApiProperty({ example: 'evt_3k9x0q2m7a1c5v8b4n6z0p2r4t' }) id!: string;
+  @ApiProperty({ example: 'split.leg_a.approved' }) type!: string;
+  @ApiProperty({ example: '2026-03-02T09:15:27.402Z' }) createdAt!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { splitId: 'spl_00mwq1z8k3f0a7c2e9g4j6l8n1', legAPayoutId: 'po_00mwq1z8k5h2b9d4f1h6k8m0p3' },
+    description: 'The fields of this event type (docs/webhooks.md#9-event-catalogue)',
+  })
+  data!: Record<string, unknown>;
+}
+
+/** One entry of the webhook event catalogue (GET /api/commerce/webhooks/event-types). */
+export class WebhookEventTypeDto {
+  @ApiProperty({ example: 'split.leg_a.approved' }) type!: string;
+  @ApiProperty({ description: 'Whether an endpoint may list it in eventTypes (webhook.test is only sent by the test call)' }) subscribable!: boolean;
+  @ApiProperty({ example: 'The enterprise approved the Split, manually or by auto-accept.' }) description!: string;
+  @ApiProperty({ type: WebhookDeliveryBodyDto, description: 'An example delivery body' }) example!: WebhookDeliveryBodyDto;
 }

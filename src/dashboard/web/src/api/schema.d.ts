@@ -96,7 +96,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default) */
+    /** Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 attempts per account and 100 per client IP in 15 minutes (429 RATE_LIMITED with Retry-After) */
     post: operations['AuthController_login'];
     delete?: never;
     options?: never;
@@ -113,7 +113,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke the session used for this call (Bearer or the dashboard cookie) and clear the session cookie */
+    /**
+     * Revoke the session used for this call (Bearer or the dashboard cookie) and clear the session cookie
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['AuthController_logout'];
     delete?: never;
     options?: never;
@@ -128,7 +131,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Who the session belongs to: user, company and kind (company, or contractor for an account made for a roster email) */
+    /**
+     * Who the session belongs to: user, company and kind (company, or contractor for an account made for a roster email)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['AuthController_me'];
     put?: never;
     post?: never;
@@ -145,10 +151,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the company's API keys (never the secrets), with prefix, last four characters and when each last authenticated a call (to the minute) */
+    /**
+     * List the company's API keys (never the secrets), with prefix, last four characters and when each last authenticated a call (to the minute)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['ApiKeysController_list'];
     put?: never;
-    /** Issue an API key with scopes; the key is shown only in this answer */
+    /**
+     * Issue an API key with scopes; the key is shown only in this answer
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['ApiKeysController_issue'];
     delete?: never;
     options?: never;
@@ -166,7 +178,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke an API key; it stops working at once */
+    /**
+     * Revoke an API key; it stops working at once
+     * @description Credential: a session (an API key is refused with 403).
+     */
     delete: operations['ApiKeysController_revoke'];
     options?: never;
     head?: never;
@@ -180,14 +195,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's company: name and net terms */
+    /**
+     * The caller's company: name and net terms
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['PartiesController_company'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Set net terms (days) the company is billed on as an enterprise */
+    /**
+     * Set net terms (days) the company is billed on as an enterprise
+     * @description Credential: a session (an API key is refused with 403).
+     */
     patch: operations['PartiesController_updateCompany'];
     trace?: never;
   };
@@ -198,10 +219,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller company's business profiles */
+    /**
+     * The caller company's business profiles
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['PartiesController_listBusinessProfiles'];
     put?: never;
-    /** Add an accounts-payable contact (business profile) of the caller company */
+    /**
+     * Add an accounts-payable contact (business profile) of the caller company
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['PartiesController_createBusinessProfile'];
     delete?: never;
     options?: never;
@@ -216,7 +243,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** As an enterprise, the settings (auto-accept, fee cover) set for each SME, most recently changed first */
+    /**
+     * As an enterprise, the settings (auto-accept, fee cover) set for each SME, most recently changed first
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['PartiesController_listSplitSettings'];
     put?: never;
     post?: never;
@@ -234,7 +264,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** As an enterprise, set auto-accept and fee cover for one SME's Splits */
+    /**
+     * As an enterprise, set auto-accept and fee cover for one SME's Splits
+     * @description Credential: a session (an API key is refused with 403).
+     */
     put: operations['PartiesController_splitSettings'];
     post?: never;
     delete?: never;
@@ -250,15 +283,41 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The SME's roster of sub-vendors, oldest first */
+    /**
+     * The SME's roster of sub-vendors, oldest first
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     get: operations['PartiesController_listSubVendors'];
     put?: never;
-    /** Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200) */
+    /**
+     * Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200)
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     post: operations['PartiesController_createSubVendor'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/integration/sub-vendors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Add or change a sub-vendor's wallet email (own roster only, else 404), so instant payout can be elected for it
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
+    patch: operations['PartiesController_setSubVendorWalletEmail'];
     trace?: never;
   };
   '/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout': {
@@ -270,7 +329,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started */
+    /**
+     * Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started
+     * @description Credential: an API key with scope split:write, or a session.
+     */
     post: operations['IntegrationSplitsController_payOutNow'];
     delete?: never;
     options?: never;
@@ -285,10 +347,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's Splits, newest first (page default 1, limit default 20, max 100) */
+    /**
+     * The caller's Splits, newest first (page default 1, limit default 20, max 100)
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     get: operations['IntegrationSplitsController_list'];
     put?: never;
-    /** Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true) */
+    /**
+     * Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     post: operations['IntegrationSplitsController_createSplit'];
     delete?: never;
     options?: never;
@@ -303,7 +371,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then */
+    /**
+     * One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     get: operations['IntegrationSplitsController_get'];
     put?: never;
     post?: never;
@@ -320,7 +391,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The Split's events in order: type, occurredAt, actor, revision, data */
+    /**
+     * The Split's events in order: type, occurredAt, actor, revision, data
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     get: operations['IntegrationSplitsController_history'];
     put?: never;
     post?: never;
@@ -338,7 +412,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Replace the whole roster while PENDING_APPROVAL (409 after) */
+    /**
+     * Replace the whole roster while PENDING_APPROVAL (409 after)
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     put: operations['IntegrationSplitsController_reviseRoster'];
     post?: never;
     delete?: never;
@@ -356,7 +433,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a Split while PENDING_APPROVAL (409 after) */
+    /**
+     * Cancel a Split while PENDING_APPROVAL (409 after)
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     post: operations['IntegrationSplitsController_cancel'];
     delete?: never;
     options?: never;
@@ -373,7 +453,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only) */
+    /**
+     * The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['EnterpriseSplitsController_settleMargin'];
     delete?: never;
     options?: never;
@@ -388,7 +471,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox) */
+    /**
+     * Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['EnterpriseSplitsController_incoming'];
     put?: never;
     post?: never;
@@ -407,7 +493,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved) */
+    /**
+     * Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['EnterpriseSplitsController_approve'];
     delete?: never;
     options?: never;
@@ -424,7 +513,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected) */
+    /**
+     * Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['EnterpriseSplitsController_reject'];
     delete?: never;
     options?: never;
@@ -439,7 +531,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's own Splits (as the SME), newest first; ?status= narrows to one status */
+    /**
+     * The caller's own Splits (as the SME), newest first; ?status= narrows to one status
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['SessionSplitsController_outgoing'];
     put?: never;
     post?: never;
@@ -456,7 +551,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One Split the caller created or is billed for (404 for any other); ?asOf=<ISO time> returns it as it stood then */
+    /**
+     * One Split the caller created or is billed for (404 for any other); ?asOf=<ISO time> returns it as it stood then
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['SessionSplitsController_get'];
     put?: never;
     post?: never;
@@ -473,7 +571,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The Split's events in order (type, occurredAt, actor, revision, data), for the SME or the enterprise */
+    /**
+     * The Split's events in order (type, occurredAt, actor, revision, data), for the SME or the enterprise
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['SessionSplitsController_history'];
     put?: never;
     post?: never;
@@ -490,7 +591,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order */
+    /**
+     * The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order
+     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     */
     get: operations['SplitLedgerController_ledgerOf'];
     put?: never;
     post?: never;
@@ -507,7 +611,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The Split's double-entry postings in order, for the SME or the enterprise of the Split (404 for any other company) */
+    /**
+     * The Split's double-entry postings in order, for the SME or the enterprise of the Split (404 for any other company)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['SessionSplitLedgerController_ledgerOf'];
     put?: never;
     post?: never;
@@ -524,7 +631,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's company balance per currency: available, reserved and margin held (API key of any scope, or session) */
+    /**
+     * The caller's company balance per currency: available, reserved and margin held (API key of any scope, or session)
+     * @description Credential: an API key of any scope, or a session.
+     */
     get: operations['BalanceController_balance'];
     put?: never;
     post?: never;
@@ -541,10 +651,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's endpoints */
+    /**
+     * The company's endpoints
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['WebhookEndpointsController_list'];
     put?: never;
-    /** Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT) */
+    /**
+     * Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['WebhookEndpointsController_create'];
     delete?: never;
     options?: never;
@@ -562,11 +678,17 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove the endpoint and its delivery history */
+    /**
+     * Remove the endpoint and its delivery history
+     * @description Credential: a session (an API key is refused with 403).
+     */
     delete: operations['WebhookEndpointsController_remove'];
     options?: never;
     head?: never;
-    /** Disable or re-enable, change the subscribed event types or the URL */
+    /**
+     * Disable or re-enable, change the subscribed event types or the URL
+     * @description Credential: a session (an API key is refused with 403).
+     */
     patch: operations['WebhookEndpointsController_update'];
     trace?: never;
   };
@@ -579,7 +701,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a real signed webhook.test delivery now; a 2xx ends probation */
+    /**
+     * Send a real signed webhook.test delivery now; a 2xx ends probation
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['WebhookEndpointsController_test'];
     delete?: never;
     options?: never;
@@ -594,7 +719,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error */
+    /**
+     * Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['WebhookEndpointsController_listDeliveries'];
     put?: never;
     post?: never;
@@ -613,7 +741,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left) */
+    /**
+     * Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['WebhookEndpointsController_recover'];
     delete?: never;
     options?: never;
@@ -630,7 +761,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivery again now, with a fresh retry schedule (same delivery id) */
+    /**
+     * Send a delivery again now, with a fresh retry schedule (same delivery id)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['WebhookDeliveriesController_redeliver'];
     delete?: never;
     options?: never;
@@ -645,7 +779,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's signing secret (one for all its endpoints) */
+    /**
+     * The company's signing secret (one for all its endpoints)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['WebhookSecretController_get'];
     put?: never;
     post?: never;
@@ -664,7 +801,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Replace the signing secret; the old one stops verifying at once */
+    /**
+     * Replace the signing secret; the old one stops verifying at once
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['WebhookSecretController_rotate'];
     delete?: never;
     options?: never;
@@ -698,7 +838,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true) */
+    /**
+     * Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)
+     * @description Credential: an API key with scope checkout:write (a session is refused with 403).
+     */
     post: operations['IntegrationCheckoutController_createCheckout'];
     delete?: never;
     options?: never;
@@ -735,7 +878,7 @@ export interface paths {
     /** Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN */
     post: operations['PublicCheckoutController_confirm'];
     delete?: never;
-    options: operations['PublicCheckoutController_preflight'];
+    options?: never;
     head?: never;
     patch?: never;
     trace?: never;
@@ -781,10 +924,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's payment links, newest first, paged: slug, url, title, amount, currency, provider, createdAt */
+    /**
+     * The caller's payment links, newest first, paged: slug, url, title, amount, currency, provider, createdAt
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['PaymentLinksController_list'];
     put?: never;
-    /** Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe */
+    /**
+     * Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['PaymentLinksController_create'];
     delete?: never;
     options?: never;
@@ -799,7 +948,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret) */
+    /**
+     * The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['MerchantCheckoutController_orders'];
     put?: never;
     post?: never;
@@ -816,7 +968,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's subscriptions, newest first, paged; ?status= narrows */
+    /**
+     * The caller's subscriptions, newest first, paged; ?status= narrows
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['MerchantCheckoutController_subscriptions'];
     put?: never;
     post?: never;
@@ -833,10 +988,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's sessions, newest first, optionally of one status */
+    /**
+     * The company's sessions, newest first, optionally of one status
+     * @description Credential: an API key with scope payout:write, or a session.
+     */
     get: operations['IntegrationPayoutEmbedController_list'];
     put?: never;
-    /** Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true) */
+    /**
+     * Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)
+     * @description Credential: an API key with scope payout:write, or a session.
+     */
     post: operations['IntegrationPayoutEmbedController_create'];
     delete?: never;
     options?: never;
@@ -851,7 +1012,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One session of the company (another company’s is 404) */
+    /**
+     * One session of the company (another company’s is 404)
+     * @description Credential: an API key with scope payout:write, or a session.
+     */
     get: operations['IntegrationPayoutEmbedController_get'];
     put?: never;
     post?: never;
@@ -870,7 +1034,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance */
+    /**
+     * Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance
+     * @description Credential: an API key with scope payout:write, or a session.
+     */
     post: operations['IntegrationPayoutEmbedController_cancel'];
     delete?: never;
     options?: never;
@@ -970,7 +1137,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file */
+    /**
+     * The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['EarningsController_earnings'];
     put?: never;
     post?: never;
@@ -989,7 +1159,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY */
+    /**
+     * Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['EarningsController_withdraw'];
     delete?: never;
     options?: never;
@@ -1004,7 +1177,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller company's recent activity, newest first: [{type, occurredAt, summary, resource:{kind,id}}] (limit 1..100, default 20) */
+    /**
+     * The caller company's recent activity, newest first: [{type, occurredAt, summary, resource:{kind,id}}] (limit 1..100, default 20)
+     * @description Credential: a session (an API key is refused with 403).
+     */
     get: operations['ActivityController_recent'];
     put?: never;
     post?: never;
@@ -1091,7 +1267,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add money to the caller's company balance (session); read it back with GET /api/commerce/balance */
+    /**
+     * Add money to the caller's company balance (session); read it back with GET /api/commerce/balance
+     * @description Credential: a session (an API key is refused with 403).
+     */
     post: operations['SandboxBalanceController_topUp'];
     delete?: never;
     options?: never;
@@ -1103,9 +1282,49 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    ProjectionStatusDto: {
+      /** @example splits */
+      name: string;
+      /** @enum {string} */
+      kind: 'projection' | 'processor';
+      /** @example 41 */
+      checkpoint: number;
+      /**
+       * @description Events not yet considered
+       * @example 0
+       */
+      lag: number;
+      /** @enum {string} */
+      status: 'running' | 'stalled';
+      error: string | null;
+    };
+    HealthDto: {
+      /** @enum {string} */
+      status: 'ok' | 'degraded';
+      /** @enum {string} */
+      eventStore: 'up' | 'down';
+      /** @enum {string} */
+      readStore: 'up' | 'down';
+      projections: components['schemas']['ProjectionStatusDto'][];
+    };
+    SessionIssuedDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /**
+       * @description Send as Authorization: Bearer <sessionToken>
+       * @example sess_i9D8neyiz9LL5Ezr5DTAX14h7Bh-UJDIn9FQ0pH8awA
+       */
+      sessionToken: string;
+    };
     MagicLinkSignInRequestDto: {
       /** @description The token from the link (its `token` query parameter) */
       token: string;
+    };
+    MagicLinkRequestedDto: {
+      /** @example true */
+      requested: boolean;
     };
     MagicLinkRequestDto: {
       /**
@@ -1128,6 +1347,40 @@ export interface components {
       /** @example correct horse battery staple */
       password: string;
     };
+    LoggedOutDto: {
+      /** @example true */
+      loggedOut: boolean;
+    };
+    CurrentAccountDto: {
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
+      /** @example Acme Staffing */
+      companyName: string;
+      /** @example owner@acme.test */
+      email: string;
+      /**
+       * @description contractor: a passwordless account made for a roster email (signs in by magic link, sees its earnings); company: signed up with a password
+       * @example company
+       * @enum {string}
+       */
+      kind: 'company' | 'contractor';
+    };
+    ApiKeyIssuedDto: {
+      /** @example key_00mwvg57konv0b7n1rk4xf7vef */
+      id: string;
+      /** @example server */
+      name: string;
+      /**
+       * @description Shown only in this answer
+       * @example sk_zDXcQcHg1ZOIpNV7w7a4Z4ahEZd5-oKY5YGeLdaNbHg
+       */
+      key: string;
+      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      /** @example 2026-11-25T01:30:13.272Z */
+      createdAt: string;
+    };
     IssueApiKeyRequestDto: {
       /** @example production server */
       name: string;
@@ -1138,6 +1391,48 @@ export interface components {
        */
       scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
     };
+    ApiKeyDto: {
+      /** @example key_00mwvg57konv0b7n1rk4xf7vef */
+      id: string;
+      /** @example server */
+      name: string;
+      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      /**
+       * @description `sk_` and the first 8 random characters, to tell keys apart; null for keys issued before prefixes were kept
+       * @example sk_zDXcQcHg
+       */
+      prefix: string | null;
+      /**
+       * @description The last four characters of the key
+       * @example NbHg
+       */
+      lastFour: string;
+      /** @example 2026-11-25T01:30:13.272Z */
+      createdAt: string;
+      /**
+       * @description When the key last authenticated a call, to the minute; null if never
+       * @example 2026-11-25T02:14:00.000Z
+       */
+      lastUsedAt: string | null;
+      revokedAt: string | null;
+    };
+    ApiKeyRevokedDto: {
+      /** @example key_00mwvg57konv0b7n1rk4xf7vef */
+      id: string;
+      /** @example true */
+      revoked: boolean;
+    };
+    CompanyViewDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
+      /** @example Acme Staffing */
+      name: string;
+      /**
+       * @description Net terms (days) the company is billed on as an enterprise
+       * @example 30
+       */
+      netTermsDays: number;
+    };
     UpdateCompanyRequestDto: {
       /**
        * @description Net terms in days when this company is billed as an enterprise (default 30)
@@ -1145,17 +1440,63 @@ export interface components {
        */
       netTermsDays: number;
     };
+    BusinessProfileDto: {
+      /** @example bp_00mwvg57l6knkdr530fp5btkw5 */
+      id: string;
+      /** @example co_00mwvg57iys9jh6er9t8ie7glh */
+      companyId: string;
+      /** @example Accounts Payable */
+      displayName: string;
+      /** @example ap@enterprise.test */
+      email: string;
+      /** @example 2026-11-25T01:30:13.290Z */
+      createdAt: string;
+    };
     CreateBusinessProfileRequestDto: {
       /** @example Globex Accounts Payable */
       displayName: string;
       /** @example ap@globex.test */
       email: string;
     };
+    SmeSplitSettingsDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      smeCompanyId: string;
+      /** @example Acme Staffing */
+      smeCompanyName: string;
+      autoAccept: boolean;
+      coverFees: boolean;
+      /** @example 2026-11-25T01:30:13.290Z */
+      updatedAt: string;
+    };
+    SplitSettingsDto: {
+      /** @example co_00mwvg57iys9jh6er9t8ie7glh */
+      enterpriseCompanyId: string;
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      smeCompanyId: string;
+      autoAccept: boolean;
+      coverFees: boolean;
+    };
     SplitSettingsRequestDto: {
       /** @description Approve this SME's Splits automatically at creation */
       autoAccept: boolean;
       /** @description The enterprise pays the leg A fee (LEG_A_FEE_BPS of the total) */
       coverFees: boolean;
+    };
+    SubVendorDto: {
+      /** @example sv_g05re5d09dfabuimrdp7rkbe41 */
+      id: string;
+      smeCompanyId: string;
+      /** @example vendor@example.test */
+      email: string;
+      fullName: string | null;
+      walletEmail: string | null;
+      /** @enum {string} */
+      kind: 'PERSON' | 'BUSINESS';
+      /** @description The (passwordless) account made for the email */
+      userId: string;
+      creatorProfileId: string | null;
+      /** @example 2026-11-25T01:30:13.308Z */
+      createdAt: string;
     };
     CreateSubVendorRequestDto: {
       /** @example dana@contractor.test */
@@ -1172,6 +1513,84 @@ export interface components {
        * @enum {string}
        */
       kind?: 'PERSON' | 'BUSINESS';
+    };
+    SetSubVendorWalletEmailRequestDto: {
+      /**
+       * @description The wallet instant payouts go to; needed before an instant payout can be elected
+       * @example dana.wallet@contractor.test
+       */
+      walletEmail: string;
+    };
+    PageMetaDto: {
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 42 */
+      total: number;
+      /** @example 3 */
+      totalPages: number;
+    };
+    DistributionViewDto: {
+      /** @example dst_00mwvg57mefycf8eq3hogdzs40 */
+      id: string;
+      /** @example cpp_00mwr6hxgj5js1svb6psf8f470 */
+      contractorPaymentProfileId: string | null;
+      subVendorId: string | null;
+      /** @example Dana Contractor */
+      contractorDisplayName: string;
+      creatorProfileId: string | null;
+      /**
+       * @description Minor units
+       * @example 40000
+       */
+      amountCents: string;
+      earlyPayoutElected: boolean;
+      autoWithdrawElected: boolean;
+      businessCoversFee: boolean;
+      /** @enum {string} */
+      status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+      legBTransferPayoutId: string | null;
+      legBWithdrawalPayoutId: string | null;
+      /** @description Set when the transfer starts: the instant fee, or "0" */
+      feeAmountCents: string | null;
+      netAmountCents: string | null;
+      failureReason: string | null;
+    };
+    SplitViewDto: {
+      /** @example spl_mjmio48of2zpddic303ehv3nfd */
+      id: string;
+      smeCompanyId: string;
+      smeCompanyName: string;
+      enterpriseCompanyId: string;
+      enterpriseCompanyName: string;
+      /** @example 30 */
+      enterpriseNetTermsDays: number;
+      apContactBusinessProfileId: string;
+      /** @example po_lvnl11vysy636v8u2tzgwig8ag */
+      legAPayoutId: string;
+      /** @example 45000 */
+      totalAmountCents: string;
+      /** @example 5000 */
+      marginAmountCents: string;
+      /** @enum {string} */
+      marginStatus: 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
+      marginHoldStartedAt: string | null;
+      marginReleasedAt: string | null;
+      /** @example 0 */
+      feeBufferAmountCents: string;
+      enterpriseCoversFee: boolean;
+      /** @example 0 */
+      enterpriseFeeAmountCents: string;
+      /** @example USD */
+      currency: string;
+      /** @enum {string} */
+      status: 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+      distributions: components['schemas']['DistributionViewDto'][];
+      /** @example 2026-11-25T01:30:13.334Z */
+      createdAt: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      updatedAt: string;
     };
     RosterRowDto: {
       /**
@@ -1238,6 +1657,20 @@ export interface components {
        */
       clientIdempotencyKey: string;
     };
+    SplitHistoryEntryDto: {
+      /** @example 0 */
+      revision: number;
+      /** @example split.created */
+      type: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      occurredAt: string;
+      /** @example api_key:key_00mwvg57konv0b7n1rk4xf7vef */
+      actor: string;
+      /** @description The event's data (docs/events.md) */
+      data: {
+        [key: string]: unknown;
+      };
+    };
     ReviseRosterRequestDto: {
       roster: components['schemas']['RosterRowDto'][];
       /**
@@ -1249,6 +1682,40 @@ export interface components {
     RejectSplitRequestDto: {
       /** @example Hours do not match the timesheet */
       reason?: string;
+    };
+    LedgerEntryDto: {
+      /**
+       * @description Account (docs/money.md)
+       * @example sme_balance:co_00mwvg57bmrlmdka00oi8mkjzz
+       */
+      account: string;
+      /**
+       * @description Minor units, "0" on the credit side
+       * @example 40000
+       */
+      debit: string;
+      /** @example 0 */
+      credit: string;
+    };
+    PostingDto: {
+      id: string;
+      /** @description The Payout Embed session of a reservation posting */
+      sessionId?: string;
+      /** @description The company of a company-balance posting */
+      companyId?: string;
+      /** @example 0 */
+      sequence: number;
+      /** @example USD */
+      currency: string;
+      /** @enum {string} */
+      kind: 'funding' | 'row_transfer' | 'withdrawal' | 'margin_release' | 'top_up' | 'payout_reserve' | 'payout_release' | 'payout_paid';
+      /** @example Leg A funded */
+      memo: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      postedAt: string;
+      /** @description The event that caused it */
+      eventId: string;
+      entries: components['schemas']['LedgerEntryDto'][];
     };
     BalanceViewDto: {
       /** @example USD */
@@ -1276,6 +1743,25 @@ export interface components {
     };
     BalanceResponseDto: {
       data: components['schemas']['BalanceViewDto'][];
+    };
+    WebhookEndpointDto: {
+      /** @example we_00mwvg5g0yp5d09beyqa8zmtoa */
+      id: string;
+      /** @example https://hooks.example.com/paysplit */
+      url: string;
+      /**
+       * @example [
+       *       "split.leg_a.approved"
+       *     ]
+       */
+      eventTypes: string[];
+      enabled: boolean;
+      /** @description True until a delivery to it succeeds (docs/webhooks.md) */
+      onProbation: boolean;
+      /** @example 2026-11-25T01:30:24.226Z */
+      createdAt: string;
+      /** @example 2026-11-25T01:30:24.226Z */
+      updatedAt: string;
     };
     CreateWebhookEndpointRequestDto: {
       /**
@@ -1325,12 +1811,139 @@ export interface components {
       /** @example https://merchant.example/webhooks/v2 */
       url?: string;
     };
+    WebhookEndpointDeletedDto: {
+      /** @example we_00mwvg5g0yp5d09beyqa8zmtoa */
+      id: string;
+      /** @example true */
+      deleted: boolean;
+    };
+    WebhookTestResultDto: {
+      /** @example dlv_21tdledac1izo9qr1b18ied4nb */
+      deliveryId: string;
+      /** @example 1 */
+      attempt: number;
+      succeeded: boolean;
+      /** @example 200 */
+      responseStatus: number | null;
+      error: string | null;
+      endpoint: components['schemas']['WebhookEndpointDto'];
+    };
+    DeliveryAttemptDto: {
+      /** @example 1 */
+      attempt: number;
+      /** @example 2026-11-25T01:30:24.273Z */
+      attemptedAt: string;
+      succeeded: boolean;
+      responseStatus: number | null;
+      /** @example 20 */
+      latencyMs: number;
+      error: string | null;
+      /**
+       * @description The headers sent; the timestamp and signature are computed at send time and not recorded (null)
+       * @example {
+       *       "content-type": "application/json",
+       *       "user-agent": "Paysplit-Webhooks/1.0",
+       *       "X-Paysplit-Event": "split.leg_a.approved",
+       *       "X-Paysplit-Delivery-Id": "dlv_21tdledac1izo9qr1b18ied4nb",
+       *       "X-Paysplit-Timestamp": null,
+       *       "X-Paysplit-Signature": null
+       *     }
+       */
+      requestHeaders: {
+        [key: string]: string | null;
+      };
+      /**
+       * @description The canonical JSON body sent, byte for byte; null for deliveries projected before bodies were kept
+       * @example {"createdAt":"2026-03-02T09:15:27.402Z","data":{"legAPayoutId":"po_00mwq1z8k5h2b9d4f1h6k8m0p3","splitId":"spl_00mwq1z8k3f0a7c2e9g4j6l8n1"},"id":"evt_3k9x0q2m7a1c5v8b4n6z0p2r4t","type":"split.leg_a.approved"}
+       */
+      requestBody: string | null;
+    };
+    WebhookDeliveryDto: {
+      /** @example dlv_21tdledac1izo9qr1b18ied4nb */
+      id: string;
+      endpointId: string;
+      companyId: string;
+      eventId: string;
+      /** @example split.leg_a.approved */
+      eventType: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      attempts: components['schemas']['DeliveryAttemptDto'][];
+      nextAttemptAt: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    WebhookRecoverResultDto: {
+      /**
+       * @description Failed deliveries sent again now (oldest first, at most 500 a call)
+       * @example 3
+       */
+      recovered: number;
+      /**
+       * @description Failed deliveries since the time left for another call
+       * @example 0
+       */
+      remaining: number;
+    };
     RecoverDeliveriesRequestDto: {
       /**
        * @description Redeliver every failed delivery created at or after this time
        * @example 2026-11-22T00:00:00.000Z
        */
       since: string;
+    };
+    WebhookSecretDto: {
+      /**
+       * @description Verify X-Paysplit-Signature with it (docs/webhooks.md)
+       * @example whsec_j0YxDRAvflT8_V1A0PDFmL3lohciE9NsnYKO-inKhOs
+       */
+      secret: string;
+    };
+    WebhookDeliveryBodyDto: {
+      /** @example evt_3k9x0q2m7a1c5v8b4n6z0p2r4t */
+      id: string;
+      /** @example split.leg_a.approved */
+      type: string;
+      /** @example 2026-03-02T09:15:27.402Z */
+      createdAt: string;
+      /**
+       * @description The fields of this event type (docs/webhooks.md#9-event-catalogue)
+       * @example {
+       *       "splitId": "spl_00mwq1z8k3f0a7c2e9g4j6l8n1",
+       *       "legAPayoutId": "po_00mwq1z8k5h2b9d4f1h6k8m0p3"
+       *     }
+       */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    WebhookEventTypeDto: {
+      /** @example split.leg_a.approved */
+      type: string;
+      /** @description Whether an endpoint may list it in eventTypes (webhook.test is only sent by the test call) */
+      subscribable: boolean;
+      /** @example The enterprise approved the Split, manually or by auto-accept. */
+      description: string;
+      /** @description An example delivery body */
+      example: components['schemas']['WebhookDeliveryBodyDto'];
+    };
+    CheckoutCreatedDto: {
+      /** @example ord_00mwvg5jxbn5y14qsu18r2222e */
+      orderId: string;
+      /** @enum {string} */
+      provider: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+      /** @enum {string} */
+      checkoutMode: 'REDIRECT' | 'EMBEDDED';
+      /**
+       * @description REDIRECT: send the buyer here
+       * @example https://pay.paysplit.example/pay/ord_...?t=...
+       */
+      redirectUrl?: string;
+      /**
+       * @description EMBEDDED: give it to checkout.js
+       * @example ord_..._secret_...
+       */
+      clientSecret?: string;
     };
     CreateCheckoutRequestDto: {
       /**
@@ -1369,6 +1982,28 @@ export interface components {
        */
       subscriptionIntervalUnit?: 'MONTHLY' | 'YEARLY';
     };
+    OrderStatusDto: {
+      /**
+       * @description PAID is the only fulfilment signal
+       * @enum {string}
+       */
+      status: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
+      /** @example 2500 */
+      amountMinorUnits: string;
+      /** @example USD */
+      currency: string;
+      subscriptionId: string | null;
+    };
+    NextActionDto: {
+      /** @description Send the buyer here to authenticate the card */
+      redirectUrl: string;
+    };
+    ConfirmResultDto: {
+      /** @enum {string} */
+      status: 'PAID' | 'REQUIRES_ACTION';
+      /** @description With REQUIRES_ACTION */
+      nextAction?: components['schemas']['NextActionDto'];
+    };
     CardDto: {
       /** @example 4242424242424242 */
       number: string;
@@ -1384,6 +2019,40 @@ export interface components {
       clientSecret: string;
       card: components['schemas']['CardDto'];
     };
+    CardSummaryDto: {
+      /** @example visa */
+      brand: string;
+      /** @example 4242 */
+      last4: string;
+    };
+    SubscriptionDto: {
+      /** @example sub_wn9kizc2kyolk5k66t09sxftrb */
+      subscriptionId: string;
+      /** @enum {string} */
+      status: 'ACTIVE' | 'CANCELLED';
+      /** @enum {string} */
+      intervalUnit: 'MONTHLY' | 'YEARLY';
+      /** @example 2500 */
+      amountMinorUnits: string;
+      /** @example USD */
+      currency: string;
+      /** @enum {string} */
+      provider: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+      currentPeriodStart: string;
+      currentPeriodEnd: string;
+      /** @example 0 */
+      consecutiveDeclines: number;
+      card: components['schemas']['CardSummaryDto'];
+      cancelledAt: string | null;
+      /** @enum {string|null} */
+      cancellationReason: 'PAYMENT_FAILED' | 'BUYER_REQUEST' | null;
+    };
+    PaymentLinkCreatedDto: {
+      /** @example vy5h04jz2xz6ev9jv9fq */
+      slug: string;
+      /** @example https://pay.paysplit.example/checkout/vy5h04jz2xz6ev9jv9fq */
+      url: string;
+    };
     CreatePaymentLinkRequestDto: {
       /** @example Yoga class */
       title: string;
@@ -1393,6 +2062,130 @@ export interface components {
       currency: string;
       /** @enum {string} */
       provider: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+    };
+    PaymentLinkDto: {
+      /** @example vy5h04jz2xz6ev9jv9fq */
+      slug: string;
+      /** @example https://pay.paysplit.example/checkout/vy5h04jz2xz6ev9jv9fq */
+      url: string;
+      /** @example Yoga class */
+      title: string;
+      /** @example 2500 */
+      amountMinorUnits: string;
+      /** @example USD */
+      currency: string;
+      /** @enum {string} */
+      provider: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+      /** @example 2026-11-25T01:30:13.334Z */
+      createdAt: string;
+    };
+    RenewalRefDto: {
+      /** @example sub_wn9kizc2kyolk5k66t09sxftrb */
+      subscriptionId: string;
+      /**
+       * @description The billing period this renewal charges (0 is the first order)
+       * @example 1
+       */
+      periodIndex: number;
+      /** @example 1 */
+      attempt: number;
+    };
+    DeclineDto: {
+      /** @example insufficient_funds */
+      declineCode: string;
+      /** @example The card has insufficient funds */
+      reason: string;
+    };
+    MerchantOrderDto: {
+      /** @example ord_00mwvg5jxbn5y14qsu18r2222e */
+      id: string;
+      /** @enum {string} */
+      status: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
+      /** @example 1999 */
+      amountMinorUnits: string;
+      /** @example USD */
+      currency: string;
+      /** @enum {string} */
+      provider: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+      /** @enum {string} */
+      checkoutMode: 'REDIRECT' | 'EMBEDDED';
+      /** @example https://merchant.example/thanks */
+      returnUrl: string;
+      /** @example cart-1042 */
+      externalOrderRef: string | null;
+      /** @enum {string|null} */
+      subscriptionIntervalUnit: 'MONTHLY' | 'YEARLY' | null;
+      subscriptionId: string | null;
+      /** @description Set on an order a subscription renewal made */
+      renewal: components['schemas']['RenewalRefDto'] | null;
+      /** @description SHA-256 of the hosted page's token (the token itself is stored nowhere) */
+      pageTokenHash: string | null;
+      card: components['schemas']['CardSummaryDto'] | null;
+      /** @description The latest decline, if any */
+      lastDecline: components['schemas']['DeclineDto'] | null;
+      payoutId: string | null;
+      completed: boolean;
+      /** @example 2026-11-25T01:30:13.334Z */
+      createdAt: string;
+      expiresAt: string | null;
+      paidAt: string | null;
+      /** @example 2026-11-25T01:30:13.334Z */
+      updatedAt: string;
+    };
+    MerchantSubscriptionDto: {
+      /** @example sub_wn9kizc2kyolk5k66t09sxftrb */
+      subscriptionId: string;
+      /** @enum {string} */
+      status: 'ACTIVE' | 'CANCELLED';
+      /** @enum {string} */
+      intervalUnit: 'MONTHLY' | 'YEARLY';
+      /** @example 2500 */
+      amountMinorUnits: string;
+      /** @example USD */
+      currency: string;
+      /** @enum {string} */
+      provider: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+      currentPeriodStart: string;
+      currentPeriodEnd: string;
+      /** @example 0 */
+      consecutiveDeclines: number;
+      card: components['schemas']['CardSummaryDto'];
+      cancelledAt: string | null;
+      /** @enum {string|null} */
+      cancellationReason: 'PAYMENT_FAILED' | 'BUYER_REQUEST' | null;
+      /**
+       * @description Null for subscriptions projected before it was kept
+       * @example 2026-11-25T01:30:13.334Z
+       */
+      createdAt: string | null;
+    };
+    SessionViewDto: {
+      /** @example pes_0mf3k2j8qa7x1c9d0e4r5t6y7u */
+      id: string;
+      /** @enum {string} */
+      status: 'created' | 'claimed' | 'completed' | 'failed' | 'expired' | 'cancelled';
+      /** @example 2500 */
+      amountCents: string;
+      /** @example USD */
+      currency: string;
+      /** @example ann@example.com */
+      recipientEmail: string;
+      recipientName: string | null;
+      description: string | null;
+      /** @example 2026-03-08T12:00:00.000Z */
+      expiresAt: string;
+      /**
+       * @description Frame or open this; the token after #t= is the credential
+       * @example https://api.paysplit.example/embed/payouts/pes_...#t=...
+       */
+      embedUrl: string;
+      allowedOrigins: string[];
+      returnUrl: string | null;
+      /** @description Set once the recipient named a wallet */
+      payoutId: string | null;
+      failureReason: string | null;
+      createdAt: string;
+      updatedAt: string;
     };
     CreatePayoutEmbedSessionRequestDto: {
       /**
@@ -1440,46 +2233,12 @@ export interface components {
        */
       returnUrl?: string;
     };
-    SessionViewDto: {
-      /** @example pes_0mf3k2j8qa7x1c9d0e4r5t6y7u */
-      id: string;
-      /** @enum {string} */
-      status: 'created' | 'claimed' | 'completed' | 'failed' | 'expired' | 'cancelled';
-      /** @example 2500 */
-      amountCents: string;
-      /** @example USD */
-      currency: string;
-      /** @example ann@example.com */
-      recipientEmail: string;
-      recipientName: string | null;
-      description: string | null;
-      /** @example 2026-03-08T12:00:00.000Z */
-      expiresAt: string;
-      /**
-       * @description Frame or open this; the token after #t= is the credential
-       * @example https://api.paysplit.example/embed/payouts/pes_...#t=...
-       */
-      embedUrl: string;
-      allowedOrigins: string[];
-      returnUrl: string | null;
-      /** @description Set once the recipient named a wallet */
-      payoutId: string | null;
-      failureReason: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    SessionResponseDto: {
-      data: components['schemas']['SessionViewDto'];
-    };
-    PageMetaDto: {
-      page: number;
-      limit: number;
-      total: number;
-      totalPages: number;
-    };
     SessionListResponseDto: {
       data: components['schemas']['SessionViewDto'][];
       meta: components['schemas']['PageMetaDto'];
+    };
+    SessionResponseDto: {
+      data: components['schemas']['SessionViewDto'];
     };
     EmbedViewDto: {
       id: string;
@@ -1518,6 +2277,72 @@ export interface components {
        */
       walletEmail: string;
     };
+    EarningsBalanceDto: {
+      /** @example USD */
+      currency: string;
+      /**
+       * @description Minor units the person may withdraw now (the rule POST /me/withdrawals applies)
+       * @example 9850
+       */
+      availableCents: string;
+    };
+    EarningsTransferDto: {
+      /**
+       * @description The ledger posting
+       * @example spl_00mwq1z8k3f0a7c2e9g4j6l8n1:0002
+       */
+      id: string;
+      /** @example spl_00mwq1z8k3f0a7c2e9g4j6l8n1 */
+      splitId: string;
+      /** @example dst_00mwq1z8k4g1i3k5m7o9q1s3u5 */
+      rosterEntryId: string;
+      /** @example 9850 */
+      amountCents: string;
+      /** @example USD */
+      currency: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      occurredAt: string;
+      /**
+       * @description The company whose Split paid it
+       * @example Acme Staffing
+       */
+      smeCompanyName: string;
+    };
+    WithdrawalDto: {
+      /**
+       * @description The withdrawal's payout
+       * @example po_00mwvg57konv0b7n1rk4xf7vef
+       */
+      id: string;
+      /** @example 6000 */
+      amountCents: string;
+      /** @example USD */
+      currency: string;
+      /**
+       * @description failed: the rail refused it and the amount is withdrawable again
+       * @example requested
+       * @enum {string}
+       */
+      status: 'requested' | 'paid' | 'failed';
+      /** @example 2026-11-25T01:30:13.334Z */
+      requestedAt: string;
+    };
+    EarningsWalletDto: {
+      /** @example contractor@example.test */
+      email: string;
+      active: boolean;
+      verified: boolean;
+    };
+    EarningsDto: {
+      /** @description Per currency */
+      balances: components['schemas']['EarningsBalanceDto'][];
+      /** @description Row transfers received, newest first (at most 100) */
+      transfers: components['schemas']['EarningsTransferDto'][];
+      /** @description Newest first */
+      withdrawals: components['schemas']['WithdrawalDto'][];
+      /** @description The wallet withdrawals go to; a withdrawal needs it active and verified */
+      wallet: components['schemas']['EarningsWalletDto'] | null;
+    };
     WithdrawRequestDto: {
       /**
        * @description Positive integer string in minor units (at most 10^15 - 1)
@@ -1530,12 +2355,52 @@ export interface components {
        */
       currency: string;
     };
+    ActivityResourceDto: {
+      /**
+       * @example split
+       * @enum {string}
+       */
+      kind: 'split' | 'order' | 'payout_embed_session' | 'api_key';
+      /** @example spl_00mwq1z8k3f0a7c2e9g4j6l8n1 */
+      id: string;
+    };
+    ActivityEntryDto: {
+      /**
+       * @description The event type behind the line
+       * @example split.created
+       */
+      type: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      occurredAt: string;
+      /** @example Split of 400.00 USD from Acme Staffing to Globex created */
+      summary: string;
+      /** @description What the line is about, for a link */
+      resource: components['schemas']['ActivityResourceDto'];
+    };
+    ClockDto: {
+      /**
+       * @description Sandbox time
+       * @example 2026-11-25T01:30:29.381Z
+       */
+      now: string;
+    };
     AdvanceClockRequestDto: {
       /**
        * @description Whole seconds to move the sandbox clock forward (at most 400 days)
        * @example 86400
        */
       seconds: number;
+    };
+    SandboxCreatorDto: {
+      /** @example usr_00mwvg57lxb7hnqibkfjvjsnla */
+      userId: string;
+      /** @example crp_00mwvg57m41cfjr9qdog2ekp4p */
+      creatorProfileId: string;
+      /**
+       * @description Use as contractorPaymentProfileId in a roster row
+       * @example cpp_00mwvg57m41zljsztv8ew4az0f
+       */
+      paymentProfileId: string;
     };
     CreateSandboxCreatorRequestDto: {
       /** @example Casey Creator */
@@ -1549,11 +2414,53 @@ export interface components {
       /** @default true */
       active?: boolean;
     };
+    OutboxMessageDto: {
+      id: string;
+      /** @example dana@contractor.test */
+      to: string;
+      /** @example Your Paysplit account is ready */
+      subject: string;
+      body: string;
+      /** @example http://localhost:3000/api/auth/magic-link?token=ml_... */
+      link: string;
+      /** @example 2026-11-25T01:30:29.139Z */
+      sentAt: string;
+    };
+    TopUpResultDto: {
+      /** @example top_01a21053608b7367911ba4d857fce285 */
+      topUpId: string;
+      /** @example USD */
+      currency: string;
+      /** @example 100000 */
+      amountCents: string;
+    };
     TopUpBalanceRequestDto: {
       /** @example 100000 */
       amountCents: string;
       /** @example USD */
       currency: string;
+    };
+    ErrorDetailDto: {
+      /**
+       * @description Where in the request, when the error is about one field
+       * @example roster.0.amountCents
+       */
+      field?: string;
+      /** @example must be greater than 0 */
+      message: string;
+    };
+    ErrorDto: {
+      /**
+       * @description Stable upper-snake code (docs/api.md#errors)
+       * @example SPLIT_NOT_FOUND
+       */
+      code: string;
+      /** @example Split not found */
+      message: string;
+      details: components['schemas']['ErrorDetailDto'][];
+    };
+    ErrorResponseDto: {
+      error: components['schemas']['ErrorDto'];
     };
   };
   responses: never;
@@ -1573,11 +2480,41 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['HealthDto'];
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description Degraded: the same report, with the store that is down or the projection that is stalled */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data?: components['schemas']['HealthDto'];
+          };
+        };
       };
     };
   };
@@ -1590,11 +2527,28 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Prometheus text exposition format */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1610,11 +2564,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SessionIssuedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description MAGIC_LINK_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MAGIC_LINK_INVALID';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1631,11 +2632,100 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       202: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['MagicLinkRequestedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1652,11 +2742,114 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SessionIssuedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description MAGIC_LINK_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MAGIC_LINK_INVALID';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1673,11 +2866,100 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SessionIssuedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description EMAIL_ALREADY_REGISTERED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'EMAIL_ALREADY_REGISTERED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1694,11 +2976,128 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SessionIssuedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description INVALID_CREDENTIALS */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVALID_CREDENTIALS';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'RATE_LIMITED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1711,11 +3110,128 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['LoggedOutDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1728,11 +3244,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['CurrentAccountDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1745,11 +3308,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['ApiKeyDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1766,11 +3376,128 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['ApiKeyIssuedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1785,11 +3512,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['ApiKeyRevokedDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description API_KEY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'API_KEY_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1802,11 +3660,72 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['CompanyViewDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description COMPANY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'COMPANY_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1823,11 +3742,128 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['CompanyViewDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1840,11 +3876,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['BusinessProfileDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1861,11 +3944,128 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['BusinessProfileDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1878,11 +4078,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SmeSplitSettingsDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1901,11 +4148,156 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitSettingsDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description COMPANY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'COMPANY_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_SETTINGS_FOR_SELF */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_SETTINGS_FOR_SELF';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1921,11 +4313,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SubVendorDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -1942,11 +4396,295 @@ export interface operations {
       };
     };
     responses: {
+      /** @description A repeat of the same idempotency key: the stored result */
+      200: {
+        headers: {
+          /** @description true */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SubVendorDto'];
+          };
+        };
+      };
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SubVendorDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  PartiesController_setSubVendorWalletEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetSubVendorWalletEmailRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SubVendorDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SUB_VENDOR_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SUB_VENDOR_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1962,11 +4700,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND, DISTRIBUTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND' | 'DISTRIBUTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -1982,11 +4851,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2003,11 +4934,172 @@ export interface operations {
       };
     };
     responses: {
+      /** @description A repeat of the same idempotency key: the stored result */
+      200: {
+        headers: {
+          /** @description true */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description SPLIT_ROSTER_SIZE, SPLIT_DUPLICATE_CONTRACTOR, SPLIT_AMOUNT_INVALID, SPLIT_ROW_AMOUNT_NOT_POSITIVE, SPLIT_ROSTER_SUM_ZERO, SPLIT_ROSTER_SUM_TOO_LARGE, SPLIT_TOTAL_BELOW_ROSTER_SUM, SPLIT_MARGIN_CAP_EXCEEDED, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?:
+                | 'SPLIT_ROSTER_SIZE'
+                | 'SPLIT_DUPLICATE_CONTRACTOR'
+                | 'SPLIT_AMOUNT_INVALID'
+                | 'SPLIT_ROW_AMOUNT_NOT_POSITIVE'
+                | 'SPLIT_ROSTER_SUM_ZERO'
+                | 'SPLIT_ROSTER_SUM_TOO_LARGE'
+                | 'SPLIT_TOTAL_BELOW_ROSTER_SUM'
+                | 'SPLIT_MARGIN_CAP_EXCEEDED'
+                | 'VALIDATION_FAILED'
+                | 'MALFORMED_BODY'
+                | 'BODY_TOO_COMPLEX'
+                | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR, SPLIT_SUB_VENDOR_NOT_OWNED, SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL, SPLIT_ENTERPRISE_UNKNOWN, SPLIT_AP_CONTACT_INVALID */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?:
+                | 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR'
+                | 'SPLIT_SUB_VENDOR_NOT_OWNED'
+                | 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL'
+                | 'SPLIT_ENTERPRISE_UNKNOWN'
+                | 'SPLIT_AP_CONTACT_INVALID';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2025,11 +5117,86 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2044,11 +5211,72 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitHistoryEntryDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2067,11 +5295,168 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description SPLIT_ROSTER_SIZE, SPLIT_DUPLICATE_CONTRACTOR, SPLIT_AMOUNT_INVALID, SPLIT_ROW_AMOUNT_NOT_POSITIVE, SPLIT_ROSTER_SUM_ZERO, SPLIT_ROSTER_SUM_TOO_LARGE, SPLIT_TOTAL_BELOW_ROSTER_SUM, SPLIT_MARGIN_CAP_EXCEEDED, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?:
+                | 'SPLIT_ROSTER_SIZE'
+                | 'SPLIT_DUPLICATE_CONTRACTOR'
+                | 'SPLIT_AMOUNT_INVALID'
+                | 'SPLIT_ROW_AMOUNT_NOT_POSITIVE'
+                | 'SPLIT_ROSTER_SUM_ZERO'
+                | 'SPLIT_ROSTER_SUM_TOO_LARGE'
+                | 'SPLIT_TOTAL_BELOW_ROSTER_SUM'
+                | 'SPLIT_MARGIN_CAP_EXCEEDED'
+                | 'VALIDATION_FAILED'
+                | 'MALFORMED_BODY'
+                | 'BODY_TOO_COMPLEX'
+                | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR, SPLIT_SUB_VENDOR_NOT_OWNED, SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR' | 'SPLIT_SUB_VENDOR_NOT_OWNED' | 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2086,11 +5471,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2105,11 +5621,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_MARGIN_NOT_SETTLEABLE, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_MARGIN_NOT_SETTLEABLE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2127,11 +5774,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2146,11 +5855,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2169,11 +6009,142 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2191,11 +6162,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2213,11 +6246,86 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2232,11 +6340,72 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitHistoryEntryDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2251,11 +6420,72 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['PostingDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2270,11 +6500,72 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['PostingDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2295,6 +6586,48 @@ export interface operations {
           'application/json': components['schemas']['BalanceResponseDto'];
         };
       };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
     };
   };
   WebhookEndpointsController_list: {
@@ -2306,11 +6639,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookEndpointDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2327,11 +6707,142 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookEndpointDto'];
+          };
+        };
+      };
+      /** @description WEBHOOK_URL_REJECTED, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_URL_REJECTED' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_ENDPOINT_LIMIT */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_ENDPOINT_LIMIT';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2346,11 +6857,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookEndpointDeletedDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_ENDPOINT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_ENDPOINT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2369,11 +7011,142 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookEndpointDto'];
+          };
+        };
+      };
+      /** @description WEBHOOK_URL_REJECTED, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_URL_REJECTED' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_ENDPOINT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_ENDPOINT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2388,11 +7161,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookTestResultDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_ENDPOINT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_ENDPOINT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2430,11 +7334,87 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookDeliveryDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_ENDPOINT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_ENDPOINT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2453,11 +7433,142 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookRecoverResultDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_ENDPOINT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_ENDPOINT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_ENDPOINT_DISABLED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_ENDPOINT_DISABLED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2472,11 +7583,142 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookDeliveryDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_DELIVERY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_DELIVERY_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2489,11 +7731,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookSecretDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2506,11 +7795,128 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookSecretDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2523,11 +7929,30 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookEventTypeDto'][];
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2544,11 +7969,155 @@ export interface operations {
       };
     };
     responses: {
+      /** @description A repeat of the same idempotency key: the stored result */
+      200: {
+        headers: {
+          /** @description true */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CheckoutCreatedDto'];
+          };
+        };
+      };
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['CheckoutCreatedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_EMBEDDED_NEEDS_CARD, CHECKOUT_SUBSCRIPTION_NEEDS_CARD */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_EMBEDDED_NEEDS_CARD' | 'CHECKOUT_SUBSCRIPTION_NEEDS_CARD';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PAYMENT_PROCESSOR_UNAVAILABLE, PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYMENT_PROCESSOR_UNAVAILABLE' | 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2563,11 +8132,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['OrderStatusDto'];
+          };
+        };
+      };
+      /** @description CHECKOUT_ORDER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_ORDER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2586,28 +8188,142 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['ConfirmResultDto'];
+          };
+        };
       };
-    };
-  };
-  PublicCheckoutController_preflight: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      204: {
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_CLIENT_SECRET_INVALID */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_CLIENT_SECRET_INVALID';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_ORDER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_ORDER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_ORDER_NOT_PAYABLE, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_ORDER_NOT_PAYABLE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_CONFIRM_NEEDS_CARD, CARD_DECLINED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_CONFIRM_NEEDS_CARD' | 'CARD_DECLINED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PAYMENT_PROCESSOR_UNAVAILABLE, PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYMENT_PROCESSOR_UNAVAILABLE' | 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2622,11 +8338,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SubscriptionDto'];
+          };
+        };
+      };
+      /** @description CHECKOUT_SUBSCRIPTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_SUBSCRIPTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2641,11 +8390,114 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SubscriptionDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_SUBSCRIPTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_SUBSCRIPTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2661,11 +8513,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['PaymentLinkDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2682,11 +8596,128 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['PaymentLinkCreatedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2704,11 +8735,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['MerchantOrderDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2726,11 +8819,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['MerchantSubscriptionDto'][];
+            meta: components['schemas']['PageMetaDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2755,6 +8910,62 @@ export interface operations {
           'application/json': components['schemas']['SessionListResponseDto'];
         };
       };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
     };
   };
   IntegrationPayoutEmbedController_create: {
@@ -2770,12 +8981,154 @@ export interface operations {
       };
     };
     responses: {
+      /** @description A repeat of the same idempotency key: the stored result */
+      200: {
+        headers: {
+          /** @description true */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SessionViewDto'];
+          };
+        };
+      };
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SessionResponseDto'];
+          'application/json': {
+            data: components['schemas']['SessionViewDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, PAYOUT_EMBED_RESERVATION_ABANDONED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'PAYOUT_EMBED_RESERVATION_ABANDONED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_INSUFFICIENT_BALANCE */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_INSUFFICIENT_BALANCE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
         };
       };
     };
@@ -2799,6 +9152,62 @@ export interface operations {
           'application/json': components['schemas']['SessionResponseDto'];
         };
       };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
     };
   };
   IntegrationPayoutEmbedController_cancel: {
@@ -2818,6 +9227,132 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionResponseDto'];
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_NOT_CANCELLABLE, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_NOT_CANCELLABLE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
         };
       };
     };
@@ -2841,6 +9376,48 @@ export interface operations {
           'application/json': components['schemas']['EmbedResponseDto'];
         };
       };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
     };
   };
   EmbedPayoutsApiController_sendCode: {
@@ -2860,6 +9437,118 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EmbedResponseDto'];
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_NOT_CLAIMABLE, PAYOUT_EMBED_CLAIM_LOCKED, PAYOUT_EMBED_CODE_LIMIT, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_NOT_CLAIMABLE' | 'PAYOUT_EMBED_CLAIM_LOCKED' | 'PAYOUT_EMBED_CODE_LIMIT' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
         };
       };
     };
@@ -2887,6 +9576,132 @@ export interface operations {
           'application/json': components['schemas']['EmbedResponseDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_NOT_CLAIMABLE, PAYOUT_EMBED_CLAIM_LOCKED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_NOT_CLAIMABLE' | 'PAYOUT_EMBED_CLAIM_LOCKED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_CODE_EXPIRED, PAYOUT_EMBED_CODE_INVALID */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_CODE_EXPIRED' | 'PAYOUT_EMBED_CODE_INVALID';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
     };
   };
   EmbedPayoutsApiController_wallet: {
@@ -2912,6 +9727,118 @@ export interface operations {
           'application/json': components['schemas']['EmbedResponseDto'];
         };
       };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_NOT_AWAITING_WALLET, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_NOT_AWAITING_WALLET' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
     };
   };
   EmbedPayoutsPageController_page: {
@@ -2925,11 +9852,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The recipient page */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An HTML page that says the payout link is not valid */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2942,11 +9895,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['EarningsDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2963,11 +9963,142 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['WithdrawalDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WITHDRAWAL_INSUFFICIENT_BALANCE' | 'WITHDRAWAL_WALLET_NOT_READY';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -2982,11 +10113,72 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['ActivityEntryDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -2999,11 +10191,30 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['ClockDto'];
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -3020,11 +10231,100 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['ClockDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -3041,11 +10341,100 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['SandboxCreatorDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description CREATOR_ALREADY_EXISTS, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREATOR_ALREADY_EXISTS' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };
@@ -3058,11 +10447,30 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['OutboxMessageDto'][];
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
       };
     };
   };
@@ -3079,11 +10487,128 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['TopUpResultDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
       };
     };
   };

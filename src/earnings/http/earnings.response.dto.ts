@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class EarningsBalanceDto {
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ example: '9850', description: 'Minor units the person may withdraw now (the rule POST /me/withdrawals applies)' }) availableCents!: string;
+}
+
+/** One roster row transferred to the person. */
+export class EarningsTransferDto {
+  @ApiProperty({ example: 'spl_00mwq1z8k3f0a7c2e9g4j6l8n1:0002', description: 'The ledger posting' }) id!: string;
+  @ApiProperty({ example: 'spl_00mwq1z8k3f0a7c2e9g4j6l8n1' }) splitId!: string;
+  @ApiProperty({ example: 'dst_00mwq1z8k4g1i3k5m7o9q1s3u5' }) rosterEntryId!: string;
+  @ApiProperty({ example: '9850' }) amountCents!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) occurredAt!: string;
+  @ApiProperty({ example: 'Acme Staffing', description: 'The company whose Split paid it' }) smeCompanyName!: string;
+}
+
+/** A withdrawal to the wallet on file (POST /api/commerce/me/withdrawals, and in GET /me/earnings). */
+export class WithdrawalDto {
+  @ApiProperty({ example: 'po_00mwvg57konv0b7n1rk4xf7vef', description: "The withdrawal's payout" }) id!: string;
+  @ApiProperty({ example: '6000' }) amountCents!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ enum: ['requested', 'paid', 'failed'], example: 'requested', description: 'failed: the rail refused it and the amount is withdrawable again' })
+  status!: 'requested' | 'paid' | 'failed';
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) requestedAt!: string;
+}
+
+export class EarningsWalletDto {
+  @ApiProperty({ example: 'contractor@example.test' }) email!: string;
+  @ApiProperty() active!: boolean;
+  @ApiProperty() verified!: boolean;
+}
+
+/** GET /api/commerce/me/earnings. */
+export class EarningsDto {
+  @ApiProperty({ type: [EarningsBalanceDto], description: 'Per currency' }) balances!: EarningsBalanceDto[];
+  @ApiProperty({ type: [EarningsTransferDto], description: 'Row transfers received, newest first (at most 100)' }) transfers!: EarningsTransferDto[];
+  @ApiProperty({ type: [WithdrawalDto], description: 'Newest first' }) withdrawals!: WithdrawalDto[];
+  @ApiProperty({ nullable: true, type: EarningsWalletDto, description: 'The wallet withdrawals go to; a withdrawal needs it active and verified' })
+  wallet!: EarningsWalletDto | null;
+}
