@@ -2118,8 +2118,6 @@ export interface components {
       subscriptionId: string | null;
       /** @description Set on an order a subscription renewal made */
       renewal: components['schemas']['RenewalRefDto'] | null;
-      /** @description SHA-256 of the hosted page's token (the token itself is stored nowhere) */
-      pageTokenHash: string | null;
       card: components['schemas']['CardSummaryDto'] | null;
       /** @description The latest decline, if any */
       lastDecline: components['schemas']['DeclineDto'] | null;
