@@ -60,13 +60,15 @@ describe('webhook delivery log, recovery and event catalogue over HTTP', () => {
         'user-agent': 'Paysplit-Webhooks/1.0',
         'X-Paysplit-Event': 'webhook.test',
         'X-Paysplit-Delivery-Id': first.id,
-        'X-Paysplit-Timestamp': null,
-        'X-Paysplit-Signature': null,
+        'X-Paysplit-Timestamp': received[0]!.headers['x-paysplit-timestamp'],
+        'X-Paysplit-Signature': received[0]!.headers['x-paysplit-signature'],
       },
       requestBody: received[0]!.rawBody.toString('utf8'),
     });
     expect(attempt.attemptedAt >= first.createdAt).toBe(true);
-    for (const [name, value] of Object.entries(attempt.requestHeaders)) if (value !== null) expect(received[0]!.headers[name.toLowerCase()]).toBe(value);
+    for (const [name, value] of Object.entries(attempt.requestHeaders)) expect(received[0]!.headers[name.toLowerCase()]).toBe(value);
+    // Each attempt shows its own signature: a retry signs again with its own timestamp.
+    expect(first.attempts.map((a: any) => a.requestHeaders['X-Paysplit-Signature'])).toEqual(received.map((r) => r.headers['x-paysplit-signature']));
 
     const ids = (rows: any[]) => rows.map((d) => d.id);
     expect(ids(await list(sme.sessionToken, endpoint.id, '?status=failed'))).toEqual([second.id, first.id]);

@@ -1,12 +1,11 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { WebhookDeliveryView } from '../projections/webhooks-read-model.projection';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookDeliveriesQuery } from './webhook-deliveries.query';
+import { WebhookDeliveriesQuery, WebhookDeliveryResponse } from './webhook-deliveries.query';
 
 /** Sends one of the company's deliveries again now, with a fresh retry schedule (same delivery id). */
-export class RedeliverWebhookCommand extends Command<WebhookDeliveryView> {
+export class RedeliverWebhookCommand extends Command<WebhookDeliveryResponse> {
   constructor(
     readonly companyId: string,
     readonly deliveryId: string,
@@ -26,7 +25,7 @@ export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhook
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ companyId, deliveryId, requestedBy, context }: RedeliverWebhookCommand): Promise<WebhookDeliveryView> {
+  async execute({ companyId, deliveryId, requestedBy, context }: RedeliverWebhookCommand): Promise<WebhookDeliveryResponse> {
     await this.query.get(deliveryId, companyId);
     await this.readYourWrites.after(await this.deliveries.redeliver(deliveryId, requestedBy, context));
     return this.query.get(deliveryId, companyId);

@@ -9,7 +9,7 @@ import { canonicalJson } from '../domain/canonical-json';
 import { companyWebhooksDecider } from '../domain/company-webhooks.decider';
 import { deliveryDecider, DeliveryState } from '../domain/webhook-delivery.decider';
 import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS } from '../domain/webhook-event-types';
-import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../domain/webhook-signature';
+import { signWebhook, webhookRequestHeaders } from '../domain/webhook-signature';
 import { companyWebhooksStreamId, deliveryStreamId } from '../domain/webhooks.events';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { AttemptTimerPayload, webhookAttemptTimer } from './webhook.timers';
@@ -79,14 +79,8 @@ export class WebhookAttemptHandler implements FiresTimers {
     // Receivers check the timestamp against their own clock: it is real time even in the sandbox, whose
     // time shows in the body's createdAt and in the recorded attempt (docs/webhooks.md#headers).
     const timestamp = Math.floor(this.realClock.now().getTime() / 1000);
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': 'Paysplit-Webhooks/1.0',
-      [EVENT_HEADER]: delivery.body.type,
-      [TIMESTAMP_HEADER]: String(timestamp),
-      [DELIVERY_ID_HEADER]: deliveryId,
-      [SIGNATURE_HEADER]: signWebhook(this.secrets.open(company.sealedSecret), timestamp, body),
-    };
+    const signature = signWebhook(this.secrets.open(company.sealedSecret), timestamp, body);
+    const headers = webhookRequestHeaders(delivery.body.type, deliveryId, String(timestamp), signature) as Record<string, string>;
     const result = await this.limited(delivery.endpointId, () => this.http.post(endpoint.url, headers, body));
     const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
     const responseStatus = result.kind === 'response' ? result.status : null;
@@ -105,6 +99,8 @@ export class WebhookAttemptHandler implements FiresTimers {
           latencyMs: Math.round(result.latencyMs),
           error,
           attemptedAt: now.toISOString(),
+          signedAt: String(timestamp),
+          signature,
           retriesAllowed: endpoint.onProbation ? PROBATION_RETRIES : RETRY_DELAYS_SECONDS.length,
         },
       },

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
 import { canonicalJson } from '../domain/canonical-json';
-import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../domain/webhook-signature';
+import { webhookRequestHeaders } from '../domain/webhook-signature';
 import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
 import { DeliveryAttemptView, WEBHOOK_DELIVERIES, WebhookDeliveryView } from '../projections/webhooks-read-model.projection';
 
@@ -15,11 +15,11 @@ export interface DeliveryFilters {
 }
 
 /**
- * One attempt as the dashboard shows it: what was sent and what came back. The timestamp and signature
- * headers are computed at send time and not recorded (null); the others and the body are what every
- * attempt of the delivery sent.
+ * One attempt as the dashboard shows it: what was sent (every header, the signature and its timestamp
+ * included, and the body) and what came back. Attempts recorded before the signature was kept show
+ * null for those two headers.
  */
-export interface DeliveryAttemptResponse extends DeliveryAttemptView {
+export interface DeliveryAttemptResponse extends Omit<DeliveryAttemptView, 'signedAt' | 'signature'> {
   requestHeaders: Record<string, string | null>;
   /** The canonical JSON body; null for deliveries projected before bodies were kept (rebuild `webhooks`). */
   requestBody: string | null;
@@ -85,13 +85,12 @@ export class WebhookDeliveriesQuery {
 function present(delivery: WebhookDeliveryView): WebhookDeliveryResponse {
   const { body, attempts, ...rest } = delivery;
   const requestBody = body ? canonicalJson(body) : null;
-  const requestHeaders = {
-    'content-type': 'application/json',
-    'user-agent': 'Paysplit-Webhooks/1.0',
-    [EVENT_HEADER]: delivery.eventType,
-    [DELIVERY_ID_HEADER]: delivery.id,
-    [TIMESTAMP_HEADER]: null,
-    [SIGNATURE_HEADER]: null,
+  return {
+    ...rest,
+    attempts: attempts.map(({ signedAt, signature, ...attempt }) => ({
+      ...attempt,
+      requestHeaders: webhookRequestHeaders(delivery.eventType, delivery.id, signedAt ?? null, signature ?? null),
+      requestBody,
+    })),
   };
-  return { ...rest, attempts: attempts.map((attempt) => ({ ...attempt, requestHeaders, requestBody })) };
 }

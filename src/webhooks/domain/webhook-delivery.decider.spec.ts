@@ -26,7 +26,10 @@ const succeeded: WebhookDeliveryEvent = {
 };
 
 function attempt(n: number, at: string, succeeded: boolean, retriesAllowed: number): DeliveryCommand {
-  return { type: 'RecordAttempt', data: { attempt: n, succeeded, responseStatus: succeeded ? 200 : 500, latencyMs: 5, error: null, attemptedAt: at, retriesAllowed } };
+  return {
+    type: 'RecordAttempt',
+    data: { attempt: n, succeeded, responseStatus: succeeded ? 200 : 500, latencyMs: 5, error: null, attemptedAt: at, signedAt: '1767225600', signature: 'sig', retriesAllowed },
+  };
 }
 
 /** Runs failing attempts at their due times and returns the due times seen. */

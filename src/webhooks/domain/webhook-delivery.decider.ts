@@ -27,6 +27,9 @@ export type DeliveryCommand =
         latencyMs: number;
         error: string | null;
         attemptedAt: string;
+        /** The X-Paysplit-Timestamp and X-Paysplit-Signature this attempt sent (the delivery log shows them). */
+        signedAt: string;
+        signature: string;
         /** 2 while the endpoint is on probation, 6 after. */
         retriesAllowed: number;
       };

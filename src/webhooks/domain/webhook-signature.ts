@@ -6,6 +6,21 @@ export const TIMESTAMP_HEADER = 'X-Paysplit-Timestamp';
 export const DELIVERY_ID_HEADER = 'X-Paysplit-Delivery-Id';
 
 /** hex(HMAC-SHA256(secret, `${timestamp}.${body}`)), timestamp in unix seconds. */
+/**
+ * The headers of one attempt, as sent and as the delivery log shows them. `timestamp` and `signature`
+ * are null only for attempts recorded before they were kept.
+ */
+export function webhookRequestHeaders(eventType: string, deliveryId: string, timestamp: string | null, signature: string | null): Record<string, string | null> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Paysplit-Webhooks/1.0',
+    [EVENT_HEADER]: eventType,
+    [TIMESTAMP_HEADER]: timestamp,
+    [DELIVERY_ID_HEADER]: deliveryId,
+    [SIGNATURE_HEADER]: signature,
+  };
+}
+
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return hmacHex(secret, String(timestamp), body);
 }

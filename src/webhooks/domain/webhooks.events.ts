@@ -32,6 +32,9 @@ export type WebhookDeliveryAttempted = DomainEvent<
     responseStatus: number | null;
     latencyMs: number;
     error: string | null;
+    /** The X-Paysplit-Timestamp (unix seconds) and X-Paysplit-Signature sent; absent on attempts recorded before they were kept. */
+    signedAt?: string;
+    signature?: string;
     /** When the next attempt is due, or null when this was the last one. */
     nextAttemptAt: string | null;
   }

@@ -22,6 +22,9 @@ export interface DeliveryAttemptView {
   responseStatus: number | null;
   latencyMs: number;
   error: string | null;
+  /** The timestamp and signature headers this attempt sent (null for attempts recorded before they were kept). */
+  signedAt: string | null;
+  signature: string | null;
 }
 
 export interface WebhookDeliveryView {
@@ -120,11 +123,11 @@ export class WebhooksReadModelProjection implements Projection {
       case 'webhook.delivery.attempted': {
         const delivery = await writer.get<WebhookDeliveryView>(WEBHOOK_DELIVERIES, event.data.deliveryId);
         if (!delivery) return;
-        const { attempt, attemptedAt, succeeded, responseStatus, latencyMs, error, nextAttemptAt } = event.data;
+        const { attempt, attemptedAt, succeeded, responseStatus, latencyMs, error, nextAttemptAt, signedAt, signature } = event.data;
         writer.put<WebhookDeliveryView>(WEBHOOK_DELIVERIES, {
           ...delivery,
           status: succeeded ? 'succeeded' : nextAttemptAt ? 'pending' : 'failed',
-          attempts: [...delivery.attempts, { attempt, attemptedAt, succeeded, responseStatus, latencyMs, error }],
+          attempts: [...delivery.attempts, { attempt, attemptedAt, succeeded, responseStatus, latencyMs, error, signedAt: signedAt ?? null, signature: signature ?? null }],
           nextAttemptAt,
           updatedAt: at,
         });
