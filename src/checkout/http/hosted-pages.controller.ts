@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/domain/domain-error';
-import { setPageHeaders } from '../../platform/http/security-headers';
+import { sendPage } from '../../platform/http/security-headers';
 import { commandContext, Public } from '../../identity';
 import { CheckoutQueries } from '../application/checkout-queries';
 import { ApproveWalletPaymentCommand } from '../application/approve-wallet-payment.handler';
@@ -29,7 +29,7 @@ const NOT_FOUND = ['Payment page not found', 'This payment link is not valid. As
  * (CSP frame-ancestors, and X-Frame-Options for old browsers). The rest of the policy is the platform's page policy.
  */
 function sendHtml(reply: FastifyReply, status: number, html: string, embed: boolean): void {
-  void setPageHeaders(reply.status(status).type('text/html; charset=utf-8'), embed ? 'any' : 'none').send(html);
+  sendPage(reply, status, html, embed ? 'any' : 'none');
 }
 
 function redirect(reply: FastifyReply, location: string): void {

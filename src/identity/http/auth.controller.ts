@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { prefersHtml } from '../../platform/http/content-negotiation';
-import { setPageHeaders } from '../../platform/http/security-headers';
+import { sendPage } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError, RateLimitedError, UnauthenticatedError } from '../domain/identity.errors';
@@ -21,11 +21,6 @@ import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
 import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto } from './auth.request.dto';
-
-/** Email landings are pages a person sees: the platform's page headers, nobody may frame them. */
-function sendPage(reply: FastifyReply, status: number, html: string): void {
-  void setPageHeaders(reply.status(status).type('text/html; charset=utf-8'), 'none').send(html);
-}
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -48,7 +43,7 @@ export class AuthController {
   })
   @ApiProduces('application/json', 'text/html')
   async magicLink(@Query() query: MagicLinkQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (prefersHtml(request)) return sendPage(reply, 200, confirmSignInPage(query.token));
+    if (prefersHtml(request)) return sendPage(reply, 200, confirmSignInPage(query.token), 'none');
     void reply.send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(query.token)) });
   }
 
@@ -67,9 +62,9 @@ export class AuthController {
       if (error instanceof MagicLinkInvalidError) return null;
       throw error;
     });
-    if (!signedIn) return sendPage(reply, 401, linkNotValidPage());
+    if (!signedIn) return sendPage(reply, 401, linkNotValidPage(), 'none');
     this.withCookie(request, reply, signedIn);
-    sendPage(reply, 200, signedInPage({ href: '/dashboard', label: 'Continue to your dashboard' }));
+    sendPage(reply, 200, signedInPage({ href: '/dashboard', label: 'Continue to your dashboard' }), 'none');
   }
 
   @ApiData(MagicLinkRequestedDto)
@@ -83,7 +78,7 @@ export class AuthController {
   @ApiProduces('application/json', 'text/html')
   async requestMagicLink(@Body() body: MagicLinkRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     await this.magicLinks.sendOnRequest(body.email);
-    if (prefersHtml(request)) return sendPage(reply, 202, linkRequestedPage());
+    if (prefersHtml(request)) return sendPage(reply, 202, linkRequestedPage(), 'none');
     void reply.status(202).send({ data: { requested: true } });
   }
 

@@ -22,7 +22,7 @@ import { NamePayoutWalletCommand } from '../application/name-payout-wallet.handl
 import { SendClaimCodeCommand } from '../application/send-claim-code.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { embedPage, notFoundPage, PAYOUT_EMBED_CSS, PAYOUT_EMBED_JS } from './embed-page.html';
-import { setPageHeaders } from '../../platform/http/security-headers';
+import { sendPage } from '../../platform/http/security-headers';
 import { ClaimPayoutRequestDto, NameWalletRequestDto } from './payout-embed.request.dto';
 import { EmbedResponseDto } from './payout-embed.response.dto';
 
@@ -112,9 +112,8 @@ export class EmbedPayoutsPageController {
     const state = /^pes_[0-9a-z]{26}$/.test(id) ? await this.queries.stateOf(id) : null;
     const origins = state?.session?.allowedOrigins ?? [];
     // Framable only by the session's allowed origins ('none', and X-Frame-Options DENY, when there are none).
-    setPageHeaders(reply.type('text/html; charset=utf-8'), origins);
-    if (!state?.session) return reply.status(404).send(notFoundPage());
-    return reply.status(200).send(embedPage(id));
+    if (!state?.session) return sendPage(reply, 404, notFoundPage(), origins);
+    sendPage(reply, 200, embedPage(id), origins);
   }
 }
 

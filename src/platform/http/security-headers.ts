@@ -50,6 +50,11 @@ export function setPageHeaders(reply: FastifyReply, frameAncestors: FrameAncesto
   return reply;
 }
 
+/** Answers an HTML page with the page headers: one place for every module that serves a page. */
+export function sendPage(reply: FastifyReply, status: number, html: string, frameAncestors: FrameAncestors): void {
+  void setPageHeaders(reply.status(status).type('text/html; charset=utf-8'), frameAncestors).send(html);
+}
+
 /** Every answer of the service (API JSON, pages, assets, errors) says its Content-Type is to be believed. */
 export function installNoSniff(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (_request, reply, payload) => {

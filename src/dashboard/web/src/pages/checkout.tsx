@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { decimalToMinor, fractionDigits } from '../../../../platform/money/format-amount';
 import { api, ApiError, page } from '../api/client';
 import type { Order, PaymentLink, Subscription } from '../api/types';
-import { Button, CopyButton, EmptyState, ErrorAlert, ListState, PageHead, Pager, StatusBadge, useAction } from '../components/ui';
+import { Button, CopyButton, EmptyState, ErrorAlert, Field, ListState, PageHead, Pager, StatusBadge, useAction } from '../components/ui';
 import { humanize, money, Time } from '../lib/format';
 import { setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
@@ -134,44 +134,30 @@ function CreateLink({ onCreated }: { onCreated: (link: PaymentLink) => void }) {
       {create.error && !fields.title && !fields.amountMinorUnits ? <ErrorAlert error={create.error} /> : null}
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="link-title">What is it for?</label>
-            <input
-              id="link-title"
-              type="text"
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              placeholder="Beginner yoga class (60 min)"
-              aria-invalid={Boolean(fields.title)}
-            />
-            {fields.title ? <div className="field-error">{fields.title}</div> : null}
-          </div>
-          <div className="field">
-            <label htmlFor="link-amount">Amount</label>
-            <input
-              id="link-amount"
-              type="text"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              placeholder={fractionDigits(currency) === 0 ? '2500' : '25.00'}
-              aria-invalid={Boolean(amountMessage)}
-              aria-describedby={amountMessage ? 'link-amount-error' : undefined}
-            />
-            {amountMessage ? (
-              <div className="field-error" id="link-amount-error">
-                {amountMessage}
-              </div>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="link-currency">Currency</label>
-            <select id="link-currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
-              {CURRENCIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </div>
+          <Field label="What is it for?" error={fields.title}>
+            {(props) => <input {...props} type="text" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Beginner yoga class (60 min)" />}
+          </Field>
+          <Field label="Amount" error={amountMessage}>
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                placeholder={fractionDigits(currency) === 0 ? '2500' : '25.00'}
+              />
+            )}
+          </Field>
+          <Field label="Currency">
+            {(props) => (
+              <select id={props.id} value={currency} onChange={(e) => setCurrency(e.target.value)}>
+                {CURRENCIES.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
         <div>
           <Button type="submit" variant="primary" icon="plus" busy={create.busy}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { decimalToMinor } from '../../../../platform/money/format-amount';
 import { api, ApiError, data, page } from '../api/client';
 import type { PayoutSession } from '../api/types';
-import { Button, Confirm, CopyButton, EmptyState, ErrorAlert, ListState, PageHead, Pager, StatusBadge, useAction } from '../components/ui';
+import { Button, Confirm, CopyButton, EmptyState, ErrorAlert, Field, ListState, PageHead, Pager, StatusBadge, useAction } from '../components/ui';
 import { money, Time } from '../lib/format';
 import { useResource } from '../lib/use-resource';
 
@@ -162,58 +162,30 @@ function CreateSession({ onCreated }: { onCreated: (session: PayoutSession) => v
       {create.error && Object.keys(fields).length === 0 ? <ErrorAlert error={create.error} /> : null}
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="payout-email">Recipient email</label>
-            <input id="payout-email" type="email" value={recipientEmail} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(fields.recipientEmail)} />
-            {fields.recipientEmail ? <div className="field-error">{fields.recipientEmail}</div> : null}
-          </div>
-          <div className="field">
-            <label htmlFor="payout-name">Recipient name (optional)</label>
-            <input id="payout-name" type="text" value={recipientName} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="payout-amount">Amount</label>
-            <div className="row" style={{ flexWrap: 'nowrap' }}>
-              <input
-                id="payout-amount"
-                type="text"
-                inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                placeholder="25.00"
-                aria-invalid={Boolean(amountMessage)}
-                aria-describedby={amountMessage ? 'payout-amount-error' : undefined}
-              />
-              <select aria-label="Currency" value={currency} onChange={(e) => setCurrency(e.target.value)} style={{ width: '6.5rem' }}>
-                {['USD', 'EUR', 'GBP'].map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </div>
-            {amountMessage ? (
-              <div className="field-error" id="payout-amount-error">
-                {amountMessage}
+          <Field label="Recipient email" error={fields.recipientEmail}>
+            {(props) => <input {...props} type="email" value={recipientEmail} onChange={(e) => setEmail(e.target.value)} />}
+          </Field>
+          <Field label="Recipient name (optional)">{(props) => <input {...props} type="text" value={recipientName} onChange={(e) => setName(e.target.value)} />}</Field>
+          <Field label="Amount" error={amountMessage}>
+            {(props) => (
+              <div className="row" style={{ flexWrap: 'nowrap' }}>
+                <input {...props} type="text" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="25.00" />
+                <select aria-label="Currency" value={currency} onChange={(e) => setCurrency(e.target.value)} style={{ width: '6.5rem' }}>
+                  {['USD', 'EUR', 'GBP'].map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
               </div>
-            ) : null}
-          </div>
+            )}
+          </Field>
         </div>
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="payout-description">What it is for (shown to the recipient)</label>
-            <input id="payout-description" type="text" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Contest prize, March" />
-          </div>
-          <div className="field">
-            <label htmlFor="payout-origin">Your site&rsquo;s origin (may frame it)</label>
-            <input
-              id="payout-origin"
-              type="url"
-              value={origin}
-              onChange={(e) => setOrigin(e.target.value)}
-              placeholder="https://platform.example"
-              aria-invalid={Boolean(fields.allowedOrigins)}
-            />
-            {fields.allowedOrigins ? <div className="field-error">{fields.allowedOrigins}</div> : null}
-          </div>
+          <Field label="What it is for (shown to the recipient)">
+            {(props) => <input {...props} type="text" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Contest prize, March" />}
+          </Field>
+          <Field label="Your site’s origin (may frame it)" error={fields.allowedOrigins}>
+            {(props) => <input {...props} type="url" value={origin} onChange={(e) => setOrigin(e.target.value)} placeholder="https://platform.example" />}
+          </Field>
         </div>
         <div>
           <Button type="submit" variant="primary" icon="send" busy={create.busy}>
