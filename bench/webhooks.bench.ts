@@ -9,8 +9,8 @@ import { RunningApp, startApp } from '../src/bootstrap';
 import { loadConfig } from '../src/platform/config/app-config';
 import { createLogger } from '../src/platform/logging/app-logger';
 import { canonicalJson } from '../src/webhooks/domain/canonical-json';
-import { deliveryDecider } from '../src/webhooks/domain/webhook-delivery.decider';
-import { deliveryStreamId, DeliveryBody } from '../src/webhooks/domain/webhooks.events';
+import { DeliveryBody } from '../src/webhooks/domain/webhooks.events';
+import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from '../src/webhooks/application/webhook-delivery-store.port';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook } from '../src/webhooks';
 import { WebhookDeliveries } from '../src/webhooks/application/webhook-deliveries';
 import { WEBHOOK_POSTER } from '../src/webhooks/application/webhook.tokens';
@@ -23,8 +23,8 @@ import { WebhookHttpClient } from '../src/webhooks/infrastructure/webhook-http-c
  *    worker and projections on). A company signs up and registers an endpoint through the HTTP API; the
  *    endpoint's test call takes it off probation. Then N deliveries are created at once through the
  *    platform's WebhookDeliveries service, and the clock runs until the receiver has seen every delivery id
- *    (each one a signed POST sent by a durable timer: load the delivery and company streams, sign, POST,
- *    append the attempt). Baseline: a raw undici Pool POST loop, concurrency 64, to the same receiver with
+ *    (each one a row in the delivery store, claimed in a batch by the delivery worker, signed, POSTed, its
+ *    attempt recorded in a group commit). Baseline: a raw undici Pool POST loop, concurrency 64, to the same receiver with
  *    bodies of the same size and the same headers (signed beforehand, outside the clock).
  *    The receiver is a keep-alive node:http server on 127.0.0.1 in a worker thread, so its own cost does
  *    not land on the thread that runs the service or the raw loop; it answers 200 at once.
@@ -284,14 +284,13 @@ function deliveryBody(tag: string, index: number): DeliveryBody {
 
 async function runPipeline(service: Service, receiver: Receiver, tag: string, count: number, atReached?: () => void): Promise<RoundResult> {
   const deliveries = service.running.app.get(WebhookDeliveries);
-  const context = { actor: 'system:bench', correlationId: `bench-${tag}`, causationId: null };
   const items = Array.from({ length: count }, (_, i) => ({ deliveryId: `dlv_bench_${tag}_${i}`, body: deliveryBody(tag, i) }));
   const { reached } = await receiver.expect(count, `dlv_bench_${tag}_`, 3);
 
   const startedAt = Date.now();
   const elu = performance.eventLoopUtilization();
   const started = performance.now();
-  await Promise.all(items.map((item) => deliveries.create(item.deliveryId, service.endpointId, service.companyId, item.body, context)));
+  await Promise.all(items.map((item) => deliveries.create(item.deliveryId, service.endpointId, service.companyId, item.body)));
   const createdMs = performance.now() - started;
   const result = await reached;
   const ms = performance.now() - started;
@@ -311,15 +310,15 @@ async function runPipeline(service: Service, receiver: Receiver, tag: string, co
   return { count, ms, createdMs, recordedMs, firstMs: result.firstAt - startedAt, busy, duplicates: result.duplicates };
 }
 
-/** Every delivery's stream says succeeded (the attempt was recorded after the 2xx). */
+/** Every delivery's row says succeeded (the attempt was recorded after the 2xx). */
 async function allSucceeded(service: Service, deliveryIds: string[]): Promise<void> {
-  const { aggregates } = service.running.platform;
+  const store = service.running.app.get<WebhookDeliveryStore>(WEBHOOK_DELIVERY_STORE);
   let pending = deliveryIds;
   const deadline = Date.now() + ROUND_TIMEOUT_MS;
   while (pending.length > 0) {
-    const states = await Promise.all(pending.map(async (id) => ({ id, state: (await aggregates.load(deliveryStreamId(id), deliveryDecider)).state })));
-    const failed = states.find(({ state }) => state.status === 'failed');
-    if (failed) throw new Error(`delivery ${failed.id} failed`);
+    const states = await Promise.all(pending.map(async (id) => ({ id, state: (await store.get(id)) ?? { status: 'missing' } })));
+    const failed = states.find(({ state }) => state.status === 'failed' || state.status === 'missing');
+    if (failed) throw new Error(`delivery ${failed.id} ${failed.state.status}`);
     pending = states.filter(({ state }) => state.status !== 'succeeded').map(({ id }) => id);
     if (pending.length === 0) return;
     if (Date.now() > deadline) throw new Error(`${pending.length} deliveries not recorded as succeeded`);
@@ -370,15 +369,16 @@ function instrument(target: object, method: string, tally: Tally, mode: 'sync' |
 async function profileRound(service: Service, receiver: Receiver, count: number): Promise<void> {
   const { platform } = service.running;
   const http = service.running.app.get<WebhookHttpClient>(WEBHOOK_POSTER);
+  const deliveryStore = service.running.app.get<WebhookDeliveryStore>(WEBHOOK_DELIVERY_STORE);
   const parts: Array<[string, object, string, 'sync' | 'async']> = [
     ['read store: projection commits (commitProjection)', platform.readStore, 'commitProjection', 'sync'],
     ['read store: stream revision lookups (streamRevisionOf)', platform.readStore, 'streamRevisionOf', 'sync'],
     ['event store: subscription polls (readAll)', platform.events, 'readAll', 'sync'],
     ['event store: aggregate loads (readStream)', platform.events, 'readStream', 'sync'],
     ['event store: appends (append)', platform.events, 'append', 'sync'],
-    ['timers: schedule', platform.readStore, 'scheduleTimer', 'sync'],
-    ['timers: claim batches (claimDueTimers)', platform.readStore, 'claimDueTimers', 'sync'],
-    ['timers: complete', platform.readStore, 'completeTimer', 'sync'],
+    ['deliveries: create (group commits)', deliveryStore, 'createDeliveries', 'sync'],
+    ['deliveries: claim batches (claimDue)', deliveryStore, 'claimDue', 'sync'],
+    ['deliveries: record attempts (group commits)', deliveryStore, 'recordAttempts', 'sync'],
   ];
   const tallies = parts.map(() => ({ calls: 0, ms: 0 }));
   const post: Tally = { calls: 0, ms: 0 };

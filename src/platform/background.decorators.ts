@@ -25,3 +25,23 @@ export interface FiresTimers {
 export function onTimer<P extends TimerPayload>(definition: TimerDefinition<P>, fire: (payload: P, timer: Timer) => Promise<void>): TimerRegistration {
   return { definition, fire: (timer) => fire(definition.payloadOf(timer), timer) };
 }
+
+/**
+ * Marks a provider that runs its own queue of due work (webhook deliveries): it implements `DueWork`.
+ * The platform starts and stops it with the other workers, and the sandbox clock steps through its due
+ * times as it does through timers.
+ */
+export const DueWorkers = DiscoveryService.createDecorator<void>();
+
+export interface DueWork {
+  /** For logs and errors. */
+  readonly name: string;
+  /** Starts the background loop (only where ROLE runs workers). */
+  start(): void;
+  /** Stops claiming, waits for the work under way and closes its store (the platform calls it once, at shutdown, after the HTTP app closed). */
+  stop(): Promise<void>;
+  /** Runs everything due at the Clock's now and returns how many items ran (the sandbox clock's step). */
+  runDue(): Promise<number>;
+  /** Earliest due time (ISO) of work not done yet, claimed or not; null when there is none. */
+  nextDueAt(): Promise<string | null>;
+}

@@ -10,13 +10,14 @@ import { Subscriber } from './projections/projection-batch';
 import { MetricsRegistry } from './metrics/metrics-registry';
 import { TimerWorker } from './timers/timer-worker';
 import { AppLogger } from './logging/app-logger';
-import { FiresTimers, LogSubscriber, TimerHandlers } from './background.decorators';
+import { DueWork, DueWorkers, FiresTimers, LogSubscriber, TimerHandlers } from './background.decorators';
+import { DueWorkRegistry } from './due-work-registry';
 import { Platform } from './platform';
 import { APP_CONFIG, INSTANCE_ID, LOGGER, SANDBOX_CLOCK } from './platform.tokens';
 
 /**
  * Collects what the modules run in the background (providers marked `@LogSubscriber()` and
- * `@TimerHandlers()`), and starts and stops it in order: subscribers and timers after the HTTP app is
+ * `@TimerHandlers()`, `@DueWorkers()`), and starts and stops it in order: subscribers and timers after the HTTP app is
  * up (only where ROLE runs workers), the stores last.
  */
 @Injectable()
@@ -36,6 +37,7 @@ export class PlatformRuntime implements OnModuleInit {
     aggregates: AggregateRepository,
     engine: ProjectionEngine,
     timers: TimerWorker,
+    private readonly dueWork: DueWorkRegistry,
   ) {
     this.platform = { config, logger, clock, sandboxClock, events, readStore, metrics, aggregates, engine, timers, instanceId };
   }
@@ -45,6 +47,7 @@ export class PlatformRuntime implements OnModuleInit {
     for (const handler of this.discovered<FiresTimers>(TimerHandlers.KEY)) {
       for (const { definition, fire } of handler.timerRegistrations) this.platform.timers.register(definition.kind, fire, definition.options);
     }
+    for (const work of this.discovered<DueWork>(DueWorkers.KEY)) this.dueWork.add(work);
   }
 
   /** Declares every projection's collections (and creates generation 1 of a new one). */
@@ -55,9 +58,11 @@ export class PlatformRuntime implements OnModuleInit {
   startWorkers(): void {
     this.platform.engine.start();
     this.platform.timers.start();
+    for (const work of this.dueWork.all) work.start();
   }
 
   async stop(): Promise<void> {
+    for (const work of this.dueWork.all) await work.stop();
     await this.platform.timers.stop();
     await this.platform.engine.stop();
     await this.platform.events.close();

@@ -17,6 +17,7 @@ import { AppLogger } from './logging/app-logger';
 import { openEventStore, openReadStore, realNowMs, realTime, restoreSandboxClock } from './platform';
 import { APP_CONFIG, INSTANCE_ID, LOGGER, SANDBOX_CLOCK } from './platform.tokens';
 import { ReadYourWrites } from './projections/read-your-writes';
+import { DueWorkRegistry } from './due-work-registry';
 import { PlatformRuntime } from './platform-runtime';
 import { WorkflowRuntime } from './workflows/workflow-processor';
 
@@ -79,6 +80,7 @@ export class PlatformModule {
         inject: [EVENT_STORE, READ_STORE, INSTANCE_ID],
       },
       ReadYourWrites,
+      DueWorkRegistry,
       WorkflowRuntime,
       PlatformRuntime,
     ];

@@ -4,7 +4,9 @@ import { loadOrCreateSandboxKey, SecretBox } from '../platform/crypto/secret-box
 import { APP_CONFIG } from '../platform/platform.tokens';
 import { CompanyWebhooks } from './application/company-webhook-settings';
 import { CreateDeliveryHandler } from './application/create-delivery.handler';
-import { WebhookAttemptHandler } from './application/webhook-attempt.handler';
+import { WebhookDeliveryWorker } from './application/webhook-delivery-worker';
+import { WEBHOOK_DELIVERY_STORE } from './application/webhook-delivery-store.port';
+import { openWebhookDeliveryStore } from './infrastructure/open-webhook-delivery-store';
 import { WebhookDeliveries } from './application/webhook-deliveries';
 import { WebhookDeliveriesQuery } from './application/webhook-deliveries.query';
 import { WebhookDispatcherProcessManager } from './application/webhook-dispatcher.process-manager';
@@ -32,6 +34,7 @@ const infrastructure: Provider[] = [
     useFactory: (config: AppConfig) => new WebhookHttpClient({ allowPrivateNetworks: config.webhookAllowPrivateNetworks, timeoutMs: config.webhookTimeoutMs }),
     inject: [APP_CONFIG],
   },
+  { provide: WEBHOOK_DELIVERY_STORE, useFactory: (config: AppConfig) => openWebhookDeliveryStore(config), inject: [APP_CONFIG] },
 ];
 
 @Module({
@@ -39,7 +42,7 @@ const infrastructure: Provider[] = [
   providers: [
     ...infrastructure,
     WebhookDeliveries,
-    WebhookAttemptHandler,
+    WebhookDeliveryWorker,
     CreateDeliveryHandler,
     WebhookDispatcherProcessManager,
     WebhooksReadModelProjection,

@@ -13,7 +13,7 @@ import { answer, jsonOf, ReceivedRequest, startWebhookReceiver, WebhookReceiver 
  * At-least-once delivery across a crash: a real service process (dist/src/main.js) is SIGKILLed while
  * 1,000 webhook deliveries (500 auto-accepted Splits x 2 endpoints) are in flight, restarted on the
  * same DATA_DIR, and every (event, endpoint) pair must still arrive. Attempts that were claimed but not
- * finished by the dead process are sent again once their 30 s timer lease expires; duplicates are
+ * finished by the dead process are sent again once their 30 s claim expires; duplicates are
  * allowed (same delivery id), losses are not.
  */
 
@@ -23,7 +23,7 @@ const CREATE_CONCURRENCY = 20;
 const APPROVED = 'split.leg_a.approved';
 const ENDPOINT_PATHS = ['/hooks/a', '/hooks/b'] as const;
 const EXPECTED_DELIVERIES = SPLITS * ENDPOINT_PATHS.length;
-/** Timer leases are 30 s and subscriber leases 15 s: everything the dead process held is free again well within this. */
+/** Delivery claims are 30 s and subscriber leases 15 s: everything the dead process held is free again well within this. */
 const RECOVERY_TIMEOUT_MS = 90_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,18 +102,18 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
   );
 }
 
-/** Webhook attempt timers in the read store by state (read-only; the service is down when this runs). */
-function attemptTimers(file: string): { done: number; scheduled: number; claimed: number } {
+/** Webhook deliveries in the delivery store by state (read-only; the service is down when this runs). */
+function deliveryRows(file: string): { succeeded: number; due: number; claimed: number } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const row = db
       .prepare(
-        `SELECT SUM(status = 'done') AS done, SUM(status = 'scheduled' AND lease_owner IS NULL) AS scheduled,
-                SUM(status = 'scheduled' AND lease_owner IS NOT NULL) AS claimed
-         FROM timers WHERE kind = 'webhook.attempt'`,
+        `SELECT SUM(status = 'succeeded') AS succeeded, SUM(status = 'pending' AND lease_owner IS NULL) AS due,
+                SUM(status = 'pending' AND lease_owner IS NOT NULL) AS claimed
+         FROM deliveries`,
       )
-      .get() as { done: number | null; scheduled: number | null; claimed: number | null };
-    return { done: row.done ?? 0, scheduled: row.scheduled ?? 0, claimed: row.claimed ?? 0 };
+      .get() as { succeeded: number | null; due: number | null; claimed: number | null };
+    return { succeeded: row.succeeded ?? 0, due: row.due ?? 0, claimed: row.claimed ?? 0 };
   } finally {
     db.close();
   }
@@ -208,10 +208,10 @@ describe('webhook deliveries across a SIGKILL', () => {
     const createdBeforeKill = splitIds.size;
     await sleep(200);
     const distinctAtKill = ENDPOINT_PATHS.reduce((sum, path) => sum + seenBy(receiver!.requests, path).deliveryIds.size, 0);
-    const timersAtKill = attemptTimers(join(dataDir, 'read.db'));
+    const deliveriesAtKill = deliveryRows(join(dataDir, 'webhooks.db'));
     console.log(
       `[webhooks-crash] killed at ${elapsed()}: ${atKill} requests received (${distinctAtKill} distinct deliveries), ` +
-        `${createdBeforeKill}/${SPLITS} Splits created; attempt timers left by the dead process: ${JSON.stringify(timersAtKill)}`,
+        `${createdBeforeKill}/${SPLITS} Splits created; deliveries as the dead process left them: ${JSON.stringify(deliveriesAtKill)}`,
     );
     expect(distinctAtKill).toBeGreaterThan(0);
     expect(distinctAtKill).toBeLessThan(EXPECTED_DELIVERIES);

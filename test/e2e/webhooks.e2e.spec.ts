@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { attemptTimerId, AttemptTimerPayload } from '../../src/webhooks/application/webhook-deliveries';
+import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from '../../src/webhooks/application/webhook-delivery-store.port';
 import { verifyWebhook } from '../../src/webhooks/domain/webhook-signature';
-import { WEBHOOK_DELIVERIES } from '../../src/webhooks/projections/webhooks-read-model.projection';
 import {
   createEnterprise,
   createCreator,
@@ -212,7 +211,7 @@ describe('webhooks over HTTP', () => {
 
       expectError(await app.request('GET', `${ENDPOINTS}/${created.id}/deliveries`, { token: sme.sessionToken }), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
       expectError(await app.request('POST', `${WEBHOOKS}/deliveries/${tested.deliveryId}/redeliver`, { token: sme.sessionToken }), 404, 'WEBHOOK_DELIVERY_NOT_FOUND');
-      expect(await app.platform.readStore.find(WEBHOOK_DELIVERIES, { filter: { endpointId: created.id } })).toEqual([]);
+      expect(await app.app.get<WebhookDeliveryStore>(WEBHOOK_DELIVERY_STORE).count({ endpointId: created.id })).toBe(0);
       expect(await listEndpoints(sme.sessionToken)).toEqual([]);
       expectError(await app.request('DELETE', `${ENDPOINTS}/${created.id}`, { token: sme.sessionToken }), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
       expectError(await patchEndpoint(sme.sessionToken, created.id, { enabled: false }), 404, 'WEBHOOK_ENDPOINT_NOT_FOUND');
@@ -581,11 +580,11 @@ describe('webhooks over HTTP', () => {
       const [first] = await hook.waitForCount(1);
       // The retry waits in the delivery queue, and /metrics shows the queue's depth.
       const metrics = (await app.request('GET', '/metrics')).text;
-      const queued = metrics.match(/paysplit_timers\{kind="webhook\.attempt",status="scheduled"\} (\d+)/);
-      expect(Number(queued?.[1])).toBeGreaterThanOrEqual(1);
+      const { queued, failed } = await app.app.get<WebhookDeliveryStore>(WEBHOOK_DELIVERY_STORE).queueCounts();
+      expect(queued).toBeGreaterThanOrEqual(1);
       expect(metrics).toContain('# TYPE paysplit_webhook_delivery_queue_depth gauge');
-      expect(Number(metrics.match(/^paysplit_webhook_delivery_queue_depth (\d+)$/m)?.[1])).toBe(Number(queued?.[1]));
-      expect(metrics).toMatch(/^paysplit_webhook_deliveries_parked \d+$/m);
+      expect(Number(metrics.match(/^paysplit_webhook_delivery_queue_depth (\d+)$/m)?.[1])).toBe(queued);
+      expect(Number(metrics.match(/^paysplit_webhook_deliveries_failed (\d+)$/m)?.[1])).toBe(failed);
 
       await advance(5 * MINUTE + 1);
       await hook.waitForCount(2);
@@ -689,44 +688,43 @@ describe('webhooks over HTTP', () => {
   });
 
   // ----------------------------------------------------------------------------------------------
-  describe('fault injection in the attempt handler', () => {
+  describe('fault injection in the delivery worker', () => {
     /**
-     * The window between appending a failed attempt (webhook.delivery.attempted with nextAttemptAt)
-     * and writing the timer of the next attempt: a crash there, or a transient read-store error, makes
-     * the timer worker fire the same attempt timer again later. The retry must still happen.
+     * The window between a POST and the write that records it: a transient store error there (or a
+     * crash, see webhooks-crash.e2e) must never lose the attempt. The worker gives the claim back and
+     * sends the same delivery again; the retry schedule then runs from the attempt that was recorded.
      */
-    it('a failed attempt whose retry timer could not be written is still retried when the timer fires again', async () => {
+    it('an attempt whose record could not be written is sent again (same delivery id) and then recorded', async () => {
       const sme = await newSme();
       const hook = await receiver(answer(500));
       const created = await endpoint(sme.sessionToken, `${hook.url}/hooks`);
-      const timers = app.platform.timers;
-      const schedule = timers.schedule;
+      const store = app.app.get<WebhookDeliveryStore>(WEBHOOK_DELIVERY_STORE);
+      const recordAttempts = store.recordAttempts;
       const refused: string[] = [];
-      timers.schedule = async (timer) => {
-        if (timer.kind === 'webhook.attempt' && (timer.payload as AttemptTimerPayload).attempt === 2 && refused.length === 0) {
-          refused.push((timer.payload as AttemptTimerPayload).deliveryId);
-          throw new Error('injected: the process died before the retry timer was written');
+      store.recordAttempts = async (owner, attempts, updatedAt) => {
+        if (refused.length === 0) {
+          refused.push(...attempts.map((a) => a.deliveryId));
+          throw new Error('injected: the store refused the write that records the attempt');
         }
-        return schedule.call(timers, timer);
+        return recordAttempts.call(store, owner, attempts, updatedAt);
       };
       try {
         await approvedSplit(sme);
-        const [first] = await hook.waitForCount(1);
+        const [first, again] = await hook.waitForCount(2);
         const deliveryId = deliveryIdOf(first!)!;
-        // The failed attempt is recorded; the timer worker re-fires the attempt-1 timer (after ~2 s) and completes it.
-        await eventually(async () => expect(refused).toEqual([deliveryId]));
-        await eventually(async () => {
-          expect(await app.platform.readStore.timerStatus(attemptTimerId({ deliveryId, seriesStart: 1, attempt: 1 }))).toMatchObject({ status: 'done' });
-        }, 10_000);
-        expect(await deliveryWithAttempts(sme.sessionToken, created.id, 1)).toMatchObject({ status: 'pending', nextAttemptAt: expect.stringMatching(ISO_TIMESTAMP) });
+        expect(refused).toEqual([deliveryId]);
+        expect(deliveryIdOf(again!)).toBe(deliveryId);
+        // The second send is the one recorded: attempt 1, failed, its retry 5 minutes later.
+        const view = await deliveryWithAttempts(sme.sessionToken, created.id, 1);
+        expect(view).toMatchObject({ id: deliveryId, status: 'pending', attempts: [{ attempt: 1, succeeded: false, responseStatus: 500 }] });
+        expect(Date.parse(view.nextAttemptAt) - Date.parse(view.attempts[0].attemptedAt)).toBe(5 * MINUTE * 1000);
       } finally {
-        timers.schedule = schedule;
+        store.recordAttempts = recordAttempts;
       }
 
       await advance(5 * MINUTE + 1);
       await settle();
-      // Expected: the second attempt, 5 minutes after the first, with the same delivery id.
-      expect(hook.requests.map(deliveryIdOf)).toEqual([deliveryIdOf(hook.requests[0]!), deliveryIdOf(hook.requests[0]!)]);
+      expect(hook.requests.map(deliveryIdOf)).toEqual(Array(3).fill(deliveryIdOf(hook.requests[0]!)));
       expect(await deliveryWithAttempts(sme.sessionToken, created.id, 2)).toMatchObject({ status: 'pending' });
     }, 30_000);
   });

@@ -8,13 +8,14 @@ import { ProjectionEngine, ProjectionLagError } from '../../platform/projections
 import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { TIMER_STORE, TimerStore } from '../../platform/read-store/timer-store.port';
 import { TimerWorker } from '../../platform/timers/timer-worker';
+import { DueWorkRegistry } from '../../platform/due-work-registry';
 
 const SETTLE_TIMEOUT_MS = 30_000;
 const IN_FLIGHT_POLL_MS = 5;
 
 /**
  * Moves the sandbox clock forward and returns only when everything due by the new time has run.
- * It steps from one due timer to the next, so work scheduled by a timer (a retry, the next renewal)
+ * It steps from one due timer (or queued item, such as a webhook delivery) to the next, so work scheduled by a timer (a retry, the next renewal)
  * runs at its own due time, with projections and process managers caught up at every step.
  */
 @Injectable()
@@ -28,6 +29,7 @@ export class SandboxClockService {
     @Inject(TIMER_STORE) private readonly timerStore: TimerStore,
     @Inject(OPERATIONAL_STORE) private readonly operational: OperationalStore,
     @Inject(LOGGER) private readonly logger: AppLogger,
+    private readonly dueWork: DueWorkRegistry,
   ) {}
 
   now(): Date {
@@ -41,7 +43,7 @@ export class SandboxClockService {
     const target = new Date(clock.now().getTime() + seconds * 1000);
     await this.settle();
     for (;;) {
-      const next = await this.timerStore.nextTimerDueAt();
+      const next = await this.nextDueAt();
       if (next === null || next > target.toISOString()) break;
       await this.moveTo(clock, new Date(next));
       await this.settle();
@@ -79,15 +81,22 @@ export class SandboxClockService {
     }
   }
 
+  /** The earliest due timer or queued item (a webhook delivery), or null. */
+  private async nextDueAt(): Promise<string | null> {
+    const [timer, queued] = await Promise.all([this.timerStore.nextTimerDueAt(), this.dueWork.nextDueAt()]);
+    if (timer === null || queued === null) return timer ?? queued;
+    return timer < queued ? timer : queued;
+  }
+
   private async settleOnce(): Promise<void> {
     const { engine, timers, events } = this;
     for (let waited = 0; ;) {
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
-      const fired = await timers.fireDue();
+      const fired = (await timers.fireDue()) + (await this.dueWork.runDue());
       const head = await events.headPosition();
       await engine.waitForHead(SETTLE_TIMEOUT_MS);
       if (fired > 0 || head !== (await events.headPosition())) continue;
-      const due = await this.timerStore.nextTimerDueAt();
+      const due = await this.nextDueAt();
       if (due === null || due > this.clock.now().toISOString()) return;
       if (waited >= SETTLE_TIMEOUT_MS) {
         this.logger.warn({ dueAt: due }, 'sandbox clock: a due timer is still claimed elsewhere; advancing without it');

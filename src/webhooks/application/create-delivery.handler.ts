@@ -1,5 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { DeliveryBody } from '../domain/webhooks.events';
 import { WebhookDeliveries } from './webhook-deliveries';
 
@@ -10,7 +9,6 @@ export class CreateDeliveryCommand {
     readonly endpointId: string,
     readonly companyId: string,
     readonly body: DeliveryBody,
-    readonly context: CommandContext,
   ) {}
 }
 
@@ -18,7 +16,7 @@ export class CreateDeliveryCommand {
 export class CreateDeliveryHandler implements ICommandHandler<CreateDeliveryCommand> {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
-  async execute({ deliveryId, endpointId, companyId, body, context }: CreateDeliveryCommand): Promise<void> {
-    await this.deliveries.create(deliveryId, endpointId, companyId, body, context);
+  async execute({ deliveryId, endpointId, companyId, body }: CreateDeliveryCommand): Promise<void> {
+    await this.deliveries.create(deliveryId, endpointId, companyId, body);
   }
 }

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CompanyWebhooks } from './company-webhook-settings';
+import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
 
 /** Removes an endpoint and its delivery history. */
 export class DeleteWebhookEndpointCommand extends Command<{ id: string; deleted: true }> {
@@ -21,11 +22,15 @@ export class DeleteWebhookEndpointHandler implements ICommandHandler<DeleteWebho
   constructor(
     private readonly company: CompanyWebhooks,
     private readonly readYourWrites: ReadYourWrites,
+    @Inject(WEBHOOK_DELIVERY_STORE) private readonly deliveries: WebhookDeliveryStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ companyId, endpointId, context }: DeleteWebhookEndpointCommand): Promise<{ id: string; deleted: true }> {
     const result = await this.company.run(companyId, { type: 'DeleteEndpoint', data: { companyId, endpointId, now: this.clock.now().toISOString() } }, context);
+    // After the endpoint is gone no attempt is sent (the worker skips it); a crash before this line leaves
+    // rows nobody can list (their endpoint is 404), and deleting the endpoint again removes them.
+    await this.deliveries.deleteForEndpoint(endpointId);
     await this.readYourWrites.after(result);
     return { id: endpointId, deleted: true };
   }

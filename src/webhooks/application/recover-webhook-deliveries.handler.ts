@@ -1,6 +1,4 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { ReadYourWrites, Written } from '../../platform/projections/read-your-writes';
 import { WebhookEndpointDisabledError } from '../domain/webhooks.errors';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookDeliveriesQuery } from './webhook-deliveries.query';
@@ -26,7 +24,6 @@ export class RecoverWebhookDeliveriesCommand extends Command<RecoverResult> {
     /** ISO timestamp, normalised. */
     readonly since: string,
     readonly requestedBy: string,
-    readonly context: CommandContext,
   ) {
     super();
   }
@@ -38,18 +35,15 @@ export class RecoverWebhookDeliveriesHandler implements ICommandHandler<RecoverW
     private readonly endpoints: WebhookEndpointQueries,
     private readonly deliveries: WebhookDeliveries,
     private readonly query: WebhookDeliveriesQuery,
-    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ companyId, endpointId, since, requestedBy, context }: RecoverWebhookDeliveriesCommand): Promise<RecoverResult> {
+  async execute({ companyId, endpointId, since, requestedBy }: RecoverWebhookDeliveriesCommand): Promise<RecoverResult> {
     const endpoint = await this.endpoints.get(companyId, endpointId);
     // A disabled endpoint gets no attempts: recovering would leave the deliveries pending for nothing.
     if (!endpoint.enabled) throw new WebhookEndpointDisabledError();
     const failed = await this.query.failedSince(endpointId, since);
     const chosen = failed.slice(0, MAX_RECOVERED_PER_CALL);
-    const written: Written[] = [];
-    for (const delivery of chosen) written.push(await this.deliveries.redeliver(delivery.id, requestedBy, context));
-    await this.readYourWrites.after(...written);
+    for (const delivery of chosen) await this.deliveries.redeliver(delivery.id, requestedBy);
     return { recovered: chosen.length, remaining: failed.length - chosen.length };
   }
 }

@@ -1,8 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookDeliveriesQuery, WebhookDeliveryResponse } from './webhook-deliveries.query';
+import { present, WebhookDeliveriesQuery, WebhookDeliveryResponse } from './webhook-deliveries.query';
 
 /** Sends one of the company's deliveries again now, with a fresh retry schedule (same delivery id). */
 export class RedeliverWebhookCommand extends Command<WebhookDeliveryResponse> {
@@ -11,7 +9,6 @@ export class RedeliverWebhookCommand extends Command<WebhookDeliveryResponse> {
     readonly deliveryId: string,
     /** Who asked, as recorded on the delivery. */
     readonly requestedBy: string,
-    readonly context: CommandContext,
   ) {
     super();
   }
@@ -22,12 +19,13 @@ export class RedeliverWebhookHandler implements ICommandHandler<RedeliverWebhook
   constructor(
     private readonly deliveries: WebhookDeliveries,
     private readonly query: WebhookDeliveriesQuery,
-    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ companyId, deliveryId, requestedBy, context }: RedeliverWebhookCommand): Promise<WebhookDeliveryResponse> {
-    await this.query.get(deliveryId, companyId);
-    await this.readYourWrites.after(await this.deliveries.redeliver(deliveryId, requestedBy, context));
-    return this.query.get(deliveryId, companyId);
+  async execute({ companyId, deliveryId, requestedBy }: RedeliverWebhookCommand): Promise<WebhookDeliveryResponse> {
+    await this.query.record(deliveryId, companyId);
+    const restarted = await this.deliveries.redeliver(deliveryId, requestedBy);
+    // Null only if the endpoint was deleted (with its deliveries) in between.
+    if (!restarted) return this.query.get(deliveryId, companyId);
+    return present(restarted);
   }
 }

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
-import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { deterministicId, newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { TEST_EVENT_TYPE } from '../domain/webhook-event-types';
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
-import { AttemptOutcome, WebhookAttemptHandler } from './webhook-attempt.handler';
+import { AttemptOutcome, WebhookDeliveryWorker } from './webhook-delivery-worker';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { EndpointResponse, WebhookEndpointQueries } from './webhook-endpoint-queries';
 
@@ -17,7 +16,6 @@ export class TestWebhookEndpointCommand extends Command<WebhookTestResult> {
   constructor(
     readonly companyId: string,
     readonly endpointId: string,
-    readonly context: CommandContext,
   ) {
     super();
   }
@@ -28,19 +26,20 @@ export class TestWebhookEndpointHandler implements ICommandHandler<TestWebhookEn
   constructor(
     private readonly endpoints: WebhookEndpointQueries,
     private readonly deliveries: WebhookDeliveries,
-    private readonly attempts: WebhookAttemptHandler,
+    private readonly worker: WebhookDeliveryWorker,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, endpointId, context }: TestWebhookEndpointCommand): Promise<WebhookTestResult> {
+  async execute({ companyId, endpointId }: TestWebhookEndpointCommand): Promise<WebhookTestResult> {
     await this.endpoints.get(companyId, endpointId);
     const now = this.clock.now();
     const eventId = newId('evt', now.getTime());
     const deliveryId = deterministicId('dlv', eventId, endpointId);
     const body = { id: eventId, type: TEST_EVENT_TYPE, createdAt: now.toISOString(), data: { endpointId, message: 'This is a test event from Paysplit.' } };
-    await this.deliveries.create(deliveryId, endpointId, companyId, body, context, { scheduleFirstAttempt: false });
-    const outcome = await this.attempts.attempt({ deliveryId, seriesStart: 1, attempt: 1, endpointId });
+    await this.deliveries.create(deliveryId, endpointId, companyId, body, { dueNow: false });
+    const outcome = await this.worker.sendNow(deliveryId);
+    if (!outcome) throw new Error(`test delivery ${deliveryId} could not be claimed`);
     await this.readYourWrites.afterStream(companyWebhooksStreamId(companyId));
     const { skipped: _skipped, ...result } = outcome;
     return { ...result, endpoint: await this.endpoints.get(companyId, endpointId) };

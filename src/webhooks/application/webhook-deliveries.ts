@@ -1,63 +1,60 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Written } from '../../platform/projections/read-your-writes';
+import { GroupCommit } from '../../platform/batching/group-commit';
 import { CLOCK, Clock } from '../../platform/clock/clock';
-import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { TimerWorker } from '../../platform/timers/timer-worker';
+import { canonicalJson } from '../domain/canonical-json';
 import { deliveryDecider } from '../domain/webhook-delivery.decider';
-import { DeliveryBody, deliveryStreamId } from '../domain/webhooks.events';
-import { AttemptTimerPayload, webhookAttemptTimer } from './webhook.timers';
+import { DeliveryBody } from '../domain/webhooks.events';
+import { DeliveryRecord, NewDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
+import { WebhookDeliveryWorker } from './webhook-delivery-worker';
 
-export type { AttemptTimerPayload } from './webhook.timers';
-/** Timer ids are deterministic per (delivery, series, attempt): scheduling twice changes nothing. */
-/** The attempt timer's id: the delivery, series and attempt (the endpoint only partitions the worker's pool). */
-export const attemptTimerId = (p: Omit<AttemptTimerPayload, 'endpointId'>) => webhookAttemptTimer.id({ ...p, endpointId: '' });
-
-/** Creates deliveries and schedules their attempts as durable timers. */
+/** Creates deliveries (due at once) and restarts them (redelivery); the worker sends them. */
 @Injectable()
 export class WebhookDeliveries {
+  /** Deliveries created in one turn of the event loop are written in one transaction. */
+  private readonly creates = new GroupCommit<NewDelivery, void>(async (deliveries) => {
+    await this.store.createDeliveries(deliveries);
+    return deliveries.map(() => undefined);
+  });
+
   constructor(
-    private readonly aggregates: AggregateRepository,
-    private readonly timers: TimerWorker,
+    @Inject(WEBHOOK_DELIVERY_STORE) private readonly store: WebhookDeliveryStore,
+    private readonly worker: WebhookDeliveryWorker,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Idempotent on deliveryId: a reprocessed event never makes a second delivery or a second first attempt. */
-  async create(
-    deliveryId: string,
-    endpointId: string,
-    companyId: string,
-    body: DeliveryBody,
-    context: CommandContext,
-    options: { scheduleFirstAttempt: boolean } = { scheduleFirstAttempt: true },
-  ): Promise<void> {
-    const now = this.clock.now().toISOString();
-    const { state } = await this.aggregates.handle(
-      deliveryStreamId(deliveryId),
-      deliveryDecider,
-      { type: 'CreateDelivery', data: { deliveryId, endpointId, companyId, body, now } },
-      context,
-    );
-    if (options.scheduleFirstAttempt && state.status === 'pending' && state.lastAttempt === 0) {
-      await this.scheduleAttempt({ deliveryId, seriesStart: 1, attempt: 1, endpointId }, state.nextAttemptAt ?? now);
-    }
+  /**
+   * Idempotent on deliveryId: a reprocessed event never makes a second delivery. `dueNow: false` creates
+   * it with no attempt due (the endpoint test sends it itself, at once).
+   */
+  async create(deliveryId: string, endpointId: string, companyId: string, body: DeliveryBody, options: { dueNow: boolean } = { dueNow: true }): Promise<void> {
+    const createdAt = this.clock.now().toISOString();
+    await this.creates.add({
+      id: deliveryId,
+      endpointId,
+      companyId,
+      eventId: body.id,
+      eventType: body.type,
+      body: canonicalJson(body),
+      createdAt,
+      nextAttemptAt: options.dueNow ? createdAt : null,
+    });
+    if (options.dueNow) this.worker.poke();
   }
 
-  /** Sends again from a fresh retry series, starting now. */
-  async redeliver(deliveryId: string, requestedBy: string, context: CommandContext): Promise<Written> {
-    const result = await this.aggregates.handle(
-      deliveryStreamId(deliveryId),
-      deliveryDecider,
-      { type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } },
-      context,
-    );
-    const state = result.state;
-    if (state.status === 'pending' && result.events.length > 0) {
-      await this.scheduleAttempt({ deliveryId, seriesStart: state.seriesStart, attempt: state.seriesStart, endpointId: state.endpointId }, state.nextAttemptAt!);
+  /** Sends again from a fresh retry series, starting now (the delivery decider's rule). Null: no such delivery. */
+  async redeliver(deliveryId: string, requestedBy: string): Promise<DeliveryRecord | null> {
+    for (;;) {
+      const delivery = await this.store.get(deliveryId);
+      if (!delivery) return null;
+      const { id, endpointId, companyId, status, lastAttempt, seriesStart, nextAttemptAt } = delivery;
+      const state = { status, deliveryId: id, endpointId, companyId, lastAttempt, seriesStart, nextAttemptAt };
+      const [requested] = deliveryDecider.decide({ type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } }, state);
+      if (!requested || requested.type !== 'webhook.delivery.redelivery_requested') return delivery;
+      // An attempt recorded in between moves lastAttempt: decide again on the fresh row.
+      if (await this.store.restartSeries(id, lastAttempt, requested.data.attempt, requested.data.requestedAt, requestedBy)) {
+        this.worker.poke();
+        return this.store.get(deliveryId);
+      }
     }
-    return result;
-  }
-
-  async scheduleAttempt(payload: AttemptTimerPayload, dueAt: string): Promise<void> {
-    await this.timers.schedule(webhookAttemptTimer.at(dueAt, payload));
   }
 }

@@ -20,7 +20,6 @@ const webhooks = (...endpoints: EndpointState[]) => ({
   webhooks: { endpoints: new Map(endpoints.map((e) => [e.endpointId, e])), sealedSecret: null },
 });
 const approved = recorded('split.leg_a.approved', { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: NOW }, 'split-spl_1', 'evt-1');
-const context = { actor: 'system:webhook-dispatcher', correlationId: 'corr-1', causationId: 'evt-1' };
 const body = { id: deterministicId('evt', 'evt-1'), type: 'split.leg_a.approved', createdAt: NOW, data: { splitId: 'spl_1', legAPayoutId: 'po_a' } };
 
 describe('webhook dispatcher workflow', () => {
@@ -37,8 +36,8 @@ describe('webhook dispatcher workflow', () => {
       .when(approved)
       .then({
         commands: [
-          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_1'), 'we_1', 'co_sme', body, context),
-          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_4'), 'we_4', 'co_sme', body, context),
+          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_1'), 'we_1', 'co_sme', body),
+          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_4'), 'we_4', 'co_sme', body),
         ],
       });
   });

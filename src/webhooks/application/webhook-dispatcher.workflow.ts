@@ -1,6 +1,6 @@
 import { deterministicId } from '../../platform/ids/ids';
 import { AppLogger } from '../../platform/logging/app-logger';
-import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
+import { NO_REACTION, Workflow } from '../../platform/workflows/workflow';
 import { SPLIT_STREAM_PREFIX, splitDecider, splitStreamId } from '../../split';
 import { ORDER_STREAM_PREFIX } from '../../checkout';
 import { SESSION_STREAM_PREFIX } from '../../payout-embed';
@@ -8,8 +8,6 @@ import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-
 import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
 import { CreateDeliveryCommand } from './create-delivery.handler';
 import { WEBHOOK_MAPPINGS } from './webhook-event-mapping';
-
-const ACTOR = 'system:webhook-dispatcher';
 
 /** The company an event is for, and its endpoints as they are when the event is processed. */
 export type DispatchState = { companyId: string; webhooks: CompanyWebhooksState } | null;
@@ -45,10 +43,9 @@ export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchS
       const { event } = input;
       const mapping = WEBHOOK_MAPPINGS[event.type]!;
       const body: DeliveryBody = { id: deterministicId('evt', event.id), type: mapping.publicType, createdAt: event.metadata.occurredAt, data: mapping.payload(event) };
-      const context = workflowContext(ACTOR, input);
       const commands = [...state.webhooks.endpoints.values()]
         .filter((endpoint) => endpoint.enabled && endpoint.eventTypes.includes(mapping.publicType))
-        .map((endpoint) => new CreateDeliveryCommand(deterministicId('dlv', event.id, endpoint.endpointId), endpoint.endpointId, state.companyId, body, context));
+        .map((endpoint) => new CreateDeliveryCommand(deterministicId('dlv', event.id, endpoint.endpointId), endpoint.endpointId, state.companyId, body));
       return { commands, timers: [] };
     },
   };

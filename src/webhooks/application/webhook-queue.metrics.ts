@@ -1,18 +1,17 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { MetricsRegistry } from '../../platform/metrics/metrics-registry';
-import { TIMER_STORE, TimerStore } from '../../platform/read-store/timer-store.port';
-import { webhookAttemptTimer } from './webhook.timers';
+import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
 
 /**
- * `paysplit_webhook_delivery_queue_depth`: delivery attempts waiting to be sent (due now or scheduled
- * as a retry), read from the durable timers at scrape time; `paysplit_webhook_deliveries_parked` counts
- * the attempts the timer worker gave up on (each needs a look).
+ * `paysplit_webhook_delivery_queue_depth`: deliveries with an attempt waiting to be sent (due now or a
+ * scheduled retry); `paysplit_webhook_deliveries_failed`: deliveries that used up their retries (each
+ * may need a redelivery once the receiver is fixed). Both read from the delivery store at scrape time.
  */
 @Injectable()
 export class WebhookQueueMetrics implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsRegistry,
-    @Inject(TIMER_STORE) private readonly timers: TimerStore,
+    @Inject(WEBHOOK_DELIVERY_STORE) private readonly deliveries: WebhookDeliveryStore,
   ) {}
 
   onModuleInit(): void {
@@ -20,15 +19,14 @@ export class WebhookQueueMetrics implements OnModuleInit {
   }
 
   async collect(): Promise<string[]> {
-    const attempts = (await this.timers.timerCounts()).filter((count) => count.kind === webhookAttemptTimer.kind);
-    const count = (status: string) => attempts.filter((a) => a.status === status).reduce((sum, a) => sum + a.count, 0);
+    const { queued, failed } = await this.deliveries.queueCounts();
     return [
-      '# HELP paysplit_webhook_delivery_queue_depth Webhook delivery attempts waiting to be sent (due now or scheduled retries)',
+      '# HELP paysplit_webhook_delivery_queue_depth Webhook deliveries with an attempt waiting to be sent (due now or scheduled retries)',
       '# TYPE paysplit_webhook_delivery_queue_depth gauge',
-      `paysplit_webhook_delivery_queue_depth ${count('scheduled')}`,
-      '# HELP paysplit_webhook_deliveries_parked Webhook delivery attempts the timer worker parked after repeated failures',
-      '# TYPE paysplit_webhook_deliveries_parked gauge',
-      `paysplit_webhook_deliveries_parked ${count('parked')}`,
+      `paysplit_webhook_delivery_queue_depth ${queued}`,
+      '# HELP paysplit_webhook_deliveries_failed Webhook deliveries that used up their retries',
+      '# TYPE paysplit_webhook_deliveries_failed gauge',
+      `paysplit_webhook_deliveries_failed ${failed}`,
     ];
   }
 }

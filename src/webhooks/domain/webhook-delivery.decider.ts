@@ -9,7 +9,6 @@ export type DeliveryState =
       deliveryId: string;
       endpointId: string;
       companyId: string;
-      body: DeliveryBody;
       lastAttempt: number;
       /** First attempt number of the current series (1, or the attempt a redelivery started). */
       seriesStart: number;
@@ -37,9 +36,11 @@ export type DeliveryCommand =
   | { type: 'RequestRedelivery'; data: { requestedBy: string; now: string } };
 
 /**
- * One delivery of one event to one endpoint (a stable delivery id across retries). Attempts are
- * numbered; recording an attempt that is not the next one changes nothing, so a timer that fires twice
- * never counts twice.
+ * One delivery of one event to one endpoint (a stable delivery id across retries): the rules of its
+ * retry schedule. Attempts are numbered; recording an attempt that is not the next one changes nothing,
+ * so an attempt sent twice never counts twice. Its state and events are kept as an operational row
+ * (WebhookDeliveryStore), not as an event stream: the worker folds a row into this state, decides, and
+ * writes the outcome back in one conditional update.
  */
 export const deliveryDecider: Decider<DeliveryCommand, WebhookDeliveryEvent, DeliveryState> = {
   initialState: () => ({ status: 'none' }),
@@ -58,8 +59,8 @@ export const deliveryDecider: Decider<DeliveryCommand, WebhookDeliveryEvent, Del
   evolve(state, event) {
     switch (event.type) {
       case 'webhook.delivery.created': {
-        const { deliveryId, endpointId, companyId, body, createdAt } = event.data;
-        return { status: 'pending', deliveryId, endpointId, companyId, body, lastAttempt: 0, seriesStart: 1, nextAttemptAt: createdAt };
+        const { deliveryId, endpointId, companyId, createdAt } = event.data;
+        return { status: 'pending', deliveryId, endpointId, companyId, lastAttempt: 0, seriesStart: 1, nextAttemptAt: createdAt };
       }
       case 'webhook.delivery.attempted': {
         if (state.status === 'none') return state;

@@ -44,9 +44,11 @@ export type WebhookRedeliveryRequested = DomainEvent<
   { deliveryId: string; endpointId: string; attempt: number; requestedAt: string; requestedBy: string }
 >;
 
+/**
+ * What happens to a delivery, as the delivery decider decides it. These are not appended to the log:
+ * a delivery is an operational row (WebhookDeliveryStore) that the worker updates with each outcome.
+ */
 export type WebhookDeliveryEvent = WebhookDeliveryCreated | WebhookDeliveryAttempted | WebhookRedeliveryRequested;
 
 export const COMPANY_WEBHOOKS_STREAM_PREFIX = 'webhooks-';
 export const companyWebhooksStreamId = (companyId: string) => `${COMPANY_WEBHOOKS_STREAM_PREFIX}${companyId}`;
-export const DELIVERY_STREAM_PREFIX = 'webhook-delivery-';
-export const deliveryStreamId = (deliveryId: string) => `${DELIVERY_STREAM_PREFIX}${deliveryId}`;

@@ -1,11 +1,10 @@
-import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
 import { WebhookDeliveryDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
-import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { actorOf, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { RedeliverWebhookCommand } from '../application/redeliver-webhook.handler';
 
 @ApiTags('webhooks')
@@ -20,7 +19,7 @@ export class WebhookDeliveriesController {
   @Post(':id/redeliver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a delivery again now, with a fresh retry schedule (same delivery id)' })
-  redeliver(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new RedeliverWebhookCommand(principal.companyId, id, actorOf(principal), commandContext(request, principal)));
+  redeliver(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new RedeliverWebhookCommand(principal.companyId, id, actorOf(principal)));
   }
 }

@@ -66,8 +66,8 @@ export class WebhookEndpointsController {
   @Post(':id/test')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a real signed webhook.test delivery now; a 2xx ends probation' })
-  test(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new TestWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
+  test(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new TestWebhookEndpointCommand(principal.companyId, id));
   }
 
   @ApiPage(WebhookDeliveryDto)
@@ -93,8 +93,8 @@ export class WebhookEndpointsController {
   @ApiOperation({
     summary: 'Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)',
   })
-  recover(@Param('id') id: string, @Body() body: RecoverDeliveriesRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+  recover(@Param('id') id: string, @Body() body: RecoverDeliveriesRequestDto, @CurrentPrincipal() principal: Principal) {
     const since = isoInstant(body.since, 'since');
-    return this.commands.execute(new RecoverWebhookDeliveriesCommand(principal.companyId, id, since, actorOf(principal), commandContext(request, principal)));
+    return this.commands.execute(new RecoverWebhookDeliveriesCommand(principal.companyId, id, since, actorOf(principal)));
   }
 }

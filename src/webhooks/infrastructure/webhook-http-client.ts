@@ -11,6 +11,8 @@ export interface WebhookHttpClientOptions {
 }
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Checked endpoint URLs kept (the check depends only on the URL string and the client's options). */
+const CHECKED_URLS_KEPT = 1_000;
 
 /**
  * Sends one webhook attempt. Never throws: every failure (refused URL, DNS, connect, reset, timeout)
@@ -19,6 +21,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  */
 export class WebhookHttpClient {
   private readonly agent: Agent;
+  private readonly checkedUrls = new Map<string, URL>();
 
   constructor(private readonly options: WebhookHttpClientOptions) {
     this.agent = new Agent({
@@ -35,7 +38,7 @@ export class WebhookHttpClient {
     const latencyMs = () => Math.round(performance.now() - started);
     try {
       // The URL was checked at registration; checking again catches IP literals, which never reach lookup.
-      const target = parseWebhookUrl(url, this.options.allowPrivateNetworks);
+      const target = this.checked(url);
       const response = await request(target, {
         dispatcher: this.agent,
         method: 'POST',
@@ -53,6 +56,16 @@ export class WebhookHttpClient {
   async close(): Promise<void> {
     await this.agent.close();
   }
+
+  private checked(url: string): URL {
+    let target = this.checkedUrls.get(url);
+    if (!target) {
+      target = parseWebhookUrl(url, this.options.allowPrivateNetworks);
+      if (this.checkedUrls.size >= CHECKED_URLS_KEPT) this.checkedUrls.clear();
+      this.checkedUrls.set(url, target);
+    }
+    return target;
+  }
 }
 
 function withContentType(headers: Record<string, string>): Record<string, string> {
@@ -60,7 +73,10 @@ function withContentType(headers: Record<string, string>): Record<string, string
   return hasContentType ? headers : { ...headers, 'content-type': 'application/json' };
 }
 
-/** Reads up to 64 KiB (so a keep-alive connection can be reused) and drops the rest with the socket. */
+/**
+ * Reads up to 64 KiB (so a keep-alive connection can be reused) and drops the rest with the socket. Not
+ * `body.dump()`: it ends quietly when the body stalls, and a stalled body must count as a timeout.
+ */
 async function discardBody(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<void> {
   let received = 0;
   for await (const chunk of body) {

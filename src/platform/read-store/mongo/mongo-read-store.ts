@@ -524,7 +524,7 @@ function physicalName(collection: string, generation: number): string {
 }
 
 /** The database named in the URL path (mongodb://host/db?opts), if any. */
-function databaseFromUrl(url: string): string | undefined {
+export function databaseFromUrl(url: string): string | undefined {
   const path = /^mongodb(?:\+srv)?:\/\/[^/?#]*\/([^?#]*)/.exec(url)?.[1];
   return path ? decodeURIComponent(path) : undefined;
 }

@@ -1,0 +1,339 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
+import { DueWork, DueWorkers } from '../../platform/background.decorators';
+import { GroupCommit } from '../../platform/batching/group-commit';
+import { SecretBox } from '../../platform/crypto/secret-box';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { AppLogger } from '../../platform/logging/app-logger';
+import { INSTANCE_ID, LOGGER } from '../../platform/platform.tokens';
+import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
+import { deliveryDecider, DeliveryState } from '../domain/webhook-delivery.decider';
+import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS } from '../domain/webhook-event-types';
+import { signWebhook, webhookRequestHeaders } from '../domain/webhook-signature';
+import { companyWebhooksStreamId } from '../domain/webhooks.events';
+import { DeliveryRecord, RecordedAttempt, ReleasedDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
+import { SECRET_BOX, WEBHOOK_POSTER } from './webhook.tokens';
+
+export interface WebhookPoster {
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<{ kind: 'response'; status: number; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number }>;
+}
+
+export interface AttemptOutcome {
+  deliveryId: string;
+  attempt: number;
+  succeeded: boolean;
+  responseStatus: number | null;
+  error: string | null;
+  skipped?: 'not_due' | 'endpoint_gone' | 'endpoint_disabled';
+}
+
+/** A claim is this long; a process that dies holding it loses it after this, and another sends again. */
+export const DELIVERY_LEASE_MS = 30_000;
+/** Deliveries claimed per store round trip. */
+const CLAIM_BATCH = 256;
+/** Requests in flight from one process, every endpoint together. */
+const MAX_IN_FLIGHT = 256;
+/** Requests in flight to one endpoint, so one slow receiver cannot take every lane (issue 15). */
+const LANES_PER_ENDPOINT = 64;
+/**
+ * Deliveries of one endpoint claimed by this process, sending or waiting for a lane, at most (beyond
+ * that its due deliveries wait in the store, unclaimed, for another worker or a later claim).
+ */
+const CLAIMED_PER_ENDPOINT = 4 * LANES_PER_ENDPOINT;
+const POLL_INTERVAL_MS = 250;
+/** Opened signing secrets kept in memory, by sealed value (a rotation seals a new one). */
+const OPENED_SECRETS_KEPT = 1_000;
+
+interface Claimed {
+  delivery: DeliveryRecord;
+  company: CompanyWebhooksState;
+  claimedAtMs: number;
+}
+
+/**
+ * Sends webhook deliveries: claims due ones from the delivery store in batches with a lease, loads each
+ * company's endpoints and secret once per batch, signs and POSTs each (at most LANES_PER_ENDPOINT at
+ * once per endpoint), and records the outcomes in group commits (the delivery decider says what comes
+ * next: a retry at its time, success, or failure for good). At least once: a process killed between the
+ * POST and the record leaves the claim to expire, and the same delivery id is sent again.
+ */
+@Injectable()
+@DueWorkers()
+export class WebhookDeliveryWorker implements DueWork {
+  readonly name = 'webhook deliveries';
+  private readonly lanes = new Map<string, number>();
+  private readonly queues = new Map<string, Claimed[]>();
+  private inFlight = 0;
+  private queued = 0;
+  private readonly sending = new Set<Promise<unknown>>();
+  private readonly openedSecrets = new Map<string, string>();
+  private readonly recorder = new GroupCommit<RecordedAttempt, boolean>((attempts) => this.record(attempts));
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private poked = false;
+
+  constructor(
+    @Inject(WEBHOOK_DELIVERY_STORE) private readonly store: WebhookDeliveryStore,
+    private readonly aggregates: AggregateRepository,
+    @Inject(WEBHOOK_POSTER) private readonly http: WebhookPoster,
+    @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(REAL_CLOCK) private readonly realClock: Clock,
+    @Inject(INSTANCE_ID) private readonly owner: string,
+    @Inject(LOGGER) private readonly logger: AppLogger,
+  ) {}
+
+  start(): void {
+    if (this.loop) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.poke();
+    await this.loop;
+    this.loop = null;
+    await Promise.all(this.sending);
+    const unsent = [...this.queues.values()].flat();
+    this.queues.clear();
+    this.queued = 0;
+    await this.release(unsent.map(({ delivery }) => ({ deliveryId: delivery.id, keepDue: true })));
+    await this.store.close();
+  }
+
+  /** Wakes the loop: a delivery is due now (created, redelivered) or a lane freed up. */
+  poke(): void {
+    if (this.wake) this.wake();
+    else this.poked = true;
+  }
+
+  async runDue(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const claimed = await this.claimDue(CLAIM_BATCH, []);
+      if (claimed.length === 0) return ran;
+      await Promise.all(claimed.map((c) => this.send(c)));
+      ran += claimed.length;
+    }
+  }
+
+  async nextDueAt(): Promise<string | null> {
+    return this.store.nextDueAt();
+  }
+
+  /** Sends one delivery now whatever its due time (a test delivery); null if another worker holds it or it is not pending. */
+  async sendNow(deliveryId: string): Promise<AttemptOutcome | null> {
+    const delivery = await this.store.claim(deliveryId, this.owner, this.realClock.now().getTime(), DELIVERY_LEASE_MS);
+    if (!delivery) return null;
+    const [company] = await this.companies([delivery]);
+    return this.send({ delivery, company: company!, claimedAtMs: this.realClock.now().getTime() });
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.pump();
+      } catch (error) {
+        this.logger.error({ err: error }, 'webhook delivery worker pass failed; retrying');
+      }
+      if (!this.stopped) await this.sleep();
+    }
+  }
+
+  /**
+   * Starts what has a lane, and claims more once the claimed deliveries waiting for a lane run low (so
+   * claims come in batches, not one per freed lane). Endpoints whose lanes and queue are full are left
+   * out of the claim: their due deliveries wait in the store, unclaimed, while others are sent.
+   */
+  private async pump(): Promise<void> {
+    await this.dropStaleClaims();
+    this.dispatch();
+    const full = [...this.queues.entries()].filter(([endpointId, queue]) => queue.length + (this.lanes.get(endpointId) ?? 0) >= CLAIMED_PER_ENDPOINT).map(([id]) => id);
+    const fullSet = new Set(full);
+    const waiting = [...this.queues.entries()].reduce((sum, [endpointId, queue]) => sum + (fullSet.has(endpointId) ? 0 : queue.length), 0);
+    if (waiting >= CLAIM_BATCH / 2) return;
+    const room = Math.min(CLAIM_BATCH, MAX_IN_FLIGHT + CLAIM_BATCH - this.inFlight - this.queued);
+    if (room <= 0) return;
+    const claimed = await this.claimDue(room, full);
+    for (const item of claimed) this.enqueue(item);
+    this.dispatch();
+    // A full claim means more may be due: go round again at once.
+    if (claimed.length === room) this.poke();
+  }
+
+  private async claimDue(limit: number, skipEndpoints: string[]): Promise<Claimed[]> {
+    const nowMs = this.realClock.now().getTime();
+    const deliveries = await this.store.claimDue(this.clock.now().toISOString(), this.owner, nowMs, DELIVERY_LEASE_MS, limit, skipEndpoints);
+    if (deliveries.length === 0) return [];
+    const companies = await this.companies(deliveries);
+    return deliveries.map((delivery, i) => ({ delivery, company: companies[i]!, claimedAtMs: nowMs }));
+  }
+
+  /** Each delivery's company webhooks (endpoints and sealed secret), loaded once per company. */
+  private async companies(deliveries: DeliveryRecord[]): Promise<CompanyWebhooksState[]> {
+    const loads = new Map<string, Promise<CompanyWebhooksState>>();
+    for (const { companyId } of deliveries) {
+      if (!loads.has(companyId))
+        loads.set(
+          companyId,
+          this.aggregates.load(companyWebhooksStreamId(companyId), companyWebhooksDecider).then(({ state }) => state),
+        );
+    }
+    return Promise.all(deliveries.map(({ companyId }) => loads.get(companyId)!));
+  }
+
+  private enqueue(item: Claimed): void {
+    const queue = this.queues.get(item.delivery.endpointId) ?? [];
+    queue.push(item);
+    this.queues.set(item.delivery.endpointId, queue);
+    this.queued++;
+  }
+
+  private dispatch(): void {
+    for (const [endpointId, queue] of this.queues) {
+      while (queue.length > 0 && this.inFlight < MAX_IN_FLIGHT && (this.lanes.get(endpointId) ?? 0) < LANES_PER_ENDPOINT) {
+        const item = queue.shift()!;
+        this.queued--;
+        this.inFlight++;
+        this.lanes.set(endpointId, (this.lanes.get(endpointId) ?? 0) + 1);
+        const sent: Promise<unknown> = this.send(item)
+          .catch((error: unknown) =>
+            this.logger.error({ err: error, deliveryId: item.delivery.id }, 'webhook attempt not completed; the delivery is sent again (claim given back, or expiring)'),
+          )
+          .finally(() => {
+            this.inFlight--;
+            this.lanes.set(endpointId, this.lanes.get(endpointId)! - 1);
+            this.sending.delete(sent);
+            // The freed lane goes to the next claimed delivery at once; the loop claims more when few wait.
+            this.dispatch();
+            if (this.queued < CLAIM_BATCH / 2) this.poke();
+          });
+        this.sending.add(sent);
+      }
+      if (queue.length === 0) this.queues.delete(endpointId);
+    }
+  }
+
+  /** Claims that waited for a lane until half their lease was gone go back to the store unsent. */
+  private async dropStaleClaims(): Promise<void> {
+    const staleBefore = this.realClock.now().getTime() - DELIVERY_LEASE_MS / 2;
+    const stale: Claimed[] = [];
+    for (const [endpointId, queue] of this.queues) {
+      const fresh = queue.filter((item) => item.claimedAtMs > staleBefore);
+      stale.push(...queue.filter((item) => item.claimedAtMs <= staleBefore));
+      if (fresh.length === 0) this.queues.delete(endpointId);
+      else this.queues.set(endpointId, fresh);
+    }
+    this.queued -= stale.length;
+    await this.release(stale.map(({ delivery }) => ({ deliveryId: delivery.id, keepDue: true })));
+  }
+
+  /**
+   * One attempt: signs the canonical body with the company's current secret, POSTs it, and records the
+   * outcome. A delivery whose endpoint is gone or disabled is skipped, not postponed (docs/webhooks.md).
+   */
+  private async send({ delivery, company }: Claimed): Promise<AttemptOutcome> {
+    const attempt = delivery.lastAttempt + 1;
+    const base = { deliveryId: delivery.id, attempt, succeeded: false, responseStatus: null, error: null };
+    const endpoint = company.endpoints.get(delivery.endpointId);
+    if (!endpoint || !endpoint.enabled) {
+      await this.release([{ deliveryId: delivery.id, keepDue: false }]);
+      return { ...base, skipped: endpoint ? 'endpoint_disabled' : 'endpoint_gone' };
+    }
+    if (!company.sealedSecret) throw new Error(`company ${delivery.companyId} has endpoints but no signing secret`);
+
+    const attemptedAt = this.clock.now().toISOString();
+    // Receivers check the timestamp against their own clock: it is real time even in the sandbox, whose
+    // time shows in the body's createdAt and in the recorded attempt (docs/webhooks.md#headers).
+    const signedAt = String(Math.floor(this.realClock.now().getTime() / 1000));
+    const signature = signWebhook(this.secretOf(company.sealedSecret), Number(signedAt), delivery.body);
+    const headers = webhookRequestHeaders(delivery.eventType, delivery.id, signedAt, signature) as Record<string, string>;
+    const result = await this.http.post(endpoint.url, headers, delivery.body);
+    const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
+    const responseStatus = result.kind === 'response' ? result.status : null;
+    const error = result.kind === 'error' ? result.error : succeeded ? null : `HTTP ${responseStatus}`;
+
+    const state = stateOf(delivery);
+    const retriesAllowed = endpoint.onProbation ? PROBATION_RETRIES : RETRY_DELAYS_SECONDS.length;
+    const data = { attempt, succeeded, responseStatus, latencyMs: Math.round(result.latencyMs), error, attemptedAt, signedAt, signature, retriesAllowed };
+    const [attempted] = deliveryDecider.decide({ type: 'RecordAttempt', data }, state);
+    if (!attempted) throw new Error(`delivery ${delivery.id} was claimed at attempt ${attempt} but does not take it`);
+    const next = deliveryDecider.evolve(state, attempted);
+    if (next.status === 'none') throw new Error(`delivery ${delivery.id} has no state after its attempt`);
+    const { retriesAllowed: _retries, ...recorded } = data;
+    const stored = await this.recorder.add({ deliveryId: delivery.id, attempt: recorded, status: next.status, nextAttemptAt: next.nextAttemptAt }).catch(async (error: unknown) => {
+      // Not recorded: give the claim back so the same attempt is sent again now (if this fails too, the claim expires).
+      await this.release([{ deliveryId: delivery.id, keepDue: true }]);
+      throw error;
+    });
+    if (!stored) this.logger.warn({ deliveryId: delivery.id, attempt }, 'webhook attempt not recorded: the claim was lost (another worker took the delivery over)');
+    if (succeeded && endpoint.onProbation) await this.graduate(delivery);
+    if (!succeeded) this.logger.info({ deliveryId: delivery.id, attempt, responseStatus, error, nextAttemptAt: next.nextAttemptAt }, 'webhook attempt failed');
+    return { deliveryId: delivery.id, attempt, succeeded, responseStatus, error };
+  }
+
+  private async record(attempts: RecordedAttempt[]): Promise<boolean[]> {
+    const recorded = new Set(await this.store.recordAttempts(this.owner, attempts, this.clock.now().toISOString()));
+    return attempts.map((a) => recorded.has(a.deliveryId));
+  }
+
+  private async release(released: ReleasedDelivery[]): Promise<void> {
+    if (released.length > 0) await this.store.release(this.owner, released, this.clock.now().toISOString());
+  }
+
+  /**
+   * The first 2xx ends probation (idempotent: a graduated endpoint stays so). If the append fails, the
+   * endpoint stays on probation until its next 2xx graduates it; the attempt itself is recorded.
+   */
+  private async graduate(delivery: DeliveryRecord): Promise<void> {
+    const context = { actor: 'system:webhook-worker', correlationId: delivery.eventId, causationId: null };
+    try {
+      await this.aggregates.handle(
+        companyWebhooksStreamId(delivery.companyId),
+        companyWebhooksDecider,
+        { type: 'GraduateEndpoint', data: { companyId: delivery.companyId, endpointId: delivery.endpointId, now: this.clock.now().toISOString() } },
+        context,
+      );
+    } catch (error) {
+      this.logger.error({ err: error, endpointId: delivery.endpointId, deliveryId: delivery.id }, 'ending probation failed; the endpoint graduates on its next 2xx');
+    }
+  }
+
+  private secretOf(sealed: string): string {
+    let secret = this.openedSecrets.get(sealed);
+    if (secret === undefined) {
+      if (this.openedSecrets.size >= OPENED_SECRETS_KEPT) this.openedSecrets.clear();
+      secret = this.secrets.open(sealed);
+      this.openedSecrets.set(sealed, secret);
+    }
+    return secret;
+  }
+
+  private sleep(): Promise<void> {
+    if (this.poked) {
+      this.poked = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, POLL_INTERVAL_MS);
+      this.wake = done;
+    });
+  }
+}
+
+/** The delivery decider's state of a stored delivery. */
+function stateOf(delivery: DeliveryRecord): DeliveryState {
+  const { id: deliveryId, endpointId, companyId, status, lastAttempt, seriesStart, nextAttemptAt } = delivery;
+  return { status, deliveryId, endpointId, companyId, lastAttempt, seriesStart, nextAttemptAt };
+}
