@@ -18,11 +18,9 @@ CREATE TABLE IF NOT EXISTS deliveries (
   last_attempt INTEGER NOT NULL DEFAULT 0, series_start INTEGER NOT NULL DEFAULT 1, next_attempt_at TEXT,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, lease_owner TEXT, lease_until_ms INTEGER,
   redelivery_requested_by TEXT);
-CREATE INDEX IF NOT EXISTS deliveries_due_unclaimed ON deliveries (next_attempt_at, id) WHERE status = 'pending' AND lease_owner IS NULL;
-CREATE INDEX IF NOT EXISTS deliveries_claimed ON deliveries (lease_until_ms) WHERE lease_owner IS NOT NULL;
-CREATE INDEX IF NOT EXISTS deliveries_failed ON deliveries (id) WHERE status = 'failed';
+CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (next_attempt_at, id) WHERE status = 'pending';
 CREATE INDEX IF NOT EXISTS deliveries_by_endpoint ON deliveries (endpoint_id, created_at, id);
-CREATE INDEX IF NOT EXISTS deliveries_by_endpoint_status ON deliveries (endpoint_id, status, created_at, id);`;
+CREATE INDEX IF NOT EXISTS deliveries_failed ON deliveries (endpoint_id, created_at, id) WHERE status = 'failed';`;
 
 interface Row {
   id: string;
@@ -72,31 +70,20 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   /**
-   * Two index ranges, so the deliveries in flight (claimed, still pending) are never scanned: expired
-   * claims first (a dead worker's), then unclaimed due ones.
+   * Claims are not indexed (a claim would move the row between two indexes, and back when its attempt
+   * is recorded): the due index is read in order, skipping the rows claimed and in flight, which are at
+   * most a few hundred per worker.
    */
   async claimDue(now: string, owner: string, nowMs: number, leaseMs: number, limit: number, skipEndpoints: readonly string[]): Promise<DeliveryRecord[]> {
-    const skip = JSON.stringify(skipEndpoints);
-    return this.immediate(() => {
-      const expired = this.statement(
-        `SELECT id FROM deliveries WHERE lease_owner IS NOT NULL AND lease_until_ms <= ?
-            AND status = 'pending' AND next_attempt_at <= ? AND endpoint_id NOT IN (SELECT value FROM json_each(?))
-          ORDER BY lease_until_ms LIMIT ?`,
-      ).all(nowMs, now, skip, limit) as { id: string }[];
-      const due = this.statement(
-        `SELECT id FROM deliveries WHERE status = 'pending' AND lease_owner IS NULL AND next_attempt_at <= ?
+    const rows = this.statement(
+      `UPDATE deliveries SET lease_owner = ?, lease_until_ms = ? WHERE id IN (
+         SELECT id FROM deliveries
+          WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until_ms IS NULL OR lease_until_ms <= ?)
             AND endpoint_id NOT IN (SELECT value FROM json_each(?))
-          ORDER BY next_attempt_at, id LIMIT ?`,
-      ).all(now, skip, limit - expired.length) as { id: string }[];
-      const ids = [...expired, ...due].map(({ id }) => id);
-      if (ids.length === 0) return [];
-      const rows = this.statement(`UPDATE deliveries SET lease_owner = ?, lease_until_ms = ? WHERE id IN (SELECT value FROM json_each(?)) RETURNING ${COLUMNS}`).all(
-        owner,
-        nowMs + leaseMs,
-        JSON.stringify(ids),
-      ) as Row[];
-      return rows.map(toRecord).sort((a, b) => compare(a.nextAttemptAt!, b.nextAttemptAt!) || compare(a.id, b.id));
-    });
+          ORDER BY next_attempt_at, id LIMIT ?)
+       RETURNING ${COLUMNS}`,
+    ).all(owner, nowMs + leaseMs, now, nowMs, JSON.stringify(skipEndpoints), limit) as Row[];
+    return rows.map(toRecord).sort((a, b) => compare(a.nextAttemptAt!, b.nextAttemptAt!) || compare(a.id, b.id));
   }
 
   async claim(deliveryId: string, owner: string, nowMs: number, leaseMs: number): Promise<DeliveryRecord | null> {

@@ -140,6 +140,22 @@ describe('WebhookHttpClient', () => {
     expect(await client(true, 300).post(target.url, {}, '{}')).toMatchObject({ kind: 'error', error: 'timeout after 300 ms' });
   });
 
+  it('times out on a body trickled in small chunks past the timeout, though no gap between chunks is that long', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const target = await server((_req, res) => {
+      res.writeHead(200);
+      timers.push(setInterval(() => res.write('.'), 50));
+    });
+    try {
+      const result = await client(true, 300).post(target.url, {}, '{}');
+      expect(result).toMatchObject({ kind: 'error', error: 'timeout after 300 ms' });
+      expect(result.latencyMs).toBeGreaterThanOrEqual(300);
+      expect(result.latencyMs).toBeLessThan(1_000);
+    } finally {
+      timers.forEach(clearInterval);
+    }
+  });
+
   it('reports a reset connection as an error', async () => {
     const target = await server((req) => req.socket.destroy());
     const result = await client(true).post(target.url, {}, '{}');
