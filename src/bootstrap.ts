@@ -127,14 +127,14 @@ function logRequests(app: NestFastifyApplication, logger: AppLogger): void {
 
 /** The WAL file of each embedded SQLite store, which WalCheckpointer keeps near its limit (docs/operations.md). */
 function walMetrics(config: AppConfig): string[] {
-  const files = [...(config.eventStoreUrl ? [] : ['events']), ...(config.mongoUrl ? [] : ['read'])];
+  const files = [...(config.eventStoreUrl ? [] : ['events']), ...(config.mongoUrl ? [] : ['read', 'webhooks'])];
   if (files.length === 0) return [];
   const lines = ['# HELP paysplit_sqlite_wal_bytes Size of the WAL file of an embedded SQLite store', '# TYPE paysplit_sqlite_wal_bytes gauge'];
   for (const name of files) lines.push(`paysplit_sqlite_wal_bytes{database="${name}"} ${sqliteWalBytes(join(config.dataDir, `${name}.db`))}`);
   return lines;
 }
 
-/** Scheduled and parked timers per kind: `webhook.attempt` + `scheduled` is the delivery queue depth. */
+/** Scheduled and parked timers per kind. */
 async function timerMetrics(platform: Platform): Promise<string[]> {
   const lines = ['# HELP paysplit_timers Scheduled and parked durable timers by kind', '# TYPE paysplit_timers gauge'];
   for (const { kind, status, count } of await platform.readStore.timerCounts()) lines.push(`paysplit_timers{kind="${kind}",status="${status}"} ${count}`);

@@ -58,6 +58,7 @@ describe('HTTP conventions', () => {
     expect(metrics.text).toContain('# TYPE paysplit_sqlite_wal_bytes gauge');
     expect(metrics.text).toMatch(/^paysplit_sqlite_wal_bytes\{database="events"\} \d+$/m);
     expect(metrics.text).toMatch(/^paysplit_sqlite_wal_bytes\{database="read"\} \d+$/m);
+    expect(metrics.text).toMatch(/^paysplit_sqlite_wal_bytes\{database="webhooks"\} \d+$/m);
 
     expect((await app.request('GET', '/docs')).status).toBe(200);
     const openapi = await app.request('GET', '/docs/openapi.json');
