@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { guardedLookup, parseWebhookUrl } from './ssrf-guard';
 
 export type WebhookPostResult = { kind: 'response'; status: number; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number };
@@ -21,7 +21,7 @@ const CHECKED_URLS_KEPT = 1_000;
  */
 export class WebhookHttpClient {
   private readonly agent: Agent;
-  private readonly checkedUrls = new Map<string, URL>();
+  private readonly checkedUrls = new Map<string, { origin: string; path: string }>();
 
   constructor(private readonly options: WebhookHttpClientOptions) {
     this.agent = new Agent({
@@ -39,8 +39,8 @@ export class WebhookHttpClient {
     try {
       // The URL was checked at registration; checking again catches IP literals, which never reach lookup.
       const target = this.checked(url);
-      const response = await request(target, {
-        dispatcher: this.agent,
+      const response = await this.agent.request({
+        ...target,
         method: 'POST',
         headers: withContentType(headers),
         body,
@@ -56,10 +56,12 @@ export class WebhookHttpClient {
     await this.agent.close();
   }
 
-  private checked(url: string): URL {
+  /** The URL's origin and path, checked once per URL string (the check depends only on it and the options). */
+  private checked(url: string): { origin: string; path: string } {
     let target = this.checkedUrls.get(url);
     if (!target) {
-      target = parseWebhookUrl(url, this.options.allowPrivateNetworks);
+      const parsed = parseWebhookUrl(url, this.options.allowPrivateNetworks);
+      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
       if (this.checkedUrls.size >= CHECKED_URLS_KEPT) this.checkedUrls.clear();
       this.checkedUrls.set(url, target);
     }
@@ -68,6 +70,7 @@ export class WebhookHttpClient {
 }
 
 function withContentType(headers: Record<string, string>): Record<string, string> {
+  if (headers['content-type'] !== undefined) return headers;
   const hasContentType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
   return hasContentType ? headers : { ...headers, 'content-type': 'application/json' };
 }
