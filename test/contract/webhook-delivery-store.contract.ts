@@ -67,6 +67,25 @@ export function webhookDeliveryStoreContract(name: string, open: () => Promise<W
       expect(await store.get('missing')).toBeNull();
     });
 
+    it('creates a delivery already claimed: says which ids it created, and no one else claims it before the claim runs out', async () => {
+      await store.createDeliveries([delivery('old')]);
+      const created = await store.createDeliveries([
+        { ...delivery('handed'), claim: { owner: 'w1', untilMs: 2_000 } },
+        { ...delivery('old'), claim: { owner: 'w1', untilMs: 2_000 } },
+      ]);
+      expect(created).toEqual(['handed']);
+      // 'old' existed: it is not claimed by the second create, so it is claimable; 'handed' is w1's.
+      expect(await claimIds(at(1), 'w2', 1_000)).toEqual(['old']);
+      expect(await store.nextDueAt()).toBe(T0);
+      expect(await store.queueCounts()).toEqual({ queued: 2, failed: 0 });
+      expect(await claimIds(at(1), 'w2', 1_999)).toEqual([]);
+      const done = { deliveryId: 'handed', attempt: attempt(1, true), status: 'succeeded' as const, nextAttemptAt: null };
+      expect(await store.recordAttempts('w1', [done], at(1))).toEqual(['handed']);
+      expect(await store.createDeliveries([{ ...delivery('lost'), claim: { owner: 'w1', untilMs: 2_000 } }])).toEqual(['lost']);
+      // At 2,000 ms w1's claim of 'lost' and w2's own claim of 'old' (1 s leases) have both run out.
+      expect(await claimIds(at(1), 'w3', 2_000)).toEqual(['lost', 'old']);
+    });
+
     it('claims due deliveries earliest first, up to the limit, and each only once while the claim lasts', async () => {
       await store.createDeliveries([
         delivery('late', { nextAttemptAt: at(5) }),

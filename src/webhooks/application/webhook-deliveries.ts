@@ -10,9 +10,25 @@ import { WebhookDeliveryWorker } from './webhook-delivery-worker';
 /** Creates deliveries (due at once) and restarts them (redelivery); the worker sends them. */
 @Injectable()
 export class WebhookDeliveries {
-  /** Deliveries created in one turn of the event loop are written in one transaction. */
+  /**
+   * Deliveries created in one turn of the event loop are written in one transaction. Those due now
+   * that this process's worker has room for are created claimed by it and handed over once written:
+   * a delivery is sent without a claim query (a crash before it is sent leaves the claim to expire).
+   */
   private readonly creates = new GroupCommit<NewDelivery, void>(async (deliveries) => {
-    await this.store.createDeliveries(deliveries);
+    const reservedPerEndpoint = new Map<string, number>();
+    let reservedTotal = 0;
+    const claimed = deliveries.map((delivery) => {
+      if (delivery.nextAttemptAt === null) return delivery;
+      const forEndpoint = reservedPerEndpoint.get(delivery.endpointId) ?? 0;
+      const claim = this.worker.claimForNew(delivery.endpointId, { total: reservedTotal, forEndpoint });
+      if (!claim) return delivery;
+      reservedPerEndpoint.set(delivery.endpointId, forEndpoint + 1);
+      reservedTotal += 1;
+      return { ...delivery, claim };
+    });
+    const created = new Set(await this.store.createDeliveries(claimed));
+    await this.worker.handOver(claimed.filter((d) => d.claim && created.has(d.id)).map(newRecord));
     return deliveries.map(() => undefined);
   });
 
@@ -38,6 +54,7 @@ export class WebhookDeliveries {
       createdAt,
       nextAttemptAt: options.dueNow ? createdAt : null,
     });
+    // A delivery that was not handed over (no room, or it existed) is claimed by the worker's loop.
     if (options.dueNow) this.worker.poke();
   }
 
@@ -57,4 +74,8 @@ export class WebhookDeliveries {
       }
     }
   }
+}
+
+function newRecord({ claim: _claim, ...delivery }: NewDelivery): DeliveryRecord {
+  return { ...delivery, status: 'pending', attempts: [], lastAttempt: 0, seriesStart: 1, updatedAt: delivery.createdAt };
 }

@@ -39,7 +39,10 @@ export interface DeliveryRecord {
   updatedAt: string;
 }
 
-export type NewDelivery = Pick<DeliveryRecord, 'id' | 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'body' | 'createdAt' | 'nextAttemptAt'>;
+export type NewDelivery = Pick<DeliveryRecord, 'id' | 'endpointId' | 'companyId' | 'eventId' | 'eventType' | 'body' | 'createdAt' | 'nextAttemptAt'> & {
+  /** Created already claimed (the creating process sends it at once, without a claim query): holder and real-time expiry. */
+  claim?: { owner: string; untilMs: number };
+};
 
 /** One attempt's outcome and the delivery's state after it (decided by the delivery decider). */
 export interface RecordedAttempt {
@@ -72,8 +75,8 @@ export interface DeliveryQueueCounts {
 }
 
 export interface WebhookDeliveryStore {
-  /** Idempotent on id: a delivery that exists is left as it is. */
-  createDeliveries(deliveries: NewDelivery[]): Promise<void>;
+  /** Idempotent on id: a delivery that exists is left as it is (and not claimed). Returns the ids created now. */
+  createDeliveries(deliveries: NewDelivery[]): Promise<string[]>;
   /**
    * Claims up to `limit` pending deliveries due at `now` whose lease is free or expired (at real
    * `nowMs`), earliest due first, leaving out the endpoints in `skipEndpoints` (their lanes are full).

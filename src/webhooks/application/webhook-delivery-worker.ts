@@ -40,10 +40,13 @@ const MAX_IN_FLIGHT = 256;
 /** Requests in flight to one endpoint, so one slow receiver cannot take every lane (issue 15). */
 const LANES_PER_ENDPOINT = 64;
 /**
- * Deliveries of one endpoint claimed by this process, sending or waiting for a lane, at most (beyond
- * that its due deliveries wait in the store, unclaimed, for another worker or a later claim).
+ * Deliveries this process holds claimed (sending or waiting for a lane), per endpoint and in all. The
+ * rows are durable before they are claimed, so the bound is memory and fairness: beyond it an endpoint's
+ * due deliveries wait in the store, unclaimed, for a later claim or another worker. 1,024 is what 64 lanes
+ * send in well under half a lease at ordinary receiver latencies; claims that wait longer are given back.
  */
-const CLAIMED_PER_ENDPOINT = 4 * LANES_PER_ENDPOINT;
+const CLAIMED_PER_ENDPOINT = 1_024;
+const MAX_CLAIMED = 4_096;
 const POLL_INTERVAL_MS = 250;
 /** Opened signing secrets kept in memory, by sealed value (a rotation seals a new one). */
 const OPENED_SECRETS_KEPT = 1_000;
@@ -127,6 +130,26 @@ export class WebhookDeliveryWorker implements DueWork {
     return this.store.nextDueAt();
   }
 
+  /**
+   * A claim for a delivery about to be created, if this process's loop runs and has room for it: the
+   * delivery is then created claimed and handed over at once (no claim query). Null: create it unclaimed.
+   */
+  claimForNew(endpointId: string, reserved: { total: number; forEndpoint: number }): { owner: string; untilMs: number } | null {
+    if (this.stopped) return null;
+    const room = MAX_CLAIMED - this.inFlight - this.queued - reserved.total;
+    const endpointRoom = CLAIMED_PER_ENDPOINT - (this.queues.get(endpointId)?.length ?? 0) - (this.lanes.get(endpointId) ?? 0) - reserved.forEndpoint;
+    return room > 0 && endpointRoom > 0 ? { owner: this.owner, untilMs: this.realClock.now().getTime() + DELIVERY_LEASE_MS } : null;
+  }
+
+  /** Takes deliveries created with one of its claims (claimForNew) and sends them like claimed ones. */
+  async handOver(deliveries: DeliveryRecord[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const claimedAtMs = this.realClock.now().getTime();
+    const companies = await this.companies(deliveries);
+    deliveries.forEach((delivery, i) => this.enqueue({ delivery, company: companies[i]!, claimedAtMs }));
+    this.dispatch();
+  }
+
   /** Sends one delivery now whatever its due time (a test delivery); null if another worker holds it or it is not pending. */
   async sendNow(deliveryId: string): Promise<AttemptOutcome | null> {
     const delivery = await this.store.claim(deliveryId, this.owner, this.realClock.now().getTime(), DELIVERY_LEASE_MS);
@@ -158,7 +181,7 @@ export class WebhookDeliveryWorker implements DueWork {
     const fullSet = new Set(full);
     const waiting = [...this.queues.entries()].reduce((sum, [endpointId, queue]) => sum + (fullSet.has(endpointId) ? 0 : queue.length), 0);
     if (waiting >= CLAIM_BATCH / 2) return;
-    const room = Math.min(CLAIM_BATCH, MAX_IN_FLIGHT + CLAIM_BATCH - this.inFlight - this.queued);
+    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.inFlight - this.queued);
     if (room <= 0) return;
     const claimed = await this.claimDue(room, full);
     for (const item of claimed) this.enqueue(item);

@@ -36,20 +36,31 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
     }
   }
 
-  async createDeliveries(deliveries: NewDelivery[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    await this.deliveries.bulkWrite(
-      deliveries.map(({ id, ...delivery }) => ({
+  async createDeliveries(deliveries: NewDelivery[]): Promise<string[]> {
+    if (deliveries.length === 0) return [];
+    const result = await this.deliveries.bulkWrite(
+      deliveries.map(({ id, claim, ...delivery }) => ({
         updateOne: {
           filter: { _id: id },
           update: {
-            $setOnInsert: { ...delivery, status: 'pending', attempts: [], lastAttempt: 0, seriesStart: 1, updatedAt: delivery.createdAt, leaseOwner: null, leaseUntilMs: null },
+            $setOnInsert: {
+              ...delivery,
+              status: 'pending',
+              attempts: [],
+              lastAttempt: 0,
+              seriesStart: 1,
+              updatedAt: delivery.createdAt,
+              leaseOwner: claim?.owner ?? null,
+              leaseUntilMs: claim?.untilMs ?? null,
+            },
           },
           upsert: true,
         },
       })),
       { ordered: false },
     );
+    // upsertedIds maps each operation's index to the _id it inserted; existing deliveries have no entry.
+    return Object.values(result.upsertedIds).map(String);
   }
 
   async claimDue(now: string, owner: string, nowMs: number, leaseMs: number, limit: number, skipEndpoints: readonly string[]): Promise<DeliveryRecord[]> {

@@ -18,7 +18,8 @@ CREATE TABLE IF NOT EXISTS deliveries (
   last_attempt INTEGER NOT NULL DEFAULT 0, series_start INTEGER NOT NULL DEFAULT 1, next_attempt_at TEXT,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, lease_owner TEXT, lease_until_ms INTEGER,
   redelivery_requested_by TEXT);
-CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (next_attempt_at, id) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS deliveries_due_unclaimed ON deliveries (next_attempt_at, id) WHERE status = 'pending' AND lease_owner IS NULL;
+CREATE INDEX IF NOT EXISTS deliveries_claimed ON deliveries (lease_until_ms) WHERE lease_owner IS NOT NULL;
 CREATE INDEX IF NOT EXISTS deliveries_by_endpoint ON deliveries (endpoint_id, created_at, id);
 CREATE INDEX IF NOT EXISTS deliveries_failed ON deliveries (endpoint_id, created_at, id) WHERE status = 'failed';`;
 
@@ -59,31 +60,49 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
     this.checkpointer = new WalCheckpointer(this.db, file);
   }
 
-  async createDeliveries(deliveries: NewDelivery[]): Promise<void> {
+  async createDeliveries(deliveries: NewDelivery[]): Promise<string[]> {
     const insert = this.statement(
-      `INSERT INTO deliveries (id, endpoint_id, company_id, event_id, event_type, body, status, next_attempt_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      `INSERT INTO deliveries (id, endpoint_id, company_id, event_id, event_type, body, status, next_attempt_at, created_at, updated_at, lease_owner, lease_until_ms)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     );
-    this.immediate(() => {
-      for (const d of deliveries) insert.run(d.id, d.endpointId, d.companyId, d.eventId, d.eventType, d.body, d.nextAttemptAt, d.createdAt, d.createdAt);
-    });
+    return this.immediate(() =>
+      deliveries
+        .filter(
+          (d) =>
+            insert.run(d.id, d.endpointId, d.companyId, d.eventId, d.eventType, d.body, d.nextAttemptAt, d.createdAt, d.createdAt, d.claim?.owner ?? null, d.claim?.untilMs ?? null)
+              .changes === 1,
+        )
+        .map((d) => d.id),
+    );
   }
 
   /**
-   * Claims are not indexed (a claim would move the row between two indexes, and back when its attempt
-   * is recorded): the due index is read in order, skipping the rows claimed and in flight, which are at
-   * most a few hundred per worker.
+   * Two index ranges: claims whose lease ran out (a dead worker's) first, then unclaimed due ones. The
+   * deliveries in flight are in neither range, so a claim never scans past them; most deliveries are
+   * created claimed by the worker that sends them and never enter the unclaimed index at all.
    */
   async claimDue(now: string, owner: string, nowMs: number, leaseMs: number, limit: number, skipEndpoints: readonly string[]): Promise<DeliveryRecord[]> {
-    const rows = this.statement(
-      `UPDATE deliveries SET lease_owner = ?, lease_until_ms = ? WHERE id IN (
-         SELECT id FROM deliveries
-          WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until_ms IS NULL OR lease_until_ms <= ?)
+    const skip = JSON.stringify(skipEndpoints);
+    return this.immediate(() => {
+      const expired = this.statement(
+        `SELECT id FROM deliveries WHERE lease_owner IS NOT NULL AND lease_until_ms <= ?
+            AND status = 'pending' AND next_attempt_at <= ? AND endpoint_id NOT IN (SELECT value FROM json_each(?))
+          ORDER BY lease_until_ms LIMIT ?`,
+      ).all(nowMs, now, skip, limit) as { id: string }[];
+      const due = this.statement(
+        `SELECT id FROM deliveries WHERE status = 'pending' AND lease_owner IS NULL AND next_attempt_at <= ?
             AND endpoint_id NOT IN (SELECT value FROM json_each(?))
-          ORDER BY next_attempt_at, id LIMIT ?)
-       RETURNING ${COLUMNS}`,
-    ).all(owner, nowMs + leaseMs, now, nowMs, JSON.stringify(skipEndpoints), limit) as Row[];
-    return rows.map(toRecord).sort((a, b) => compare(a.nextAttemptAt!, b.nextAttemptAt!) || compare(a.id, b.id));
+          ORDER BY next_attempt_at, id LIMIT ?`,
+      ).all(now, skip, limit - expired.length) as { id: string }[];
+      const ids = [...expired, ...due].map(({ id }) => id);
+      if (ids.length === 0) return [];
+      const rows = this.statement(`UPDATE deliveries SET lease_owner = ?, lease_until_ms = ? WHERE id IN (SELECT value FROM json_each(?)) RETURNING ${COLUMNS}`).all(
+        owner,
+        nowMs + leaseMs,
+        JSON.stringify(ids),
+      ) as Row[];
+      return rows.map(toRecord).sort((a, b) => compare(a.nextAttemptAt!, b.nextAttemptAt!) || compare(a.id, b.id));
+    });
   }
 
   async claim(deliveryId: string, owner: string, nowMs: number, leaseMs: number): Promise<DeliveryRecord | null> {
@@ -148,14 +167,21 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   async nextDueAt(): Promise<string | null> {
-    const row = this.statement("SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE status = 'pending' AND next_attempt_at IS NOT NULL").get() as { due: string | null };
-    return row.due;
+    const unclaimed = this.statement("SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE status = 'pending' AND lease_owner IS NULL").get() as { due: string | null };
+    const claimed = this.statement("SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE lease_owner IS NOT NULL AND status = 'pending'").get() as { due: string | null };
+    if (unclaimed.due === null || claimed.due === null) return unclaimed.due ?? claimed.due;
+    return unclaimed.due < claimed.due ? unclaimed.due : claimed.due;
   }
 
   async queueCounts(): Promise<DeliveryQueueCounts> {
-    const queued = this.statement("SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending' AND next_attempt_at IS NOT NULL").get() as { n: number };
+    const unclaimed = this.statement("SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending' AND lease_owner IS NULL AND next_attempt_at IS NOT NULL").get() as {
+      n: number;
+    };
+    const claimed = this.statement("SELECT COUNT(*) AS n FROM deliveries WHERE lease_owner IS NOT NULL AND status = 'pending' AND next_attempt_at IS NOT NULL").get() as {
+      n: number;
+    };
     const failed = this.statement("SELECT COUNT(*) AS n FROM deliveries WHERE status = 'failed'").get() as { n: number };
-    return { queued: queued.n, failed: failed.n };
+    return { queued: unclaimed.n + claimed.n, failed: failed.n };
   }
 
   async close(): Promise<void> {
