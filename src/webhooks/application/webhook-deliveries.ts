@@ -76,6 +76,8 @@ export class WebhookDeliveries {
   }
 }
 
-function newRecord({ claim: _claim, ...delivery }: NewDelivery): DeliveryRecord {
-  return { ...delivery, status: 'pending', attempts: [], lastAttempt: 0, seriesStart: 1, updatedAt: delivery.createdAt };
+function newRecord(delivery: NewDelivery): DeliveryRecord {
+  // Field by field rather than a spread: it runs once per delivery on the hottest path.
+  const { id, endpointId, companyId, eventId, eventType, body, createdAt, nextAttemptAt } = delivery;
+  return { id, endpointId, companyId, eventId, eventType, body, status: 'pending', attempts: [], lastAttempt: 0, seriesStart: 1, nextAttemptAt, createdAt, updatedAt: createdAt };
 }
