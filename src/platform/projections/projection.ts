@@ -1,12 +1,25 @@
 import { RecordedEvent } from '../event-store/event-store.port';
 import { CollectionSpec, Doc, DocumentReader } from '../read-store/document-store.port';
 import { NewTimer } from '../read-store/timer-store.port';
+import { Frozen } from './document-snapshot';
 
-/** What a projection may do while applying one event: read its own documents and stage writes. */
+export type { Frozen } from './document-snapshot';
+
+/**
+ * What a projection may do while applying one event: read its own documents and stage writes. `get` and
+ * `find` return the caller's own copies, and `put` keeps its own: changing an object after putting it
+ * changes nothing stored.
+ */
 export interface ProjectionWriter extends DocumentReader {
   /** Name the document type (`put<SplitView>(...)`) so the compiler checks what is stored. */
-  put<T extends Doc>(collection: string, doc: T): void;
+  put<T extends Doc>(collection: string, doc: T | Frozen<T>): void;
   delete(collection: string, id: string): void;
+  /**
+   * The document as staged (or stored), frozen and not copied: for a projection that builds the next
+   * version from it (`{ ...doc, status }`, whose unchanged parts are then shared, not copied, by `put`).
+   * Copying a whole document on every read and write was most of a rebuild's time (docs/decisions.md).
+   */
+  getFrozen<T extends Doc>(collection: string, id: string): Promise<Frozen<T> | null>;
 }
 
 /**

@@ -23,4 +23,32 @@ describe('StagedWriter', () => {
     expect((await writer.find('things', { skip: 1, limit: 1, sort: [{ field: 'n', direction: 'asc' }] })).map((d) => d.id)).toEqual(['c']);
     await store.close();
   });
+
+  it('gives get its own copies and getFrozen the staged document itself, stored or staged', async () => {
+    const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
+    await store.registerProjection('p', [{ name: 'things' }]);
+    const doc = { id: 'a', rows: [{ n: 1 }] };
+    await store.commitProjection({ projection: 'p', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [{ kind: 'put', collection: 'things', doc }] });
+    const writer = new StagedWriter(store.generationReader('p', 1));
+    const stored = await writer.getFrozen<{ id: string; rows: { n: number }[] }>('things', 'a');
+    expect(stored).toEqual({ id: 'a', rows: [{ n: 1 }] });
+    expect(Object.isFrozen(stored!.rows[0])).toBe(true);
+    expect(await writer.getFrozen('things', 'a')).toBe(stored);
+    expect(await writer.getFrozen('things', 'missing')).toBeNull();
+
+    const put = { id: 'a', rows: [...stored!.rows, { n: 2 }] };
+    writer.put('things', put);
+    put.rows.push({ n: 3 });
+    const staged = await writer.getFrozen<{ id: string; rows: { n: number }[] }>('things', 'a');
+    expect(staged).toEqual({ id: 'a', rows: [{ n: 1 }, { n: 2 }] });
+    expect(staged!.rows[0]).toBe(stored!.rows[0]);
+
+    const copy = await writer.get<{ id: string; rows: { n: number }[] }>('things', 'a');
+    copy!.rows[0]!.n = 99;
+    expect((await writer.get<{ id: string; rows: { n: number }[] }>('things', 'a'))!.rows[0]!.n).toBe(1);
+    expect(writer.writes()).toEqual([{ kind: 'put', collection: 'things', doc: { id: 'a', rows: [{ n: 1 }, { n: 2 }] } }]);
+    writer.delete('things', 'a');
+    expect(await writer.getFrozen('things', 'a')).toBeNull();
+    await store.close();
+  });
 });

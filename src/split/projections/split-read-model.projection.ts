@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
-import { Projection, ProjectionWriter } from '../../platform/projections/projection';
+import { Frozen, Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitCreated, SplitEvent } from '../domain/split.events';
 import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts';
 import { SplitStatus } from '../domain/split.state';
@@ -81,7 +81,8 @@ export class SplitReadModelProjection implements Projection {
       writer.put<SplitView>(SPLITS, createdView(event));
       return;
     }
-    const split = await writer.get<SplitView>(SPLITS, event.data.splitId);
+    // Each version is built from the last without copying it: most of a Split (its untouched rows) is shared.
+    const split = await writer.getFrozen<SplitView>(SPLITS, event.data.splitId);
     if (!split) throw new Error(`${event.type} for unknown split ${event.data.splitId} (event ${recorded.id})`);
     writer.put<SplitView>(SPLITS, { ...split, ...changes(event, split), updatedAt: recorded.metadata.occurredAt });
   }
@@ -91,10 +92,13 @@ export class SplitReadModelProjection implements Projection {
     const ref = event.data;
     if (ref.kind !== 'leg_b_transfer') return;
     const { splitId, distributionId, payoutId } = ref;
-    const split = await writer.get<SplitView>(SPLITS, splitId);
+    const split = await writer.getFrozen<SplitView>(SPLITS, splitId);
     if (!split) return;
     const status = STATUS_AFTER[event.type];
     const failureReason = event.type === 'payout.failed' ? event.data.reason : undefined;
+    const row = split.distributions.find((candidate) => candidate.id === distributionId && candidate.legBTransferPayoutId === payoutId);
+    // Nothing to write when the row says so already (payout.requested: transfer_started set it PENDING).
+    if (!row || (row.status === status && (!failureReason || row.failureReason === failureReason))) return;
     writer.put<SplitView>(SPLITS, {
       ...split,
       distributions: split.distributions.map((row) =>
@@ -104,7 +108,7 @@ export class SplitReadModelProjection implements Projection {
   }
 }
 
-function changes(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): Partial<SplitView> {
+function changes(event: Exclude<SplitEvent, SplitCreated>, split: Frozen<SplitView>): Partial<Frozen<SplitView>> {
   switch (event.type) {
     case 'split.roster.revised':
       return {
@@ -150,7 +154,7 @@ function changes(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): Pa
   }
 }
 
-function updateRow(split: SplitView, distributionId: string, change: Partial<DistributionView>): DistributionView[] {
+function updateRow(split: Frozen<SplitView>, distributionId: string, change: Partial<DistributionView>): Frozen<DistributionView>[] {
   return split.distributions.map((row) => (row.id === distributionId ? { ...row, ...change } : row));
 }
 
