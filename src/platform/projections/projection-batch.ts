@@ -67,7 +67,7 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
   if (events.length === 0) return 'committed';
   const { knownRevisions } = options;
   const writer = new StagedWriter(store.generationReader(subscriber.name, generation));
-  const revisions: Record<string, number> = {};
+  const revisions = new Map<string, number>();
   const timers: NewTimer[] = [];
   const effects: ProcessorEffects = { scheduleTimer: (timer) => void timers.push(timer) };
   let tracked = 0;
@@ -80,11 +80,10 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
     }
     tracked += 1;
     const last =
-      event.streamId in revisions
-        ? revisions[event.streamId]!
-        : startsStreamUnapplied(event, options.checkpoint)
-          ? null
-          : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId)));
+      revisions.get(event.streamId) ??
+      (startsStreamUnapplied(event, options.checkpoint)
+        ? null
+        : (knownRevisions?.get(event.streamId) ?? (await store.streamRevisionOf(subscriber.name, generation, event.streamId))));
     if (last !== null && event.revision <= last) continue;
     if (event.revision !== (last ?? -1) + 1) throw new ProjectionGapError(subscriber.name, event, last);
     if (subscriber.handles(event)) {
@@ -92,7 +91,7 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
       else if (partitioned) appendTo(partitioned, subscriber.partitionOf!(event), event);
       else await subscriber.process(event, effects);
     }
-    revisions[event.streamId] = event.revision;
+    revisions.set(event.streamId, event.revision);
   }
   if (partitioned) await processPartitions(subscriber as EventProcessor, partitioned, effects);
   if (tracked === 0 && options.deferCheckpointOnly) return 'deferred';
@@ -101,11 +100,11 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
     generation,
     checkpoint: events[events.length - 1]!.position,
     after: options.checkpoint,
-    streamRevisions: revisions,
+    streamRevisions: Object.fromEntries(revisions),
     writes: writer.writes(),
     timers,
   });
-  if (outcome === 'committed') for (const [streamId, revision] of Object.entries(revisions)) knownRevisions?.set(streamId, revision);
+  if (outcome === 'committed') for (const [streamId, revision] of revisions) knownRevisions?.set(streamId, revision);
   // A cache, not a record: drop it when stale, or when it grows past what is worth keeping in memory.
   if (outcome !== 'committed' || (knownRevisions?.size ?? 0) > 100_000) knownRevisions?.clear();
   return outcome;
