@@ -20,6 +20,12 @@ export interface ProjectionWriter extends DocumentReader {
    * Copying a whole document on every read and write was most of a rebuild's time (docs/decisions.md).
    */
   getFrozen<T extends Doc>(collection: string, id: string): Promise<Frozen<T> | null>;
+  /**
+   * The batch's own working copy of the document, to change in place: what it holds when the batch
+   * commits is stored (a `put` or `delete` of it ends that). For a projection that changes a few fields
+   * of a big document on each of many events: the document is copied once per batch, not per event.
+   */
+  edit<T extends Doc>(collection: string, id: string): Promise<T | null>;
 }
 
 /**

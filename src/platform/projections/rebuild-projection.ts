@@ -19,6 +19,9 @@ export interface RebuildProgress {
  */
 const REBUILD_BATCH_SIZE = 5_000;
 
+/** Stream revisions held in memory before a batch commits them anyway (a few MB). */
+const HELD_REVISIONS_LIMIT = 100_000;
+
 /** Held (and renewed after every batch) by the one rebuild of a projection that may run at a time. */
 const REBUILD_LEASE_MS = 60_000;
 
@@ -64,24 +67,26 @@ async function replayIntoShadow(
   if (discarded.length > 0) options.onDiscarded?.(discarded);
   const generation = await store.createShadowGeneration(projection.name);
   const started = options.nowMs();
+  const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+  const read = (after: number | undefined) => events.readAll({ after, maxCount: batchSize, streamPrefixes: projection.streams });
   let applied = 0;
   let after: number | undefined;
   // The shadow generation is written by this rebuild alone (it holds the lease), so, like a live runner,
   // it may trust the revisions it committed and its own checkpoint instead of looking each stream up.
   const knownRevisions = new Map<string, number>();
-  for (;;) {
-    // Read the head first: once a read of the projection's own streams finds nothing after `after`, every
-    // event up to that head has been considered, and the checkpoint may move there.
-    const head = await events.headPosition();
-    const batch = await events.readAll({ after, maxCount: options.batchSize ?? REBUILD_BATCH_SIZE, streamPrefixes: projection.streams });
-    if (batch.length === 0) {
-      if (head !== null && head > (after ?? 0)) {
-        const outcome = await store.commitProjection({ projection: projection.name, generation, checkpoint: head, after: after ?? null, streamRevisions: {}, writes: [] });
-        if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
-      }
-      break;
-    }
-    const outcome = await applyBatch(store, projection, generation, batch, { knownRevisions, checkpoint: after ?? null });
+  // Nothing reads the shadow's stream revisions before it is activated: they are held in memory and
+  // committed with the last batch (or every HELD_REVISIONS_LIMIT streams, to bound the memory).
+  const held = new Map<string, number>();
+  // Read the head first: once a read of the projection's own streams finds nothing after `after`, every
+  // event up to that head has been considered, and the checkpoint may move there. Each batch is read
+  // before the one before it commits, so that one knows it is the last.
+  let head = await events.headPosition();
+  let batch = await read(after);
+  while (batch.length > 0) {
+    const nextHead = await events.headPosition();
+    const next = await read(batch[batch.length - 1]!.position);
+    const release = next.length === 0 || held.size >= HELD_REVISIONS_LIMIT;
+    const outcome = await applyBatch(store, projection, generation, batch, { knownRevisions, checkpoint: after ?? null, heldRevisions: { held, release } });
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
     if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
     applied += batch.length;
@@ -97,6 +102,12 @@ async function replayIntoShadow(
       eventsPerSecond: rate,
       etaSeconds: rate > 0 ? remaining / rate : null,
     });
+    head = nextHead;
+    batch = next;
+  }
+  if (head !== null && head > (after ?? 0)) {
+    const outcome = await store.commitProjection({ projection: projection.name, generation, checkpoint: head, after: after ?? null, streamRevisions: {}, writes: [] });
+    if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
   }
   await store.activateGeneration(projection.name, generation);
   return { generation, applied };
