@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { parseCents } from '../../platform/money/money';
-import { Frozen, Projection, ProjectionWriter } from '../../platform/projections/projection';
+import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
 import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
 import { BALANCE_STREAM_PREFIX, BalanceEvent } from '../../payout-embed';
@@ -154,16 +154,15 @@ export class LedgerProjection implements Projection {
     }
     if (!('splitId' in event.data)) return;
     const splitId = event.data.splitId;
-    // Read without a copy (most events of a Split's streams change nothing here); a change puts a new version.
-    const split = await writer.getFrozen<LedgerSplit>(LEDGER_SPLITS, splitId);
+    // The batch's working copy, changed in place: serialized once, when the batch commits.
+    const split = await writer.edit<LedgerSplit>(LEDGER_SPLITS, splitId);
     if (!split) return;
-    let sequence = split.sequence;
     const post = (kind: PostingKind, memo: string, entries: ReturnType<typeof nonZero>) => {
-      sequence += 1;
+      split.sequence += 1;
       const posting: SplitPosting = {
-        id: `${splitId}:${String(sequence).padStart(4, '0')}`,
+        id: `${splitId}:${String(split.sequence).padStart(4, '0')}`,
         splitId,
-        sequence,
+        sequence: split.sequence,
         position: recorded.position,
         currency: split.currency,
         kind,
@@ -176,15 +175,14 @@ export class LedgerProjection implements Projection {
       return moveCompanyBalances(writer, posting);
     };
 
-    let changes: Partial<Frozen<LedgerSplit>> = {};
     switch (event.type) {
       case 'split.roster.revised':
-        changes = {
+        Object.assign(split, {
           totalAmountCents: event.data.totalAmountCents,
           marginAmountCents: event.data.marginAmountCents,
           enterpriseFeeAmountCents: event.data.enterpriseFeeAmountCents,
           rows: rowsOf(event.data.distributions),
-        };
+        });
         break;
       case 'split.funded': {
         const receivable = parseCents(split.totalAmountCents) + parseCents(split.enterpriseFeeAmountCents);
@@ -195,13 +193,12 @@ export class LedgerProjection implements Projection {
           credit(accounts.smeMarginHold(split.smeCompanyId), parseCents(split.marginAmountCents)),
           credit(accounts.platformFees(), parseCents(split.enterpriseFeeAmountCents)),
         ]);
-        changes = { funded: true };
+        split.funded = true;
         break;
       }
       case 'split.roster_entry.transfer_started': {
-        const { rosterEntryId, feeAmountCents, netAmountCents } = event.data;
-        const row = split.rows[rosterEntryId];
-        if (row) changes = { rows: { ...split.rows, [rosterEntryId]: { ...row, feeAmountCents, netAmountCents } } };
+        const row = split.rows[event.data.rosterEntryId];
+        if (row) Object.assign(row, { feeAmountCents: event.data.feeAmountCents, netAmountCents: event.data.netAmountCents });
         break;
       }
       case 'split.roster_entry.settled': {
@@ -210,14 +207,14 @@ export class LedgerProjection implements Projection {
         const fee = parseCents(row.feeAmountCents);
         const covered = row.businessCoversFee ? fee : 0n;
         await moveCommitted(writer, split.smeCompanyId, split.currency, -parseCents(row.amountCents));
-        await creditContractor(writer, split, event.data.rosterEntryId, row, recorded.metadata.occurredAt, `${splitId}:${String(sequence + 1).padStart(4, '0')}`);
+        await creditContractor(writer, split, event.data.rosterEntryId, row, recorded.metadata.occurredAt, `${splitId}:${String(split.sequence + 1).padStart(4, '0')}`);
         await post('row_transfer', `Row ${event.data.rosterEntryId} transferred to its contractor`, [
           debit(accounts.companyBalance(split.smeCompanyId), parseCents(row.amountCents)),
           debit(accounts.smeFeeDue(split.smeCompanyId), covered),
           credit(accounts.contractorBalance(row.contractor), parseCents(row.netAmountCents)),
           credit(accounts.platformFees(), fee),
         ]);
-        changes = { feeDueCents: (parseCents(split.feeDueCents) + covered).toString() };
+        split.feeDueCents = (parseCents(split.feeDueCents) + covered).toString();
         break;
       }
       case 'split.margin.settled': {
@@ -230,11 +227,12 @@ export class LedgerProjection implements Projection {
           credit(accounts.smeFeeDue(split.smeCompanyId), recovered),
           credit(accounts.companyBalance(split.smeCompanyId), parseCents(event.data.creditedToBalanceCents)),
         ]);
-        changes = { feeDueCents: (parseCents(split.feeDueCents) - recovered).toString(), marginReleasedCents: margin.toString() };
+        split.feeDueCents = (parseCents(split.feeDueCents) - recovered).toString();
+        split.marginReleasedCents = margin.toString();
         break;
       }
       case 'split.settled':
-        changes = { settled: true };
+        split.settled = true;
         break;
       case 'payout.failed': {
         // A failed auto-withdrawal leaves the row's net in the contractor's balance: it is the contractor's to withdraw.
@@ -256,7 +254,6 @@ export class LedgerProjection implements Projection {
       default:
         return;
     }
-    writer.put<LedgerSplit>(LEDGER_SPLITS, { ...split, ...changes, sequence });
   }
 
   /**
@@ -380,31 +377,15 @@ function moveCommitted(writer: ProjectionWriter, companyId: string, currency: st
 
 async function changeBalanceDoc(writer: ProjectionWriter, companyId: string, currency: string, change: (doc: CompanyBalanceDoc) => void): Promise<void> {
   const id = companyBalanceDocId(companyId, currency);
-  const stored = await writer.getFrozen<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id);
-  const doc: CompanyBalanceDoc = stored
-    ? { ...stored }
-    : {
-        id,
-        companyId,
-        currency,
-        balanceCents: '0',
-        reservedCents: '0',
-        committedCents: '0',
-        marginHeldCents: '0',
-      };
+  const stored = await writer.edit<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id);
+  if (stored) return change(stored);
+  const doc = { id, companyId, currency, balanceCents: '0', reservedCents: '0', committedCents: '0', marginHeldCents: '0' };
   change(doc);
   writer.put<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, doc);
 }
 
 /** A row transfer credited a contractor account: count it (and whether auto-withdraw takes it on) and list it. */
-async function creditContractor(
-  writer: ProjectionWriter,
-  split: Frozen<LedgerSplit>,
-  rosterEntryId: string,
-  row: Frozen<LedgerRow>,
-  postedAt: string,
-  postingId: string,
-): Promise<void> {
+async function creditContractor(writer: ProjectionWriter, split: LedgerSplit, rosterEntryId: string, row: LedgerRow, postedAt: string, postingId: string): Promise<void> {
   const net = parseCents(row.netAmountCents ?? '0');
   await moveContractorAccount(writer, row.contractor, split.currency, { creditedCents: net, autoWithdrawCents: row.autoWithdraws ? net : 0n });
   writer.put<ContractorCreditDoc>(LEDGER_CONTRACTOR_CREDITS, {
@@ -421,12 +402,11 @@ async function creditContractor(
 
 async function moveContractorAccount(writer: ProjectionWriter, contractor: string, currency: string, delta: { creditedCents?: bigint; autoWithdrawCents?: bigint }): Promise<void> {
   const id = contractorAccountDocId(contractor, currency);
-  const doc = (await writer.getFrozen<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, id)) ?? { id, contractor, currency, creditedCents: '0', autoWithdrawCents: '0' };
-  writer.put<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, {
-    ...doc,
-    creditedCents: (BigInt(doc.creditedCents) + (delta.creditedCents ?? 0n)).toString(),
-    autoWithdrawCents: (BigInt(doc.autoWithdrawCents) + (delta.autoWithdrawCents ?? 0n)).toString(),
-  });
+  const stored = await writer.edit<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, id);
+  const doc = stored ?? { id, contractor, currency, creditedCents: '0', autoWithdrawCents: '0' };
+  doc.creditedCents = (BigInt(doc.creditedCents) + (delta.creditedCents ?? 0n)).toString();
+  doc.autoWithdrawCents = (BigInt(doc.autoWithdrawCents) + (delta.autoWithdrawCents ?? 0n)).toString();
+  if (!stored) writer.put<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, doc);
 }
 
 function rowsOf(distributions: DistributionData[]): Record<string, LedgerRow> {
