@@ -11,6 +11,14 @@ describe('document snapshots', () => {
     expect(() => snapshotOf({ id: 'b', amount: 1n })).toThrow(TypeError);
   });
 
+  it('keep a field named __proto__ as a field, as JSON.parse made it', () => {
+    const parsed = JSON.parse('{"id":"a","__proto__":{"polluted":true}}') as object;
+    const snapshot = snapshotOf(parsed);
+    expect(JSON.stringify(snapshot)).toBe(JSON.stringify(parsed));
+    expect(JSON.stringify(thaw(snapshot))).toBe(JSON.stringify(parsed));
+    expect((snapshot as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
   it('are copies: later changes to the object put do not reach them', () => {
     const doc = { id: 'a', rows: [{ status: 'PENDING' }] };
     const snapshot = snapshotOf(doc);

@@ -55,9 +55,15 @@ function snapshotFields(source: Record<string, unknown>): Record<string, unknown
   const fields: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
     const field = source[key];
-    if (!isOmitted(field)) fields[key] = snapshot(field);
+    if (!isOmitted(field)) setField(fields, key, snapshot(field));
   }
   return fields;
+}
+
+/** An own field even when it is named `__proto__` (JSON.parse makes those; an assignment would set the prototype). */
+function setField(fields: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
+  else fields[key] = value;
 }
 
 /** What JSON.stringify leaves out of an object (and writes as null in an array). */
@@ -75,6 +81,6 @@ function copy(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copy);
   const fields: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) fields[key] = copy((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) setField(fields, key, copy((value as Record<string, unknown>)[key]));
   return fields;
 }

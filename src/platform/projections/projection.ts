@@ -17,7 +17,7 @@ export interface ProjectionWriter extends DocumentReader {
   /**
    * The document as staged (or stored), frozen and not copied: for a projection that builds the next
    * version from it (`{ ...doc, status }`, whose unchanged parts are then shared, not copied, by `put`).
-   * Copying a whole document on every read and write was most of a rebuild's time (docs/decisions.md).
+   * Copying a whole document on every read and write was most of a rebuild's time (npm run bench -- rebuild).
    */
   getFrozen<T extends Doc>(collection: string, id: string): Promise<Frozen<T> | null>;
   /**
