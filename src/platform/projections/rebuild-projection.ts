@@ -68,7 +68,7 @@ async function replayIntoShadow(
   const generation = await store.createShadowGeneration(projection.name);
   const started = options.nowMs();
   const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
-  const read = (after: number | undefined) => events.readAll({ after, maxCount: batchSize, streamPrefixes: projection.streams });
+  const read = (after: number | undefined, maxCount = batchSize) => events.readAll({ after, maxCount, streamPrefixes: projection.streams });
   let applied = 0;
   let after: number | undefined;
   // The shadow generation is written by this rebuild alone (it holds the lease), so, like a live runner,
@@ -78,19 +78,20 @@ async function replayIntoShadow(
   // committed with the last batch (or every HELD_REVISIONS_LIMIT streams, to bound the memory).
   const held = new Map<string, number>();
   // Read the head first: once a read of the projection's own streams finds nothing after `after`, every
-  // event up to that head has been considered, and the checkpoint may move there. Each batch is read
-  // before the one before it commits, so that one knows it is the last.
+  // event up to that head has been considered, and the checkpoint may move there. That read is a peek
+  // for one event before each batch commits, so the last batch knows it is the last.
   let head = await events.headPosition();
   let batch = await read(after);
   while (batch.length > 0) {
-    const nextHead = await events.headPosition();
-    const next = await read(batch[batch.length - 1]!.position);
-    const release = next.length === 0 || held.size >= HELD_REVISIONS_LIMIT;
+    const last = batch[batch.length - 1]!.position;
+    const headBeforePeek = await events.headPosition();
+    const isLast = (await read(last, 1)).length === 0;
+    const release = isLast || held.size >= HELD_REVISIONS_LIMIT;
     const outcome = await applyBatch(store, projection, generation, batch, { knownRevisions, checkpoint: after ?? null, heldRevisions: { held, release } });
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
     if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
     applied += batch.length;
-    after = batch[batch.length - 1]!.position;
+    after = last;
     const logHead = (await events.headPosition()) ?? after;
     const elapsedSeconds = Math.max((options.nowMs() - started) / 1000, 1e-3);
     const rate = applied / elapsedSeconds;
@@ -102,8 +103,12 @@ async function replayIntoShadow(
       eventsPerSecond: rate,
       etaSeconds: rate > 0 ? remaining / rate : null,
     });
-    head = nextHead;
-    batch = next;
+    if (isLast) {
+      head = headBeforePeek;
+      break;
+    }
+    head = await events.headPosition();
+    batch = await read(after);
   }
   if (head !== null && head > (after ?? 0)) {
     const outcome = await store.commitProjection({ projection: projection.name, generation, checkpoint: head, after: after ?? null, streamRevisions: {}, writes: [] });
