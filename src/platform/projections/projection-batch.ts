@@ -136,9 +136,11 @@ function holdOrRelease(heldRevisions: NonNullable<BatchOptions['heldRevisions']>
   else for (const [streamId, revision] of committed) heldRevisions.held.set(streamId, revision);
 }
 
-/** In stream id order: the store's revision index takes them as appends. */
+/** In stream id order (the default sort's UTF-16 order, as `<` compares): the store's revision index takes them as appends. */
 function sortedRecordOf(revisions: Map<string, number>): Record<string, number> {
-  return recordOf(new Map([...revisions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  const record = Object.create(null) as Record<string, number>;
+  for (const streamId of [...revisions.keys()].sort()) record[streamId] = revisions.get(streamId)!;
+  return record;
 }
 
 function appendTo(partitions: Map<string, RecordedEvent[]>, key: string, event: RecordedEvent): void {

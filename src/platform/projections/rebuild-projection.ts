@@ -72,10 +72,9 @@ async function replayIntoShadow(
   let applied = 0;
   let after: number | undefined;
   // The shadow generation is written by this rebuild alone (it holds the lease), so, like a live runner,
-  // it may trust the revisions it committed and its own checkpoint instead of looking each stream up.
-  const knownRevisions = new Map<string, number>();
-  // Nothing reads the shadow's stream revisions before it is activated: they are held in memory and
-  // committed with the last batch (or every HELD_REVISIONS_LIMIT streams, to bound the memory).
+  // it may trust its own checkpoint and the revisions it committed instead of looking each stream up.
+  // And nothing reads those revisions before the shadow is activated: they are held in memory (where
+  // they are looked up) and committed with the last batch, or every HELD_REVISIONS_LIMIT streams.
   const held = new Map<string, number>();
   // Read the head first: once a read of the projection's own streams finds nothing after `after`, every
   // event up to that head has been considered, and the checkpoint may move there. That read is a peek
@@ -87,7 +86,7 @@ async function replayIntoShadow(
     const headBeforePeek = await events.headPosition();
     const isLast = (await read(last, 1)).length === 0;
     const release = isLast || held.size >= HELD_REVISIONS_LIMIT;
-    const outcome = await applyBatch(store, projection, generation, batch, { knownRevisions, checkpoint: after ?? null, heldRevisions: { held, release } });
+    const outcome = await applyBatch(store, projection, generation, batch, { checkpoint: after ?? null, heldRevisions: { held, release } });
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
     if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
     applied += batch.length;
