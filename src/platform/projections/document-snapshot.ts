@@ -1,4 +1,4 @@
-/** A document, or part of one, that nobody may change: what `ProjectionWriter.getFrozen` hands out. */
+/** A document, or part of one, that nobody may change: a staged document. */
 export type Frozen<T> = T extends (infer E)[] ? readonly Frozen<E>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
 
 /**
@@ -6,21 +6,12 @@ export type Frozen<T> = T extends (infer E)[] ? readonly Frozen<E>[] : T extends
  * its string, a bigint refused), without writing the text. Copying and freezing is what keeps a staged
  * document apart from later changes to the object the projection put.
  *
- * A frozen plain object or array is taken as a snapshot already and shared, not copied: the unchanged
- * rows of a document built from `getFrozen`'s, or event data (the live log's events are frozen JSON,
- * recent-events.ts). Marking snapshots in a WeakSet instead cost 5x the copy itself (its GC).
+ * A frozen plain object or array is taken as a snapshot already and shared, not copied: the parts of a
+ * document put again unchanged, or event data (the live log's events are frozen JSON, recent-events.ts).
+ * Marking snapshots in a WeakSet instead cost 5x the copy itself (its GC).
  */
 export function snapshotOf<T>(value: T): Frozen<T> {
   return snapshot(value) as Frozen<T>;
-}
-
-/** Adopts a document parsed from JSON that nobody else holds: frozen in place, no copy. */
-export function adoptParsed<T>(value: T): Frozen<T> {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) adoptParsed(child);
-    Object.freeze(value);
-  }
-  return value as Frozen<T>;
 }
 
 /** A private, changeable copy of a snapshot. */

@@ -1,29 +1,26 @@
 import { Doc, DocumentReader, DocumentWrite, fieldOf, Filter, FindOptions } from '../read-store/document-store.port';
-import { adoptParsed, Frozen, snapshotOf, thaw } from './document-snapshot';
+import { Frozen, snapshotOf, thaw } from './document-snapshot';
 import { ProjectionWriter } from './projection';
 
 /**
  * Buffers a batch's writes so they commit atomically with the checkpoint. Reads see staged writes
  * first, so several events of one batch can update the same document.
  *
- * A staged document is a frozen snapshot (document-snapshot.ts): `put` copies only what is not a
- * snapshot already, `get` and `find` hand out copies, `getFrozen` the snapshot itself. Or it is a working
- * copy that `edit` handed out, snapshotted when read through the other methods and at commit. Neither a
- * structuredClone (29% of a rebuild) nor the JSON text that replaced it (parse on every get, stringify on
- * every put: 43% of the splits rebuild) is made per event any more; the store serializes each document
- * once, at commit.
+ * A staged document is a frozen snapshot (document-snapshot.ts): `put` copies only what is not frozen
+ * already, `get` and `find` hand out copies. Or it is the working copy that `edit` handed out, copied
+ * when read through the other methods and snapshotted at commit. Neither a structuredClone (29% of a
+ * rebuild) nor the JSON text that replaced it (parse on every get, stringify on every put: 43% of the
+ * splits rebuild) is made per event any more; the store serializes each document once, at commit.
  */
 export class StagedWriter implements ProjectionWriter {
   private readonly staged = new Map<string, Map<string, Frozen<Doc> | null>>();
   /** Documents `edit` handed out: staged as they will be at commit. An id is here or in `staged`, not both. */
   private readonly working = new Map<string, Map<string, Doc>>();
-  /** Stored documents `getFrozen` has read this batch (not writes): read once, frozen, shared. */
-  private readonly loaded = new Map<string, Map<string, Frozen<Doc> | null>>();
 
   constructor(private readonly reader: DocumentReader) {}
 
-  put<T extends Doc>(collection: string, doc: T | Frozen<T>): void {
-    const snapshot = snapshotOf(doc as Doc);
+  put<T extends Doc>(collection: string, doc: T): void {
+    const snapshot = snapshotOf<Doc>(doc);
     this.working.get(collection)?.delete(snapshot.id);
     this.collection(this.staged, collection).set(snapshot.id, snapshot);
   }
@@ -38,9 +35,8 @@ export class StagedWriter implements ProjectionWriter {
     const edited = working.get(id);
     if (edited) return edited as T;
     const staged = this.staged.get(collection);
-    const loaded = this.loaded.get(collection);
     // Copied once per batch, whatever the reader returned: from here on it is the writer's alone.
-    const doc = thawed(staged?.has(id) ? staged.get(id) : loaded?.has(id) ? loaded.get(id) : snapshotOf(await this.reader.get<Doc>(collection, id)));
+    const doc = thawed(staged?.has(id) ? staged.get(id) : snapshotOf(await this.reader.get<Doc>(collection, id)));
     if (!doc) return null;
     staged?.delete(id);
     working.set(id, doc);
@@ -55,22 +51,7 @@ export class StagedWriter implements ProjectionWriter {
       const doc = staged.get(id);
       return doc ? thaw(doc as Frozen<T>) : null;
     }
-    const loaded = this.loaded.get(collection);
-    if (loaded?.has(id)) {
-      const doc = loaded.get(id);
-      return doc ? thaw(doc as Frozen<T>) : null;
-    }
     return this.reader.get<T>(collection, id);
-  }
-
-  async getFrozen<T extends Doc>(collection: string, id: string): Promise<Frozen<T> | null> {
-    const edited = this.working.get(collection)?.get(id);
-    if (edited) return snapshotOf(edited as T);
-    const staged = this.staged.get(collection);
-    if (staged?.has(id)) return (staged.get(id) ?? null) as Frozen<T> | null;
-    const loaded = this.collection(this.loaded, collection);
-    if (!loaded.has(id)) loaded.set(id, adoptParsed(await this.reader.get<Doc>(collection, id)));
-    return (loaded.get(id) ?? null) as Frozen<T> | null;
   }
 
   /** Sees staged writes too: the stored matches, overlaid with this batch's puts and deletes. */
