@@ -38,6 +38,8 @@ const RSS_TARGET_MIB = 1024;
 const TEMPLATE_SPLITS = 40;
 const TEMPLATE_ORDERS = 40;
 const RAW_BATCH = 1000;
+/** BENCH_REBUILD_ONLY=splits,ledger rebuilds only those projections (to profile one); default every one. */
+const ONLY = process.env.BENCH_REBUILD_ONLY?.split(',').map((name) => name.trim());
 
 export async function rebuildBench(): Promise<void> {
   const dir = process.env.BENCH_REBUILD_DIR ?? join(homedir(), '.cache', 'paysplit-bench', `rebuild-${EVENTS}`);
@@ -58,7 +60,7 @@ export async function rebuildBench(): Promise<void> {
     const total = (await platform.events.headPosition()) ?? 0;
     const raws: number[] = [rawRead(join(dir, 'events.db'))];
     console.log(`  raw read + JSON.parse: ${fmt(raws[0]!)} events/s`);
-    for (const projection of platform.engine.subscribers.filter(isProjection)) {
+    for (const projection of platform.engine.subscribers.filter(isProjection).filter((p) => !ONLY || ONLY.includes(p.name))) {
       const started = performance.now();
       const { applied } = await rebuildProjection(platform.events, platform.readStore, projection, { nowMs: () => Date.now() });
       // Events of the log covered per second (a projection applies only its own streams' events, and the

@@ -154,7 +154,8 @@ export class LedgerProjection implements Projection {
     }
     if (!('splitId' in event.data)) return;
     const splitId = event.data.splitId;
-    const split = await writer.get<LedgerSplit>(LEDGER_SPLITS, splitId);
+    // The batch's working copy, changed in place: serialized once, when the batch commits.
+    const split = await writer.edit<LedgerSplit>(LEDGER_SPLITS, splitId);
     if (!split) return;
     const post = (kind: PostingKind, memo: string, entries: ReturnType<typeof nonZero>) => {
       split.sequence += 1;
@@ -253,7 +254,6 @@ export class LedgerProjection implements Projection {
       default:
         return;
     }
-    writer.put<LedgerSplit>(LEDGER_SPLITS, split);
   }
 
   /**
@@ -377,15 +377,9 @@ function moveCommitted(writer: ProjectionWriter, companyId: string, currency: st
 
 async function changeBalanceDoc(writer: ProjectionWriter, companyId: string, currency: string, change: (doc: CompanyBalanceDoc) => void): Promise<void> {
   const id = companyBalanceDocId(companyId, currency);
-  const doc = (await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id)) ?? {
-    id,
-    companyId,
-    currency,
-    balanceCents: '0',
-    reservedCents: '0',
-    committedCents: '0',
-    marginHeldCents: '0',
-  };
+  const stored = await writer.edit<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, id);
+  if (stored) return change(stored);
+  const doc = { id, companyId, currency, balanceCents: '0', reservedCents: '0', committedCents: '0', marginHeldCents: '0' };
   change(doc);
   writer.put<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, doc);
 }
@@ -408,12 +402,11 @@ async function creditContractor(writer: ProjectionWriter, split: LedgerSplit, ro
 
 async function moveContractorAccount(writer: ProjectionWriter, contractor: string, currency: string, delta: { creditedCents?: bigint; autoWithdrawCents?: bigint }): Promise<void> {
   const id = contractorAccountDocId(contractor, currency);
-  const doc = (await writer.get<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, id)) ?? { id, contractor, currency, creditedCents: '0', autoWithdrawCents: '0' };
-  writer.put<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, {
-    ...doc,
-    creditedCents: (BigInt(doc.creditedCents) + (delta.creditedCents ?? 0n)).toString(),
-    autoWithdrawCents: (BigInt(doc.autoWithdrawCents) + (delta.autoWithdrawCents ?? 0n)).toString(),
-  });
+  const stored = await writer.edit<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, id);
+  const doc = stored ?? { id, contractor, currency, creditedCents: '0', autoWithdrawCents: '0' };
+  doc.creditedCents = (BigInt(doc.creditedCents) + (delta.creditedCents ?? 0n)).toString();
+  doc.autoWithdrawCents = (BigInt(doc.autoWithdrawCents) + (delta.autoWithdrawCents ?? 0n)).toString();
+  if (!stored) writer.put<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, doc);
 }
 
 function rowsOf(distributions: DistributionData[]): Record<string, LedgerRow> {

@@ -1,12 +1,22 @@
 import { RecordedEvent } from '../event-store/event-store.port';
 import { CollectionSpec, Doc, DocumentReader } from '../read-store/document-store.port';
 import { NewTimer } from '../read-store/timer-store.port';
-
-/** What a projection may do while applying one event: read its own documents and stage writes. */
+/**
+ * What a projection may do while applying one event: read its own documents and stage writes. `get` and
+ * `find` return the caller's own copies, and `put` keeps its own: changing an object after putting it
+ * changes nothing stored.
+ */
 export interface ProjectionWriter extends DocumentReader {
   /** Name the document type (`put<SplitView>(...)`) so the compiler checks what is stored. */
   put<T extends Doc>(collection: string, doc: T): void;
   delete(collection: string, id: string): void;
+  /**
+   * The batch's own working copy of the document, to change in place: what it holds when the batch
+   * commits is stored (a `put` or `delete` of it ends that). For a projection that changes a few fields
+   * of a big document on each of many events: the document is copied once per batch, not per event
+   * (copying it on every read and write was most of a rebuild's time: npm run bench -- rebuild).
+   */
+  edit<T extends Doc>(collection: string, id: string): Promise<T | null>;
 }
 
 /**

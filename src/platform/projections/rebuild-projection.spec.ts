@@ -55,4 +55,17 @@ describe('rebuildProjection', () => {
     await events.close();
     await store.close();
   });
+
+  it('stores every stream revision by the swap, though a batch commits none until the last', async () => {
+    const { events, store } = await open();
+    const occurred = { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' };
+    await events.append('thing-1', [{ id: randomUUID(), type: 'thing.changed', data: {}, metadata: occurred }], 0);
+    await events.append('other-1', [{ id: randomUUID(), type: 'other.made', data: {}, metadata: occurred }], 'no_stream');
+    const { generation } = await rebuildProjection(events, store, things, { nowMs: () => Date.now(), batchSize: 2 });
+    const revisions = await Promise.all(['thing-0', 'thing-1', 'thing-2', 'other-1'].map((stream) => store.streamRevisionOf(things.name, generation, stream)));
+    expect(revisions).toEqual([0, 1, 0, null]);
+    expect(await store.checkpointOf(things.name, generation)).toBe(5);
+    await events.close();
+    await store.close();
+  });
 });

@@ -19,6 +19,9 @@ export interface RebuildProgress {
  */
 const REBUILD_BATCH_SIZE = 5_000;
 
+/** Stream revisions held in memory before a batch commits them anyway (a few MB). */
+const HELD_REVISIONS_LIMIT = 100_000;
+
 /** Held (and renewed after every batch) by the one rebuild of a projection that may run at a time. */
 const REBUILD_LEASE_MS = 60_000;
 
@@ -64,28 +67,30 @@ async function replayIntoShadow(
   if (discarded.length > 0) options.onDiscarded?.(discarded);
   const generation = await store.createShadowGeneration(projection.name);
   const started = options.nowMs();
+  const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+  const read = (after: number | undefined, maxCount = batchSize) => events.readAll({ after, maxCount, streamPrefixes: projection.streams });
   let applied = 0;
   let after: number | undefined;
   // The shadow generation is written by this rebuild alone (it holds the lease), so, like a live runner,
-  // it may trust the revisions it committed and its own checkpoint instead of looking each stream up.
-  const knownRevisions = new Map<string, number>();
-  for (;;) {
-    // Read the head first: once a read of the projection's own streams finds nothing after `after`, every
-    // event up to that head has been considered, and the checkpoint may move there.
-    const head = await events.headPosition();
-    const batch = await events.readAll({ after, maxCount: options.batchSize ?? REBUILD_BATCH_SIZE, streamPrefixes: projection.streams });
-    if (batch.length === 0) {
-      if (head !== null && head > (after ?? 0)) {
-        const outcome = await store.commitProjection({ projection: projection.name, generation, checkpoint: head, after: after ?? null, streamRevisions: {}, writes: [] });
-        if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
-      }
-      break;
-    }
-    const outcome = await applyBatch(store, projection, generation, batch, { knownRevisions, checkpoint: after ?? null });
+  // it may trust its own checkpoint and the revisions it committed instead of looking each stream up.
+  // And nothing reads those revisions before the shadow is activated: they are held in memory (where
+  // they are looked up) and committed with the last batch, or every HELD_REVISIONS_LIMIT streams.
+  const held = new Map<string, number>();
+  // Read the head first: once a read of the projection's own streams finds nothing after `after`, every
+  // event up to that head has been considered, and the checkpoint may move there. That read is a peek
+  // for one event before each batch commits, so the last batch knows it is the last.
+  let head = await events.headPosition();
+  let batch = await read(after);
+  while (batch.length > 0) {
+    const last = batch[batch.length - 1]!.position;
+    const headBeforePeek = await events.headPosition();
+    const isLast = (await read(last, 1)).length === 0;
+    const release = isLast || held.size >= HELD_REVISIONS_LIMIT;
+    const outcome = await applyBatch(store, projection, generation, batch, { checkpoint: after ?? null, heldRevisions: { held, release } });
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
     if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
     applied += batch.length;
-    after = batch[batch.length - 1]!.position;
+    after = last;
     const logHead = (await events.headPosition()) ?? after;
     const elapsedSeconds = Math.max((options.nowMs() - started) / 1000, 1e-3);
     const rate = applied / elapsedSeconds;
@@ -97,6 +102,16 @@ async function replayIntoShadow(
       eventsPerSecond: rate,
       etaSeconds: rate > 0 ? remaining / rate : null,
     });
+    if (isLast) {
+      head = headBeforePeek;
+      break;
+    }
+    head = await events.headPosition();
+    batch = await read(after);
+  }
+  if (head !== null && head > (after ?? 0)) {
+    const outcome = await store.commitProjection({ projection: projection.name, generation, checkpoint: head, after: after ?? null, streamRevisions: {}, writes: [] });
+    if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
   }
   await store.activateGeneration(projection.name, generation);
   return { generation, applied };

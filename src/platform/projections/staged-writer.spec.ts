@@ -23,4 +23,48 @@ describe('StagedWriter', () => {
     expect((await writer.find('things', { skip: 1, limit: 1, sort: [{ field: 'n', direction: 'asc' }] })).map((d) => d.id)).toEqual(['c']);
     await store.close();
   });
+
+  it('keeps its own copy of what is put, and gives get a copy of its own', async () => {
+    const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
+    await store.registerProjection('p', [{ name: 'things' }]);
+    const writer = new StagedWriter(store.generationReader('p', 1));
+    const put = { id: 'a', rows: [{ n: 1 }] };
+    writer.put('things', put);
+    put.rows.push({ n: 2 });
+    put.rows[0]!.n = 5;
+    const copy = await writer.get<{ id: string; rows: { n: number }[] }>('things', 'a');
+    expect(copy).toEqual({ id: 'a', rows: [{ n: 1 }] });
+    copy!.rows[0]!.n = 99;
+    expect(writer.writes()).toEqual([{ kind: 'put', collection: 'things', doc: { id: 'a', rows: [{ n: 1 }] } }]);
+    writer.delete('things', 'a');
+    expect(await writer.get('things', 'a')).toBeNull();
+    await store.close();
+  });
+
+  it('stages what an edited document holds at commit, and reads it as a copy', async () => {
+    const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
+    await store.registerProjection('p', [{ name: 'things' }]);
+    const doc = { id: 'a', rows: [{ n: 1 }], owner: 'x' };
+    await store.commitProjection({ projection: 'p', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [{ kind: 'put', collection: 'things', doc }] });
+    const writer = new StagedWriter(store.generationReader('p', 1));
+    const edited = await writer.edit<typeof doc>('things', 'a');
+    expect(await writer.edit('things', 'a')).toBe(edited);
+    expect(await writer.edit('things', 'missing')).toBeNull();
+    edited!.rows[0]!.n = 2;
+    const seen = await writer.get<typeof doc>('things', 'a');
+    expect(seen).toEqual({ id: 'a', rows: [{ n: 2 }], owner: 'x' });
+    edited!.rows.push({ n: 3 });
+    edited!.owner = 'y';
+    expect(seen!.rows).toHaveLength(1);
+    expect(await writer.get('things', 'a')).toEqual({ id: 'a', rows: [{ n: 2 }, { n: 3 }], owner: 'y' });
+    expect((await writer.find('things', { filter: { owner: 'y' } })).map((d) => d.id)).toEqual(['a']);
+    expect(writer.writes()).toEqual([{ kind: 'put', collection: 'things', doc: { id: 'a', rows: [{ n: 2 }, { n: 3 }], owner: 'y' } }]);
+
+    writer.put('things', { id: 'a', rows: [], owner: 'z' });
+    edited!.owner = 'too late';
+    expect(writer.writes()).toEqual([{ kind: 'put', collection: 'things', doc: { id: 'a', rows: [], owner: 'z' } }]);
+    writer.delete('things', 'a');
+    expect(await writer.edit('things', 'a')).toBeNull();
+    await store.close();
+  });
 });

@@ -1,85 +1,119 @@
 import { Doc, DocumentReader, DocumentWrite, fieldOf, Filter, FindOptions } from '../read-store/document-store.port';
+import { Frozen, snapshotOf, thaw } from './document-snapshot';
 import { ProjectionWriter } from './projection';
 
 /**
  * Buffers a batch's writes so they commit atomically with the checkpoint. Reads see staged writes
  * first, so several events of one batch can update the same document.
  *
- * A staged document is kept as its JSON text: that is the copy that isolates it from later changes to
- * the object the projection put (and each reader gets its own object back), and documents are JSON in
- * every store anyway. structuredClone on every put and get was 29% of a rebuild's time (docs/decisions.md).
+ * A staged document is a frozen snapshot (document-snapshot.ts): `put` copies only what is not frozen
+ * already, `get` and `find` hand out copies. Or it is the working copy that `edit` handed out, copied
+ * when read through the other methods and snapshotted at commit. Neither a structuredClone (29% of a
+ * rebuild) nor the JSON text that replaced it (parse on every get, stringify on every put: 43% of the
+ * splits rebuild) is made per event any more; the store serializes each document once, at commit.
  */
 export class StagedWriter implements ProjectionWriter {
-  private readonly staged = new Map<string, Map<string, string | null>>();
+  private readonly staged = new Map<string, Map<string, Frozen<Doc> | null>>();
+  /** Documents `edit` handed out: staged as they will be at commit. An id is here or in `staged`, not both. */
+  private readonly working = new Map<string, Map<string, Doc>>();
 
   constructor(private readonly reader: DocumentReader) {}
 
   put<T extends Doc>(collection: string, doc: T): void {
-    this.collection(collection).set(doc.id, JSON.stringify(doc));
+    const snapshot = snapshotOf<Doc>(doc);
+    this.working.get(collection)?.delete(snapshot.id);
+    this.collection(this.staged, collection).set(snapshot.id, snapshot);
   }
 
   delete(collection: string, id: string): void {
-    this.collection(collection).set(id, null);
+    this.working.get(collection)?.delete(id);
+    this.collection(this.staged, collection).set(id, null);
+  }
+
+  async edit<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const working = this.collection(this.working, collection);
+    const edited = working.get(id);
+    if (edited) return edited as T;
+    const staged = this.staged.get(collection);
+    // Copied once per batch, whatever the reader returned: from here on it is the writer's alone.
+    const doc = thawed(staged?.has(id) ? staged.get(id) : snapshotOf(await this.reader.get<Doc>(collection, id)));
+    if (!doc) return null;
+    staged?.delete(id);
+    working.set(id, doc);
+    return doc as T;
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const edited = this.working.get(collection)?.get(id);
+    if (edited) return thaw(snapshotOf(edited as T));
     const staged = this.staged.get(collection);
     if (staged?.has(id)) {
-      const json = staged.get(id);
-      return json ? (JSON.parse(json) as T) : null;
+      const doc = staged.get(id);
+      return doc ? thaw(doc as Frozen<T>) : null;
     }
     return this.reader.get<T>(collection, id);
   }
 
   /** Sees staged writes too: the stored matches, overlaid with this batch's puts and deletes. */
   async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
-    const staged = this.staged.get(collection);
-    if (!staged?.size) return this.reader.find<T>(collection, options);
+    const staged = this.stagedIn(collection);
+    if (!staged.size) return this.reader.find<T>(collection, options);
     const byId = new Map<string, Doc>();
     for (const doc of await this.reader.find<Doc>(collection, { filter: options.filter })) byId.set(doc.id, doc);
-    for (const [id, json] of staged) {
-      const doc = json === null ? null : (JSON.parse(json) as Doc);
-      if (doc && matches(doc, options.filter)) byId.set(id, doc);
+    for (const [id, doc] of staged) {
+      if (doc && matches(doc, options.filter)) byId.set(id, thaw(doc));
       else byId.delete(id);
     }
     const sorted = [...byId.values()].sort((a, b) => compareBy(a, b, options.sort ?? []));
     const start = options.skip ?? 0;
-    // The stored documents were parsed for this call and the staged ones just now: they are the caller's own.
+    // The stored documents were parsed for this call and the staged ones copied just now: they are the caller's own.
     return sorted.slice(start, options.limit === undefined ? undefined : start + options.limit) as T[];
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
-    if (!this.staged.get(collection)?.size) return this.reader.count(collection, filter);
+    if (!this.staged.get(collection)?.size && !this.working.get(collection)?.size) return this.reader.count(collection, filter);
     return (await this.find(collection, { filter })).length;
   }
 
+  /** The staged documents themselves (frozen; the edited ones snapshotted now): a store serializes them, nothing may change them. */
   writes(): DocumentWrite[] {
     const writes: DocumentWrite[] = [];
-    for (const [collection, docs] of this.staged) {
-      for (const [id, json] of docs) {
-        writes.push(json ? { kind: 'put', collection, doc: JSON.parse(json) as Doc } : { kind: 'delete', collection, id });
-      }
+    for (const collection of new Set([...this.staged.keys(), ...this.working.keys()])) {
+      for (const [id, doc] of this.stagedIn(collection)) writes.push(doc ? { kind: 'put', collection, doc: doc as Doc } : { kind: 'delete', collection, id });
     }
     return writes;
   }
 
   get size(): number {
     let n = 0;
-    for (const docs of this.staged.values()) n += docs.size;
+    for (const docs of [...this.staged.values(), ...this.working.values()]) n += docs.size;
     return n;
   }
 
-  private collection(name: string): Map<string, string | null> {
-    let docs = this.staged.get(name);
+  /** Every staged put and delete of a collection, the edited documents as snapshots of how they are now. */
+  private stagedIn(collection: string): Map<string, Frozen<Doc> | null> {
+    const edited = this.working.get(collection);
+    if (!edited?.size) return this.staged.get(collection) ?? new Map<string, Frozen<Doc> | null>();
+    const staged = new Map(this.staged.get(collection));
+    for (const [id, doc] of edited) staged.set(id, snapshotOf(doc));
+    return staged;
+  }
+
+  private collection<V>(maps: Map<string, Map<string, V>>, name: string): Map<string, V> {
+    let docs = maps.get(name);
     if (!docs) {
       docs = new Map();
-      this.staged.set(name, docs);
+      maps.set(name, docs);
     }
     return docs;
   }
 }
 
-function matches(doc: Doc, filter: Filter = {}): boolean {
+function thawed(doc: Frozen<Doc> | null | undefined): Doc | null {
+  return doc ? thaw(doc) : null;
+}
+
+function matches(doc: Frozen<Doc>, filter: Filter = {}): boolean {
   return Object.entries(filter).every(([field, value]) => (fieldOf(doc, field) ?? null) === value);
 }
 

@@ -81,9 +81,11 @@ export class SplitReadModelProjection implements Projection {
       writer.put<SplitView>(SPLITS, createdView(event));
       return;
     }
-    const split = await writer.get<SplitView>(SPLITS, event.data.splitId);
+    // Changed in place: the batch's copy of a Split is serialized once, at commit, not on every event.
+    const split = await writer.edit<SplitView>(SPLITS, event.data.splitId);
     if (!split) throw new Error(`${event.type} for unknown split ${event.data.splitId} (event ${recorded.id})`);
-    writer.put<SplitView>(SPLITS, { ...split, ...changes(event, split), updatedAt: recorded.metadata.occurredAt });
+    change(event, split);
+    split.updatedAt = recorded.metadata.occurredAt;
   }
 
   /** A row's status is its transfer payout's live status (docs/api.md#the-split-object-spec-23). */
@@ -91,67 +93,71 @@ export class SplitReadModelProjection implements Projection {
     const ref = event.data;
     if (ref.kind !== 'leg_b_transfer') return;
     const { splitId, distributionId, payoutId } = ref;
-    const split = await writer.get<SplitView>(SPLITS, splitId);
-    if (!split) return;
-    const status = STATUS_AFTER[event.type];
-    const failureReason = event.type === 'payout.failed' ? event.data.reason : undefined;
-    writer.put<SplitView>(SPLITS, {
-      ...split,
-      distributions: split.distributions.map((row) =>
-        row.id === distributionId && row.legBTransferPayoutId === payoutId ? { ...row, status, ...(failureReason ? { failureReason } : {}) } : row,
-      ),
-    });
+    const split = await writer.edit<SplitView>(SPLITS, splitId);
+    const row = split?.distributions.find((candidate) => candidate.id === distributionId && candidate.legBTransferPayoutId === payoutId);
+    if (!row) return;
+    row.status = STATUS_AFTER[event.type];
+    if (event.type === 'payout.failed' && event.data.reason) row.failureReason = event.data.reason;
   }
 }
 
-function changes(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): Partial<SplitView> {
+function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): void {
   switch (event.type) {
     case 'split.roster.revised':
-      return {
+      Object.assign(split, {
         totalAmountCents: event.data.totalAmountCents,
         marginAmountCents: event.data.marginAmountCents,
         marginStatus: marginStatusOf(event.data.marginAmountCents),
         enterpriseFeeAmountCents: event.data.enterpriseFeeAmountCents,
         distributions: event.data.distributions.map(distributionView),
-      };
+      });
+      return;
     case 'split.leg_a.approved':
-      return { status: 'APPROVED' };
+      split.status = 'APPROVED';
+      return;
     case 'split.leg_a.rejected':
-      return { status: 'REJECTED' };
+      split.status = 'REJECTED';
+      return;
     case 'split.cancelled':
-      return { status: 'CANCELLED' };
+      split.status = 'CANCELLED';
+      return;
     case 'split.funded':
-      return { status: 'FUNDED', feeBufferAmountCents: event.data.feeBufferAmountCents };
+      Object.assign(split, { status: 'FUNDED', feeBufferAmountCents: event.data.feeBufferAmountCents });
+      return;
     case 'split.margin.held':
-      return { marginStatus: 'HELD', marginHoldStartedAt: event.data.marginHoldStartedAt };
+      Object.assign(split, { marginStatus: 'HELD', marginHoldStartedAt: event.data.marginHoldStartedAt });
+      return;
     case 'split.margin.settled':
-      return { marginStatus: 'RELEASED', marginReleasedAt: event.data.releasedAt };
+      Object.assign(split, { marginStatus: 'RELEASED', marginReleasedAt: event.data.releasedAt });
+      return;
     case 'split.roster_entry.transfer_started':
-      return {
-        status: split.status === 'FUNDED' ? 'SETTLING' : split.status,
-        distributions: updateRow(split, event.data.rosterEntryId, {
-          legBTransferPayoutId: event.data.payoutId,
-          feeAmountCents: event.data.feeAmountCents,
-          netAmountCents: event.data.netAmountCents,
-          status: 'PENDING',
-          failureReason: null,
-        }),
-      };
+      if (split.status === 'FUNDED') split.status = 'SETTLING';
+      updateRow(split, event.data.rosterEntryId, {
+        legBTransferPayoutId: event.data.payoutId,
+        feeAmountCents: event.data.feeAmountCents,
+        netAmountCents: event.data.netAmountCents,
+        status: 'PENDING',
+        failureReason: null,
+      });
+      return;
     case 'split.roster_entry.failed':
-      return { distributions: updateRow(split, event.data.rosterEntryId, { failureReason: event.data.reason }) };
+      updateRow(split, event.data.rosterEntryId, { failureReason: event.data.reason });
+      return;
     case 'split.roster_entry.withdrawal_started':
-      return { distributions: updateRow(split, event.data.rosterEntryId, { legBWithdrawalPayoutId: event.data.payoutId }) };
+      updateRow(split, event.data.rosterEntryId, { legBWithdrawalPayoutId: event.data.payoutId });
+      return;
     case 'split.settled':
-      return { status: 'SETTLED' };
+      split.status = 'SETTLED';
+      return;
     case 'split.leg_a.claimed':
     case 'split.margin.instant_elected':
     case 'split.roster_entry.settled':
-      return {};
+      return;
   }
 }
 
-function updateRow(split: SplitView, distributionId: string, change: Partial<DistributionView>): DistributionView[] {
-  return split.distributions.map((row) => (row.id === distributionId ? { ...row, ...change } : row));
+function updateRow(split: SplitView, distributionId: string, change: Partial<DistributionView>): void {
+  for (const row of split.distributions) if (row.id === distributionId) Object.assign(row, change);
 }
 
 function createdView(event: SplitCreated): SplitView {
