@@ -25,10 +25,11 @@ import { splitWorld } from './split-world';
  * event in position order, 1,000 at a time, and JSON.parses its data and metadata.
  *
  * The log is generated once into a cache directory outside the repository (BENCH_REBUILD_DIR, default
- * ~/.cache/paysplit-bench/rebuild-<events>) and reused by later runs; only the read store is fresh each
+ * ~/.cache/paysplit-bench/rebuild-v2-<events>) and reused by later runs; only the read store is fresh each
  * run. It is realistic by construction: the real service (in-process, ROLE=all) runs a template workload
- * (auto-accepted Splits of 10 early-payout rows through settlement, paid embedded checkout orders, and the
- * webhook deliveries both raise to a registered endpoint), and its log is then copied, each copy with its
+ * (auto-accepted Splits of 10 early-payout rows through settlement, paid embedded checkout orders, a
+ * registered webhook endpoint; the deliveries both raise are rows of the webhook delivery store, not
+ * events, since issue 13, hence v2: a log cached before holds delivery events), and its log is then copied, each copy with its
  * own ids (every prefixed id, stream id and event id rewritten), until the log holds the number asked.
  * Targets: each projection >= 0.5x the raw read, peak RSS < 1 GiB.
  */
@@ -42,7 +43,7 @@ const RAW_BATCH = 1000;
 const ONLY = process.env.BENCH_REBUILD_ONLY?.split(',').map((name) => name.trim());
 
 export async function rebuildBench(): Promise<void> {
-  const dir = process.env.BENCH_REBUILD_DIR ?? join(homedir(), '.cache', 'paysplit-bench', `rebuild-${EVENTS}`);
+  const dir = process.env.BENCH_REBUILD_DIR ?? join(homedir(), '.cache', 'paysplit-bench', `rebuild-v2-${EVENTS}`);
   console.log(`rebuild bench: ${EVENTS.toLocaleString('en-US')} events in ${dir}; load average ${loadAverage()}`);
   console.log(`  targets: each projection >= ${RATIO_TARGET}x the raw read-and-parse loop, peak RSS < ${RSS_TARGET_MIB} MiB`);
   if (!existsSync(join(dir, 'events.db'))) await generateLog(dir);
@@ -125,7 +126,7 @@ async function generateLog(dir: string): Promise<void> {
   const started = performance.now();
   console.log('  generating the log (once; later runs reuse it)...');
   const template = await templateLog();
-  console.log(`  template: ${template.length} events from the real service (${TEMPLATE_SPLITS} settled Splits, ${TEMPLATE_ORDERS} paid orders, their webhooks)`);
+  console.log(`  template: ${template.length} events from the real service (${TEMPLATE_SPLITS} settled Splits, ${TEMPLATE_ORDERS} paid orders, their webhook endpoint)`);
   mkdirSync(dir, { recursive: true });
   const partial = join(dir, 'events.db.partial');
   rmSync(partial, { force: true });
