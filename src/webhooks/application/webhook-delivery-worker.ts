@@ -225,17 +225,25 @@ export class WebhookDeliveryWorker implements DueWork {
         this.queued--;
         this.inFlight++;
         this.lanes.set(endpointId, (this.lanes.get(endpointId) ?? 0) + 1);
-        const sent: Promise<unknown> = this.send(item)
+        // A lane is a request in flight to the endpoint: it frees up when the answer is in (or the attempt
+        // ended without one), not when the outcome is written, which waits for the next group commit.
+        let laneFree = false;
+        const freeLane = () => {
+          if (laneFree) return;
+          laneFree = true;
+          this.inFlight--;
+          this.lanes.set(endpointId, this.lanes.get(endpointId)! - 1);
+          this.dispatch();
+          // The loop claims more once few claimed deliveries wait.
+          if (this.queued < CLAIM_BATCH / 2) this.poke();
+        };
+        const sent: Promise<unknown> = this.send(item, freeLane)
           .catch((error: unknown) =>
             this.logger.error({ err: error, deliveryId: item.delivery.id }, 'webhook attempt not completed; the delivery is sent again (claim given back, or expiring)'),
           )
           .finally(() => {
-            this.inFlight--;
-            this.lanes.set(endpointId, this.lanes.get(endpointId)! - 1);
+            freeLane();
             this.sending.delete(sent);
-            // The freed lane goes to the next claimed delivery at once; the loop claims more when few wait.
-            this.dispatch();
-            if (this.queued < CLAIM_BATCH / 2) this.poke();
           });
         this.sending.add(sent);
       }
@@ -261,7 +269,7 @@ export class WebhookDeliveryWorker implements DueWork {
    * One attempt: signs the canonical body with the company's current secret, POSTs it, and records the
    * outcome. A delivery whose endpoint is gone or disabled is skipped, not postponed (docs/webhooks.md).
    */
-  private async send({ delivery, company }: Claimed): Promise<AttemptOutcome> {
+  private async send({ delivery, company }: Claimed, answered: () => void = () => undefined): Promise<AttemptOutcome> {
     const attempt = delivery.lastAttempt + 1;
     const base = { deliveryId: delivery.id, attempt, succeeded: false, responseStatus: null, error: null };
     const endpoint = company.endpoints.get(delivery.endpointId);
@@ -278,6 +286,7 @@ export class WebhookDeliveryWorker implements DueWork {
     const signature = signWebhook(this.secretOf(company.sealedSecret), Number(signedAt), delivery.body);
     const headers = webhookRequestHeaders(delivery.eventType, delivery.id, signedAt, signature) as Record<string, string>;
     const result = await this.http.post(endpoint.url, headers, delivery.body);
+    answered();
     const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
     const responseStatus = result.kind === 'response' ? result.status : null;
     const error = result.kind === 'error' ? result.error : succeeded ? null : `HTTP ${responseStatus}`;
