@@ -97,6 +97,9 @@ export class SqliteEventStore implements EventStore {
    * have run; each resolves only once that commit is durable. Not on the next turn of the loop: a
    * process manager's commands on one stream run one after another, and under load a turn of the
    * worker's loop took milliseconds, so ten commands in a row held the whole batch up for ten turns.
+   * The price: a batch's commands now run to its end without yielding the loop (other subscribers of
+   * the process wait that long). Letting the loop turn after 5 to 250 ms of chained commits left the
+   * settlement bench's process manager 9,000 to 28,000 events behind again (issue 13).
    */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
