@@ -113,4 +113,33 @@ describe('AggregateRepository folded-state cache', () => {
     expect((await repository.load('counter-6', counter)).state).toEqual({ total: 6, count: 3 });
     expect((await other.readStream('counter-6')).map((e) => e.revision)).toEqual([0, 1, 2]);
   });
+
+  it('decides several commands in order on the state each leads to and appends their events together, each at its own time', async () => {
+    type Timed = { amount: number; data?: { now: string } };
+    const timed: Decider<Timed, CounterEvent, { total: number; count: number }> = {
+      initialState: capped.initialState,
+      decide: (command, state) => capped.decide(command, state),
+      evolve: capped.evolve,
+    };
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    const appends = jest.spyOn(store, 'append');
+    const at = (now: string, amount: number) => ({ amount, data: { now } });
+    const decided = await repository.handleAll(
+      'counter-7',
+      timed,
+      [at('2026-02-01T00:00:00.000Z', 1), at('2026-02-02T00:00:00.000Z', 0), at('2026-02-03T00:00:00.000Z', 4)],
+      context,
+    );
+    expect(decided).toMatchObject({ state: { total: 5, count: 2 }, revision: 1 });
+    const stored = await other.readStream('counter-7');
+    expect(stored.map((e) => [e.data, e.metadata.occurredAt])).toEqual([
+      [{ amount: 1 }, '2026-02-01T00:00:00.000Z'],
+      [{ amount: 4 }, '2026-02-03T00:00:00.000Z'],
+    ]);
+    expect(appends).toHaveBeenCalledTimes(1);
+
+    // The third command of these is refused (the cap counts the two before it): nothing is appended.
+    await expect(repository.handleAll('counter-7', timed, [{ amount: 1 }, { amount: 1 }], context)).rejects.toThrow('capped at three additions');
+    expect(await other.readStream('counter-7')).toHaveLength(2);
+  });
 });

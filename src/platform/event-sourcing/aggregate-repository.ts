@@ -80,18 +80,34 @@ export class AggregateRepository {
     context: CommandContext,
     options: { expected?: ExpectedRevision; retries?: number } = {},
   ): Promise<Decided<Event, State>> {
+    return this.handleAll(streamId, decider, [command], context, options);
+  }
+
+  /**
+   * Several commands on one stream as one decision: each is decided on the state the ones before it lead
+   * to, and all their events go in one append, each stamped with its own command's time (see append). The
+   * events are exactly those the commands would append one after another; only the reads and appends
+   * in between are saved. One refusal refuses them all: nothing is appended.
+   */
+  async handleAll<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    commands: Command[],
+    context: CommandContext,
+    options: { expected?: ExpectedRevision; retries?: number } = {},
+  ): Promise<Decided<Event, State>> {
     if (options.expected === undefined) {
-      const decided = await this.handleOnCachedState(streamId, decider, command, context);
+      const decided = await this.handleOnCachedState(streamId, decider, commands, context);
       if (decided) return decided;
     }
     for (let attempt = 0; ; attempt++) {
       const { state, revision, position } = await this.load(streamId, decider);
-      const events = decider.decide(command, state);
-      if (events.length === 0) return { streamId, events, state, position, revision };
+      const decision = decideAll(decider, commands, state);
+      if (decision.events.length === 0) return { streamId, events: [], state, position, revision };
       try {
         // An expected revision the caller chose ('any') does not prove the state current: do not cache it.
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
-        return await this.appendDecided(streamId, decider, state, events, expected, context, commandTime(command), options.expected === undefined);
+        return await this.appendDecided(streamId, decider, decision, expected, context, options.expected === undefined);
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || options.expected !== undefined || attempt >= (options.retries ?? 3)) throw error;
       }
@@ -110,42 +126,38 @@ export class AggregateRepository {
   private async handleOnCachedState<Command, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
-    command: Command,
+    commands: Command[],
     context: CommandContext,
   ): Promise<Decided<Event, State> | null> {
     const cached = this.folded.get(streamId);
     if (!cached || cached.decider !== decider) return null;
-    const state = cached.state as State;
-    let events: Event[];
+    let decision: Decision<Event, State>;
     try {
-      events = decider.decide(command, state);
+      decision = decideAll(decider, commands, cached.state as State);
     } catch {
       return null; // decided again on a fresh read, which throws the error if it stands
     }
-    if (events.length === 0) return null;
+    if (decision.events.length === 0) return null;
     try {
-      return await this.appendDecided(streamId, decider, state, events, cached.revision, context, commandTime(command), true);
+      return await this.appendDecided(streamId, decider, decision, cached.revision, context, true);
     } catch (error) {
       if (error instanceof ConcurrencyError) return null;
       throw error;
     }
   }
 
-  /** Appends a decision; `cache`: the append checked the revision `state` is at, so the stream is now exactly `next`. */
+  /** Appends a decision; `cache`: the append checked the revision it was decided at, so the stream is now exactly at its state. */
   private async appendDecided<Event extends DomainEvent, State>(
     streamId: string,
-    decider: Pick<Decider<unknown, Event, State>, 'evolve'>,
-    state: State,
-    events: Event[],
+    decider: object,
+    { events, times, state }: Decision<Event, State>,
     expected: ExpectedRevision,
     context: CommandContext,
-    at: Date | undefined,
     cache: boolean,
   ): Promise<Decided<Event, State>> {
-    const result = await this.append(streamId, events, expected, context, at);
-    const next = events.reduce((folded, event) => decider.evolve(folded, event), state);
-    if (cache) this.remember(streamId, { decider, state: next, revision: result.nextExpectedRevision, position: result.position });
-    return { streamId, events, state: next, position: result.position, revision: result.nextExpectedRevision };
+    const result = await this.append(streamId, events, expected, context, times);
+    if (cache) this.remember(streamId, { decider, state, revision: result.nextExpectedRevision, position: result.position });
+    return { streamId, events, state, position: result.position, revision: result.nextExpectedRevision };
   }
 
   /**
@@ -169,21 +181,46 @@ export class AggregateRepository {
   /**
    * `at`: the clock reading the command was decided with, if it carried one (`data.now`); the events'
    * `occurredAt` is then that same instant, so `?asOf` a time stamped in the data (a `createdAt`) finds
-   * the event that recorded it. Without one the clock is read here, once for all the events.
+   * the event that recorded it. Without one the clock is read here, once for all the events. An array
+   * gives each event its own (the events of several commands decided together).
    */
-  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext, at?: Date) {
-    const now = at ?? this.clock.now();
-    const occurredAt = now.toISOString();
-    const stored: NewEvent[] = events.map((event) => ({
-      id: timeOrderedUuid(now.getTime()),
-      type: event.type,
-      data: event.data,
-      metadata: { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, occurredAt },
-    }));
+  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext, at?: Date | (Date | undefined)[]) {
+    let clockReading: Date | undefined;
+    const timeOf = (index: number) => (Array.isArray(at) ? at[index] : at) ?? (clockReading ??= this.clock.now());
+    const stored: NewEvent[] = events.map((event, index) => {
+      const now = timeOf(index);
+      return {
+        id: timeOrderedUuid(now.getTime()),
+        type: event.type,
+        data: event.data,
+        metadata: { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, occurredAt: now.toISOString() },
+      };
+    });
     const result = await this.store.append(streamId, stored, expected);
     this.metrics.increment('paysplit_events_appended_total', {}, events.length);
     return result;
   }
+}
+
+/** Events decided by one or more commands, the time of the command that decided each, and the state they lead to. */
+interface Decision<Event, State> {
+  events: Event[];
+  times: (Date | undefined)[];
+  state: State;
+}
+
+function decideAll<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, commands: Command[], initial: State): Decision<Event, State> {
+  const decision: Decision<Event, State> = { events: [], times: [], state: initial };
+  for (const command of commands) {
+    const events = decider.decide(command, decision.state);
+    const at = commandTime(command);
+    for (const event of events) {
+      decision.events.push(event);
+      decision.times.push(at);
+      decision.state = decider.evolve(decision.state, event);
+    }
+  }
+  return decision;
 }
 
 /**
