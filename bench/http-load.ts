@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -160,6 +160,8 @@ export interface ServiceUnderLoad extends LoadTarget {
   app: RunningApp;
   dataDir: string;
   catchUpMs(): Promise<number>;
+  /** CPU time used so far (ms): this process (the service in it and the load generator) and the worker. */
+  cpuMs(): { thisProcess: number; worker: number | null };
 }
 
 /** What to POST to a started service: its route, credentials and a body per request. */
@@ -189,6 +191,7 @@ export async function startService(role: 'api' | 'all', name: string, label: str
       await app.platform.engine.waitForHead(120_000);
       return performance.now() - stopped;
     },
+    cpuMs: () => ({ thisProcess: processCpuMs(), worker: worker ? childCpuMs(worker.pid!) : null }),
     async close() {
       await app.close();
       if (worker) await stopWorker(worker);
@@ -214,13 +217,37 @@ export async function roundsAgainstBare(
   await service.catchUpMs();
   for (let round = 1; round <= options.rounds; round++) {
     bareRounds.push(await bare.run(options.seconds));
+    const cpuBefore = service.cpuMs();
     serviceRounds.push(await service.run(options.seconds));
     const catchUp = await service.catchUpMs();
+    const cpu = cpuPerRequest(cpuBefore, service.cpuMs(), serviceRounds.at(-1)!.requests);
     console.log(`  round ${round}: ${bare.label} ${fmtFigures(bareRounds.at(-1)!)}`);
-    console.log(`           ${service.label} ${fmtFigures(serviceRounds.at(-1)!)}; worker caught up ${catchUp.toFixed(0)} ms after it`);
+    console.log(`           ${service.label} ${fmtFigures(serviceRounds.at(-1)!)}; worker caught up ${catchUp.toFixed(0)} ms after it; ${cpu}`);
   }
   const ratio = median(serviceRounds.map((round, i) => round.perSecond / bareRounds[i]!.perSecond));
   return { baseline: medianFigures(bareRounds), figures: medianFigures(serviceRounds), ratio };
+}
+
+/**
+ * CPU time per request of a round and its catch-up, for comparing runs on a shared machine (req/s depends
+ * on what else runs; CPU time much less): this process (service and load generator) and the worker.
+ */
+function cpuPerRequest(before: ReturnType<ServiceUnderLoad['cpuMs']>, after: ReturnType<ServiceUnderLoad['cpuMs']>, requests: number): string {
+  const per = (ms: number) => (ms / requests).toFixed(3);
+  const worker = after.worker === null ? '' : `, worker ${per(after.worker - before.worker!)} ms`;
+  return `CPU per request: this process ${per(after.thisProcess - before.thisProcess)} ms${worker}`;
+}
+
+/** User + system CPU time of this process so far, in ms. */
+export function processCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** User + system CPU time of a child process so far, in ms (Linux /proc: fields 14 and 15, in ticks of 10 ms). */
+export function childCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The machine's load average, printed beside figures (the machine is shared; ratios are what count). */

@@ -10,7 +10,7 @@ import { createLogger } from '../src/platform/logging/app-logger';
 import { SqliteEventStore } from '../src/platform/event-store/sqlite/sqlite-event-store';
 import { NewEvent } from '../src/platform/event-store/event-store.port';
 import { replayLedger, verifyLedger } from '../src/ledger';
-import { loadAverage, startWorker, stopWorker, verdict } from './http-load';
+import { childCpuMs, loadAverage, processCpuMs, startWorker, stopWorker, verdict } from './http-load';
 import { ROSTER_ROWS, splitWorld } from './split-world';
 
 /**
@@ -70,6 +70,7 @@ export async function settlementBench(): Promise<void> {
     const headBefore = (await events.headPosition()) ?? 0;
 
     const started = performance.now();
+    const cpuBefore = { api: processCpuMs(), worker: childCpuMs(worker.pid!) };
     // Lag sampler: process managers' lag (the stored checkpoints; the worker runs them).
     const processors = new Set((await engine.status()).filter((s) => s.kind === 'processor').map((s) => s.name));
     const created: string[] = [];
@@ -146,6 +147,8 @@ export async function settlementBench(): Promise<void> {
     await watcher;
     await engine.waitForHead(SETTLE_TIMEOUT_MS);
     const caughtUp = performance.now();
+    const apiCpuMs = processCpuMs() - cpuBefore.api;
+    const workerCpuMs = childCpuMs(worker.pid!) - cpuBefore.worker;
     sampling = false;
     await sampler;
     const headAfter = (await events.headPosition()) ?? 0;
@@ -164,6 +167,10 @@ export async function settlementBench(): Promise<void> {
       `  events appended per settled row: ${(appended / rows).toFixed(2)}; pipeline append rate ${fmt(pipelineEventsPerSecond)} events/s = ${(pipelineEventsPerSecond / rawAppendsPerSecond).toFixed(3)} of the raw append rate`,
     );
     console.log(`  peak process-manager lag: ${peakLag} events (${peakLagName || 'none'})`);
+    // CPU time, unlike rows/s, hardly depends on what else the shared machine runs: compare it across runs.
+    console.log(
+      `  CPU per settled row, first create to caught up: worker ${(workerCpuMs / rows).toFixed(3)} ms, api process (HTTP load and GET polling included) ${(apiCpuMs / rows).toFixed(3)} ms`,
+    );
     verdict('settled rows/s end to end (first create to last row COMPLETED by GET)', endToEnd, ROWS_TARGET, 'atLeast', ' rows/s', 0);
     if (created.length === 0) throw new Error('no Split was created');
     verdict('catch-up after the load stopped (lag 0 everywhere, every Split SETTLED)', catchUpMs, CATCH_UP_TARGET_MS, 'below', ' ms', 0);

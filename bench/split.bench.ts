@@ -49,8 +49,11 @@ export async function splitBench(): Promise<void> {
   });
   try {
     await single.run(WARM_UP_SECONDS);
+    const cpuBefore = single.cpuMs().thisProcess;
     const figures = await single.run(SECONDS);
-    console.log(`  ${single.label} (one round): ${fmtFigures(figures)}; caught up ${(await single.catchUpMs()).toFixed(0)} ms after the load`);
+    const caughtUp = await single.catchUpMs();
+    const cpuPerRequest = (single.cpuMs().thisProcess - cpuBefore) / figures.requests;
+    console.log(`  ${single.label} (one round): ${fmtFigures(figures)}; caught up ${caughtUp.toFixed(0)} ms after the load; CPU per request ${cpuPerRequest.toFixed(3)} ms`);
     console.log(`  ratio, all in one: ${(figures.perSecond / result.baseline.perSecond).toFixed(3)}; p99 ${figures.p99.toFixed(2)} ms`);
   } finally {
     await single.close();

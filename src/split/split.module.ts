@@ -17,7 +17,7 @@ import { SplitQueries } from './application/split-queries';
 import { SplitSettlementProcessManager } from './application/split-settlement.process-manager';
 import { SplitStream } from './application/split-stream';
 import { StartRowTransferHandler } from './application/start-row-transfer.handler';
-import { StartWithdrawalHandler } from './application/start-withdrawal.handler';
+import { StartInstantTransfersHandler } from './application/start-instant-transfers.handler';
 import { SplitReadModelProjection } from './projections/split-read-model.projection';
 import { SessionSplitsController } from './http/session-splits.controller';
 import { EnterpriseSplitsController } from './http/enterprise-splits.controller';
@@ -36,7 +36,14 @@ const useCases = [
 ];
 
 /** What the settlement workflow sends (it also sends StartRowTransfer). */
-const settlement = [SplitSettlementProcessManager, FundSplitHandler, CompleteRowTransferHandler, FailRowTransferHandler, StartWithdrawalHandler, ReleaseMarginAtNetTermsHandler];
+const settlement = [
+  SplitSettlementProcessManager,
+  FundSplitHandler,
+  StartInstantTransfersHandler,
+  CompleteRowTransferHandler,
+  FailRowTransferHandler,
+  ReleaseMarginAtNetTermsHandler,
+];
 
 @Module({
   imports: [PartiesModule],

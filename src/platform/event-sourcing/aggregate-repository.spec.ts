@@ -18,6 +18,15 @@ const amounts: Decider<never, CounterEvent, number[]> = {
   decide: () => [],
   evolve: (state, event) => [...state, event.data.amount],
 };
+/** A counter that refuses a fourth addition and decides nothing for zero: decisions a stale state could get wrong. */
+const capped: Decider<{ amount: number }, CounterEvent, { total: number; count: number }> = {
+  initialState: counter.initialState,
+  decide: (command, state) => {
+    if (state.count >= 3) throw new Error('capped at three additions');
+    return command.amount === 0 ? [] : [{ type: 'added', data: { amount: command.amount } }];
+  },
+  evolve: counter.evolve,
+};
 const clock = { now: () => new Date('2026-01-01T00:00:00.000Z') };
 const context = { actor: 'test', correlationId: 'c' };
 
@@ -64,5 +73,73 @@ describe('AggregateRepository folded-state cache', () => {
   it('answers the initial state, revision null, for a stream that does not exist', async () => {
     const repository = new AggregateRepository(store, clock, new MetricsRegistry());
     expect(await repository.load('counter-none', counter)).toEqual({ state: { total: 0, count: 0 }, revision: null, position: null });
+  });
+
+  it('decides a command on the state it cached, without reading the stream, when nothing appended since', async () => {
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    await repository.handle('counter-3', counter, { amount: 1 }, context);
+    const read = jest.spyOn(store, 'readStream');
+    const decided = await repository.handle('counter-3', counter, { amount: 2 }, context);
+    expect(read).not.toHaveBeenCalled();
+    expect(decided).toMatchObject({ state: { total: 3, count: 2 }, revision: 1 });
+    expect((await other.readStream('counter-3')).map((e) => e.data)).toEqual([{ amount: 1 }, { amount: 2 }]);
+  });
+
+  it('decides again on a fresh read when the stream moved on since the state was cached', async () => {
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    const elsewhere = new AggregateRepository(other, clock, new MetricsRegistry());
+    await repository.handle('counter-4', capped, { amount: 1 }, context);
+    await repository.handle('counter-4', capped, { amount: 2 }, context);
+    await elsewhere.handle('counter-4', capped, { amount: 5 }, context);
+    // Cached: two additions, so the cap allows this one; the stream holds three, so it must be refused.
+    await expect(repository.handle('counter-4', capped, { amount: 7 }, context)).rejects.toThrow('capped at three additions');
+    expect((await other.readStream('counter-4')).map((e) => e.data)).toEqual([{ amount: 1 }, { amount: 2 }, { amount: 5 }]);
+  });
+
+  it('does not trust a refusal or a decision of nothing made on the cached state', async () => {
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    const elsewhere = new AggregateRepository(other, clock, new MetricsRegistry());
+    await repository.handle('counter-5', capped, { amount: 1 }, context);
+    await elsewhere.handle('counter-5', capped, { amount: 2 }, context);
+    const nothing = await repository.handle('counter-5', capped, { amount: 0 }, context);
+    // The answer of a no-op is the stream as it is now (its position is what a read-your-writes waits for).
+    expect(nothing).toMatchObject({ events: [], state: { total: 3, count: 2 }, revision: 1 });
+  });
+
+  it('retries on the fresh state when a concurrent command of this process appended first', async () => {
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    await repository.handle('counter-6', counter, { amount: 1 }, context);
+    await Promise.all([repository.handle('counter-6', counter, { amount: 2 }, context), repository.handle('counter-6', counter, { amount: 3 }, context)]);
+    expect((await repository.load('counter-6', counter)).state).toEqual({ total: 6, count: 3 });
+    expect((await other.readStream('counter-6')).map((e) => e.revision)).toEqual([0, 1, 2]);
+  });
+
+  it('decides several commands in order on the state each leads to and appends their events together, each at its own time', async () => {
+    type Timed = { amount: number; data?: { now: string } };
+    const timed: Decider<Timed, CounterEvent, { total: number; count: number }> = {
+      initialState: capped.initialState,
+      decide: (command, state) => capped.decide(command, state),
+      evolve: capped.evolve,
+    };
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    const appends = jest.spyOn(store, 'append');
+    const at = (now: string, amount: number) => ({ amount, data: { now } });
+    const decided = await repository.handleAll(
+      'counter-7',
+      timed,
+      [at('2026-02-01T00:00:00.000Z', 1), at('2026-02-02T00:00:00.000Z', 0), at('2026-02-03T00:00:00.000Z', 4)],
+      context,
+    );
+    expect(decided).toMatchObject({ state: { total: 5, count: 2 }, revision: 1 });
+    const stored = await other.readStream('counter-7');
+    expect(stored.map((e) => [e.data, e.metadata.occurredAt])).toEqual([
+      [{ amount: 1 }, '2026-02-01T00:00:00.000Z'],
+      [{ amount: 4 }, '2026-02-03T00:00:00.000Z'],
+    ]);
+    expect(appends).toHaveBeenCalledTimes(1);
+
+    // The third command of these is refused (the cap counts the two before it): nothing is appended.
+    await expect(repository.handleAll('counter-7', timed, [{ amount: 1 }, { amount: 1 }], context)).rejects.toThrow('capped at three additions');
+    expect(await other.readStream('counter-7')).toHaveLength(2);
   });
 });

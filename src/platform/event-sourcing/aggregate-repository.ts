@@ -65,6 +65,9 @@ export class AggregateRepository {
   }
 
   private remember(streamId: string, entry: { decider: object; state: unknown; revision: number; position: number }): void {
+    // A load that read before an append of this process finished may come back after it: keep the newer.
+    const known = this.folded.get(streamId);
+    if (known && known.decider === entry.decider && known.revision > entry.revision) return;
     this.folded.delete(streamId);
     this.folded.set(streamId, entry);
     if (this.folded.size > FOLDED_STREAMS_CACHED) this.folded.delete(this.folded.keys().next().value!);
@@ -77,24 +80,84 @@ export class AggregateRepository {
     context: CommandContext,
     options: { expected?: ExpectedRevision; retries?: number } = {},
   ): Promise<Decided<Event, State>> {
+    return this.handleAll(streamId, decider, [command], context, options);
+  }
+
+  /**
+   * Several commands on one stream as one decision: each is decided on the state the ones before it lead
+   * to, and all their events go in one append, each stamped with its own command's time (see append). The
+   * events are exactly those the commands would append one after another; only the reads and appends
+   * in between are saved. One refusal refuses them all: nothing is appended.
+   */
+  async handleAll<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    commands: Command[],
+    context: CommandContext,
+    options: { expected?: ExpectedRevision; retries?: number } = {},
+  ): Promise<Decided<Event, State>> {
+    if (options.expected === undefined) {
+      const decided = await this.handleOnCachedState(streamId, decider, commands, context);
+      if (decided) return decided;
+    }
     for (let attempt = 0; ; attempt++) {
       const { state, revision, position } = await this.load(streamId, decider);
-      const events = decider.decide(command, state);
-      if (events.length === 0) return { streamId, events, state, position, revision };
+      const decision = decideAll(decider, commands, state);
+      if (decision.events.length === 0) return { streamId, events: [], state, position, revision };
       try {
+        // An expected revision the caller chose ('any') does not prove the state current: do not cache it.
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
-        const result = await this.append(streamId, events, expected, context, commandTime(command));
-        return {
-          streamId,
-          events,
-          state: events.reduce((folded, event) => decider.evolve(folded, event), state),
-          position: result.position,
-          revision: result.nextExpectedRevision,
-        };
+        return await this.appendDecided(streamId, decider, decision, expected, context, options.expected === undefined);
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || options.expected !== undefined || attempt >= (options.retries ?? 3)) throw error;
       }
     }
+  }
+
+  /**
+   * Decides on the state cached for the stream without reading the stream, and keeps the decision only if
+   * it appends something: the append expects the cached revision, so it succeeds only if the state was
+   * the stream's current one. Null (decide on a fresh read instead) when nothing is cached, when the
+   * stream moved on (ConcurrencyError), or when the decision appends nothing or refuses: such a decision
+   * appends nothing that could prove the state current, and may rest on events the cache has not seen.
+   * A process manager's commands go to the stream it has just loaded, or to a payout this process has
+   * just appended to; reading the stream again for each was a tenth of the worker under settlement load.
+   */
+  private async handleOnCachedState<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    commands: Command[],
+    context: CommandContext,
+  ): Promise<Decided<Event, State> | null> {
+    const cached = this.folded.get(streamId);
+    if (!cached || cached.decider !== decider) return null;
+    let decision: Decision<Event, State>;
+    try {
+      decision = decideAll(decider, commands, cached.state as State);
+    } catch {
+      return null; // decided again on a fresh read, which throws the error if it stands
+    }
+    if (decision.events.length === 0) return null;
+    try {
+      return await this.appendDecided(streamId, decider, decision, cached.revision, context, true);
+    } catch (error) {
+      if (error instanceof ConcurrencyError) return null;
+      throw error;
+    }
+  }
+
+  /** Appends a decision; `cache`: the append checked the revision it was decided at, so the stream is now exactly at its state. */
+  private async appendDecided<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: object,
+    { events, times, state }: Decision<Event, State>,
+    expected: ExpectedRevision,
+    context: CommandContext,
+    cache: boolean,
+  ): Promise<Decided<Event, State>> {
+    const result = await this.append(streamId, events, expected, context, times);
+    if (cache) this.remember(streamId, { decider, state, revision: result.nextExpectedRevision, position: result.position });
+    return { streamId, events, state, position: result.position, revision: result.nextExpectedRevision };
   }
 
   /**
@@ -118,21 +181,46 @@ export class AggregateRepository {
   /**
    * `at`: the clock reading the command was decided with, if it carried one (`data.now`); the events'
    * `occurredAt` is then that same instant, so `?asOf` a time stamped in the data (a `createdAt`) finds
-   * the event that recorded it. Without one the clock is read here, once for all the events.
+   * the event that recorded it. Without one the clock is read here, once for all the events. An array
+   * gives each event its own (the events of several commands decided together).
    */
-  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext, at?: Date) {
-    const now = at ?? this.clock.now();
-    const occurredAt = now.toISOString();
-    const stored: NewEvent[] = events.map((event) => ({
-      id: timeOrderedUuid(now.getTime()),
-      type: event.type,
-      data: event.data,
-      metadata: { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, occurredAt },
-    }));
+  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext, at?: Date | (Date | undefined)[]) {
+    let clockReading: Date | undefined;
+    const timeOf = (index: number) => (Array.isArray(at) ? at[index] : at) ?? (clockReading ??= this.clock.now());
+    const stored: NewEvent[] = events.map((event, index) => {
+      const now = timeOf(index);
+      return {
+        id: timeOrderedUuid(now.getTime()),
+        type: event.type,
+        data: event.data,
+        metadata: { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, occurredAt: now.toISOString() },
+      };
+    });
     const result = await this.store.append(streamId, stored, expected);
     this.metrics.increment('paysplit_events_appended_total', {}, events.length);
     return result;
   }
+}
+
+/** Events decided by one or more commands, the time of the command that decided each, and the state they lead to. */
+interface Decision<Event, State> {
+  events: Event[];
+  times: (Date | undefined)[];
+  state: State;
+}
+
+function decideAll<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, commands: Command[], initial: State): Decision<Event, State> {
+  const decision: Decision<Event, State> = { events: [], times: [], state: initial };
+  for (const command of commands) {
+    const events = decider.decide(command, decision.state);
+    const at = commandTime(command);
+    for (const event of events) {
+      decision.events.push(event);
+      decision.times.push(at);
+      decision.state = decider.evolve(decision.state, event);
+    }
+  }
+  return decision;
 }
 
 /**

@@ -2,12 +2,17 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { SplitStream } from './split-stream';
 
-/** A row's transfer payout completed: the row settles (and the Split with its last row). */
+/**
+ * A row's transfer payout completed: the row settles (and the Split with its last row), then it is
+ * offered to the auto-withdrawal (the decider starts one only for a row that elected it, to a wallet).
+ * Both decisions are appended together: one read and one append instead of two each.
+ */
 export class CompleteRowTransferCommand {
   constructor(
     readonly splitId: string,
     readonly distributionId: string,
     readonly payoutId: string,
+    readonly withdrawalPayoutId: string,
     readonly context: CommandContext,
   ) {}
 }
@@ -16,7 +21,15 @@ export class CompleteRowTransferCommand {
 export class CompleteRowTransferHandler implements ICommandHandler<CompleteRowTransferCommand> {
   constructor(private readonly split: SplitStream) {}
 
-  async execute({ splitId, distributionId, payoutId, context }: CompleteRowTransferCommand): Promise<void> {
-    await this.split.handle({ type: 'CompleteRowTransfer', data: { splitId, distributionId, payoutId, now: this.split.now() } }, context);
+  async execute({ splitId, distributionId, payoutId, withdrawalPayoutId, context }: CompleteRowTransferCommand): Promise<void> {
+    const now = this.split.now();
+    await this.split.handleAll(
+      splitId,
+      [
+        { type: 'CompleteRowTransfer', data: { splitId, distributionId, payoutId, now } },
+        { type: 'StartWithdrawal', data: { splitId, distributionId, payoutId: withdrawalPayoutId, now } },
+      ],
+      context,
+    );
   }
 }

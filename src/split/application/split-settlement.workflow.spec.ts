@@ -12,7 +12,7 @@ import { ReleaseMarginAtNetTermsCommand } from './release-margin-at-net-terms.ha
 import { marginReleaseTimer, rowTransferTimer } from './split-settlement.timers';
 import { splitSettlementWorkflow } from './split-settlement.workflow';
 import { StartRowTransferCommand } from './start-row-transfer.handler';
-import { StartWithdrawalCommand } from './start-withdrawal.handler';
+import { StartInstantTransfersCommand } from './start-instant-transfers.handler';
 
 const t0 = '2026-01-01T00:00:00.000Z';
 const MATURITY = '2026-01-31T00:00:00.000Z';
@@ -68,7 +68,7 @@ describe('split settlement workflow', () => {
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated('400'), approved, fundedEvent, held))
       .when(recorded('split.funded', fundedEvent.data, 'split-spl_1'))
       .then({
-        commands: [new StartRowTransferCommand('spl_1', 'dst_1', true, fromEvent(fundedEvent))],
+        commands: [new StartInstantTransfersCommand('spl_1', ['dst_1'], fromEvent(fundedEvent))],
         timers: [rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 }), marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' })],
       });
   });
@@ -101,7 +101,7 @@ describe('split settlement workflow', () => {
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1)))
       .when(payoutEvent('payout.completed', 'leg_b_transfer', 'po_t1', 'dst_1'))
       .then({
-        commands: [new CompleteRowTransferCommand('spl_1', 'dst_1', 'po_t1', context), new StartWithdrawalCommand('spl_1', 'dst_1', withdrawalPayoutId('spl_1', 'dst_1'), context)],
+        commands: [new CompleteRowTransferCommand('spl_1', 'dst_1', 'po_t1', withdrawalPayoutId('spl_1', 'dst_1'), context)],
       });
   });
 

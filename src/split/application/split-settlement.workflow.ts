@@ -12,7 +12,7 @@ import { FundSplitCommand } from './fund-split.handler';
 import { ReleaseMarginAtNetTermsCommand } from './release-margin-at-net-terms.handler';
 import { marginReleaseTimer, rowTransferTimer } from './split-settlement.timers';
 import { StartRowTransferCommand } from './start-row-transfer.handler';
-import { StartWithdrawalCommand } from './start-withdrawal.handler';
+import { StartInstantTransfersCommand } from './start-instant-transfers.handler';
 
 const ACTOR = 'system:split-settlement';
 const SPLIT_EVENTS = new Set(['split.leg_a.approved', 'split.funded', 'split.roster_entry.transfer_started', 'split.roster_entry.withdrawal_started']);
@@ -88,10 +88,7 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
         if (ref.kind === 'leg_a') return commands(new FundSplitCommand(state.splitId, context));
         if (ref.kind !== 'leg_b_transfer') return NO_REACTION;
         const { distributionId, payoutId } = ref;
-        return commands(
-          new CompleteRowTransferCommand(state.splitId, distributionId, payoutId, context),
-          new StartWithdrawalCommand(state.splitId, distributionId, withdrawalPayoutId(state.splitId, distributionId), context),
-        );
+        return commands(new CompleteRowTransferCommand(state.splitId, distributionId, payoutId, withdrawalPayoutId(state.splitId, distributionId), context));
       }
       case 'payout.failed': {
         const ref = event.data;
@@ -114,9 +111,10 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
 function afterFunding(state: ExistingSplit, fundedAt: string, context: ReturnType<typeof workflowContext>): Reaction {
   const maturity = netTermsMaturity(fundedAt, state.enterpriseNetTermsDays);
   const reaction: Reaction = { commands: [], timers: [] };
+  const instant = state.distributions.filter((row) => row.earlyPayoutElected).map((row) => row.id);
+  if (instant.length > 0) reaction.commands.push(new StartInstantTransfersCommand(state.splitId, instant, context));
   for (const row of state.distributions) {
-    if (row.earlyPayoutElected) reaction.commands.push(new StartRowTransferCommand(state.splitId, row.id, true, context));
-    else reaction.timers.push(rowTransferTimer.at(maturity, { splitId: state.splitId, distributionId: row.id, instant: false, attempt: 1 }));
+    if (!row.earlyPayoutElected) reaction.timers.push(rowTransferTimer.at(maturity, { splitId: state.splitId, distributionId: row.id, instant: false, attempt: 1 }));
   }
   if (state.marginStatus === 'HELD') reaction.timers.push(marginReleaseTimer.at(maturity, { splitId: state.splitId }));
   return reaction;

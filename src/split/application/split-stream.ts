@@ -25,4 +25,9 @@ export class SplitStream {
   handle(command: SplitCommand, context: CommandContext): Promise<Decided<SplitEvent, SplitState>> {
     return this.aggregates.handle(splitStreamId(command.data.splitId), splitDecider, command, context);
   }
+
+  /** Commands on one Split decided in order and appended together (AggregateRepository.handleAll). */
+  handleAll(splitId: string, commands: SplitCommand[], context: CommandContext): Promise<Decided<SplitEvent, SplitState>> {
+    return this.aggregates.handleAll(splitStreamId(splitId), splitDecider, commands, context);
+  }
 }

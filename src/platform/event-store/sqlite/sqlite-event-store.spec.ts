@@ -52,3 +52,33 @@ describe('SqliteEventStore readAll with stream prefixes', () => {
     await events.close();
   });
 });
+
+describe('SqliteEventStore commit timing', () => {
+  it('commits an append requested by code a commit resumed without waiting for a turn of the event loop', async () => {
+    const events = new SqliteEventStore(join(tempDir('chained-commits'), 'events.db'));
+    await events.append('chain-1', [event()], 'no_stream');
+    let turned = false;
+    setImmediate(() => (turned = true));
+    for (let revision = 0; revision < 5; revision++) await events.append('chain-1', [event()], revision);
+    expect(turned).toBe(false);
+    expect(await events.readStream('chain-1')).toHaveLength(6);
+    await events.close();
+  });
+
+  it('lets appends requested in separate turns of the event loop wait for the next one, and commits them together', async () => {
+    const events = new SqliteEventStore(join(tempDir('grouped-commits'), 'events.db'));
+    const appends = await new Promise<Promise<{ position: number }>[]>((resolve) => {
+      const started: Promise<{ position: number }>[] = [];
+      setImmediate(() => started.push(events.append('group-1', [event()], 'no_stream')));
+      setImmediate(() => {
+        started.push(events.append('group-2', [event()], 'no_stream'));
+        resolve(started);
+      });
+    });
+    const emitted = jest.fn();
+    (events as unknown as { appended: import('node:events').EventEmitter }).appended.on('append', emitted);
+    await Promise.all(appends);
+    expect(emitted).toHaveBeenCalledTimes(1); // one commit for both
+    await events.close();
+  });
+});

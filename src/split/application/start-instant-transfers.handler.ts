@@ -1,0 +1,46 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../platform/config/app-config';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { StartRowTransfer } from '../domain/split.commands';
+import { nextTransferAttempt } from '../domain/row-transfer-schedule';
+import { SplitStream } from './split-stream';
+
+/**
+ * A funded Split's instant rows start their transfers: one StartRowTransfer per row, decided in order and
+ * appended together (the same events as one command per row, without a read and an append for each).
+ */
+export class StartInstantTransfersCommand {
+  constructor(
+    readonly splitId: string,
+    readonly distributionIds: string[],
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(StartInstantTransfersCommand)
+export class StartInstantTransfersHandler implements ICommandHandler<StartInstantTransfersCommand> {
+  constructor(
+    private readonly split: SplitStream,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ splitId, distributionIds, context }: StartInstantTransfersCommand): Promise<void> {
+    const { state } = await this.split.load(splitId);
+    const now = this.split.now();
+    const commands = distributionIds.map((distributionId): StartRowTransfer => ({
+      type: 'StartRowTransfer',
+      data: {
+        splitId,
+        distributionId,
+        instant: true,
+        onDemand: false,
+        earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
+        payoutId: nextTransferAttempt(state, splitId, distributionId).payoutId,
+        now,
+      },
+    }));
+    await this.split.handleAll(splitId, commands, context);
+  }
+}
