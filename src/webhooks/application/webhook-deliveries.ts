@@ -5,7 +5,7 @@ import { canonicalJson } from '../domain/canonical-json';
 import { deliveryDecider } from '../domain/webhook-delivery.decider';
 import { DeliveryBody } from '../domain/webhooks.events';
 import { DeliveryRecord, NewDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
-import { WebhookDeliveryWorker } from './webhook-delivery-worker';
+import { stateOf, WebhookDeliveryWorker } from './webhook-delivery-worker';
 
 /** Creates deliveries (due at once) and restarts them (redelivery); the worker sends them. */
 @Injectable()
@@ -63,12 +63,10 @@ export class WebhookDeliveries {
     for (;;) {
       const delivery = await this.store.get(deliveryId);
       if (!delivery) return null;
-      const { id, endpointId, companyId, status, lastAttempt, seriesStart, nextAttemptAt } = delivery;
-      const state = { status, deliveryId: id, endpointId, companyId, lastAttempt, seriesStart, nextAttemptAt };
-      const [requested] = deliveryDecider.decide({ type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } }, state);
+      const [requested] = deliveryDecider.decide({ type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } }, stateOf(delivery));
       if (!requested || requested.type !== 'webhook.delivery.redelivery_requested') return delivery;
       // An attempt recorded in between moves lastAttempt: decide again on the fresh row.
-      if (await this.store.restartSeries(id, lastAttempt, requested.data.attempt, requested.data.requestedAt, requestedBy)) {
+      if (await this.store.restartSeries(deliveryId, delivery.lastAttempt, requested.data.attempt, requested.data.requestedAt, requestedBy)) {
         this.worker.poke();
         return this.store.get(deliveryId);
       }

@@ -365,7 +365,7 @@ export class WebhookDeliveryWorker implements DueWork {
 }
 
 /** The delivery decider's state of a stored delivery. */
-function stateOf(delivery: DeliveryRecord): DeliveryState {
+export function stateOf(delivery: DeliveryRecord): DeliveryState {
   const { id: deliveryId, endpointId, companyId, status, lastAttempt, seriesStart, nextAttemptAt } = delivery;
   return { status, deliveryId, endpointId, companyId, lastAttempt, seriesStart, nextAttemptAt };
 }

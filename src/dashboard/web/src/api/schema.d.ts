@@ -1839,24 +1839,24 @@ export interface components {
       latencyMs: number;
       error: string | null;
       /**
-       * @description The headers sent; the timestamp and signature are computed at send time and not recorded (null)
+       * @description Every header this attempt sent, its X-Paysplit-Timestamp and X-Paysplit-Signature included (recorded with the attempt)
        * @example {
        *       "content-type": "application/json",
        *       "user-agent": "Paysplit-Webhooks/1.0",
        *       "X-Paysplit-Event": "split.leg_a.approved",
        *       "X-Paysplit-Delivery-Id": "dlv_21tdledac1izo9qr1b18ied4nb",
-       *       "X-Paysplit-Timestamp": null,
-       *       "X-Paysplit-Signature": null
+       *       "X-Paysplit-Timestamp": "1772442927",
+       *       "X-Paysplit-Signature": "5d41c3b8e0f7a2d94b6e1c08f3a7d2e95b4c1f6a08d3e7b29c5f1a4d6e8b0c3f2"
        *     }
        */
       requestHeaders: {
         [key: string]: string | null;
       };
       /**
-       * @description The canonical JSON body sent, byte for byte; null for deliveries projected before bodies were kept
+       * @description The canonical JSON body sent, byte for byte
        * @example {"createdAt":"2026-03-02T09:15:27.402Z","data":{"legAPayoutId":"po_00mwq1z8k5h2b9d4f1h6k8m0p3","splitId":"spl_00mwq1z8k3f0a7c2e9g4j6l8n1"},"id":"evt_3k9x0q2m7a1c5v8b4n6z0p2r4t","type":"split.leg_a.approved"}
        */
-      requestBody: string | null;
+      requestBody: string;
     };
     WebhookDeliveryDto: {
       /** @example dlv_21tdledac1izo9qr1b18ied4nb */
