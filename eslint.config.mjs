@@ -1,11 +1,33 @@
-// ESLint flat config: typescript-eslint (type-aware) plus the import boundaries of DESIGN.md section 3.
+// ESLint flat config: typescript-eslint (type-aware) plus the import boundaries of docs/architecture.md.
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules that would fight it).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+const RULES_DOC = 'docs/architecture.md, "Boundaries, lint and format"';
+
+/**
+ * Every folder under src/ is classified, never listed by hand: `platform` is the cross-cutting layer, and
+ * any other folder is a business module, which must have its public index.ts and its <name>.module.ts.
+ * A folder that is neither stops lint at once, so a new module cannot slip past the boundary rules.
+ */
+export function classifySourceFolders(srcDir) {
+  const modules = [];
+  for (const entry of readdirSync(srcDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'platform') continue;
+    const missing = ['index.ts', `${entry.name}.module.ts`].filter((file) => !existsSync(join(srcDir, entry.name, file)));
+    if (missing.length > 0) {
+      throw new Error(`eslint.config.mjs: cannot classify src/${entry.name}/: a business module needs ${missing.join(' and ')} (${RULES_DOC}, "How to add a module").`);
+    }
+    modules.push(entry.name);
+  }
+  return modules.sort();
+}
+
 /** Business modules: src/<name>/. Each one's public surface is its index.ts. */
-const MODULES = ['identity', 'parties', 'split', 'checkout', 'payouts', 'ledger', 'webhooks', 'sandbox', 'payout-embed', 'dashboard'];
+const MODULES = classifySourceFolders(join(import.meta.dirname, 'src'));
 const DRIVERS = ['better-sqlite3', 'mongodb', '@eventstore/db-client', 'undici', 'fastify'];
 const alternatives = (names) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 
@@ -23,12 +45,12 @@ const alternatives = (names) => names.map((name) => name.replace(/[.*+?^${}()|[\
 const domainRule = [
   'error',
   {
-    paths: DRIVERS.map((name) => ({ name, message: 'Domain code is pure: no database, HTTP or event store driver (DESIGN.md section 1).' })),
+    paths: DRIVERS.map((name) => ({ name, message: `Domain code is pure: no database, HTTP or event store driver (${RULES_DOC}).` })),
     patterns: [
-      { regex: '^@nestjs/', message: 'Domain code is pure: no NestJS import (DESIGN.md section 1).' },
-      { regex: `^(${alternatives(DRIVERS)})/`, message: 'Domain code is pure: no driver import (DESIGN.md section 1).' },
+      { regex: '^@nestjs/', message: `Domain code is pure: no NestJS import (${RULES_DOC}).` },
+      { regex: `^(${alternatives(DRIVERS)})/`, message: `Domain code is pure: no driver import (${RULES_DOC}).` },
       // platform/http, or an http/ folder reached relatively ('../http/x' from platform/domain or a module's domain/).
-      { regex: '(^|/)http(/|$)', message: 'Domain code imports nothing of HTTP (platform/http or an http/ folder).' },
+      { regex: '(^|/)http(/|$)', message: `Domain code imports nothing of HTTP (platform/http or an http/ folder; ${RULES_DOC}).` },
     ],
   },
 ];
@@ -39,7 +61,7 @@ const platformRule = [
     patterns: [
       {
         regex: `^(\\.\\./)+(${alternatives(MODULES)})(/|$)`,
-        message: 'Platform is cross-cutting and imports no business module; move the dependency the other way (a port in platform, implemented by the module).',
+        message: `Platform is cross-cutting and imports no business module; move the dependency the other way (a port in platform, implemented by the module; ${RULES_DOC}).`,
       },
     ],
   },
@@ -51,7 +73,7 @@ const moduleRule = (self) => [
     patterns: [
       {
         regex: `^(\\.\\./)+(${alternatives(MODULES.filter((name) => name !== self))})/(?!index(\\.js)?$).+`,
-        message: "Import another module through its index.ts (e.g. '../../split'), not its internals.",
+        message: `Import another module through its index.ts (e.g. '../../split'), not its internals (${RULES_DOC}).`,
       },
     ],
   },
