@@ -17,7 +17,7 @@ import { installNoSniff } from './platform/http/security-headers';
 import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
 import { sqliteWalBytes } from './platform/sqlite/wal-checkpointer';
-import { completeOpenApi, ErrorResponseDto, PageMetaDto } from './platform/http/openapi';
+import { completeOpenApi, ErrorDto, PageMetaDto } from './platform/http/openapi';
 import { openApiCredentials } from './identity';
 
 const ONE_MIB = 1024 * 1024;
@@ -87,9 +87,11 @@ function mountOpenApi(app: NestFastifyApplication): void {
     new DocumentBuilder()
       .setTitle('Paysplit API')
       .setDescription('Checkout, Split payments and webhooks. Success: {data} or {data, meta}; errors: {error:{code,message,details}} with a stable code (docs/api.md).')
+      .setLicense('Proprietary', 'https://paysplit.example/terms')
+      .addServer('/', 'This service (the document is served by the service it describes)')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: "A Payout Embed session's embed token, from the #t= fragment of its embedUrl" }, 'embedToken')
       .build(),
-    { extraModels: [ErrorResponseDto, PageMetaDto] },
+    { extraModels: [ErrorDto, PageMetaDto] },
   );
   SwaggerModule.setup('docs', app, completeOpenApi(app, document, openApiCredentials), { jsonDocumentUrl: 'docs/openapi.json' });
 }

@@ -130,7 +130,7 @@ describe('OpenAPI document (issue 16 item 5)', () => {
           if (media!.examples?.[code]?.value.error.code !== code) problems.push(`${label} ${status}: no example of ${code}`);
         }
       }
-      if (operation.security && !operation.responses['401']) problems.push(`${label}: takes a credential but documents no 401`);
+      if (operation.security?.length && !operation.responses['401']) problems.push(`${label}: takes a credential but documents no 401`);
       if (operation.requestBody && !operation.responses['400']) problems.push(`${label}: takes a body but documents no 400`);
     }
     expect(problems).toEqual([]);

@@ -101,10 +101,6 @@ export class ErrorDto {
   @ApiProperty({ type: [ErrorDetailDto] }) details!: ErrorDetailDto[];
 }
 
-export class ErrorResponseDto {
-  @ApiProperty({ type: ErrorDto }) error!: ErrorDto;
-}
-
 type Answer = { kind: 'data'; model: Type; isArray: boolean; replayed: boolean } | { kind: 'page'; model: Type } | { kind: 'raw'; contentType: string; description: string };
 
 function answer(value: Answer, models: Type[]): MethodDecorator {
@@ -225,10 +221,10 @@ function completeOperation(
     operation.security = credential.security;
     operation.description = [operation.description, `Credential: ${credential.summary}.`].filter(Boolean).join('\n\n');
     if (credential.apiKeyScope) (operation as unknown as Record<string, unknown>)['x-api-key-scope'] = credential.apiKeyScope;
-  } else if (operation.security) {
-    // A public route (for the auth guard) may still declare a credential of its own, such as an embed token.
-    operation.security = operation.security.filter((requirement) => !('bearer' in requirement));
-    if (operation.security.length === 0) delete operation.security;
+  } else {
+    // A public route (for the auth guard) may still declare a credential of its own, such as an embed token;
+    // one that takes none says so with an empty list, as OpenAPI asks of an operation open to anyone.
+    operation.security = (operation.security ?? []).filter((requirement) => !('bearer' in requirement));
   }
   const takesInput = Boolean(operation.requestBody) || (operation.parameters ?? []).some((p) => 'in' in p && p.in === 'query');
   if (takesInput) errors.push(VALIDATION_ERROR);

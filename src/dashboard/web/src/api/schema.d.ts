@@ -2457,9 +2457,6 @@ export interface components {
       message: string;
       details: components['schemas']['ErrorDetailDto'][];
     };
-    ErrorResponseDto: {
-      error: components['schemas']['ErrorDto'];
-    };
   };
   responses: never;
   parameters: never;
