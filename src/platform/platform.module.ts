@@ -57,11 +57,8 @@ export class PlatformModule {
             leaseMs: 30_000,
             batchSize: 256,
             concurrency: 64,
-            // One kind never takes every slot, one partition (a webhook endpoint) at most a third of its
-            // kind's: a hanging endpoint leaves 32 webhook slots to everyone else (issue 15), and one busy
-            // endpoint still gets 16 requests in flight (a cap of 4 halved delivery throughput in bench/).
+            // One kind never takes every slot: a slow kind leaves 16 slots to the others.
             perKindConcurrency: 48,
-            perPartitionConcurrency: 16,
             retryDelayMs: (attempts) => (attempts >= 10 ? null : Math.min(2 ** attempts * 1000, 3_600_000)),
             realNowMs,
           }),

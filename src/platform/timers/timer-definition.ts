@@ -14,21 +14,16 @@ export interface TimerDefinition<P extends TimerPayload> {
   at: (dueAt: string, payload: P) => NewTimer;
   /** The payload of a claimed timer of this kind. */
   payloadOf: (timer: Timer) => P;
-  /** How the kind shares the timer worker (its pool size, and a pool per partition key). */
-  readonly options: { concurrency?: number; partition?: (timer: Timer) => string | null };
+  /** How the kind shares the timer worker (its pool size). */
+  readonly options: { concurrency?: number };
 }
 
-export function defineTimer<P extends TimerPayload>(
-  kind: string,
-  key: (payload: P) => readonly (string | number)[],
-  options: { concurrency?: number; partition?: (payload: Partial<P>) => string | null } = {},
-): TimerDefinition<P> {
+export function defineTimer<P extends TimerPayload>(kind: string, key: (payload: P) => readonly (string | number)[], options: { concurrency?: number } = {}): TimerDefinition<P> {
   const id = (payload: P) => [kind, ...key(payload)].join(':');
-  const { partition } = options;
   return {
     kind,
     id,
-    options: { concurrency: options.concurrency, partition: partition ? (timer) => partition(timer.payload as Partial<P>) : undefined },
+    options: { concurrency: options.concurrency },
     at: (dueAt, payload) => ({ id: id(payload), kind, dueAt, payload: { ...payload } }),
     payloadOf: (timer) => {
       if (timer.kind !== kind) throw new Error(`timer ${timer.id} is a ${timer.kind}, not a ${kind}`);

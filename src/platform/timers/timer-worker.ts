@@ -14,12 +14,10 @@ export type TimerHandler = (timer: Timer) => Promise<void>;
 /** Deletes up to `limit` rows that are no longer needed at real time `realNowMs`; returns how many. */
 export type Purge = (realNowMs: number, limit: number) => Promise<number>;
 
-/** How one timer kind shares the worker: its own pool, and a smaller one per partition (e.g. per webhook endpoint). */
+/** How one timer kind shares the worker: its own pool. */
 export interface TimerKindOptions {
   /** At most this many timers of the kind run at once (default: `perKindConcurrency` of the worker). */
   concurrency?: number;
-  /** Timers with the same partition key share a pool of `perPartitionConcurrency`; null: no partition. */
-  partition?: (timer: Timer) => string | null;
 }
 
 export interface TimerWorkerOptions {
@@ -27,12 +25,10 @@ export interface TimerWorkerOptions {
   pollIntervalMs: number;
   leaseMs: number;
   batchSize: number;
-  /** Timers run at once by the worker, all kinds together (webhook attempts wait on the network). */
+  /** Timers run at once by the worker, all kinds together. */
   concurrency: number;
   /** Default pool per timer kind, so one kind cannot take every slot (default: `concurrency`). */
   perKindConcurrency?: number;
-  /** Pool per partition key of a kind, e.g. per webhook endpoint (default 4). */
-  perPartitionConcurrency?: number;
   /** Delay before the next attempt after `attempts` failures; null parks the timer. */
   retryDelayMs: (attempts: number) => number | null;
   realNowMs: () => number;
@@ -46,8 +42,8 @@ export class TimerWorker {
   private readonly handlers = new Map<string, TimerHandler>();
   private readonly kindOptions = new Map<string, TimerKindOptions>();
   /** What the background loop runs now, per pool. */
-  private readonly running = { total: 0, byKind: new Map<string, number>(), byPartition: new Map<string, number>() };
-  /** Claimed (leased) but waiting for a slot in their kind's or partition's pool. */
+  private readonly running = { total: 0, byKind: new Map<string, number>() };
+  /** Claimed (leased) but waiting for a slot in their kind's pool. */
   private deferred: { timer: Timer; claimedAtMs: number }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private readonly purges = new Map<string, Purge>([
@@ -124,9 +120,9 @@ export class TimerWorker {
 
   /**
    * The background loop's scheduling (issue 15): it claims continuously, as slots free up, instead of
-   * waiting for a whole batch; a timer whose kind or partition pool is full waits in `deferred`
-   * (still leased) while the others run. So one hanging webhook endpoint holds at most its partition's
-   * slots, and renewals, row transfers or another company's webhooks are not queued behind it. A
+   * waiting for a whole batch; a timer whose kind's pool is full waits in `deferred` (still leased)
+   * while the others run. So one slow kind holds at most its pool's slots, and the other kinds are
+   * not queued behind it. A
    * deferred timer whose lease is about to run out is dropped unrun (another pass claims it again once
    * the lease expired), so no timer ever runs without its lease.
    */
@@ -149,21 +145,13 @@ export class TimerWorker {
     if (due.length === room && this.running.total < this.options.concurrency) this.poke();
   }
 
-  private partitionOf(timer: Timer): string | null {
-    const key = this.kindOptions.get(timer.kind)?.partition?.(timer) ?? null;
-    return key === null ? null : `${timer.kind}\u0000${key}`;
-  }
-
   private hasSlot(timer: Timer): boolean {
     if (this.running.total >= this.options.concurrency) return false;
     const perKind = this.kindOptions.get(timer.kind)?.concurrency ?? this.options.perKindConcurrency ?? this.options.concurrency;
-    if ((this.running.byKind.get(timer.kind) ?? 0) >= perKind) return false;
-    const partition = this.partitionOf(timer);
-    return partition === null || (this.running.byPartition.get(partition) ?? 0) < (this.options.perPartitionConcurrency ?? 4);
+    return (this.running.byKind.get(timer.kind) ?? 0) < perKind;
   }
 
   private startInBackground(timer: Timer): void {
-    const partition = this.partitionOf(timer);
     const add = (map: Map<string, number>, key: string, by: number) => {
       const next = (map.get(key) ?? 0) + by;
       if (next === 0) map.delete(key);
@@ -171,13 +159,11 @@ export class TimerWorker {
     };
     this.running.total++;
     add(this.running.byKind, timer.kind, 1);
-    if (partition !== null) add(this.running.byPartition, partition, 1);
     const run: Promise<void> = this.fire(timer)
       .catch((error: unknown) => this.logger.error({ err: error, timer: timer.id }, 'timer bookkeeping failed; the lease will expire and it runs again'))
       .finally(() => {
         this.running.total--;
         add(this.running.byKind, timer.kind, -1);
-        if (partition !== null) add(this.running.byPartition, partition, -1);
         this.inFlight.delete(run);
         // A freed slot may let a deferred timer or a newly due one start.
         this.poke();
