@@ -25,7 +25,7 @@ const thinSplitLegA = (event: RecordedEvent) => {
 
 /**
  * Domain event type -> public webhook event. Split payloads are thin (docs/webhooks.md#9-event-catalogue): the receiver reads
- * the current Split from the API. Checkout, Payout and Payout Embed add their rows here when they land.
+ * the current Split from the API; checkout and Payout Embed payloads are documented beside their rows.
  */
 const thinRosterEntry = (event: RecordedEvent) => {
   const { splitId, rosterEntryId } = event.data as { splitId: string; rosterEntryId: string };
