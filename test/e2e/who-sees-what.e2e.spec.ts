@@ -108,6 +108,17 @@ describe('who sees what: every GET route as every party (issue 24)', () => {
     });
     ids.push({ kind: 'splits', id: split.id, readers: ['sme', 'enterprise'] });
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise.sessionToken }), 200);
+    // Then the enterprise auto-accepts the SME's Splits: the next approval is appended by the SME's own call.
+    dataOf(await app.request('PUT', `/api/commerce/split-settings/sme/${sme.companyId}`, { token: enterprise.sessionToken, body: { autoAccept: true, coverFees: false } }), 200);
+    const autoKey = `alpha-auto-${Math.random().toString(36).slice(2)}`;
+    const autoAccepted = await createdSplit(app, smeKey, {
+      enterpriseCompanyId: enterprise.companyId,
+      apContactBusinessProfileId: enterprise.apContactId,
+      clientIdempotencyKey: autoKey,
+      roster: [creatorRow(contractor, '5000')],
+    });
+    expect(autoAccepted.status).toBe('APPROVED');
+    ids.push({ kind: 'splits', id: autoAccepted.id, readers: ['sme', 'enterprise'] });
 
     // Checkouts: each SME sells once, paid by card.
     for (const [party, key, cents] of [
@@ -144,6 +155,7 @@ describe('who sees what: every GET route as every party (issue 24)', () => {
     for (const key of await keyIds(rival.sessionToken)) secret("the rival's API key id", key, ['rival']);
     for (const key of await keyIds(enterprise.sessionToken)) secret("the enterprise's API key id", key, ['enterprise']);
     secret("the SME's Split idempotency key", splitKey, ['sme']);
+    secret("the SME's auto-accepted Split idempotency key", autoKey, ['sme']);
     secret("the SME's user email", sme.email, ['sme']);
     secret("the enterprise's user email", enterprise.email, ['enterprise']);
     secret("the rival's user email", rival.email, ['rival']);

@@ -150,6 +150,12 @@ describe('Split history per audience (issue 24)', () => {
     expect((entry('split.created')!.data.distributions as { contractorDisplayName: string }[]).map((r) => r.contractorDisplayName)).toEqual(['Dana Named', 'Contractor 2']);
   });
 
+  it("shows an auto-accepted approval, appended by the SME's create call, as the SME's to the enterprise", () => {
+    const data = { ...SAMPLES['split.leg_a.approved'].data, approvedBy: 'auto-accept', autoAccepted: true };
+    expect(historyEntryFor(recorded('split.leg_a.approved', SME_KEY, data, 1), 'enterprise')!.actor).toBe('sme');
+    expect(historyEntryFor(recorded('split.leg_a.approved', SME_KEY, data, 1), 'sme')!.actor).toBe(SME_KEY);
+  });
+
   it('answers null for an event type it does not know (nothing raw)', () => {
     expect(historyEntryFor(recorded('split.something_new', SME_KEY, { secret: 'x' }, 0), 'sme')).toBeNull();
   });

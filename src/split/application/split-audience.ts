@@ -152,16 +152,20 @@ const PROJECTORS: { [T in SplitEvent['type']]: Projector<T> } = {
   'split.settled': (d) => ({ splitId: d.splitId, settledAt: d.settledAt }),
 };
 
-/** Which party's people act on each event (the rest is the service's own work, by a system actor). */
-const ACTING_PARTY: Partial<Record<SplitEvent['type'], SplitAudience>> = {
-  'split.leg_a.approved': 'enterprise',
-  'split.leg_a.rejected': 'enterprise',
-};
+/**
+ * Whose people or keys can be the actor of an event: the enterprise approves and rejects, except an
+ * auto-accepted approval, which is appended by the SME's create call (its actor is the SME's key or user);
+ * everything else is the SME's call or the service's own work.
+ */
+function actingParty(event: SplitEvent): SplitAudience {
+  if (event.type === 'split.leg_a.approved') return event.data.autoAccepted ? 'sme' : 'enterprise';
+  return event.type === 'split.leg_a.rejected' ? 'enterprise' : 'sme';
+}
 
 /** A person or key (`user:...`, `api_key:...`) of the other company shows as that company's party. */
-function actorFor(type: SplitEvent['type'], actor: string, audience: SplitAudience): string {
+function actorFor(event: SplitEvent, actor: string, audience: SplitAudience): string {
   const person = actor.startsWith('user:') || actor.startsWith('api_key:');
-  const party = ACTING_PARTY[type] ?? 'sme';
+  const party = actingParty(event);
   return person && party !== audience ? party : actor;
 }
 
@@ -171,5 +175,5 @@ export function historyEntryFor(event: RecordedEvent, audience: SplitAudience): 
   const type = event.type as SplitEvent['type'];
   const data = (PROJECTORS[type] as Projector<typeof type>)(event.data as DataOf<typeof type>, audience);
   if (data === null) return null;
-  return { revision: event.revision, type, occurredAt: event.metadata.occurredAt, actor: actorFor(type, event.metadata.actor, audience), data };
+  return { revision: event.revision, type, occurredAt: event.metadata.occurredAt, actor: actorFor({ type, data: event.data } as SplitEvent, event.metadata.actor, audience), data };
 }
