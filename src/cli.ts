@@ -98,7 +98,7 @@ async function ledgerVerify(platform: Platform): Promise<number> {
 }
 
 async function splitsHistory(platform: Platform, splitId: string): Promise<number> {
-  for (const entry of await new SplitHistory(platform.events).history(splitId, null)) {
+  for (const entry of await new SplitHistory(platform.events).operatorHistory(splitId)) {
     console.log(`#${entry.revision} ${entry.occurredAt} ${entry.type} by ${entry.actor}`);
     console.log(`    ${JSON.stringify(entry.data)}`);
   }

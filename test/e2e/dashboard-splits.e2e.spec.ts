@@ -68,10 +68,22 @@ describe('Splits by session over HTTP', () => {
 
     const login = await app.request('POST', '/api/auth/login', { body: { email: world.enterprise.email, password: 'correct horse battery' } });
     const enterpriseCookie = browser(sessionCookie(login));
+    // Each side reads the history in its own field list: the SME's key id and idempotency key are the SME's,
+    // the approving user is the enterprise's (docs/api.md#who-sees-what).
+    const [created, approved] = byKey.history;
+    expect(created.data.clientIdempotencyKey).toBeDefined();
+    expect(approved.actor).toBe('enterprise');
+    expect(approved.data.approvedBy).toBeUndefined();
+    const { clientIdempotencyKey: _key, createdBy: _by, ...createdForEnterprise } = created.data;
+    const enterpriseHistory = [
+      { ...created, actor: 'sme', data: createdForEnterprise },
+      { ...approved, actor: `user:${world.enterprise.userId}`, data: { ...approved.data, approvedBy: `user:${world.enterprise.userId}` } },
+      ...byKey.history.slice(2),
+    ];
     for (const as of [{ token: world.sme.sessionToken }, { token: world.enterprise.sessionToken }, { headers: enterpriseCookie }]) {
       const read = (path: string) => app.request('GET', `/api/commerce/splits/${split.id}${path}`, as);
       expect(dataOf(await read(''), 200)).toEqual(byKey.split);
-      expect(dataOf(await read('/history'), 200)).toEqual(byKey.history);
+      expect(dataOf(await read('/history'), 200)).toEqual(as.token === world.sme.sessionToken ? byKey.history : enterpriseHistory);
       expect(dataOf(await read('/ledger'), 200)).toEqual(byKey.ledger);
       expect(dataOf(await read(`?asOf=${createdAt}`), 200)).toEqual(asOfCreation);
     }

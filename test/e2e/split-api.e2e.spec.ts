@@ -541,6 +541,7 @@ describe('Split roster contractors', () => {
       email: world.enterprise.email,
       fullName: 'Grace Globex',
       walletEmail: null,
+      hasWallet: false,
       kind: 'PERSON',
       userId: world.enterprise.userId,
       creatorProfileId: null,
@@ -551,7 +552,7 @@ describe('Split roster contractors', () => {
     expect(again.distributions[0]).toMatchObject({ subVendorId, contractorDisplayName: 'Grace Globex' });
   });
 
-  it("email case 2: a creator's email gets a SubVendor with the creator's profile, name and wallet (so instant payout is allowed)", async () => {
+  it("email case 2: a creator's email gets a SubVendor with the creator's profile, paid to its verified wallet (so instant payout is allowed), showing neither its name nor its wallet (issue 24)", async () => {
     const creator = await createCreator(app, { fullName: 'Morgan Maker' });
     const outboxBefore = (await outbox(app)).length;
     const rows = [emailRow(creator.email, '9000', { earlyPayoutElected: true })];
@@ -560,11 +561,14 @@ describe('Split roster contractors', () => {
     const subVendorId = split.distributions[0].subVendorId;
     expect(subVendorId).toMatch(SUB_VENDOR_ID);
     expect(split).toEqual(
-      expectedSplit(world, body, [expectedDistribution({ subVendorId, contractorDisplayName: 'Morgan Maker', creatorProfileId: creator.creatorProfileId }, rows[0]!)]),
+      // The SME named nobody: the row shows the email it gave, not the account's name.
+      expectedSplit(world, body, [expectedDistribution({ subVendorId, contractorDisplayName: creator.email, creatorProfileId: creator.creatorProfileId }, rows[0]!)]),
     );
     expect((await outbox(app)).length).toBe(outboxBefore);
     const vendor = (await listSubVendors(app, world.sme.apiKey)).find((v) => v.id === subVendorId);
-    expect(vendor).toMatchObject({ email: creator.email, userId: creator.userId, creatorProfileId: creator.creatorProfileId, walletEmail: creator.walletEmail });
+    expect(vendor).toMatchObject({ email: creator.email, userId: creator.userId, creatorProfileId: creator.creatorProfileId, fullName: null, walletEmail: null, hasWallet: true });
+    const [created] = await splitEvents(app, split.id);
+    expect((created!.data as { distributions: { walletEmail: string | null }[] }).distributions[0]!.walletEmail).toBe(creator.walletEmail);
   });
 
   it('email case 3: a brand-new email provisions a passwordless account, active at once, that signs in by magic link', async () => {
@@ -603,6 +607,7 @@ describe('Split roster contractors', () => {
       email,
       fullName: 'Dana Newcomer',
       walletEmail: null,
+      hasWallet: false,
       kind: 'PERSON',
       userId: expect.stringMatching(/^usr_/),
       creatorProfileId: null,
@@ -659,6 +664,7 @@ describe('Split roster contractors', () => {
         email,
         fullName: 'Reggie Registry',
         walletEmail,
+        hasWallet: true,
         kind: 'BUSINESS',
         userId: expect.stringMatching(/^usr_/),
         creatorProfileId: null,
@@ -705,7 +711,8 @@ describe('Split roster contractors', () => {
 
     const updated = await patch(vendor.id, { walletEmail });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toEqual({ ...vendor, walletEmail });
+    expect(vendor.hasWallet).toBe(false);
+    expect(updated.body.data).toEqual({ ...vendor, walletEmail, hasWallet: true });
     expect((await app.eventCount()) - afterSetup).toBe(1);
     const again = await patch(vendor.id, { walletEmail });
     expect(again.body.data).toEqual(updated.body.data);
@@ -714,6 +721,42 @@ describe('Split roster contractors', () => {
 
     const split = dataOf(await instant(), 201);
     expect(split.distributions[0]).toMatchObject({ subVendorId: vendor.id, earlyPayoutElected: true });
+  });
+
+  it("a SubVendor for someone's email shows only what the SME supplied, and its rows pay only to an active, verified wallet (issue 24)", async () => {
+    const unverified = await createCreator(app, { fullName: 'Una Unverified', walletVerified: false });
+    const verified = await createCreator(app, { fullName: 'Vera Verified' });
+    const sme = await createSme(app, 'Lookup Staffing');
+    const register = async (email: string) => dataOf(await app.request('POST', '/api/commerce/integration/sub-vendors', { token: sme.apiKey, body: { email } }), 201);
+
+    const unverifiedVendor = await register(unverified.email);
+    const verifiedVendor = await register(verified.email);
+
+    // Auto-withdraw pays the row's recorded wallet: an unverified one is never recorded, a verified one is.
+    const split = await createdSplit(
+      app,
+      sme.apiKey,
+      splitBody(world, {
+        roster: [subVendorRow(unverifiedVendor, '1000', { autoWithdrawElected: true }), subVendorRow(verifiedVendor, '2000', { autoWithdrawElected: true })],
+      }),
+    );
+    const recorded = async (splitId: string) =>
+      ((await splitEvents(app, splitId))[0]!.data as { distributions: { walletEmail: string | null }[] }).distributions.map((row) => row.walletEmail);
+    expect(await recorded(split.id)).toEqual([null, verified.walletEmail]);
+    expect(split.distributions.map((row: { contractorDisplayName: string }) => row.contractorDisplayName)).toEqual([unverified.email, verified.email]);
+
+    // The SubVendor shows what the SME supplied (an email), whether a wallet is on file, and nothing of the account.
+    expect(unverifiedVendor).toMatchObject({ email: unverified.email, fullName: null, walletEmail: null, hasWallet: false });
+    expect(verifiedVendor).toMatchObject({ email: verified.email, fullName: null, walletEmail: null, hasWallet: true });
+    const listed = JSON.stringify(await listSubVendors(app, sme.apiKey));
+    for (const secret of [unverified.fullName, unverified.walletEmail!, verified.fullName, verified.walletEmail!]) {
+      expect(JSON.stringify([unverifiedVendor, verifiedVendor])).not.toContain(secret);
+      expect(listed).not.toContain(secret);
+    }
+    // A roster row by email resolves the same way (another SME: a new SubVendor).
+    const other = await createSme(app, 'Lookup Two');
+    const byEmail = await createdSplit(app, other.apiKey, splitBody(world, { roster: [emailRow(unverified.email.toUpperCase(), '3000', { autoWithdrawElected: true })] }));
+    expect(await recorded(byEmail.id)).toEqual([null]);
   });
 
   it('a passwordless account cannot log in with a password', async () => {

@@ -37,8 +37,13 @@ describe('Split audit: history and as-of', () => {
     expect(history.map((e: { revision: number }) => e.revision)).toEqual(history.map((_: unknown, i: number) => i));
     for (const entry of history) expect(Object.keys(entry).sort()).toEqual(['actor', 'data', 'occurredAt', 'revision', 'type']);
     expect(history[0].actor).toMatch(/^api_key:key_/);
-    expect(history[2].actor).toBe(`user:${world.enterprise.userId}`);
+    // The approving user is the enterprise's: the SME reads the party, not the person (docs/api.md#who-sees-what).
+    expect(history[2].actor).toBe('enterprise');
     expect(history[1].data).toMatchObject({ totalAmountCents: '7000', marginAmountCents: '0' });
+    // Field lists, not event data: no contractor's email or wallet email, even to the SME (issue 24).
+    const read = JSON.stringify(history);
+    for (const secret of [world.creator.email, world.creator.walletEmail!, world.walletVendor.email, world.walletVendor.walletEmail!]) expect(read).not.toContain(secret);
+    for (const row of history[1].data.distributions) expect(Object.keys(row)).not.toEqual(expect.arrayContaining(['walletEmail']));
 
     const asOf = async (at: string) => app.request('GET', `/api/commerce/integration/splits/${split.id}?asOf=${encodeURIComponent(at)}`, { token: world.sme.apiKey });
     expect(dataOf(await asOf(afterCreate), 200)).toEqual(split);

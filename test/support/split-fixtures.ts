@@ -96,6 +96,7 @@ export interface SubVendor {
   email: string;
   fullName: string | null;
   walletEmail: string | null;
+  hasWallet: boolean;
   kind: 'PERSON' | 'BUSINESS';
   userId: string | null;
   creatorProfileId: string | null;

@@ -74,8 +74,11 @@ export class SubVendorRegistry {
         subVendorId,
         smeCompanyId,
         email,
-        fullName: input.fullName ?? creator?.fullName ?? null,
-        walletEmail: input.walletEmail ?? creator?.wallet?.email ?? null,
+        // Only what the SME supplied: an existing account's name and wallet are the account owner's
+        // (the roster reads the wallet at resolution time, and only when active and verified).
+        fullName: input.fullName,
+        walletEmail: input.walletEmail,
+        smeSuppliedOnly: true,
         kind: input.kind,
         userId,
         creatorProfileId: input.kind === 'PERSON' ? (creator?.creatorProfileId ?? null) : null,

@@ -43,6 +43,12 @@ export type SubVendorCreated = DomainEvent<
     email: string;
     fullName: string | null;
     walletEmail: string | null;
+    /**
+     * true: fullName and walletEmail are exactly what the SME supplied. Absent on SubVendors created before
+     * it was recorded, which copied the account's name and wallet when the SME gave none (sub-vendor-view.ts
+     * hides such copies).
+     */
+    smeSuppliedOnly?: true;
     kind: SubVendorKind;
     /** The service account this contractor signs in with (existing or provisioned passwordless). */
     userId: string | null;

@@ -14,6 +14,7 @@ import { CompanyQueries } from '../application/company-queries';
 import { CreateBusinessProfileCommand } from '../application/create-business-profile.handler';
 import { RegisterSubVendorCommand } from '../application/register-sub-vendor.handler';
 import { SetSubVendorWalletEmailCommand } from '../application/set-sub-vendor-wallet-email.handler';
+import { subVendorView } from '../application/sub-vendor-view';
 import { SetNetTermsCommand } from '../application/set-net-terms.handler';
 import { SetSplitSettingsCommand } from '../application/set-split-settings.handler';
 import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
@@ -91,7 +92,10 @@ export class PartiesController {
   @ApiData(SubVendorDto, { replayed: true })
   @Post('integration/sub-vendors')
   @ApiKeyAuth('split:write')
-  @ApiOperation({ summary: "Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200)" })
+  @ApiOperation({
+    summary:
+      "Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200). It shows only what the SME supplied, plus hasWallet; never the name or wallet of an account the email already has",
+  })
   async createSubVendor(
     @Body() body: CreateSubVendorRequestDto,
     @CurrentPrincipal() principal: Principal,
@@ -106,7 +110,7 @@ export class PartiesController {
       ),
     );
     if (!result.created) void reply.status(200).header('Idempotent-Replayed', 'true');
-    return result.subVendor;
+    return subVendorView(this.store, result.subVendor);
   }
 
   @ApiData(SubVendorDto)
@@ -114,8 +118,14 @@ export class PartiesController {
   @Patch('integration/sub-vendors/:id')
   @ApiKeyAuth('split:write')
   @ApiOperation({ summary: "Add or change a sub-vendor's wallet email (own roster only, else 404), so instant payout can be elected for it" })
-  setSubVendorWalletEmail(@Param('id') id: string, @Body() body: SetSubVendorWalletEmailRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SetSubVendorWalletEmailCommand(principal.companyId, id, body.walletEmail, commandContext(request, principal)));
+  async setSubVendorWalletEmail(
+    @Param('id') id: string,
+    @Body() body: SetSubVendorWalletEmailRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+  ) {
+    const subVendor = await this.commands.execute(new SetSubVendorWalletEmailCommand(principal.companyId, id, body.walletEmail, commandContext(request, principal)));
+    return subVendorView(this.store, subVendor);
   }
 
   @ApiPage(SubVendorDto)
@@ -129,6 +139,6 @@ export class PartiesController {
       this.store.find<SubVendorDoc>('sub_vendors', { filter, sort: [{ field: 'createdAt', direction: 'asc' }], skip, limit }),
       this.store.count('sub_vendors', filter),
     ]);
-    return Page.of(items, page, limit, total);
+    return Page.of(await Promise.all(items.map((item) => subVendorView(this.store, item))), page, limit, total);
   }
 }

@@ -36,10 +36,15 @@ export class SubVendorDto {
   @ApiProperty({ example: 'sv_g05re5d09dfabuimrdp7rkbe41' }) id!: string;
   @ApiProperty() smeCompanyId!: string;
   @ApiProperty({ example: 'vendor@example.test' }) email!: string;
-  @ApiProperty(nullableString) fullName!: string | null;
-  @ApiProperty(nullableString) walletEmail!: string | null;
+  @ApiProperty({ ...nullableString, description: 'The name the SME supplied (never the name of the account behind the email)' }) fullName!: string | null;
+  @ApiProperty({ ...nullableString, description: 'The wallet email the SME supplied (never the wallet of the account behind the email)' }) walletEmail!: string | null;
+  @ApiProperty({
+    description:
+      "A wallet is on file for this vendor's rows: the one the SME supplied, or the account's own wallet while it is active and verified (instant payout and auto-withdraw need one)",
+  })
+  hasWallet!: boolean;
   @ApiProperty({ enum: ['PERSON', 'BUSINESS'] }) kind!: string;
-  @ApiProperty({ description: 'The (passwordless) account made for the email' }) userId!: string;
+  @ApiProperty({ ...nullableString, description: 'The (passwordless) account made for the email' }) userId!: string | null;
   @ApiProperty(nullableString) creatorProfileId!: string | null;
   @ApiProperty({ example: '2026-11-25T01:30:13.308Z' }) createdAt!: string;
 }

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { creator as creatorOf, subVendor as subVendorOf, type SubVendorDoc, SubVendorRegistry } from '../../parties';
+import { creator as creatorOf, subVendor as subVendorOf, type SubVendorDoc, subVendorPayee, SubVendorRegistry } from '../../parties';
 import { RosterRowInput } from '../domain/split.commands';
 import { SplitContractorNotActiveCreatorError, SplitSubVendorNotOwnedError } from '../domain/split.errors';
 
@@ -51,12 +51,12 @@ export class RosterResolver {
       if (row.contractorPaymentProfileId !== undefined) {
         resolved.push({ ...flags, contractor: await this.creator(row.contractorPaymentProfileId, index) });
       } else if (row.subVendorId !== undefined) {
-        resolved.push({ ...flags, contractor: this.subVendorContractor(await this.ownedSubVendor(smeCompanyId, row.subVendorId, index)) });
+        resolved.push({ ...flags, contractor: await this.subVendorContractor(await this.ownedSubVendor(smeCompanyId, row.subVendorId, index)) });
       } else {
         const input = { email: row.email!, fullName: row.fullName ?? null, walletEmail: null, kind: 'PERSON' as const };
         const preview = await this.subVendors.preview(smeCompanyId, input);
         if (!preview.exists) toProvision.push({ email: input.email, fullName: input.fullName });
-        resolved.push({ ...flags, contractor: this.subVendorContractor(preview.subVendor) });
+        resolved.push({ ...flags, contractor: await this.subVendorContractor(preview.subVendor) });
       }
     }
     return { rows: resolved, toProvision };
@@ -91,14 +91,19 @@ export class RosterResolver {
     return subVendor;
   }
 
-  private subVendorContractor(subVendor: SubVendorDoc): RosterRowInput['contractor'] {
+  /**
+   * A sub-vendor row: named as the SME named it (else by its email), paid to the wallet the SME supplied or
+   * the account's own wallet only while it is active and verified (never an inactive or unverified one).
+   */
+  private async subVendorContractor(subVendor: SubVendorDoc): Promise<RosterRowInput['contractor']> {
+    const payee = await subVendorPayee(this.documents, subVendor);
     return {
       kind: 'sub_vendor',
       subVendorId: subVendor.id,
       creatorProfileId: subVendor.creatorProfileId,
-      displayName: subVendor.fullName ?? subVendor.email,
+      displayName: payee.fullName ?? subVendor.email,
       email: subVendor.email,
-      walletEmail: subVendor.walletEmail,
+      walletEmail: payee.payoutWallet,
     };
   }
 }

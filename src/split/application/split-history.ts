@@ -6,8 +6,10 @@ import { payoutStreamId } from '../../payouts';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
 import { SplitReadModelProjection, SPLITS, SplitView } from '../projections/split-read-model.projection';
+import { historyEntryFor, SplitAudience, SplitHistoryEntry, splitViewFor } from './split-audience';
 
-export interface SplitHistoryEntry {
+/** One event as recorded, for an operator (the CLI): the raw data, never sent over HTTP. */
+export interface RawSplitHistoryEntry {
   revision: number;
   type: string;
   occurredAt: string;
@@ -31,23 +33,27 @@ export class SplitHistory {
 
   constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}
 
-  async history(splitId: string, companyId: string | null): Promise<SplitHistoryEntry[]> {
-    const events = await this.ownedEvents(splitId, companyId);
-    return events.map((event) => ({
-      revision: event.revision,
-      type: event.type,
-      occurredAt: event.metadata.occurredAt,
-      actor: event.metadata.actor,
-      data: event.data,
-    }));
+  /**
+   * The Split's events as `companyId` may read them (split-audience.ts), when it is one of `parties` of the
+   * Split (404 otherwise): explicit fields per event type and audience, never the event data itself.
+   */
+  async history(splitId: string, companyId: string, parties: readonly SplitAudience[] = ['sme']): Promise<SplitHistoryEntry[]> {
+    const { events, audience } = await this.partyEvents(splitId, companyId, parties);
+    return events.map((event) => historyEntryFor(event, audience)).filter((entry): entry is SplitHistoryEntry => entry !== null);
+  }
+
+  /** Every event with its recorded data, for an operator at the command line (splits:history). */
+  async operatorHistory(splitId: string): Promise<RawSplitHistoryEntry[]> {
+    const { events } = await this.partyEvents(splitId, null, []);
+    return events.map((event) => ({ revision: event.revision, type: event.type, occurredAt: event.metadata.occurredAt, actor: event.metadata.actor, data: event.data }));
   }
 
   /**
    * The Split as of `at`; 404 when it did not exist yet. A row's status is its transfer payout's status
    * (as in the read model), so the events of the Split's transfer payouts are folded in too, in log order.
    */
-  async asOf(splitId: string, companyId: string | null, at: Date): Promise<SplitView> {
-    const own = await this.ownedEvents(splitId, companyId);
+  async asOf(splitId: string, companyId: string | null, at: Date, parties: readonly SplitAudience[] = ['sme']): Promise<SplitView> {
+    const { events: own, audience } = await this.partyEvents(splitId, companyId, parties);
     const payoutIds = new Set(own.filter((event) => event.type === 'split.roster_entry.transfer_started').map((event) => (event.data as { payoutId: string }).payoutId));
     const payouts = await Promise.all([...payoutIds].map((payoutId) => this.events.readStream(payoutStreamId(payoutId))));
     const events = [...own, ...payouts.flat()].filter((event) => Date.parse(event.metadata.occurredAt) <= at.getTime()).sort((a, b) => a.position - b.position);
@@ -55,14 +61,17 @@ export class SplitHistory {
     for (const event of events) await this.projection.apply(event, writer);
     const split = await writer.get<SplitView & Doc>(SPLITS, splitId);
     if (!split) throw new SplitNotFoundError();
-    return split;
+    return splitViewFor(split, audience);
   }
 
-  /** companyId null: an operator (CLI) may read any Split. */
-  private async ownedEvents(splitId: string, companyId: string | null): Promise<RecordedEvent[]> {
+  /** companyId null: an operator (CLI) may read any Split, as the SME does. Any other company: 404. */
+  private async partyEvents(splitId: string, companyId: string | null, parties: readonly SplitAudience[]): Promise<{ events: RecordedEvent[]; audience: SplitAudience }> {
     const events = await this.events.readStream(splitStreamId(splitId));
-    const created = events[0]?.data as { smeCompanyId?: string } | undefined;
-    if (!created || (companyId !== null && created.smeCompanyId !== companyId)) throw new SplitNotFoundError();
-    return events;
+    const created = events[0]?.data as { smeCompanyId?: string; enterpriseCompanyId?: string } | undefined;
+    if (!created) throw new SplitNotFoundError();
+    if (companyId === null) return { events, audience: 'sme' };
+    const audience = parties.find((party) => (party === 'sme' ? created.smeCompanyId : created.enterpriseCompanyId) === companyId);
+    if (audience === undefined) throw new SplitNotFoundError();
+    return { events, audience };
   }
 }

@@ -2,12 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
 import { SplitNotFoundError } from '../domain/split.errors';
+import { audienceOf, SplitAudience, splitViewFor } from './split-audience';
 import type { SplitStatus } from '../domain/split.state';
 import { SPLITS, SplitView } from '../projections/split-read-model.projection';
 
-export type SplitParty = 'sme' | 'enterprise';
+/** The side a company reads a Split from; each sees its own field list (split-audience.ts). */
+export type SplitParty = SplitAudience;
 
-/** Reads Splits for one company; another company's Split does not exist for the caller (404, never 403). */
+/**
+ * Reads Splits for one company, in the shape its side may see (the SME's, or the enterprise's without contractor
+ * emails); another company's Split does not exist for the caller (404, never 403).
+ */
 @Injectable()
 export class SplitQueries {
   constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
@@ -16,14 +21,14 @@ export class SplitQueries {
     const split = await this.store.get<SplitView>(SPLITS, splitId);
     const owner = as === 'sme' ? split?.smeCompanyId : split?.enterpriseCompanyId;
     if (!split || owner !== companyId) throw new SplitNotFoundError();
-    return split;
+    return splitViewFor(split, as);
   }
 
   /** A Split the caller is a party to, as the SME that created it or the enterprise it bills; 404 for anyone else. */
   async getForParty(splitId: string, companyId: string): Promise<SplitView> {
     const split = await this.store.get<SplitView>(SPLITS, splitId);
     if (!split || (split.smeCompanyId !== companyId && split.enterpriseCompanyId !== companyId)) throw new SplitNotFoundError();
-    return split;
+    return splitViewFor(split, audienceOf(split, companyId));
   }
 
   /** Newest first; `status` narrows to Splits in that status. */
@@ -42,6 +47,11 @@ export class SplitQueries {
       }),
       this.store.count(SPLITS, filter),
     ]);
-    return Page.of(items, page, limit, total);
+    return Page.of(
+      items.map((split) => splitViewFor(split, as)),
+      page,
+      limit,
+      total,
+    );
   }
 }

@@ -90,7 +90,7 @@ export class IntegrationSplitsController {
   @ApiData(SplitHistoryEntryDto, { isArray: true })
   @ApiErrors(SplitNotFoundError)
   @Get(':id/history')
-  @ApiOperation({ summary: "The Split's events in order: type, occurredAt, actor, revision, data" })
+  @ApiOperation({ summary: "The Split's events in order: type, occurredAt, actor, revision, data (the SME's field list per event type, docs/api.md#who-sees-what)" })
   history(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     return this.audit.history(id, principal.companyId);
   }

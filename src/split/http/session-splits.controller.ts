@@ -4,10 +4,13 @@ import { CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { pageOf } from '../../platform/http/pagination';
 import { SplitHistory } from '../application/split-history';
+import { SplitAudience } from '../application/split-audience';
 import { SplitQueries } from '../application/split-queries';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { AsOfQueryDto, SplitListQueryDto } from './split.request.dto';
 import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
+
+const BOTH_PARTIES: readonly SplitAudience[] = ['sme', 'enterprise'];
 
 /**
  * The dashboard's reads of Splits, by session (a browser cannot hold API keys): the SME's outgoing list,
@@ -38,17 +41,19 @@ export class SessionSplitsController {
   @ApiOperation({ summary: 'One Split the caller created or is billed for (404 for any other); ?asOf=<ISO time> returns it as it stood then' })
   async get(@Param('id') id: string, @Query() query: AsOfQueryDto, @CurrentPrincipal() principal: Principal) {
     const split = await this.queries.getForParty(id, principal.companyId);
-    // The party check is done on the read model; the history is then read without an owner filter.
-    if (query.asOf !== undefined) return this.audit.asOf(id, null, new Date(query.asOf));
+    if (query.asOf !== undefined) return this.audit.asOf(id, principal.companyId, new Date(query.asOf), BOTH_PARTIES);
     return split;
   }
 
   @ApiData(SplitHistoryEntryDto, { isArray: true })
   @ApiErrors(SplitNotFoundError)
   @Get(':id/history')
-  @ApiOperation({ summary: "The Split's events in order (type, occurredAt, actor, revision, data), for the SME or the enterprise" })
+  @ApiOperation({
+    summary:
+      "The Split's events in order (type, occurredAt, actor, revision, data), each projected for the caller's side: the SME's or the enterprise's field list (docs/api.md#who-sees-what), never the recorded event data",
+  })
   async history(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     await this.queries.getForParty(id, principal.companyId);
-    return this.audit.history(id, null);
+    return this.audit.history(id, principal.companyId, BOTH_PARTIES);
   }
 }

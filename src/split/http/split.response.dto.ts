@@ -54,6 +54,15 @@ export class SplitHistoryEntryDto {
   @ApiProperty({ example: 0 }) revision!: number;
   @ApiProperty({ example: 'split.created' }) type!: string;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) occurredAt!: string;
-  @ApiProperty({ example: 'api_key:key_00mwvg57konv0b7n1rk4xf7vef' }) actor!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: "The event's data (docs/events.md)" }) data!: Record<string, unknown>;
+  @ApiProperty({
+    example: 'api_key:key_00mwvg57konv0b7n1rk4xf7vef',
+    description: "The caller's own user or API key as recorded; the other company's people show as 'sme' or 'enterprise'",
+  })
+  actor!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "The event's fields the caller's side may read, listed per event type (docs/api.md#who-sees-what); never the recorded event data",
+  })
+  data!: Record<string, unknown>;
 }

@@ -290,7 +290,7 @@ export interface paths {
     get: operations['PartiesController_listSubVendors'];
     put?: never;
     /**
-     * Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200)
+     * Add a vendor to the SME's roster (idempotent per email: the existing one comes back with 200). It shows only what the SME supplied, plus hasWallet; never the name or wallet of an account the email already has
      * @description Credential: an API key with scope split:write (a session is refused with 403).
      */
     post: operations['PartiesController_createSubVendor'];
@@ -392,7 +392,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The Split's events in order: type, occurredAt, actor, revision, data
+     * The Split's events in order: type, occurredAt, actor, revision, data (the SME's field list per event type, docs/api.md#who-sees-what)
      * @description Credential: an API key with scope split:write (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_history'];
@@ -572,7 +572,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The Split's events in order (type, occurredAt, actor, revision, data), for the SME or the enterprise
+     * The Split's events in order (type, occurredAt, actor, revision, data), each projected for the caller's side: the SME's or the enterprise's field list (docs/api.md#who-sees-what), never the recorded event data
      * @description Credential: a session (an API key is refused with 403).
      */
     get: operations['SessionSplitsController_history'];
@@ -1488,12 +1488,16 @@ export interface components {
       smeCompanyId: string;
       /** @example vendor@example.test */
       email: string;
+      /** @description The name the SME supplied (never the name of the account behind the email) */
       fullName: string | null;
+      /** @description The wallet email the SME supplied (never the wallet of the account behind the email) */
       walletEmail: string | null;
+      /** @description A wallet is on file for this vendor's rows: the one the SME supplied, or the account's own wallet while it is active and verified (instant payout and auto-withdraw need one) */
+      hasWallet: boolean;
       /** @enum {string} */
       kind: 'PERSON' | 'BUSINESS';
       /** @description The (passwordless) account made for the email */
-      userId: string;
+      userId: string | null;
       creatorProfileId: string | null;
       /** @example 2026-11-25T01:30:13.308Z */
       createdAt: string;
@@ -1664,9 +1668,12 @@ export interface components {
       type: string;
       /** @example 2026-11-25T01:30:13.334Z */
       occurredAt: string;
-      /** @example api_key:key_00mwvg57konv0b7n1rk4xf7vef */
+      /**
+       * @description The caller's own user or API key as recorded; the other company's people show as 'sme' or 'enterprise'
+       * @example api_key:key_00mwvg57konv0b7n1rk4xf7vef
+       */
       actor: string;
-      /** @description The event's data (docs/events.md) */
+      /** @description The event's fields the caller's side may read, listed per event type (docs/api.md#who-sees-what); never the recorded event data */
       data: {
         [key: string]: unknown;
       };

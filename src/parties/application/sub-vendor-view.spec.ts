@@ -1,0 +1,63 @@
+import { Doc, DocumentReader } from '../../platform/read-store/document-store.port';
+import { CreatorDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
+import { subVendorPayee, subVendorView } from './sub-vendor-view';
+
+const creator = (wallet: CreatorDoc['wallet']): CreatorDoc => ({
+  id: 'cpp_1',
+  creatorProfileId: 'crp_1',
+  userId: 'usr_1',
+  companyId: 'co_c',
+  fullName: 'Account Owner',
+  email: 'owner@example.test',
+  active: true,
+  wallet,
+  createdAt: 't',
+});
+const reader = (account: CreatorDoc | null): DocumentReader => ({
+  get: async () => null,
+  find: async <T extends Doc>() => (account ? [account as unknown as T] : []),
+  count: async () => 0,
+});
+const subVendor = (overrides: Partial<SubVendorDoc> = {}): SubVendorDoc => ({
+  id: 'sv_1',
+  smeCompanyId: 'co_sme',
+  email: 'owner@example.test',
+  fullName: null,
+  walletEmail: null,
+  smeSuppliedOnly: true,
+  kind: 'PERSON',
+  userId: 'usr_1',
+  creatorProfileId: 'crp_1',
+  createdAt: 't',
+  ...overrides,
+});
+const verified = { email: 'owner-wallet@example.test', active: true, verified: true };
+
+describe('a SubVendor as its SME reads it, and the wallet its rows pay (issue 24)', () => {
+  it("pays the account's own wallet only while it is active and verified, without showing it", async () => {
+    expect(await subVendorPayee(reader(creator(verified)), subVendor())).toEqual({ fullName: null, walletEmail: null, payoutWallet: verified.email });
+    for (const wallet of [{ ...verified, verified: false }, { ...verified, active: false }, null]) {
+      expect(await subVendorPayee(reader(creator(wallet)), subVendor())).toEqual({ fullName: null, walletEmail: null, payoutWallet: null });
+    }
+    expect(await subVendorView(reader(creator(verified)), subVendor())).toMatchObject({ fullName: null, walletEmail: null, hasWallet: true });
+  });
+
+  it('shows and pays what the SME supplied', async () => {
+    const supplied = subVendor({ fullName: 'Named By SME', walletEmail: 'sme-given@example.test' });
+    expect(await subVendorView(reader(creator({ ...verified, verified: false })), supplied)).toMatchObject({
+      fullName: 'Named By SME',
+      walletEmail: 'sme-given@example.test',
+      hasWallet: true,
+    });
+  });
+
+  it("hides, and never pays to, the account's name and wallet that SubVendors created before issue 24 copied", async () => {
+    const old = subVendor({ smeSuppliedOnly: undefined, fullName: 'Account Owner', walletEmail: 'owner-wallet@example.test' });
+    const unverified = reader(creator({ ...verified, verified: false }));
+    expect(await subVendorPayee(unverified, old)).toEqual({ fullName: null, walletEmail: null, payoutWallet: null });
+    expect(await subVendorView(unverified, old)).toMatchObject({ fullName: null, walletEmail: null, hasWallet: false });
+    // A value the SME gave that differs from the account's was the SME's: kept.
+    const given = subVendor({ smeSuppliedOnly: undefined, fullName: 'Other Name', walletEmail: 'other@example.test' });
+    expect(await subVendorPayee(unverified, given)).toEqual({ fullName: 'Other Name', walletEmail: 'other@example.test', payoutWallet: 'other@example.test' });
+  });
+});

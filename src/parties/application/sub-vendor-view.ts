@@ -1,0 +1,69 @@
+import { DocumentReader } from '../../platform/read-store/document-store.port';
+import { CreatorDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
+import { creatorOfUser } from './parties.queries';
+
+/**
+ * A SubVendor as its SME reads it: what the SME supplied (email, name, wallet email, kind) and whether
+ * a wallet is on file for its rows (`hasWallet`), never the name or wallet of the account behind the email.
+ */
+export interface SubVendorView {
+  id: string;
+  smeCompanyId: string;
+  email: string;
+  fullName: string | null;
+  walletEmail: string | null;
+  hasWallet: boolean;
+  kind: SubVendorDoc['kind'];
+  userId: string | null;
+  creatorProfileId: string | null;
+  createdAt: string;
+}
+
+/** What a SubVendor's roster rows pay to, and the fields its SME supplied. */
+export interface SubVendorPayee {
+  fullName: string | null;
+  walletEmail: string | null;
+  /**
+   * The wallet an instant payout or auto-withdrawal of its rows may use: the one the SME supplied, else the
+   * account's own wallet only while it is active and verified; null when there is none.
+   */
+  payoutWallet: string | null;
+}
+
+/**
+ * SubVendors created before `smeSuppliedOnly` was recorded copied the account's full name and wallet when
+ * the SME gave none: a value equal to the account's is treated as that copy (hidden, and the wallet used
+ * only under the account's own rule), so old data neither shows nor pays to what the SME never supplied.
+ */
+function supplied(subVendor: SubVendorDoc, account: CreatorDoc | null): Pick<SubVendorPayee, 'fullName' | 'walletEmail'> {
+  if (subVendor.smeSuppliedOnly) return { fullName: subVendor.fullName, walletEmail: subVendor.walletEmail };
+  return {
+    fullName: subVendor.fullName !== null && subVendor.fullName !== account?.fullName ? subVendor.fullName : null,
+    walletEmail: subVendor.walletEmail !== null && subVendor.walletEmail !== account?.wallet?.email ? subVendor.walletEmail : null,
+  };
+}
+
+export async function subVendorPayee(documents: DocumentReader, subVendor: SubVendorDoc): Promise<SubVendorPayee> {
+  const account = subVendor.userId ? await creatorOfUser(documents, subVendor.userId) : null;
+  const own = supplied(subVendor, account);
+  const wallet = account?.wallet;
+  const accountWallet = wallet && wallet.active && wallet.verified ? wallet.email : null;
+  return { ...own, payoutWallet: own.walletEmail ?? accountWallet };
+}
+
+/** The SubVendor shape of the API, field by field. */
+export async function subVendorView(documents: DocumentReader, subVendor: SubVendorDoc): Promise<SubVendorView> {
+  const payee = await subVendorPayee(documents, subVendor);
+  return {
+    id: subVendor.id,
+    smeCompanyId: subVendor.smeCompanyId,
+    email: subVendor.email,
+    fullName: payee.fullName,
+    walletEmail: payee.walletEmail,
+    hasWallet: payee.payoutWallet !== null,
+    kind: subVendor.kind,
+    userId: subVendor.userId,
+    creatorProfileId: subVendor.creatorProfileId,
+    createdAt: subVendor.createdAt,
+  };
+}
