@@ -42,7 +42,7 @@ export class SmeCoveredFees {
    * roster, on any pending state: its needs do not depend on what came before).
    */
   async setAsideFor(state: SplitState, events: SplitEvent[], context: CommandContext): Promise<void> {
-    const next = events.reduce(splitDecider.evolve, state);
+    const next = events.reduce((folded, event) => splitDecider.evolve(folded, event), state);
     if (!splitExists(next)) return;
     const { fromBalanceCents } = coveredFeeCover(next, this.config.earlyPayoutFeeBps);
     if (fromBalanceCents === 0n) return;

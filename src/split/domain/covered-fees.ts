@@ -24,7 +24,9 @@ const NONE: CoveredFeeCover = { coveredCents: 0n, fromMarginCents: 0n, fromBalan
 export function coveredFeeCover(split: ExistingSplit, earlyPayoutFeeBps: number): CoveredFeeCover {
   if (!split.smeCoveredFeesDrawn || split.status === 'REJECTED' || split.status === 'CANCELLED') return NONE;
   const instant = (id: string, early: boolean) => early || (split.rows.get(id)?.instant ?? false);
-  const covered = sumCents(split.distributions.filter((row) => row.businessCoversFee && instant(row.id, row.earlyPayoutElected)).map((row) => rowFee(row, true, earlyPayoutFeeBps).fee));
+  const covered = sumCents(
+    split.distributions.filter((row) => row.businessCoversFee && instant(row.id, row.earlyPayoutElected)).map((row) => rowFee(row, true, earlyPayoutFeeBps).fee),
+  );
   const marginOpen = split.marginStatus === 'PENDING' || split.marginStatus === 'HELD';
   const room = marginOpen ? split.marginAmountCents - split.marginFeeCoverCents : 0n;
   const notYetFromMargin = covered - split.marginFeeCoverCents;
