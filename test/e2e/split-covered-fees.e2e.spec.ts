@@ -159,4 +159,61 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
     expect(report.violations).toEqual([]);
     expect(await balance()).toEqual({ availableCents: '0', reservedForFeesCents: '0', owedToContractorsCents: '0' });
   });
+
+  it('settles a Split created before issue 23 under the old rule: it folds, projects and verifies, its open fee reported', async () => {
+    // As an earlier version wrote it: no smeCoveredFeesDrawn, a covered early row, no margin.
+    const splitId = `spl_legacy${Math.random().toString(36).slice(2, 10)}`;
+    const now = app.platform.clock.now().toISOString();
+    await app.platform.aggregates.append(
+      `split-${splitId}`,
+      [
+        {
+          type: 'split.created',
+          data: {
+            splitId,
+            smeCompanyId: world.sme.companyId,
+            smeCompanyName: 'Fee Payer Staffing',
+            enterpriseCompanyId: world.enterprise.companyId,
+            enterpriseCompanyName: 'Fee Corp',
+            enterpriseNetTermsDays: 30,
+            apContactBusinessProfileId: world.enterprise.apContactId,
+            clientIdempotencyKey: splitId,
+            legAPayoutId: `po_${splitId}`,
+            currency: 'USD',
+            totalAmountCents: '10000',
+            marginAmountCents: '0',
+            enterpriseCoversFee: false,
+            enterpriseFeeAmountCents: '0',
+            distributions: [
+              {
+                id: `dst_${splitId}`,
+                contractorPaymentProfileId: null,
+                subVendorId: world.walletVendor.id,
+                contractorDisplayName: world.walletVendor.fullName,
+                creatorProfileId: null,
+                walletEmail: world.walletVendor.walletEmail,
+                contractorEmail: world.walletVendor.email,
+                amountCents: '10000',
+                earlyPayoutElected: true,
+                autoWithdrawElected: false,
+                businessCoversFee: true,
+              },
+            ],
+            createdBy: 'test',
+            createdAt: now,
+          },
+        },
+      ],
+      'no_stream',
+      { actor: 'test', correlationId: 'legacy' },
+    );
+    const before = await balance();
+    await approve(splitId);
+    await advance(1);
+    expect(await get(splitId)).toMatchObject({ status: 'SETTLED', marginStatus: 'NONE' });
+    expect(await balance()).toEqual(before);
+    const { report } = await books();
+    expect(report.violations).toEqual([]);
+    expect(report.legacyFeesDue).toEqual([{ splitId, dueCents: '150' }]);
+  });
 });
