@@ -125,6 +125,26 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
     expect((await get(created.id)).distributions[0].businessCoversFee).toBe(false);
   });
 
+  it('keeps what a revision no longer needs set aside until the Split settles, then gives it back', async () => {
+    await topUp(app, world.sme.sessionToken, '15000');
+    const created = await createdSplit(app, world.sme.apiKey, coveredBody());
+    dataOf(
+      await app.request('PUT', `/api/commerce/integration/splits/${created.id}/roster`, {
+        token: world.sme.apiKey,
+        body: { roster: [subVendorRow(world.walletVendor, '1000000', { earlyPayoutElected: true })] },
+      }),
+      200,
+    );
+    expect(await balance()).toEqual({ availableCents: '0', reservedForFeesCents: '15000', owedToContractorsCents: '0' });
+    await approve(created.id);
+    await advance(1);
+    expect(await get(created.id)).toMatchObject({ status: 'SETTLED' });
+    expect(await balance()).toEqual({ availableCents: '15000', reservedForFeesCents: '0', owedToContractorsCents: '0' });
+    // Spend it again so the next cases start from an empty balance.
+    dataOf(await app.request('POST', SESSIONS, { token: payoutKey, body: sessionBody({ amountCents: '15000' }) }), 201);
+    expect((await books()).report.violations).toEqual([]);
+  });
+
   it('gives back what was set aside when the enterprise rejects the Split', async () => {
     await topUp(app, world.sme.sessionToken, '15000');
     const created = await createdSplit(app, world.sme.apiKey, coveredBody());
