@@ -11,6 +11,9 @@ import { SettleSandboxPayoutHandler } from './application/settle-sandbox-payout.
 import { PayoutEmbedLifecycleProcessManager } from './application/payout-embed-lifecycle.process-manager';
 import { CreditSplitMarginHandler } from './application/credit-split-margin.handler';
 import { SplitMarginCreditProcessManager } from './application/split-margin-credit.process-manager';
+import { ReleaseSplitFeesHandler } from './application/release-split-fees.handler';
+import { SetAsideSplitFeesHandler } from './application/set-aside-split-fees.handler';
+import { SplitFeesReleaseProcessManager } from './application/split-fees-release.process-manager';
 import { PayoutEmbedQueries } from './application/payout-embed.queries';
 import { PayoutEmbedSecrets } from './application/payout-embed-secrets';
 import { TopUpBalanceHandler } from './application/top-up-balance.handler';
@@ -24,8 +27,8 @@ const useCases = [CreatePayoutEmbedSessionHandler, CancelPayoutEmbedSessionHandl
 /** What the lifecycle workflow sends. */
 const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionHandler, SettleSandboxPayoutHandler, SettleReservationHandler];
 
-/** Released Split margins become reservable balance. */
-const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler];
+/** Released Split margins become reservable balance; the fees an SME covers are set aside from it, and what they did not use goes back. */
+const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler, SetAsideSplitFeesHandler, SplitFeesReleaseProcessManager, ReleaseSplitFeesHandler];
 
 /** Payout Embed: company balance reservations, sessions, the embed page and its API (docs/payout-embed.md). */
 @Module({

@@ -1,6 +1,9 @@
 // Public API of the split module for other modules: the Nest module and its read-side queries.
 export { SplitModule } from './split.module';
 export { SplitQueries, type SplitParty } from './application/split-queries';
+export { SetAsideSmeCoveredFeesCommand } from './application/sme-covered-fees';
 export { splitDecider } from './domain/split.decider';
+export { coveredFeeCover } from './domain/covered-fees';
+export { splitExists } from './domain/split.state';
 export { SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, splitStreamId, type DistributionData, type SplitEvent } from './domain/split.events';
 export { SplitNotFoundError } from './domain/split.errors';

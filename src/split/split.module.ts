@@ -16,6 +16,7 @@ import { SplitHistory } from './application/split-history';
 import { SplitQueries } from './application/split-queries';
 import { SplitSettlementProcessManager } from './application/split-settlement.process-manager';
 import { SplitStream } from './application/split-stream';
+import { SmeCoveredFees } from './application/sme-covered-fees';
 import { StartRowTransferHandler } from './application/start-row-transfer.handler';
 import { StartInstantTransfersHandler } from './application/start-instant-transfers.handler';
 import { SplitReadModelProjection } from './projections/split-read-model.projection';
@@ -48,7 +49,7 @@ const settlement = [
 @Module({
   imports: [PartiesModule],
   controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController],
-  providers: [SplitStream, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, ...useCases, ...settlement],
+  providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, ...useCases, ...settlement],
   exports: [SplitQueries],
 })
 export class SplitModule {}

@@ -111,7 +111,9 @@ describe('Splits by session over HTTP', () => {
     });
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
     await app.eventCount();
-    expect(await balance()).toEqual([{ currency: 'USD', availableCents: '0', reservedCents: '0', owedToContractorsCents: '25000', marginHeldCents: '5000' }]);
+    expect(await balance()).toEqual([
+      { currency: 'USD', availableCents: '0', reservedCents: '0', owedToContractorsCents: '25000', marginHeldCents: '5000', reservedForFeesCents: '0' },
+    ]);
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/settle-margin`, { token: sme.sessionToken }), 200);
     await app.eventCount();
     expect((await balance())[0]).toMatchObject({ marginHeldCents: '0' });

@@ -75,6 +75,8 @@ describe('Split lifecycle over HTTP', () => {
       subVendorRow(world.plainVendor, '15000', { autoWithdrawElected: true }),
     ];
     const body = splitBody(world, { roster: rows });
+    // The SME covers the 375 fee of the 25000 early row and there is no margin: its balance must cover it (issue 23).
+    dataOf(await app.request('POST', '/api/sandbox/balance/top-up', { token: world.sme.sessionToken, body: { amountCents: '375', currency: 'USD' } }), 201);
     const response = await createSplit(app, world.sme.apiKey, body);
     expect(response.status).toBe(201);
     expect(response.headers.get('idempotent-replayed')).toBeNull();

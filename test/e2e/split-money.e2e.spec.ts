@@ -79,13 +79,14 @@ describe('Split money lifecycle', () => {
     expect(types.filter((t: string) => t === 'split.roster_entry.settled')).toHaveLength(5);
     expect(history.find((e: { type: string }) => e.type === 'split.leg_a.claimed').data.amountCents).toBe('21001');
 
-    // The ledger, to the cent: funding, five transfers, two withdrawals to wallets, the margin release.
+    // The ledger, to the cent: funding (and the covered fee set aside from the margin), five transfers (the
+    // covered fee paid with its transfer), two withdrawals to wallets, the margin release (issue 23).
     const ledger = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}/ledger`, { token: world.sme.apiKey }), 200);
     const sme = world.sme.companyId;
     const [creatorKey, walletKey, plainKey, flakyKey] = [world.creator.paymentProfileId, world.walletVendor.id, world.plainVendor.id, settled.distributions[3].subVendorId];
     const shape = (p: { kind: string; entries: unknown[] }) => ({ kind: p.kind, entries: p.entries });
     const line = (account: string, debit: string, credit: string) => ({ account, debit, credit });
-    expect(ledger.map((p: { sequence: number }) => p.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(ledger.map((p: { sequence: number }) => p.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(ledger.map(shape)).toEqual(
       expect.arrayContaining([
         {
@@ -96,6 +97,7 @@ describe('Split money lifecycle', () => {
             line(`sme_margin_hold:${sme}`, '0', '3999'),
           ],
         },
+        { kind: 'sme_fee_cover_from_margin', entries: [line(`sme_margin_hold:${sme}`, '15', '0'), line(`sme_fee_reserve:${sme}`, '0', '15')] },
         {
           kind: 'row_transfer',
           entries: [
@@ -105,13 +107,14 @@ describe('Split money lifecycle', () => {
             line('platform_fees', '0', '15'),
           ],
         },
+        { kind: 'sme_fee_paid', entries: [line(`sme_fee_reserve:${sme}`, '15', '0'), line(`sme_fee_due:${sme}`, '0', '15')] },
         { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '10000', '0'), line(`contractor_balance:${creatorKey}`, '0', '9850'), line('platform_fees', '0', '150')] },
         { kind: 'withdrawal', entries: [line(`contractor_balance:${creatorKey}`, '9850', '0'), line(`contractor_wallet:${creatorKey}`, '0', '9850')] },
         { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '5000', '0'), line(`contractor_balance:${walletKey}`, '0', '5000')] },
         { kind: 'withdrawal', entries: [line(`contractor_balance:${walletKey}`, '5000', '0'), line(`contractor_wallet:${walletKey}`, '0', '5000')] },
         { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '3000', '0'), line(`contractor_balance:${plainKey}`, '0', '3000')] },
         { kind: 'row_transfer', entries: [line(`company_balance:${sme}`, '2000', '0'), line(`contractor_balance:${flakyKey}`, '0', '2000')] },
-        { kind: 'margin_release', entries: [line(`sme_margin_hold:${sme}`, '3999', '0'), line(`sme_fee_due:${sme}`, '0', '15'), line(`company_balance:${sme}`, '0', '3984')] },
+        { kind: 'margin_release', entries: [line(`sme_margin_hold:${sme}`, '3984', '0'), line(`company_balance:${sme}`, '0', '3984')] },
       ]),
     );
     expect(ledger[0].kind).toBe('funding');
@@ -136,7 +139,15 @@ describe('Split money lifecycle', () => {
     expect(split).toMatchObject({ status: 'SETTLED', feeBufferAmountCents: '150', marginStatus: 'NONE' });
     expect(row(split, 0)).toMatchObject({ status: 'COMPLETED', feeAmountCents: '150', netAmountCents: '10000' });
     const ledger = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}/ledger`, { token: world.sme.apiKey }), 200);
-    // The SME covers the fee: the platform advances it (sme_fee_due) and recovers it from the SME's margin when released.
+    // The SME covers the fee: the platform advances it (sme_fee_due) and, without a margin, the SME pays it at once out of
+    // what it set aside from its balance (3984 released by the margin above) when it created the Split (issue 23).
+    expect(ledger[2]).toMatchObject({
+      kind: 'sme_fee_paid',
+      entries: [
+        { account: `sme_fee_reserve:${world.sme.companyId}`, debit: '150', credit: '0' },
+        { account: `sme_fee_due:${world.sme.companyId}`, debit: '0', credit: '150' },
+      ],
+    });
     expect(ledger[1].entries).toEqual([
       { account: `company_balance:${world.sme.companyId}`, debit: '10000', credit: '0' },
       { account: `sme_fee_due:${world.sme.companyId}`, debit: '150', credit: '0' },

@@ -13,6 +13,8 @@ export interface BalanceView {
   owedToContractorsCents: string;
   /** sme_margin_hold:<co>: declared Split margins held until net terms (or an instant release). */
   marginHeldCents: string;
+  /** sme_fee_reserve:<co>: set aside for the early-payout fees the SME covers on its Splits, until each row's transfer pays them (issue 23). */
+  reservedForFeesCents: string;
 }
 
 @Injectable()
@@ -30,6 +32,7 @@ export class CompanyBalanceQuery {
         reservedCents: d.reservedCents,
         owedToContractorsCents: owed.toString(),
         marginHeldCents: d.marginHeldCents ?? '0',
+        reservedForFeesCents: d.feeReservedCents ?? '0',
       };
     });
   }

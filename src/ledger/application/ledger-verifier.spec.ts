@@ -2,7 +2,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { Posting } from '../domain/posting';
-import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES, LEDGER_POSTINGS, LedgerProjection } from '../projections/ledger.projection';
+import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES, LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
 import { verifyLedger } from './ledger-verifier';
 
 const NOTHING: DocumentReader = { get: async () => null, find: async () => [], count: async () => 0 };
@@ -161,5 +161,133 @@ describe('ledger: contractor withdrawals', () => {
       'contractor_withdrawal',
     ]);
     // The in-transit account went below zero (ended twice) and the payout ended twice: both caught.
+  });
+});
+
+describe('ledger: fees the SME covers (issue 23)', () => {
+  const SME = 'co_sme';
+  let position = 1000;
+  const revisions = new Map<string, number>();
+  const at = (type: string, streamId: string, data: Record<string, unknown>): RecordedEvent =>
+    ({
+      id: `evt-${position}`,
+      type,
+      data,
+      streamId,
+      revision: revisions.set(streamId, (revisions.get(streamId) ?? -1) + 1).get(streamId),
+      position: ++position,
+      metadata: { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-03-01T12:00:00.000Z' },
+    }) as RecordedEvent;
+  const split = (type: string, data: Record<string, unknown>) => at(type, 'split-spl_1', { splitId: 'spl_1', ...data });
+  const distribution = {
+    id: 'dst_1',
+    contractorPaymentProfileId: null,
+    subVendorId: 'sv_1',
+    contractorDisplayName: 'V',
+    creatorProfileId: null,
+    walletEmail: 'w@x.example',
+    contractorEmail: 'v@x.example',
+    amountCents: '1000000',
+    earlyPayoutElected: true,
+    autoWithdrawElected: false,
+    businessCoversFee: true,
+  };
+  /** The issue's example: one row of 1000000, early payout, fee (15000) covered by the SME, no margin. */
+  const lifecycle = (options: { drawn: boolean; paid: boolean }) => [
+    at('company_balance.topped_up', `balance-${SME}`, { companyId: SME, currency: 'USD', topUpId: 't1', amountCents: '20000', toppedUpAt: 'x' }),
+    ...(options.drawn
+      ? [
+          at('company_balance.split_fees_reserved', `balance-${SME}`, {
+            companyId: SME,
+            currency: 'USD',
+            splitId: 'spl_1',
+            amountCents: '15000',
+            setAsideCents: '15000',
+            reservedAt: 'x',
+          }),
+        ]
+      : []),
+    split('split.created', {
+      smeCompanyId: SME,
+      enterpriseCompanyId: 'co_ent',
+      currency: 'USD',
+      totalAmountCents: '1000000',
+      marginAmountCents: '0',
+      enterpriseFeeAmountCents: '0',
+      distributions: [distribution],
+      ...(options.drawn ? { smeCoveredFeesDrawn: true } : {}),
+    }),
+    split('split.funded', {
+      legAPayoutId: 'po_a',
+      rosterSumCents: '1000000',
+      feeBufferAmountCents: '15000',
+      ...(options.drawn ? { feeCoverFromMarginCents: '0' } : {}),
+      fundedAt: 'x',
+    }),
+    split('split.roster_entry.transfer_started', {
+      rosterEntryId: 'dst_1',
+      payoutId: 'po_t',
+      attempt: 1,
+      instant: true,
+      amountCents: '1000000',
+      feeAmountCents: '15000',
+      netAmountCents: '1000000',
+      businessCoversFee: true,
+    }),
+    split('split.roster_entry.settled', { rosterEntryId: 'dst_1', payoutId: 'po_t', ...(options.paid ? { coveredFeePaidCents: '15000' } : {}), settledAt: 'x' }),
+    split('split.settled', { settledAt: 'x' }),
+  ];
+  async function verify(events: RecordedEvent[]) {
+    const projection = new LedgerProjection();
+    const writer = new StagedWriter(NOTHING);
+    for (const event of events) await projection.apply(event, writer);
+    const docs = writer.writes().flatMap((w) => (w.kind === 'put' ? [w] : []));
+    const postings = docs.filter((w) => w.collection === LEDGER_POSTINGS).map((w) => w.doc as Posting);
+    const splits = docs.filter((w) => w.collection === LEDGER_SPLITS).map((w) => w.doc as LedgerSplit);
+    const balance = docs.filter((w) => w.collection === LEDGER_COMPANY_BALANCES).map((w) => w.doc as CompanyBalanceDoc);
+    return { postings, report: verifyLedger(postings, splits), balance: balance.at(-1) };
+  }
+
+  it('pays the covered fee out of what was set aside from the balance: nothing stays due, nothing stays set aside', async () => {
+    const { postings, report, balance } = await verify(lifecycle({ drawn: true, paid: true }));
+    expect(report.violations).toEqual([]);
+    expect(report.legacyFeesDue).toEqual([]);
+    expect(postings.map((p) => [p.kind, p.entries])).toEqual(
+      expect.arrayContaining([
+        [
+          'sme_fee_set_aside',
+          [
+            { account: `company_balance:${SME}`, debit: '15000', credit: '0' },
+            { account: `sme_fee_reserve:${SME}`, debit: '0', credit: '15000' },
+          ],
+        ],
+        [
+          'sme_fee_paid',
+          [
+            { account: `sme_fee_reserve:${SME}`, debit: '15000', credit: '0' },
+            { account: `sme_fee_due:${SME}`, debit: '0', credit: '15000' },
+          ],
+        ],
+      ]),
+    );
+    // 20000 topped up, 15000 paid as the fee: 5000 left, nothing set aside any more, nothing owed to the contractor.
+    expect(balance).toMatchObject({ balanceCents: '5000', committedCents: '0', feeReservedCents: '0' });
+  });
+
+  it('flags an sme_fee_due left open on a settled Split without a margin', async () => {
+    const { report } = await verify(lifecycle({ drawn: true, paid: false }));
+    expect(report.violations).toEqual([{ rule: 'sme_fee_due', message: 'spl_1: 15000 of the fees its SME covers is still due (sme_fee_due) after settlement' }]);
+  });
+
+  it('flags a covered fee paid out of money that was never set aside (sme_fee_reserve below zero)', async () => {
+    const events = lifecycle({ drawn: true, paid: true }).filter((e) => e.type !== 'company_balance.split_fees_reserved');
+    const { report } = await verify(events);
+    expect(report.violations.map((v) => v.rule)).toEqual(['negative_balance']);
+  });
+
+  it('reports, without failing, the open fee of a Split created before issue 23 (the old rule never drew it)', async () => {
+    const { report } = await verify(lifecycle({ drawn: false, paid: false }));
+    expect(report.violations).toEqual([]);
+    expect(report.legacyFeesDue).toEqual([{ splitId: 'spl_1', dueCents: '15000' }]);
   });
 });

@@ -61,7 +61,11 @@ export type PostingKind =
   | 'payout_paid'
   | 'contractor_withdrawal'
   | 'contractor_withdrawal_paid'
-  | 'contractor_withdrawal_reversed';
+  | 'contractor_withdrawal_reversed'
+  | 'sme_fee_set_aside'
+  | 'sme_fee_set_aside_released'
+  | 'sme_fee_cover_from_margin'
+  | 'sme_fee_paid';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -81,8 +85,18 @@ export const accounts = {
   /** Sandbox top-ups: money that entered from outside (a real deposit rail would post here too). */
   companyDeposits: (companyId: string) => `company_deposits:${companyId}`,
   smeMarginHold: (smeId: string) => `sme_margin_hold:${smeId}`,
-  /** Fees the SME chose to cover, advanced by the platform and recovered from the margin when it is released. */
+  /**
+   * Fees the SME chose to cover: a row's transfer debits the fee here (the platform advances it) and the
+   * SME pays it at once out of sme_fee_reserve; on Splits created before issue 23 it was recovered from
+   * the margin when released instead.
+   */
   smeFeeDue: (smeId: string) => `sme_fee_due:${smeId}`,
+  /**
+   * The SME's own money set aside for the fees it covers (issue 23): from its company balance when it
+   * elects them, from a Split's margin at funding (or at an on-demand payout while the margin is held).
+   * Each covered row's transfer pays its fee out of it. Never negative.
+   */
+  smeFeeReserve: (smeId: string) => `sme_fee_reserve:${smeId}`,
   contractorBalance: (contractor: string) => `contractor_balance:${contractor}`,
   contractorWallet: (contractor: string) => `contractor_wallet:${contractor}`,
   /** A contractor's withdrawal on its way to its wallet (per person: usr_), between request and the rail's answer. */

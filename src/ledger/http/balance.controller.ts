@@ -17,6 +17,12 @@ class BalanceViewDto implements BalanceView {
   owedToContractorsCents!: string;
   @ApiProperty({ example: '5000', description: 'Minor units of Split margins held until net terms or an instant release (sme_margin_hold:<companyId>)' })
   marginHeldCents!: string;
+  @ApiProperty({
+    example: '15000',
+    description:
+      'Minor units set aside for the early-payout fees the SME covers on its Splits (from availableCents when elected, or from a margin), paid out with each row transfer (sme_fee_reserve:<companyId>)',
+  })
+  reservedForFeesCents!: string;
 }
 
 class BalanceResponseDto {
@@ -32,7 +38,7 @@ export class BalanceController {
 
   @Get()
   @AnyApiKeyOrSessionAuth()
-  @ApiOperation({ summary: "The caller's company balance per currency: available, reserved and margin held (API key of any scope, or session)" })
+  @ApiOperation({ summary: "The caller's company balance per currency: available, reserved, margin held and set aside for covered fees (API key of any scope, or session)" })
   @ApiOkResponse({ type: BalanceResponseDto })
   balance(@CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {
     return this.balances.balances(principal.companyId);

@@ -29,6 +29,8 @@ export interface CompanyBalanceDoc {
   committedCents: string;
   /** sme_margin_hold:<co>: Split margins held (absent on documents projected before it was kept). */
   marginHeldCents?: string;
+  /** sme_fee_reserve:<co>: set aside for the fees the SME covers, not yet paid (absent before issue 23). */
+  feeReservedCents?: string;
 }
 
 export const companyBalanceDocId = (companyId: string, currency: string) => `${companyId}:${currency}`;
@@ -84,6 +86,8 @@ export interface LedgerSplit {
   rows: Record<string, LedgerRow>;
   /** SME-covered fees advanced by the platform, not yet recovered from the margin. */
   feeDueCents: string;
+  /** Covered fees are paid with each row's transfer from the SME's own money (issue 23); absent on Splits created before. */
+  smeCoveredFeesDrawn?: boolean;
   marginReleasedCents: string;
   funded: boolean;
   settled: boolean;
@@ -105,6 +109,8 @@ const HANDLED = new Set([
   'company_balance.reserved',
   'company_balance.reservation_released',
   'company_balance.reservation_paid',
+  'company_balance.split_fees_reserved',
+  'company_balance.split_fees_released',
 ]);
 
 /**
@@ -145,6 +151,7 @@ export class LedgerProjection implements Projection {
         marginAmountCents: d.marginAmountCents,
         rows: rowsOf(d.distributions),
         feeDueCents: '0',
+        ...(d.smeCoveredFeesDrawn ? { smeCoveredFeesDrawn: true } : {}),
         marginReleasedCents: '0',
         funded: false,
         settled: false,
@@ -175,6 +182,16 @@ export class LedgerProjection implements Projection {
       return moveCompanyBalances(writer, posting);
     };
 
+    /** Part of the held margin set aside for covered fees (issue 23): it leaves the hold for sme_fee_reserve. */
+    const coverFeesFromMargin = async (amountCents: string | undefined, what: string) => {
+      const amount = parseCents(amountCents ?? '0');
+      if (amount === 0n) return;
+      await post('sme_fee_cover_from_margin', `Set aside from the margin: ${what}`, [
+        debit(accounts.smeMarginHold(split.smeCompanyId), amount),
+        credit(accounts.smeFeeReserve(split.smeCompanyId), amount),
+      ]);
+    };
+
     switch (event.type) {
       case 'split.roster.revised':
         Object.assign(split, {
@@ -183,6 +200,7 @@ export class LedgerProjection implements Projection {
           enterpriseFeeAmountCents: event.data.enterpriseFeeAmountCents,
           rows: rowsOf(event.data.distributions),
         });
+        if (event.data.smeCoveredFeesDrawn) split.smeCoveredFeesDrawn = true;
         break;
       case 'split.funded': {
         const receivable = parseCents(split.totalAmountCents) + parseCents(split.enterpriseFeeAmountCents);
@@ -193,12 +211,14 @@ export class LedgerProjection implements Projection {
           credit(accounts.smeMarginHold(split.smeCompanyId), parseCents(split.marginAmountCents)),
           credit(accounts.platformFees(), parseCents(split.enterpriseFeeAmountCents)),
         ]);
+        await coverFeesFromMargin(event.data.feeCoverFromMarginCents, 'the part of the covered early-payout fees the margin pays');
         split.funded = true;
         break;
       }
       case 'split.roster_entry.transfer_started': {
         const row = split.rows[event.data.rosterEntryId];
         if (row) Object.assign(row, { feeAmountCents: event.data.feeAmountCents, netAmountCents: event.data.netAmountCents });
+        await coverFeesFromMargin(event.data.feeCoverFromMarginCents, `the covered fee of row ${event.data.rosterEntryId}, paid out on demand`);
         break;
       }
       case 'split.roster_entry.settled': {
@@ -215,17 +235,27 @@ export class LedgerProjection implements Projection {
           credit(accounts.platformFees(), fee),
         ]);
         split.feeDueCents = (parseCents(split.feeDueCents) + covered).toString();
+        const paid = parseCents(event.data.coveredFeePaidCents ?? '0');
+        if (paid > 0n) {
+          await post('sme_fee_paid', `The SME pays the fee it covers on row ${event.data.rosterEntryId} out of what it set aside`, [
+            debit(accounts.smeFeeReserve(split.smeCompanyId), paid),
+            credit(accounts.smeFeeDue(split.smeCompanyId), paid),
+          ]);
+          split.feeDueCents = (parseCents(split.feeDueCents) - paid).toString();
+        }
         break;
       }
       case 'split.margin.settled': {
         // The decider split the margin (fees recovered first, the rest to the balance); the ledger posts
         // exactly that, so the balance stream's credit and company_balance agree to the cent.
+        // What the margin set aside for covered fees already left the hold (sme_fee_cover_from_margin).
         const margin = parseCents(event.data.marginAmountCents);
         const recovered = parseCents(event.data.feeRecoveredCents);
+        const credited = parseCents(event.data.creditedToBalanceCents);
         await post('margin_release', 'The margin leaves the hold; SME-covered fees are recovered from it first', [
-          debit(accounts.smeMarginHold(split.smeCompanyId), margin),
+          debit(accounts.smeMarginHold(split.smeCompanyId), recovered + credited),
           credit(accounts.smeFeeDue(split.smeCompanyId), recovered),
-          credit(accounts.companyBalance(split.smeCompanyId), parseCents(event.data.creditedToBalanceCents)),
+          credit(accounts.companyBalance(split.smeCompanyId), credited),
         ]);
         split.feeDueCents = (parseCents(split.feeDueCents) - recovered).toString();
         split.marginReleasedCents = margin.toString();
@@ -333,6 +363,20 @@ export class LedgerProjection implements Projection {
             [debit(accounts.payoutReserve(co), amount), credit(accounts.recipientWallet(event.data.walletEmail), amount)],
             event.data.sessionId,
           ];
+        case 'company_balance.split_fees_reserved':
+          return [
+            'sme_fee_set_aside',
+            `Set aside for the fees the SME covers on Split ${event.data.splitId}`,
+            [debit(accounts.companyBalance(co), amount), credit(accounts.smeFeeReserve(co), amount)],
+            undefined,
+          ];
+        case 'company_balance.split_fees_released':
+          return [
+            'sme_fee_set_aside_released',
+            `Split ${event.data.splitId} ${event.data.reason}: what its covered fees did not need is available again`,
+            [debit(accounts.smeFeeReserve(co), amount), credit(accounts.companyBalance(co), amount)],
+            undefined,
+          ];
       }
     })();
     const posting: BalancePosting = {
@@ -353,16 +397,17 @@ export class LedgerProjection implements Projection {
   }
 }
 
-/** Keeps each company's balance document in step with its company_balance, payout_reserve and sme_margin_hold accounts. */
+/** Keeps each company's balance document in step with its company_balance, payout_reserve, sme_margin_hold and sme_fee_reserve accounts. */
 async function moveCompanyBalances(writer: ProjectionWriter, posting: SplitPosting | BalancePosting): Promise<void> {
   for (const entry of posting.entries) {
-    const match = /^(company_balance|payout_reserve|sme_margin_hold):(.+)$/.exec(entry.account);
+    const match = /^(company_balance|payout_reserve|sme_margin_hold|sme_fee_reserve):(.+)$/.exec(entry.account);
     if (!match) continue;
     const [, account, companyId] = match as unknown as [string, string, string];
     const delta = BigInt(entry.credit) - BigInt(entry.debit);
     await changeBalanceDoc(writer, companyId, posting.currency, (doc) => {
       if (account === 'company_balance') doc.balanceCents = (BigInt(doc.balanceCents) + delta).toString();
       else if (account === 'payout_reserve') doc.reservedCents = (BigInt(doc.reservedCents) + delta).toString();
+      else if (account === 'sme_fee_reserve') doc.feeReservedCents = (BigInt(doc.feeReservedCents ?? '0') + delta).toString();
       else doc.marginHeldCents = (BigInt(doc.marginHeldCents ?? '0') + delta).toString();
     });
   }

@@ -106,4 +106,60 @@ describe('company balance decider', () => {
       given(decider, credited('4400')).when(reserve('pes_1', '4401')).thenFails('PAYOUT_INSUFFICIENT_BALANCE');
     });
   });
+
+  describe('fees an SME covers on a Split (issue 23)', () => {
+    const setAside = (requiredCents: string, splitId = 'spl_1') =>
+      ({ type: 'SetAsideSplitFees', data: { companyId: 'co_1', splitId, currency: 'USD', requiredCents, now: NOW } }) as const;
+    const feesReserved = (amountCents: string, setAsideCents: string, splitId = 'spl_1'): BalanceEvent => ({
+      type: 'company_balance.split_fees_reserved',
+      data: { companyId: 'co_1', splitId, currency: 'USD', amountCents, setAsideCents, reservedAt: NOW },
+    });
+    const release = (keepCents: string, reason: 'rejected' | 'cancelled' | 'settled' = 'rejected', splitId = 'spl_1') =>
+      ({ type: 'ReleaseSplitFees', data: { splitId, keepCents, reason, now: NOW } }) as const;
+    const feesReleased = (amountCents: string, setAsideCents: string, reason: 'rejected' | 'cancelled' | 'settled' = 'rejected'): BalanceEvent => ({
+      type: 'company_balance.split_fees_released',
+      data: { companyId: 'co_1', splitId: 'spl_1', currency: 'USD', amountCents, setAsideCents, reason, releasedAt: NOW },
+    });
+
+    it('sets aside what the Split needs from the available balance, exactly to zero', () =>
+      given(decider, topUp('15000'))
+        .when(setAside('15000'))
+        .then([feesReserved('15000', '15000')]));
+    it('refuses with 422 SME_FEE_NOT_COVERED and sets nothing aside when the balance is short', () => {
+      given(decider, topUp('14999'))
+        .when(setAside('15000'))
+        .thenFails('SME_FEE_NOT_COVERED', (e) => {
+          expect(e.kind).toBe('unprocessable');
+          expect(e.details[0]).toMatchObject({ field: 'businessCoversFee', availableCents: '14999', requiredCents: '15000', currency: 'USD', splitId: 'spl_1' });
+        });
+      given(decider).when(setAside('1')).thenFails('SME_FEE_NOT_COVERED');
+    });
+    it('only ever grows while the Split is open: a repeat or a smaller need sets nothing aside, a larger one the difference', () => {
+      given(decider, topUp('500'), feesReserved('300', '300')).when(setAside('300')).thenNothing();
+      given(decider, topUp('500'), feesReserved('300', '300')).when(setAside('100')).thenNothing();
+      given(decider, topUp('500'), feesReserved('300', '300'))
+        .when(setAside('450'))
+        .then([feesReserved('150', '450')]);
+      given(decider, topUp('500'), feesReserved('300', '300')).when(setAside('501')).thenFails('SME_FEE_NOT_COVERED');
+    });
+    it('keeps what is set aside out of reach of Payout Embed, and Payout Embed reservations out of reach of the fees', () => {
+      given(decider, topUp('500'), feesReserved('300', '300')).when(reserve('pes_1', '201')).thenFails('PAYOUT_INSUFFICIENT_BALANCE');
+      given(decider, topUp('500'), reserved('pes_1', '300')).when(setAside('201')).thenFails('SME_FEE_NOT_COVERED');
+    });
+    it('gives back what a rejected, cancelled or settled Split does not keep, once; sets nothing aside for it afterwards', () => {
+      given(decider, topUp('500'), feesReserved('300', '300'))
+        .when(release('0'))
+        .then([feesReleased('300', '0')]);
+      given(decider, topUp('500'), feesReserved('300', '300'))
+        .when(release('250', 'settled'))
+        .then([feesReleased('50', '250', 'settled')]);
+      given(decider, topUp('500'), feesReserved('300', '300')).when(release('300', 'settled')).thenNothing();
+      given(decider, topUp('500'), feesReserved('300', '300'), feesReleased('300', '0')).when(release('0')).thenNothing();
+      given(decider, topUp('500'), feesReserved('300', '300'), feesReleased('300', '0')).when(setAside('300')).thenNothing();
+      given(decider, topUp('500')).when(release('0')).thenNothing();
+    });
+    it('folds what is set aside out of the available balance and back', () => {
+      expect(fold(decider, [topUp('1000'), feesReserved('300', '300'), feesReleased('50', '250', 'settled')]).available).toEqual({ USD: 750n });
+    });
+  });
 });

@@ -1,13 +1,22 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import { IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError, PayoutInsufficientBalanceError } from './payout-embed.errors';
-import { BalanceEvent, ReleaseReason } from './payout-embed.events';
+import { IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError, PayoutInsufficientBalanceError, SmeFeeNotCoveredError } from './payout-embed.errors';
+import { BalanceEvent, ReleaseReason, SplitFeesReleaseReason } from './payout-embed.events';
 
 export type CompanyBalanceCommand =
   | { type: 'TopUp'; data: { companyId: string; topUpId: string; currency: string; amountCents: string; now: string } }
   | { type: 'Reserve'; data: { companyId: string; sessionId: string; currency: string; amountCents: string; requestHash: string; now: string } }
   | { type: 'Release'; data: { sessionId: string; reason: ReleaseReason; now: string } }
   | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string; now: string } }
-  | { type: 'CreditSplitMargin'; data: { companyId: string; splitId: string; currency: string; amountCents: string; now: string } };
+  | { type: 'CreditSplitMargin'; data: { companyId: string; splitId: string; currency: string; amountCents: string; now: string } }
+  | { type: 'SetAsideSplitFees'; data: { companyId: string; splitId: string; currency: string; requiredCents: string; now: string } }
+  | { type: 'ReleaseSplitFees'; data: { splitId: string; keepCents: string; reason: SplitFeesReleaseReason; now: string } };
+
+/** What is set aside for one Split's covered fees; `closed` once the Split ended (nothing more is set aside for it). */
+export interface SplitFeesSetAside {
+  currency: string;
+  setAsideCents: bigint;
+  closed: boolean;
+}
 
 export interface Reservation {
   currency: string;
@@ -25,6 +34,8 @@ export interface CompanyBalanceState {
   topUps: Record<string, true>;
   /** Splits whose released margin was credited already (once each). */
   splitMargins: ReadonlySet<string>;
+  /** Per Split: what is set aside for the fees its SME covers (issue 23); absent on states folded before it was kept. */
+  splitFees?: Readonly<Record<string, SplitFeesSetAside>>;
 }
 
 /**
@@ -63,6 +74,10 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
       }
       case 'CreditSplitMargin':
         return creditSplitMargin(command.data, state);
+      case 'SetAsideSplitFees':
+        return setAsideSplitFees(command.data, state);
+      case 'ReleaseSplitFees':
+        return releaseSplitFees(command.data, state);
       case 'Release':
       case 'Pay': {
         const reservation = state.reservations[command.data.sessionId];
@@ -106,6 +121,12 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         };
       case 'company_balance.split_margin_credited':
         return { ...state, companyId: d.companyId, available: add(state.available, amount), splitMargins: new Set(state.splitMargins).add(event.data.splitId) };
+      case 'company_balance.split_fees_reserved':
+      case 'company_balance.split_fees_released': {
+        const back = event.type === 'company_balance.split_fees_released';
+        const fees: SplitFeesSetAside = { currency: d.currency, setAsideCents: BigInt(event.data.setAsideCents), closed: back };
+        return { ...state, companyId: d.companyId, available: add(state.available, back ? amount : -amount), splitFees: { ...state.splitFees, [event.data.splitId]: fees } };
+      }
       default:
         return assertNever(event);
     }
@@ -119,6 +140,53 @@ function creditSplitMargin(data: Extract<CompanyBalanceCommand, { type: 'CreditS
     {
       type: 'company_balance.split_margin_credited',
       data: { companyId: data.companyId, splitId: data.splitId, currency: data.currency, amountCents: data.amountCents, creditedAt: data.now },
+    },
+  ];
+}
+
+/**
+ * Sets aside from the available balance what a Split's covered fees need of the SME's own money
+ * (docs/money.md#fees-the-sme-covers), before the election is recorded on the Split: 422
+ * SME_FEE_NOT_COVERED and nothing appended when the balance is short. It only ever grows while the
+ * Split is open: `requiredCents` is the whole amount the Split needs after the decision about to be
+ * appended, so a repeat, an older decision or one that needs less sets nothing aside (what was set aside
+ * is given back when the Split ends: ReleaseSplitFees). A Split that ended sets nothing aside again.
+ */
+function setAsideSplitFees(data: Extract<CompanyBalanceCommand, { type: 'SetAsideSplitFees' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+  const existing = state.splitFees?.[data.splitId];
+  const required = BigInt(data.requiredCents);
+  const setAside = existing?.setAsideCents ?? 0n;
+  if (existing?.closed || required <= setAside) return [];
+  const more = required - setAside;
+  const available = state.available[data.currency] ?? 0n;
+  if (available < more) throw new SmeFeeNotCoveredError(data.currency, available.toString(), more.toString(), data.splitId);
+  return [
+    {
+      type: 'company_balance.split_fees_reserved',
+      data: { companyId: data.companyId, splitId: data.splitId, currency: data.currency, amountCents: more.toString(), setAsideCents: required.toString(), reservedAt: data.now },
+    },
+  ];
+}
+
+/** The Split ended: what it does not keep (its covered fees paid from the balance; nothing when rejected or cancelled) is available again, once. */
+function releaseSplitFees(data: Extract<CompanyBalanceCommand, { type: 'ReleaseSplitFees' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+  const existing = state.splitFees?.[data.splitId];
+  if (!existing || existing.closed || state.companyId === null) return [];
+  const keep = BigInt(data.keepCents);
+  const back = existing.setAsideCents - keep;
+  if (back <= 0n) return [];
+  return [
+    {
+      type: 'company_balance.split_fees_released',
+      data: {
+        companyId: state.companyId,
+        splitId: data.splitId,
+        currency: existing.currency,
+        amountCents: back.toString(),
+        setAsideCents: keep.toString(),
+        reason: data.reason,
+        releasedAt: data.now,
+      },
     },
   ];
 }

@@ -20,6 +20,21 @@ export class PayoutInsufficientBalanceError extends DomainError {
   }
 }
 
+/**
+ * The SME's own money cannot cover the early-payout fees it elected to cover on a Split (issue 23): the
+ * margin pays first, the rest must be set aside from the available balance before the election is
+ * recorded. Nothing was appended (no Split created or revised, no payout started, nothing set aside).
+ */
+export class SmeFeeNotCoveredError extends DomainError {
+  readonly code = 'SME_FEE_NOT_COVERED';
+  readonly kind = 'unprocessable';
+  constructor(currency: string, availableCents: string, requiredCents: string, splitId: string) {
+    super(`The fees the SME covers need ${requiredCents} more ${currency} set aside from its balance; ${availableCents} is available`, [
+      { field: 'businessCoversFee', message: 'the SME balance does not cover the fees it covers', currency, availableCents, requiredCents, splitId },
+    ]);
+  }
+}
+
 /** The same idempotencyKey came with a different body (one error for every idempotent create). */
 export { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 

@@ -89,4 +89,21 @@ export type SplitMarginCredited = DomainEvent<
   { companyId: string; splitId: string; currency: string; amountCents: string; creditedAt: string }
 >;
 
-export type BalanceEvent = BalanceToppedUp | BalanceReserved | ReservationReleased | ReservationPaid | SplitMarginCredited;
+/**
+ * Money of the SME set aside from its available balance for the early-payout fees it covers on a Split
+ * (issue 23): `amountCents` more, `setAsideCents` for the Split in all. Each covered row's transfer pays
+ * its fee out of it (the ledger posts that from the Split's `split.roster_entry.settled`).
+ */
+export type SplitFeesReserved = DomainEvent<
+  'company_balance.split_fees_reserved',
+  { companyId: string; splitId: string; currency: string; amountCents: string; setAsideCents: string; reservedAt: string }
+>;
+/** Why what was set aside for a Split's covered fees went back: the Split ended without paying it, or settled and needed less. */
+export type SplitFeesReleaseReason = 'rejected' | 'cancelled' | 'settled';
+/** What a Split no longer needs of its set-aside fees is back in the available balance; `setAsideCents` is what stays (paid as fees). */
+export type SplitFeesReleased = DomainEvent<
+  'company_balance.split_fees_released',
+  { companyId: string; splitId: string; currency: string; amountCents: string; setAsideCents: string; reason: SplitFeesReleaseReason; releasedAt: string }
+>;
+
+export type BalanceEvent = BalanceToppedUp | BalanceReserved | ReservationReleased | ReservationPaid | SplitMarginCredited | SplitFeesReserved | SplitFeesReleased;

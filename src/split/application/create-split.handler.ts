@@ -17,6 +17,7 @@ import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { RosterResolver, RosterRowRequest } from './roster-resolver';
 import { SplitQueries } from './split-queries';
+import { SmeCoveredFees } from './sme-covered-fees';
 
 export interface CreateSplitRequest {
   enterpriseCompanyId: string;
@@ -46,7 +47,8 @@ export class CreateSplitCommand extends Command<CreatedSplit> {
 /**
  * Creates a Split (docs/api.md#post-apicommerceintegrationsplits-create-a-split-spec-45). Validation runs
  * before anything is written: amounts (400), rows (422), enterprise and AP contact (422), then the decider
- * on the fully resolved command. Only then are email rows provisioned and the Split appended with
+ * on the fully resolved command, then the covered fees are set aside from the SME's balance (422
+ * SME_FEE_NOT_COVERED). Only then are email rows provisioned and the Split appended with
  * `no_stream` to its deterministic stream, which makes the create idempotent on (SME, enterprise, AP
  * contact, clientIdempotencyKey) even under concurrent retries.
  */
@@ -58,6 +60,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     private readonly companies: CompanyQueries,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly coveredFees: SmeCoveredFees,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -73,7 +76,9 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     const now = this.clock.now();
     const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
     const command = await this.command(splitId, smeCompanyId, request, requestHash, roster.rows, now, context);
-    splitDecider.decide(command, splitDecider.initialState()); // dry run: every rule is checked before provisioning
+    const decided = splitDecider.decide(command, splitDecider.initialState()); // dry run: every rule is checked before provisioning
+    // The fees the SME covers beyond the margin are set aside from its balance first (422 when short, nothing written).
+    await this.coveredFees.setAsideFor(splitDecider.initialState(), decided, context);
     const provisioned = await this.roster.commit(smeCompanyId, roster, context);
     try {
       // The stream was empty a moment ago: append with `no_stream` without reading it again. A concurrent

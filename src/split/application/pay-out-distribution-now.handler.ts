@@ -1,12 +1,19 @@
-import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppConfig } from '../../platform/config/app-config';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { ConcurrencyError } from '../../platform/event-store/event-store.port';
+import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { nextTransferAttempt } from '../domain/row-transfer-schedule';
 import { assertRowCanPayOutNow } from '../domain/split-settlement';
+import { StartRowTransfer } from '../domain/split.commands';
 import { splitDecider } from '../domain/split.decider';
 import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
+import { SmeCoveredFees } from './sme-covered-fees';
 import { SplitQueries } from './split-queries';
-import { StartRowTransferCommand } from './start-row-transfer.handler';
+import { SplitStream } from './split-stream';
 
 /** The SME pays one row out now (instant, early-payout fee applies): the Split must be funded and the row not started. */
 export class PayOutDistributionNowCommand extends Command<SplitView> {
@@ -20,20 +27,51 @@ export class PayOutDistributionNowCommand extends Command<SplitView> {
   }
 }
 
+/** The settlement workflow appends to a funded Split's stream too; a payout that lost the race decides again. */
+const RACE_RETRIES = 10;
+
+/**
+ * When the SME covers the row's fee, what the held margin cannot pay of it is set aside from the SME's
+ * balance first (422 SME_FEE_NOT_COVERED, nothing started). The transfer is then appended at exactly the
+ * revision that was decided on: a Split that moved meanwhile (another payout, the margin's release) is
+ * decided again, so what was set aside always matches what the appended decision needs.
+ */
 @CommandHandler(PayOutDistributionNowCommand)
 export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistributionNowCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
-    private readonly commands: CommandBus,
+    private readonly split: SplitStream,
+    private readonly coveredFees: SmeCoveredFees,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ smeCompanyId, splitId, distributionId, context }: PayOutDistributionNowCommand): Promise<SplitView> {
-    const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
-    assertRowCanPayOutNow(state, distributionId, smeCompanyId);
-    const result = await this.commands.execute(new StartRowTransferCommand(splitId, distributionId, true, context, true));
-    await this.readYourWrites.after(result);
-    return this.queries.get(splitId, smeCompanyId);
+    const stream = splitStreamId(splitId);
+    for (let attempt = 0; ; attempt++) {
+      const { state, revision } = await this.aggregates.load(stream, splitDecider);
+      assertRowCanPayOutNow(state, distributionId, smeCompanyId);
+      const command: StartRowTransfer = {
+        type: 'StartRowTransfer',
+        data: {
+          splitId,
+          distributionId,
+          instant: true,
+          onDemand: true,
+          earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
+          payoutId: nextTransferAttempt(state, splitId, distributionId).payoutId,
+          now: this.split.now(),
+        },
+      };
+      await this.coveredFees.setAsideFor(state, splitDecider.decide(command, state), context);
+      try {
+        const result = await this.aggregates.handle(stream, splitDecider, command, context, { expected: revision ?? 'no_stream' });
+        await this.readYourWrites.after(result);
+        return this.queries.get(splitId, smeCompanyId);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= RACE_RETRIES) throw error;
+      }
+    }
   }
 }

@@ -12,6 +12,7 @@ import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { RosterResolver, RosterRowRequest } from './roster-resolver';
 import { SplitQueries } from './split-queries';
+import { SmeCoveredFees } from './sme-covered-fees';
 
 export class ReviseRosterCommand extends Command<SplitView> {
   constructor(
@@ -25,7 +26,8 @@ export class ReviseRosterCommand extends Command<SplitView> {
 }
 
 /**
- * Replaces the whole roster while PENDING_APPROVAL; 404 for another company's Split, 409 after
+ * Replaces the whole roster while PENDING_APPROVAL; 404 for another company's Split, 409 after, 422
+ * SME_FEE_NOT_COVERED when the SME's balance cannot cover the fees it covers beyond the margin
  * (docs/api.md#put-apicommerceintegrationsplitsidroster-revise-a-pending-roster-spec-47).
  */
 @CommandHandler(ReviseRosterCommand)
@@ -35,6 +37,7 @@ export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand>
     private readonly roster: RosterResolver,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly coveredFees: SmeCoveredFees,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -60,7 +63,10 @@ export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand>
         now: now.toISOString(),
       },
     };
-    splitDecider.decide(command, state); // dry run before provisioning email rows
+    const decided = splitDecider.decide(command, state); // dry run before provisioning email rows
+    // Set aside first what the new roster's covered fees need of the balance (422 SME_FEE_NOT_COVERED, nothing written).
+    // A retried append decides the same roster on a newer pending state, which needs the same.
+    await this.coveredFees.setAsideFor(state, decided, context);
     await this.roster.commit(smeCompanyId, roster, context);
     const result = await this.aggregates.handle(stream, splitDecider, command, context);
     await this.readYourWrites.after(result);

@@ -220,3 +220,98 @@ describe('split settlement decider', () => {
     });
   });
 });
+
+describe('fees the SME covers are drawn from its own money (issue 23)', () => {
+  const drawn = { smeCoveredFeesDrawn: true };
+  const coveredEarly = row(1, '10000', { earlyPayoutElected: true, businessCoversFee: true });
+  const onDemandCovered = row(2, '5000', { businessCoversFee: true });
+  const fundedWith = (rosterSum: string, feeBuffer: string, fromMargin: string): SplitEvent => {
+    const event = funded(rosterSum, feeBuffer);
+    return { ...event, data: { ...event.data, feeCoverFromMarginCents: fromMargin } } as SplitEvent;
+  };
+  const held = (margin: string): SplitEvent => ({ type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: margin, marginHoldStartedAt: t0 } });
+  const claimed = (amount: string): SplitEvent => ({ type: 'split.leg_a.claimed', data: { splitId: 'spl_1', legAPayoutId: 'po_a', amountCents: amount, claimedAt: t0 } });
+  const settle: SplitCommand = { type: 'SettleMargin', data: { splitId: 'spl_1', smeCompanyId: 'co_sme', actor: 'user:usr', now: t1 } };
+  const complete = (n: number): SplitCommand => ({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: `dst_${n}`, payoutId: `po_t${n}`, now: t1 } });
+  const onDemand = (n: number): SplitCommand => ({
+    type: 'StartRowTransfer',
+    data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: `po_t${n}`, now: t1 },
+  });
+
+  it('sets aside the covered fees from the margin at funding, up to all of it; the rest was set aside from the balance', () => {
+    given(splitDecider, created([coveredEarly, onDemandCovered], '18000', '3000', drawn), approved)
+      .when(fund)
+      .then((events) => expect(events[0]).toEqual(fundedWith('15000', '150', '150')));
+    // A margin of 100 pays 100 of the 150 fee; no margin pays nothing (the 150 came from the balance).
+    given(splitDecider, created([coveredEarly, onDemandCovered], '15100', '100', drawn), approved)
+      .when(fund)
+      .then((events) => expect(events[0]).toEqual(fundedWith('15000', '150', '100')));
+    given(splitDecider, created([coveredEarly], '10000', '0', drawn), approved)
+      .when(fund)
+      .then([fundedWith('10000', '150', '0'), claimed('10000')]);
+  });
+
+  it('pays the fee with the row transfer: the settled row records the fee paid', () => {
+    given(splitDecider, created([coveredEarly], '10000', '0', drawn), approved, fundedWith('10000', '150', '0'), started(1, '150', '10000', '10000', { businessCoversFee: true }))
+      .when(complete(1))
+      .then([
+        { type: 'split.roster_entry.settled', data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', coveredFeePaidCents: '150', settledAt: t1 } },
+        { type: 'split.settled', data: { splitId: 'spl_1', settledAt: t1 } },
+      ]);
+    // A row whose contractor bears the fee pays nothing on the SME's behalf.
+    given(splitDecider, created([row(1, '10000', { earlyPayoutElected: true })], '10000', '0', drawn), approved, funded('10000'), started(1, '150', '9850', '10000'))
+      .when(complete(1))
+      .then((events) => expect(events[0]!.data).not.toHaveProperty('coveredFeePaidCents'));
+  });
+
+  it('releases the margin less what it set aside for fees, and recovers nothing twice, whether the row transferred or not', () => {
+    const base = [created([coveredEarly, row(2, '5000')], '18000', '3000', drawn), approved, fundedWith('15000', '150', '150'), held('3000')];
+    given(splitDecider, ...base)
+      .when(settle)
+      .then([marginSettledOf('2850', '0')]);
+    given(splitDecider, ...base, started(1, '150', '10000', '10000', { businessCoversFee: true }), {
+      type: 'split.roster_entry.settled',
+      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', coveredFeePaidCents: '150', settledAt: t1 },
+    })
+      .when(settle)
+      .then([marginSettledOf('2850', '0')]);
+  });
+
+  it('keeps the fees set aside when the SME elected instant release while pending', () =>
+    given(splitDecider, created([coveredEarly, row(2, '5000')], '18000', '3000', drawn), approved, {
+      type: 'split.margin.instant_elected',
+      data: { splitId: 'spl_1', electedBy: 'usr', electedAt: t0 },
+    })
+      .when(fund)
+      .then([fundedWith('15000', '150', '150'), claimed('15000'), held('3000'), marginSettledOf('2850', '0', 'instant_election', t0)]));
+
+  it('pays an on-demand covered fee from the held margin while it can, never once the margin is released', () => {
+    const base = [created([coveredEarly, onDemandCovered], '18000', '3000', drawn), approved, fundedWith('15000', '150', '150')];
+    given(splitDecider, ...base, held('3000'))
+      .when(onDemand(2))
+      .then([started(2, '75', '5000', '5000', { businessCoversFee: true, feeCoverFromMarginCents: '75' })]);
+    const tight = [created([coveredEarly, onDemandCovered], '15200', '200', drawn), approved, fundedWith('15000', '150', '150'), held('200')];
+    given(splitDecider, ...tight)
+      .when(onDemand(2))
+      .then([started(2, '75', '5000', '5000', { businessCoversFee: true, feeCoverFromMarginCents: '50' })]);
+    given(splitDecider, ...base, held('3000'), marginSettledOf('2850', '0'))
+      .when(onDemand(2))
+      .then([started(2, '75', '5000', '5000', { businessCoversFee: true })]);
+  });
+});
+
+function marginSettledOf(credited: string, recovered: string, via: 'instant_election' | 'settle_call' = 'settle_call', releasedAt = t1): SplitEvent {
+  return {
+    type: 'split.margin.settled',
+    data: {
+      splitId: 'spl_1',
+      smeCompanyId: 'co_sme',
+      currency: 'USD',
+      marginAmountCents: '3000',
+      feeRecoveredCents: recovered,
+      creditedToBalanceCents: credited,
+      via,
+      releasedAt,
+    },
+  };
+}

@@ -23,16 +23,25 @@ export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEven
   if (!splitExists(state) || state.status !== 'APPROVED') return [];
   const rosterSum = sumCents(state.distributions.map((row) => parseCents(row.amountCents)));
   const feeBuffer = sumCents(state.distributions.filter((row) => row.earlyPayoutElected && row.businessCoversFee).map((row) => rowFee(row, true, data.earlyPayoutFeeBps).fee));
+  // The margin pays the covered fees first (up to all of it); the rest was set aside from the SME's balance when elected.
+  const fromMargin = state.smeCoveredFeesDrawn ? minCents(feeBuffer, state.marginAmountCents) : null;
   const events: SplitEvent[] = [
     {
       type: 'split.funded',
-      data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, rosterSumCents: formatCents(rosterSum), feeBufferAmountCents: formatCents(feeBuffer), fundedAt: data.now },
+      data: {
+        splitId: state.splitId,
+        legAPayoutId: state.legAPayoutId,
+        rosterSumCents: formatCents(rosterSum),
+        feeBufferAmountCents: formatCents(feeBuffer),
+        ...(fromMargin !== null ? { feeCoverFromMarginCents: formatCents(fromMargin) } : {}),
+        fundedAt: data.now,
+      },
     },
     { type: 'split.leg_a.claimed', data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, amountCents: formatCents(rosterSum), claimedAt: data.now } },
   ];
   if (state.marginAmountCents > 0n) {
     events.push({ type: 'split.margin.held', data: { splitId: state.splitId, marginAmountCents: formatCents(state.marginAmountCents), marginHoldStartedAt: data.now } });
-    if (state.marginInstantElected) events.push(marginSettled(state, 'instant_election', data.now));
+    if (state.marginInstantElected) events.push(marginSettled({ ...state, marginFeeCoverCents: fromMargin ?? 0n }, 'instant_election', data.now));
   }
   return events;
 }
@@ -44,6 +53,7 @@ export function startRowTransfer(data: StartRowTransfer['data'], state: SplitSta
   if (progress.settled || progress.transferring) return [];
   const instant = progress.attempt > 0 ? progress.instant : data.instant;
   const { fee, net } = rowFee(row, instant, data.earlyPayoutFeeBps);
+  const fromMargin = onDemandFeeFromMargin(split, row, progress, fee);
   return [
     {
       type: 'split.roster_entry.transfer_started',
@@ -57,6 +67,7 @@ export function startRowTransfer(data: StartRowTransfer['data'], state: SplitSta
         feeAmountCents: formatCents(fee),
         netAmountCents: formatCents(net),
         businessCoversFee: row.businessCoversFee,
+        ...(fromMargin > 0n ? { feeCoverFromMarginCents: formatCents(fromMargin) } : {}),
         destination: row.contractorEmail,
         startedAt: data.now,
       },
@@ -76,8 +87,19 @@ export function completeRowTransfer(data: CompleteRowTransfer['data'], state: Sp
   if (!splitExists(state)) return [];
   const progress = state.rows.get(data.distributionId);
   if (!progress || progress.settled || progress.payoutId !== data.payoutId) return [];
+  // The fee the SME covers on this row is paid with its transfer, out of what was set aside for it.
+  const covered = state.smeCoveredFeesDrawn ? parseCents(progress.coveredFeeCents ?? '0') : 0n;
   const events: SplitEvent[] = [
-    { type: 'split.roster_entry.settled', data: { splitId: state.splitId, rosterEntryId: data.distributionId, payoutId: data.payoutId, settledAt: data.now } },
+    {
+      type: 'split.roster_entry.settled',
+      data: {
+        splitId: state.splitId,
+        rosterEntryId: data.distributionId,
+        payoutId: data.payoutId,
+        ...(covered > 0n ? { coveredFeePaidCents: formatCents(covered) } : {}),
+        settledAt: data.now,
+      },
+    },
   ];
   const othersSettled = [...state.rows].every(([id, row]) => id === data.distributionId || row.settled);
   if (othersSettled) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: data.now } });
@@ -135,7 +157,13 @@ export function releaseMarginAtNetTerms(data: ReleaseMarginAtNetTerms['data'], s
 export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEvent): ExistingSplit {
   switch (event.type) {
     case 'split.funded':
-      return { ...state, status: 'FUNDED', fundedAt: event.data.fundedAt, rows: new Map(state.distributions.map((d) => [d.id, freshRow()])) };
+      return {
+        ...state,
+        status: 'FUNDED',
+        fundedAt: event.data.fundedAt,
+        marginFeeCoverCents: state.marginFeeCoverCents + parseCents(event.data.feeCoverFromMarginCents ?? '0'),
+        rows: new Map(state.distributions.map((d) => [d.id, freshRow()])),
+      };
     case 'split.leg_a.claimed':
       return state;
     case 'split.margin.held':
@@ -144,8 +172,10 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
       return { ...state, marginInstantElected: true };
     case 'split.margin.settled':
       return { ...state, marginStatus: 'RELEASED', feeDueCents: state.feeDueCents - parseCents(event.data.feeRecoveredCents) };
-    case 'split.roster_entry.transfer_started':
-      return withRow({ ...state, status: state.status === 'FUNDED' ? 'SETTLING' : state.status }, event.data.rosterEntryId, (row) => ({
+    case 'split.roster_entry.transfer_started': {
+      const status = state.status === 'FUNDED' ? 'SETTLING' : state.status;
+      const marginFeeCoverCents = state.marginFeeCoverCents + parseCents(event.data.feeCoverFromMarginCents ?? '0');
+      return withRow({ ...state, status, marginFeeCoverCents }, event.data.rosterEntryId, (row) => ({
         ...row,
         attempt: event.data.attempt,
         payoutId: event.data.payoutId,
@@ -154,8 +184,10 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
         coveredFeeCents: event.data.businessCoversFee ? event.data.feeAmountCents : '0',
         transferring: true,
       }));
+    }
     case 'split.roster_entry.settled': {
-      const covered = parseCents(state.rows.get(event.data.rosterEntryId)?.coveredFeeCents ?? '0');
+      // Paid with the transfer (coveredFeePaidCents), or, on a Split created before issue 23, due until the margin's release.
+      const covered = event.data.coveredFeePaidCents !== undefined ? 0n : parseCents(state.rows.get(event.data.rosterEntryId)?.coveredFeeCents ?? '0');
       return withRow({ ...state, feeDueCents: state.feeDueCents + covered }, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, settled: true }));
     }
     case 'split.roster_entry.failed':
@@ -167,10 +199,15 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
   }
 }
 
-/** The margin leaves the hold: SME-covered fees still due are recovered from it first, the rest is credited to the SME's balance. */
+/**
+ * The margin leaves the hold: the part set aside for covered fees stays for them (it already left the
+ * hold), SME-covered fees still due (Splits created before issue 23) are recovered from the rest first,
+ * and what is left is credited to the SME's balance.
+ */
 function marginSettled(state: ExistingSplit, via: 'instant_election' | 'settle_call' | 'net_terms', now: string): SplitEvent {
   const margin = state.marginAmountCents;
-  const recovered = state.feeDueCents < margin ? state.feeDueCents : margin;
+  const left = margin - state.marginFeeCoverCents;
+  const recovered = minCents(state.feeDueCents, left);
   return {
     type: 'split.margin.settled',
     data: {
@@ -179,12 +216,24 @@ function marginSettled(state: ExistingSplit, via: 'instant_election' | 'settle_c
       currency: state.currency,
       marginAmountCents: formatCents(margin),
       feeRecoveredCents: formatCents(recovered),
-      creditedToBalanceCents: formatCents(margin - recovered),
+      creditedToBalanceCents: formatCents(left - recovered),
       via,
       releasedAt: now,
     },
   };
 }
+
+/**
+ * The first transfer of a row paid out on demand whose fee the SME covers: the held margin pays what it
+ * still can of that fee (the rest was set aside from the SME's balance before this was decided).
+ * Early rows were covered at funding; a retry keeps the first attempt's cover.
+ */
+function onDemandFeeFromMargin(split: ExistingSplit, row: DistributionData, progress: RowProgress, fee: Cents): Cents {
+  if (!split.smeCoveredFeesDrawn || !row.businessCoversFee || row.earlyPayoutElected || progress.attempt > 0 || split.marginStatus !== 'HELD') return 0n;
+  return minCents(fee, split.marginAmountCents - split.marginFeeCoverCents);
+}
+
+const minCents = (a: Cents, b: Cents): Cents => (a < b ? a : b);
 
 function fundedSplit(state: SplitState): ExistingSplit {
   if (!splitExists(state)) throw new SplitNotFoundError();

@@ -67,6 +67,7 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
           marginStatus: event.data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
           enterpriseFeeAmountCents: parseCents(event.data.enterpriseFeeAmountCents),
           distributions: event.data.distributions,
+          ...(event.data.smeCoveredFeesDrawn ? { smeCoveredFeesDrawn: true } : {}),
         });
       case 'split.leg_a.approved':
         return patch(state, { status: 'APPROVED' });
@@ -117,6 +118,7 @@ function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[]
         enterpriseCoversFee: data.settings.coverFees,
         enterpriseFeeAmountCents: formatCents(enterpriseFee(data.settings.coverFees, roster.total, data.legAFeeBps)),
         distributions: roster.distributions,
+        smeCoveredFeesDrawn: true,
         createdBy: data.actor,
         createdAt: data.now,
       },
@@ -143,6 +145,7 @@ function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent
         marginAmountCents: formatCents(roster.margin),
         enterpriseFeeAmountCents: formatCents(enterpriseFee(split.enterpriseCoversFee, roster.total, data.legAFeeBps)),
         distributions: roster.distributions,
+        smeCoveredFeesDrawn: true,
         revisedBy: data.actor,
         revisedAt: data.now,
       },
@@ -289,6 +292,8 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     marginStatus: data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
     marginInstantElected: false,
     feeDueCents: 0n,
+    smeCoveredFeesDrawn: data.smeCoveredFeesDrawn === true,
+    marginFeeCoverCents: 0n,
     fundedAt: null,
     rows: new Map(),
   };

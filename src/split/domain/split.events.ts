@@ -41,6 +41,12 @@ export type SplitCreated = DomainEvent<
     enterpriseCoversFee: boolean;
     enterpriseFeeAmountCents: string;
     distributions: DistributionData[];
+    /**
+     * The fees this Split's SME covers are drawn from its own money when each row transfers (issue 23):
+     * from the margin while it is held, else from what was set aside from its balance. Absent on Splits
+     * created before: their covered fees were only ever recovered from the margin (docs/money.md).
+     */
+    smeCoveredFeesDrawn?: boolean;
     createdBy: string;
     createdAt: string;
   }
@@ -54,6 +60,8 @@ export type SplitRosterRevised = DomainEvent<
     marginAmountCents: string;
     enterpriseFeeAmountCents: string;
     distributions: DistributionData[];
+    /** As on split.created: a revision moves a Split created before issue 23 to the rule that draws covered fees. */
+    smeCoveredFeesDrawn?: boolean;
     revisedBy: string;
     revisedAt: string;
   }
@@ -65,8 +73,15 @@ export type SplitRejected = DomainEvent<'split.leg_a.rejected', { splitId: strin
 
 export type SplitCancelled = DomainEvent<'split.cancelled', { splitId: string; cancelledBy: string; cancelledAt: string }>;
 
-/** Leg A paid: the Split is funded, the fee buffer for SME-covered instant fees is reserved. */
-export type SplitFunded = DomainEvent<'split.funded', { splitId: string; legAPayoutId: string; rosterSumCents: string; feeBufferAmountCents: string; fundedAt: string }>;
+/**
+ * Leg A paid: the Split is funded, the fee buffer for SME-covered instant fees is reserved.
+ * `feeCoverFromMarginCents` (Splits that draw covered fees): the part of the fee buffer the margin pays,
+ * set aside from the hold at once (at most the margin); the rest was set aside from the SME's balance.
+ */
+export type SplitFunded = DomainEvent<
+  'split.funded',
+  { splitId: string; legAPayoutId: string; rosterSumCents: string; feeBufferAmountCents: string; feeCoverFromMarginCents?: string; fundedAt: string }
+>;
 /** The SME's balance was credited the roster sum (public event). */
 export type SplitLegAClaimed = DomainEvent<'split.leg_a.claimed', { splitId: string; legAPayoutId: string; amountCents: string; claimedAt: string }>;
 export type SplitMarginHeld = DomainEvent<'split.margin.held', { splitId: string; marginAmountCents: string; marginHoldStartedAt: string }>;
@@ -100,12 +115,21 @@ export type RosterEntryTransferStarted = DomainEvent<
     feeAmountCents: string;
     netAmountCents: string;
     businessCoversFee: boolean;
+    /** An on-demand instant payout whose fee the SME covers: the part of that fee set aside from the held margin. */
+    feeCoverFromMarginCents?: string;
     destination: string | null;
     startedAt: string;
   }
 >;
-/** One row reached its contractor's service balance (public event). */
-export type RosterEntrySettled = DomainEvent<'split.roster_entry.settled', { splitId: string; rosterEntryId: string; payoutId: string; settledAt: string }>;
+/**
+ * One row reached its contractor's service balance (public event). `coveredFeePaidCents`: the fee the SME
+ * covers on this row, paid with the transfer out of what was set aside for it (absent: none, or a Split
+ * created before issue 23, whose covered fee stays due until the margin is released).
+ */
+export type RosterEntrySettled = DomainEvent<
+  'split.roster_entry.settled',
+  { splitId: string; rosterEntryId: string; payoutId: string; coveredFeePaidCents?: string; settledAt: string }
+>;
 /** One row's transfer failed; it is retried by timer (public event). */
 export type RosterEntryFailed = DomainEvent<
   'split.roster_entry.failed',

@@ -29,6 +29,10 @@ export interface ExistingSplit {
    * The margin's release recovers them first; only the rest reaches the SME's balance (docs/money.md).
    */
   feeDueCents: Cents;
+  /** Covered fees are drawn from the SME's own money (issue 23); false for a Split created before (docs/money.md#fees-the-sme-covers). */
+  smeCoveredFeesDrawn: boolean;
+  /** The part of the margin set aside for covered fees (at funding, and by on-demand payouts while it is held). */
+  marginFeeCoverCents: Cents;
   /** Transfer progress per distribution id. A Map: an id like `constructor` must not find anything inherited. */
   rows: ReadonlyMap<string, RowProgress>;
 }

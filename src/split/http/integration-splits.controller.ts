@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
-import { CREATE_SPLIT_EXAMPLES, REVISE_ROSTER_EXAMPLES, ROSTER_ERRORS } from './split.openapi';
+import { CREATE_SPLIT_EXAMPLES, REVISE_ROSTER_EXAMPLES, ROSTER_ERRORS, SME_FEE_NOT_COVERED } from './split.openapi';
 import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
 import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitNotFundedError } from '../domain/split-settlement.errors';
 import { SplitApContactInvalidError, SplitEnterpriseUnknownError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
@@ -30,7 +30,7 @@ export class IntegrationSplitsController {
   ) {}
 
   @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, DistributionNotFoundError, SplitNotFundedError, DistributionAlreadyPaidOutError)
+  @ApiErrors(SplitNotFoundError, DistributionNotFoundError, SplitNotFundedError, DistributionAlreadyPaidOutError, SME_FEE_NOT_COVERED)
   @Post(':id/distributions/:distributionId/payout')
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
@@ -41,7 +41,7 @@ export class IntegrationSplitsController {
 
   @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
   @ApiData(SplitViewDto, { replayed: true })
-  @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError, IdempotencyKeyReusedError)
+  @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError, IdempotencyKeyReusedError, SME_FEE_NOT_COVERED)
   @Post()
   @ApiOperation({
     summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',
@@ -97,7 +97,7 @@ export class IntegrationSplitsController {
 
   @ApiBody({ type: ReviseRosterRequestDto, examples: REVISE_ROSTER_EXAMPLES })
   @ApiData(SplitViewDto)
-  @ApiErrors(...ROSTER_ERRORS, SplitNotFoundError, SplitNotPendingApprovalError)
+  @ApiErrors(...ROSTER_ERRORS, SplitNotFoundError, SplitNotPendingApprovalError, SME_FEE_NOT_COVERED)
   @Put(':id/roster')
   @ApiOperation({ summary: 'Replace the whole roster while PENDING_APPROVAL (409 after)' })
   reviseRoster(@Param('id') id: string, @Body() body: ReviseRosterRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {

@@ -30,6 +30,17 @@ export const ROSTER_ERRORS: ApiErrorSource[] = [
 ];
 
 /**
+ * Fees the SME covers beyond the margin must be set aside from its available balance when elected
+ * (create, revise, pay one row out now; docs/api.md#fees-the-sme-covers-422-sme_fee_not_covered). The
+ * rule lives on the company balance (payout-embed's SmeFeeNotCoveredError), hence the code here.
+ */
+export const SME_FEE_NOT_COVERED = {
+  status: 422,
+  code: 'SME_FEE_NOT_COVERED',
+  message: 'The fees the SME covers need 15000 more USD set aside from its balance; 0 is available',
+} as const satisfies ApiErrorSource;
+
+/**
  * Each row names its contractor exactly one way, so each example shows one way (a row with two is a
  * 400). The margin (total minus the roster sum) stays within 20% of the total.
  */

@@ -632,7 +632,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's company balance per currency: available, reserved and margin held (API key of any scope, or session)
+     * The caller's company balance per currency: available, reserved, margin held and set aside for covered fees (API key of any scope, or session)
      * @description Credential: an API key of any scope, or a session.
      */
     get: operations['BalanceController_balance'];
@@ -1747,6 +1747,11 @@ export interface components {
        * @example 5000
        */
       marginHeldCents: string;
+      /**
+       * @description Minor units set aside for the early-payout fees the SME covers on its Splits (from availableCents when elected, or from a margin), paid out with each row transfer (sme_fee_reserve:<companyId>)
+       * @example 15000
+       */
+      reservedForFeesCents: string;
     };
     BalanceResponseDto: {
       data: components['schemas']['BalanceViewDto'][];
@@ -4811,6 +4816,20 @@ export interface operations {
           };
         };
       };
+      /** @description SME_FEE_NOT_COVERED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SME_FEE_NOT_COVERED';
+            };
+          };
+        };
+      };
       /** @description INTERNAL_ERROR */
       500: {
         headers: {
@@ -5056,7 +5075,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR, SPLIT_SUB_VENDOR_NOT_OWNED, SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL, SPLIT_ENTERPRISE_UNKNOWN, SPLIT_AP_CONTACT_INVALID */
+      /** @description SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR, SPLIT_SUB_VENDOR_NOT_OWNED, SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL, SPLIT_ENTERPRISE_UNKNOWN, SPLIT_AP_CONTACT_INVALID, SME_FEE_NOT_COVERED */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5070,7 +5089,8 @@ export interface operations {
                 | 'SPLIT_SUB_VENDOR_NOT_OWNED'
                 | 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL'
                 | 'SPLIT_ENTERPRISE_UNKNOWN'
-                | 'SPLIT_AP_CONTACT_INVALID';
+                | 'SPLIT_AP_CONTACT_INVALID'
+                | 'SME_FEE_NOT_COVERED';
             };
           };
         };
@@ -5418,7 +5438,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR, SPLIT_SUB_VENDOR_NOT_OWNED, SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL */
+      /** @description SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR, SPLIT_SUB_VENDOR_NOT_OWNED, SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL, SME_FEE_NOT_COVERED */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5427,7 +5447,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR' | 'SPLIT_SUB_VENDOR_NOT_OWNED' | 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL';
+              code?: 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR' | 'SPLIT_SUB_VENDOR_NOT_OWNED' | 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL' | 'SME_FEE_NOT_COVERED';
             };
           };
         };

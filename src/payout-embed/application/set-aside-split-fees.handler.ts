@@ -1,0 +1,33 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { SetAsideSmeCoveredFeesCommand } from '../../split';
+import { companyBalanceDecider } from '../domain/company-balance.decider';
+import { balanceStreamId } from '../domain/payout-embed.events';
+
+/** Concurrent reservations of one company all decide on its balance stream; each lost race reloads and decides again. */
+const BALANCE_RETRIES = 25;
+
+/**
+ * A Split decision is about to record fees its SME covers beyond the margin: set them aside on the SME's
+ * balance stream, where Payout Embed reservations are decided too, so neither can spend what the other
+ * holds (422 SME_FEE_NOT_COVERED when the available balance is short; nothing appended).
+ */
+@CommandHandler(SetAsideSmeCoveredFeesCommand)
+export class SetAsideSplitFeesHandler implements ICommandHandler<SetAsideSmeCoveredFeesCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ smeCompanyId, splitId, currency, requiredCents, context }: SetAsideSmeCoveredFeesCommand): Promise<void> {
+    await this.aggregates.handle(
+      balanceStreamId(smeCompanyId),
+      companyBalanceDecider,
+      { type: 'SetAsideSplitFees', data: { companyId: smeCompanyId, splitId, currency, requiredCents, now: this.clock.now().toISOString() } },
+      context,
+      { retries: BALANCE_RETRIES },
+    );
+  }
+}
