@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity';
+import { AbandonPayoutEmbedReservationHandler } from './application/abandon-payout-embed-reservation.handler';
 import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
 import { ClaimPayoutHandler } from './application/claim-payout.handler';
@@ -22,7 +23,7 @@ import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessio
 const useCases = [CreatePayoutEmbedSessionHandler, CancelPayoutEmbedSessionHandler, SendClaimCodeHandler, ClaimPayoutHandler, NamePayoutWalletHandler, TopUpBalanceHandler];
 
 /** What the lifecycle workflow sends. */
-const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionHandler, SettleSandboxPayoutHandler, SettleReservationHandler];
+const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionHandler, SettleSandboxPayoutHandler, SettleReservationHandler, AbandonPayoutEmbedReservationHandler];
 
 /** Released Split margins become reservable balance. */
 const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler];

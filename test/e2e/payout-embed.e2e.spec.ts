@@ -4,6 +4,7 @@ import { replayLedger } from '../../src/ledger/application/ledger-verifier';
 import { sessionOf } from '../../src/ledger/domain/posting';
 import { deterministicId, sha256Hex } from '../../src/platform/ids/ids';
 import { companyBalanceDecider } from '../../src/payout-embed/domain/company-balance.decider';
+import { payoutEmbedSessionDecider } from '../../src/payout-embed/domain/payout-embed-session.decider';
 import { verifyWebhook } from '../../src/webhooks/domain/webhook-signature';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createCompany, dataOf, errorEnvelope, issueApiKey, ISO_TIMESTAMP, PAYOUT_ID } from '../support/split-fixtures';
@@ -323,6 +324,51 @@ describe('Payout Embed over HTTP', () => {
     expect(retry.status).toBe(409);
     expect(retry.body).toEqual(errorEnvelope('PAYOUT_EMBED_RESERVATION_ABANDONED'));
     expect(await app.eventCount()).toBe(before);
+  });
+
+  it('a create retried with the same key whose session write lands after the abandoned-reservation timer fired starts no session (issue 23)', async () => {
+    const key = 'retried-at-the-timer';
+    const body = sessionBody({ idempotencyKey: key, amountCents: '432' });
+    const sessionId = deterministicId('pes', platform.companyId, key);
+    const requestHash = sha256Hex(JSON.stringify(requestOf(body)));
+    const context = { actor: 'test', correlationId: 'race' };
+    const reserve = { type: 'Reserve', data: { companyId: platform.companyId, sessionId, currency: 'USD', amountCents: '432', requestHash, now: await sandboxNow() } } as const;
+    // The first attempt reserved and died; the retry's own Reserve finds the reservation held and decides nothing.
+    await app.platform.aggregates.handle(`balance-${platform.companyId}`, companyBalanceDecider, reserve, context);
+    expect((await app.platform.aggregates.handle(`balance-${platform.companyId}`, companyBalanceDecider, reserve, context)).events).toEqual([]);
+    // Now the timer fires (the sandbox clock passes 5 minutes) before the retry writes its session.
+    await advance(300);
+    await books(available);
+    const now = await sandboxNow();
+    const write = app.platform.aggregates.handle(
+      `pes-${sessionId}`,
+      payoutEmbedSessionDecider,
+      {
+        type: 'CreateSession',
+        data: {
+          sessionId,
+          companyId: platform.companyId,
+          amountCents: '432',
+          currency: 'USD',
+          recipientEmail: body.recipientEmail,
+          recipientName: body.recipientName,
+          description: body.description,
+          idempotencyKey: key,
+          requestHash,
+          tokenHash: 'token-hash',
+          allowedOrigins: body.allowedOrigins,
+          returnUrl: body.returnUrl,
+          payoutId: deterministicId('po', 'payout-embed', sessionId),
+          createdAt: now,
+          expiresAt: new Date(Date.parse(now) + 3600_000).toISOString(),
+        },
+      },
+      context,
+    );
+    await expect(write).rejects.toMatchObject({ code: 'PAYOUT_EMBED_RESERVATION_ABANDONED' });
+    expect(await streamTypes(`pes-${sessionId}`)).toEqual(['payout_embed.session.abandoned']);
+    expect((await app.request('GET', `${SESSIONS}/${sessionId}`, { token: platform.apiKey })).status).toBe(404);
+    await books(available);
   });
 
   describe('read, list, ownership', () => {
