@@ -116,6 +116,22 @@ describe('Idempotency-Key over HTTP', () => {
     expect((await earnings(b.me)).balances).toEqual([{ currency: 'USD', availableCents: '885' }]);
   });
 
+  it('keeps a key 24 hours by the Clock: it replays until then, and is a new key after', async () => {
+    const { me } = await contractorWith('Tim Timer', '10000');
+    const key = 'withdraw-24h';
+    const first = await withdraw(me, { amountCents: '100', currency: 'USD' }, key);
+    expect(first.status).toBe(201);
+    const advance = async (seconds: number) => dataOf(await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds } }), 200);
+    await advance(24 * 3600 - 1);
+    const within = await withdraw(me, { amountCents: '100', currency: 'USD' }, key);
+    expect([within.status, within.headers.get('idempotent-replayed'), within.body]).toEqual([201, 'true', first.body]);
+    expect((await withdraw(me, { amountCents: '200', currency: 'USD' }, key)).status).toBe(409);
+    await advance(1);
+    const after = await withdraw(me, { amountCents: '200', currency: 'USD' }, key);
+    expect([after.status, after.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    expect(after.body.data.id).not.toBe(first.body.data.id);
+  });
+
   it('refuses a malformed key with 400 and runs nothing', async () => {
     const { me } = await contractorWith('Mal Formed', '1000');
     const events = await app.eventCount();

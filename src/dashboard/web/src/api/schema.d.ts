@@ -4689,7 +4689,10 @@ export interface operations {
   IntegrationSplitsController_payOutNow: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
         distributionId: string;
@@ -4765,7 +4768,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4774,7 +4777,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -4922,7 +4925,10 @@ export interface operations {
   IntegrationSplitsController_createSplit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5010,7 +5016,7 @@ export interface operations {
           };
         };
       };
-      /** @description IDEMPOTENCY_KEY_REUSED, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5019,7 +5025,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'IDEMPOTENCY_KEY_REUSED' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -5611,7 +5617,10 @@ export interface operations {
   EnterpriseSplitsController_settleMargin: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
       };
@@ -5686,7 +5695,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_MARGIN_NOT_SETTLEABLE, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, SPLIT_MARGIN_NOT_SETTLEABLE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5695,7 +5704,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_MARGIN_NOT_SETTLEABLE' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'SPLIT_MARGIN_NOT_SETTLEABLE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -7957,7 +7966,10 @@ export interface operations {
   IntegrationCheckoutController_createCheckout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8033,7 +8045,7 @@ export interface operations {
           };
         };
       };
-      /** @description IDEMPOTENCY_KEY_REUSED, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8042,7 +8054,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'IDEMPOTENCY_KEY_REUSED' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -8969,7 +8981,10 @@ export interface operations {
   IntegrationPayoutEmbedController_create: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9045,7 +9060,7 @@ export interface operations {
           };
         };
       };
-      /** @description IDEMPOTENCY_KEY_REUSED, PAYOUT_EMBED_RESERVATION_ABANDONED, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, PAYOUT_EMBED_RESERVATION_ABANDONED, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9054,7 +9069,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'IDEMPOTENCY_KEY_REUSED' | 'PAYOUT_EMBED_RESERVATION_ABANDONED' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'PAYOUT_EMBED_RESERVATION_ABANDONED' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -9211,7 +9226,10 @@ export interface operations {
   IntegrationPayoutEmbedController_cancel: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
       };
@@ -9283,7 +9301,7 @@ export interface operations {
           };
         };
       };
-      /** @description PAYOUT_EMBED_NOT_CANCELLABLE, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, PAYOUT_EMBED_NOT_CANCELLABLE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9292,7 +9310,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PAYOUT_EMBED_NOT_CANCELLABLE' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'PAYOUT_EMBED_NOT_CANCELLABLE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -9951,7 +9969,10 @@ export interface operations {
   EarningsController_withdraw: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10014,7 +10035,7 @@ export interface operations {
           };
         };
       };
-      /** @description CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10023,7 +10044,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -10475,7 +10496,10 @@ export interface operations {
   SandboxBalanceController_topUp: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10538,7 +10562,7 @@ export interface operations {
           };
         };
       };
-      /** @description CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10547,7 +10571,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
