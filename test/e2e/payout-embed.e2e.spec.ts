@@ -173,6 +173,30 @@ describe('Payout Embed over HTTP', () => {
       expect(again.body).toEqual(errorEnvelope('PAYOUT_EMBED_NOT_AWAITING_WALLET'));
     });
 
+    it('sends nothing for a live session whose reservation was released (data from before issue 23): the session fails with PAYOUT_EMBED_RESERVATION_NOT_HELD', async () => {
+      const session = await createdSession(app, platform.apiKey, { amountCents: '1700', recipientEmail: 'lee@example.com' });
+      // What the old race left behind: the session live, its reservation released under it.
+      await app.platform.aggregates.handle(
+        `balance-${platform.companyId}`,
+        companyBalanceDecider,
+        { type: 'Release', data: { sessionId: session.id, reason: 'abandoned', now: await sandboxNow() } },
+        { actor: 'test', correlationId: 'old-race' },
+      );
+      await books(available);
+      await claim(session);
+      dataOf(await embedCall(app, session, 'POST', '/wallet', { walletEmail: 'lee@wallet.example' }), 200);
+      await app.eventCount();
+      expect(await get(session.id)).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/^PAYOUT_EMBED_RESERVATION_NOT_HELD: /) });
+      const balanceEvents = await app.platform.events.readStream(`balance-${platform.companyId}`);
+      expect(balanceEvents.filter((e) => (e.data as { sessionId?: string }).sessionId === session.id).map((e) => e.type)).toEqual([
+        'company_balance.reserved',
+        'company_balance.reservation_released',
+      ]);
+      await books(available);
+      const { postings } = await replayLedger(app.platform.events);
+      expect(postings.filter((p) => sessionOf(p) === session.id).map((p) => p.kind)).toEqual(['payout_reserve', 'payout_release']);
+    });
+
     it('expires an unclaimed session at expiresAt by the durable timer and returns the funds', async () => {
       const session = await createdSession(app, platform.apiKey, { amountCents: '999', expiresInSeconds: 900 });
       await books(available - 999n, 999n);
