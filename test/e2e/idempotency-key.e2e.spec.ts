@@ -143,6 +143,21 @@ describe('Idempotency-Key over HTTP', () => {
     expect(await app.eventCount()).toBe(events);
   });
 
+  it('a sandbox top-up retried with its key adds the money once', async () => {
+    const platform = await createPlatform(app, 'Idem Top-ups', null);
+    const topUp = () =>
+      app.request('POST', '/api/sandbox/balance/top-up', {
+        token: platform.sessionToken,
+        headers: { 'idempotency-key': 'top-up-1' },
+        body: { amountCents: '2500', currency: 'USD' },
+      });
+    const first = await topUp();
+    const again = await topUp();
+    expect([first.status, again.status, again.headers.get('idempotent-replayed'), again.body]).toEqual([201, 201, 'true', first.body]);
+    const balance = dataOf(await app.request('GET', '/api/commerce/balance', { token: platform.sessionToken }), 200);
+    expect(JSON.stringify(balance)).toContain('"availableCents":"2500"');
+  });
+
   it('replays a Payout Embed create by header: one session, one reservation (the body idempotencyKey is optional beside it)', async () => {
     const platform = await createPlatform(app, 'Idem Prizes', '5000');
     const body = sessionBody({ amountCents: '700' });
