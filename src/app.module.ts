@@ -17,6 +17,7 @@ import { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 import { AuthGuard } from './identity';
 import { EnvelopeInterceptor } from './platform/http/envelope';
+import { IdempotencyInterceptor, IdempotencyKeysPurge } from './platform/http/idempotency-key';
 import { ErrorEnvelopeFilter } from './platform/http/error-filter';
 import { OperationsController } from './platform/http/operations.controller';
 import { LOGGER } from './platform/platform.tokens';
@@ -47,7 +48,10 @@ export class AppModule {
       controllers: [OperationsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        // Outermost first: the idempotency interceptor stores and replays the enveloped answer as sent.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        IdempotencyKeysPurge,
         { provide: APP_FILTER, useFactory: (logger: AppLogger) => new ErrorEnvelopeFilter(logger), inject: [LOGGER] },
       ],
     };

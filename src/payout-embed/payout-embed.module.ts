@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity';
+import { AbandonPayoutEmbedReservationHandler } from './application/abandon-payout-embed-reservation.handler';
 import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
 import { ClaimPayoutHandler } from './application/claim-payout.handler';
@@ -25,7 +26,7 @@ import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessio
 const useCases = [CreatePayoutEmbedSessionHandler, CancelPayoutEmbedSessionHandler, SendClaimCodeHandler, ClaimPayoutHandler, NamePayoutWalletHandler, TopUpBalanceHandler];
 
 /** What the lifecycle workflow sends. */
-const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionHandler, SettleSandboxPayoutHandler, SettleReservationHandler];
+const lifecycle = [PayoutEmbedLifecycleProcessManager, ExpirePayoutEmbedSessionHandler, SettleSandboxPayoutHandler, SettleReservationHandler, AbandonPayoutEmbedReservationHandler];
 
 /** Released Split margins become reservable balance; the fees an SME covers are set aside from it, and what they did not use goes back. */
 const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler, SetAsideSplitFeesHandler, SplitFeesReleaseProcessManager, ReleaseSplitFeesHandler];

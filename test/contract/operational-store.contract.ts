@@ -74,5 +74,35 @@ export function operationalStoreContract(name: string, open: () => Promise<Opera
       expect(concurrent.filter(Boolean)).toHaveLength(3);
       expect(await store.getOperational(collection, 'usr_1')).toEqual({ id: 'usr_1', used: 3, expiresAt: '2026-01-01T02:00:00.000Z' });
     });
+
+    it('claims an id once: the live document answers every later claim, unchanged; an expired one is replaced', async () => {
+      const collection = unique('claims');
+      const first = { id: 'key_1', state: 'in_flight', expiresAt: '2026-01-02T00:00:00.000Z' };
+      expect(await store.claimOperational(collection, first, '2026-01-01T00:00:00.000Z')).toBeNull();
+      expect(await store.claimOperational(collection, { ...first, state: 'other' }, '2026-01-01T23:59:59.999Z')).toEqual(first);
+      expect(await store.getOperational(collection, 'key_1')).toEqual(first);
+      // At its expiresAt the document is no longer live: a new claim replaces it.
+      const next = { id: 'key_1', state: 'again', expiresAt: '2026-01-03T00:00:00.000Z' };
+      expect(await store.claimOperational(collection, next, '2026-01-02T00:00:00.000Z')).toBeNull();
+      expect(await store.getOperational(collection, 'key_1')).toEqual(next);
+      // A document without expiresAt is always live.
+      await store.putOperational(collection, { id: 'forever', state: 'kept' });
+      expect(await store.claimOperational(collection, { id: 'forever', state: 'x', expiresAt: '2026-01-01T00:00:00.000Z' }, '2030-01-01T00:00:00.000Z')).toEqual({
+        id: 'forever',
+        state: 'kept',
+      });
+    });
+
+    it('lets exactly one of concurrent claims of an id (new, or replacing an expired one) win', async () => {
+      const collection = unique('claims');
+      const claim = (n: number, now: string, expiresAt: string) => store.claimOperational(collection, { id: 'key_1', n, expiresAt }, now);
+      const fresh = await Promise.all(Array.from({ length: 10 }, (_, n) => claim(n, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z')));
+      expect(fresh.filter((answer) => answer === null)).toHaveLength(1);
+      const winner = await store.getOperational<{ id: string; n: number }>(collection, 'key_1');
+      expect(fresh.filter((answer) => answer !== null).every((answer) => answer!.n === winner!.n)).toBe(true);
+      const replacing = await Promise.all(Array.from({ length: 10 }, (_, n) => claim(n + 100, '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z')));
+      expect(replacing.filter((answer) => answer === null)).toHaveLength(1);
+      expect((await store.getOperational<{ id: string; n: number }>(collection, 'key_1'))!.n).toBeGreaterThanOrEqual(100);
+    });
   });
 }

@@ -4,6 +4,7 @@ import { replayLedger } from '../../src/ledger/application/ledger-verifier';
 import { sessionOf } from '../../src/ledger/domain/posting';
 import { deterministicId, sha256Hex } from '../../src/platform/ids/ids';
 import { companyBalanceDecider } from '../../src/payout-embed/domain/company-balance.decider';
+import { payoutEmbedSessionDecider } from '../../src/payout-embed/domain/payout-embed-session.decider';
 import { verifyWebhook } from '../../src/webhooks/domain/webhook-signature';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createCompany, dataOf, errorEnvelope, issueApiKey, ISO_TIMESTAMP, PAYOUT_ID } from '../support/split-fixtures';
@@ -172,6 +173,30 @@ describe('Payout Embed over HTTP', () => {
       expect(again.body).toEqual(errorEnvelope('PAYOUT_EMBED_NOT_AWAITING_WALLET'));
     });
 
+    it('sends nothing for a live session whose reservation was released (data from before issue 23): the session fails with PAYOUT_EMBED_RESERVATION_NOT_HELD', async () => {
+      const session = await createdSession(app, platform.apiKey, { amountCents: '1700', recipientEmail: 'lee@example.com' });
+      // What the old race left behind: the session live, its reservation released under it.
+      await app.platform.aggregates.handle(
+        `balance-${platform.companyId}`,
+        companyBalanceDecider,
+        { type: 'Release', data: { sessionId: session.id, reason: 'abandoned', now: await sandboxNow() } },
+        { actor: 'test', correlationId: 'old-race' },
+      );
+      await books(available);
+      await claim(session);
+      dataOf(await embedCall(app, session, 'POST', '/wallet', { walletEmail: 'lee@wallet.example' }), 200);
+      await app.eventCount();
+      expect(await get(session.id)).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/^PAYOUT_EMBED_RESERVATION_NOT_HELD: /) });
+      const balanceEvents = await app.platform.events.readStream(`balance-${platform.companyId}`);
+      expect(balanceEvents.filter((e) => (e.data as { sessionId?: string }).sessionId === session.id).map((e) => e.type)).toEqual([
+        'company_balance.reserved',
+        'company_balance.reservation_released',
+      ]);
+      await books(available);
+      const { postings } = await replayLedger(app.platform.events);
+      expect(postings.filter((p) => sessionOf(p) === session.id).map((p) => p.kind)).toEqual(['payout_reserve', 'payout_release']);
+    });
+
     it('expires an unclaimed session at expiresAt by the durable timer and returns the funds', async () => {
       const session = await createdSession(app, platform.apiKey, { amountCents: '999', expiresInSeconds: 900 });
       await books(available - 999n, 999n);
@@ -323,6 +348,51 @@ describe('Payout Embed over HTTP', () => {
     expect(retry.status).toBe(409);
     expect(retry.body).toEqual(errorEnvelope('PAYOUT_EMBED_RESERVATION_ABANDONED'));
     expect(await app.eventCount()).toBe(before);
+  });
+
+  it('a create retried with the same key whose session write lands after the abandoned-reservation timer fired starts no session (issue 23)', async () => {
+    const key = 'retried-at-the-timer';
+    const body = sessionBody({ idempotencyKey: key, amountCents: '432' });
+    const sessionId = deterministicId('pes', platform.companyId, key);
+    const requestHash = sha256Hex(JSON.stringify(requestOf(body)));
+    const context = { actor: 'test', correlationId: 'race' };
+    const reserve = { type: 'Reserve', data: { companyId: platform.companyId, sessionId, currency: 'USD', amountCents: '432', requestHash, now: await sandboxNow() } } as const;
+    // The first attempt reserved and died; the retry's own Reserve finds the reservation held and decides nothing.
+    await app.platform.aggregates.handle(`balance-${platform.companyId}`, companyBalanceDecider, reserve, context);
+    expect((await app.platform.aggregates.handle(`balance-${platform.companyId}`, companyBalanceDecider, reserve, context)).events).toEqual([]);
+    // Now the timer fires (the sandbox clock passes 5 minutes) before the retry writes its session.
+    await advance(300);
+    await books(available);
+    const now = await sandboxNow();
+    const write = app.platform.aggregates.handle(
+      `pes-${sessionId}`,
+      payoutEmbedSessionDecider,
+      {
+        type: 'CreateSession',
+        data: {
+          sessionId,
+          companyId: platform.companyId,
+          amountCents: '432',
+          currency: 'USD',
+          recipientEmail: body.recipientEmail,
+          recipientName: body.recipientName,
+          description: body.description,
+          idempotencyKey: key,
+          requestHash,
+          tokenHash: 'token-hash',
+          allowedOrigins: body.allowedOrigins,
+          returnUrl: body.returnUrl,
+          payoutId: deterministicId('po', 'payout-embed', sessionId),
+          createdAt: now,
+          expiresAt: new Date(Date.parse(now) + 3600_000).toISOString(),
+        },
+      },
+      context,
+    );
+    await expect(write).rejects.toMatchObject({ code: 'PAYOUT_EMBED_RESERVATION_ABANDONED' });
+    expect(await streamTypes(`pes-${sessionId}`)).toEqual(['payout_embed.session.abandoned']);
+    expect((await app.request('GET', `${SESSIONS}/${sessionId}`, { token: platform.apiKey })).status).toBe(404);
+    await books(available);
   });
 
   describe('read, list, ownership', () => {

@@ -10,6 +10,7 @@ import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '..
 import { CreateCheckoutCommand } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
+import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 @ApiTags('checkout')
 @ApiBearerAuth()
@@ -20,6 +21,7 @@ export class IntegrationCheckoutController {
 
   @ApiData(CheckoutCreatedDto, { replayed: true })
   @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError, IdempotencyKeyReusedError)
+  @IdempotentRoute()
   @Post()
   @ApiOperation({
     summary: 'Create a checkout order (201); the same idempotencyKey returns the existing order (200, Idempotent-Replayed: true)',

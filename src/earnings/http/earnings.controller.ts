@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { EarningsQuery } from '../application/earnings.query';
 import { RequestWithdrawalCommand } from '../application/request-withdrawal.handler';
 import { WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError } from '../domain/earnings.errors';
@@ -32,6 +33,7 @@ export class EarningsController {
 
   @ApiData(WithdrawalDto)
   @ApiErrors(WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError)
+  @IdempotentRoute()
   @Post('withdrawals')
   @ApiOperation({
     summary: 'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY',

@@ -2,6 +2,7 @@ import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-
 import { fold } from '../../platform/domain/decider';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { SessionCreatedData, SessionEvent } from '../domain/payout-embed.events';
+import { AbandonPayoutEmbedReservationCommand } from './abandon-payout-embed-reservation.handler';
 import { ExpirePayoutEmbedSessionCommand } from './expire-payout-embed-session.handler';
 import { SettleReservationCommand } from './settle-reservation.handler';
 import { SettleSandboxPayoutCommand } from './settle-sandbox-payout.handler';
@@ -80,11 +81,17 @@ describe('Payout Embed lifecycle workflow', () => {
       givenWorkflow(workflow, stateOf())
         .when(reserved)
         .then({ timers: [abandonedReservationTimer.at('2026-03-01T12:05:00.000Z', { companyId: 'co_1', sessionId: 'pes_1' })] }));
-    it('is released when no session exists by then', () =>
+    const abandoned: SessionEvent = { type: 'payout_embed.session.abandoned', data: { sessionId: 'pes_1', companyId: 'co_1', abandonedAt: '2026-03-01T12:05:00.000Z' } };
+    it('closes the session id on its stream first when no session exists by then (not a direct release: a retried create could still write it)', () =>
       givenWorkflow(workflow, stateOf())
         .when(check)
-        .then({ commands: [new SettleReservationCommand('co_1', 'pes_1', { kind: 'release', reason: 'abandoned' }, timerContext)] }));
+        .then({ commands: [new AbandonPayoutEmbedReservationCommand('co_1', 'pes_1', timerContext)] }));
+    it('is released once the session id is closed', () =>
+      givenWorkflow(workflow, stateOf(abandoned))
+        .when(log(abandoned))
+        .then({ commands: [new SettleReservationCommand('co_1', 'pes_1', { kind: 'release', reason: 'abandoned' }, context)] }));
     it('is left alone when the session exists', () => givenWorkflow(workflow, stateOf(created)).when(check).thenNothing());
+    it('does nothing for a timer firing again once the id is closed', () => givenWorkflow(workflow, stateOf(abandoned)).when(check).thenNothing());
   });
 
   it('ignores codes and claims', () => {

@@ -3,6 +3,7 @@ import { defineTimer } from '../../platform/timers/timer-definition';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { payoutEmbedSessionDecider, SessionState } from '../domain/payout-embed-session.decider';
 import { BALANCE_STREAM_PREFIX, BalanceReserved, SESSION_STREAM_PREFIX, SessionEvent, sessionStreamId } from '../domain/payout-embed.events';
+import { AbandonPayoutEmbedReservationCommand } from './abandon-payout-embed-reservation.handler';
 import { ExpirePayoutEmbedSessionCommand } from './expire-payout-embed-session.handler';
 import { SettleReservationCommand } from './settle-reservation.handler';
 import { SettleSandboxPayoutCommand } from './settle-sandbox-payout.handler';
@@ -12,7 +13,12 @@ const ACTOR = 'system:payout-embed';
 /** A session reached its expiresAt. */
 export const sessionExpiryTimer = defineTimer<{ sessionId: string }>('payout_embed.expiry', (p) => [p.sessionId]);
 
-/** A while after each reservation: release it if its session was never written (the create died between its two appends). */
+/**
+ * A while after each reservation: if its session was never written (the create died between its two
+ * appends), close the session id on its stream (`payout_embed.session.abandoned`), then release the
+ * reservation when that event is read. Closing the stream first serializes the timer with a retried
+ * create of the same key, so no session is ever live on a released reservation (issue 23).
+ */
 export const abandonedReservationTimer = defineTimer<{ companyId: string; sessionId: string }>('payout_embed.abandoned_reservation', (p) => [p.sessionId]);
 export const ABANDONED_AFTER_SECONDS = 300;
 
@@ -23,6 +29,7 @@ const HANDLED = new Set([
   'payout_embed.session.failed',
   'payout_embed.session.expired',
   'payout_embed.session.cancelled',
+  'payout_embed.session.abandoned',
   'company_balance.reserved',
 ]);
 
@@ -47,7 +54,7 @@ export const payoutEmbedLifecycleWorkflow: Workflow<SessionState> = {
     const context = workflowContext(ACTOR, input);
     if (input.kind === 'timer' && input.timer.kind === abandonedReservationTimer.kind) {
       const { companyId, sessionId } = abandonedReservationTimer.payloadOf(input.timer);
-      return state.session ? NO_REACTION : commands(new SettleReservationCommand(companyId, sessionId, { kind: 'release', reason: 'abandoned' }, context));
+      return state.session || state.abandoned ? NO_REACTION : commands(new AbandonPayoutEmbedReservationCommand(companyId, sessionId, context));
     }
     if (input.kind === 'timer') return commands(new ExpirePayoutEmbedSessionCommand(sessionExpiryTimer.payloadOf(input.timer).sessionId, context));
     if (input.event.type === 'company_balance.reserved') {
@@ -72,6 +79,8 @@ export const payoutEmbedLifecycleWorkflow: Workflow<SessionState> = {
         return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'expired' }, context));
       case 'payout_embed.session.cancelled':
         return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'cancelled' }, context));
+      case 'payout_embed.session.abandoned':
+        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'abandoned' }, context));
       default:
         return NO_REACTION;
     }

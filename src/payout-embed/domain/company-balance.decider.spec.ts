@@ -70,6 +70,18 @@ describe('company balance decider', () => {
   });
   it('refuses the same session id once its reservation was released as abandoned (its session was never written)', () =>
     given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500')).when(reserve('pes_1', '500')).thenFails('PAYOUT_EMBED_RESERVATION_ABANDONED'));
+  describe('paying what is not held (issue 23)', () => {
+    const pay = { type: 'Pay', data: { sessionId: 'pes_1', payoutId: 'po_1', walletEmail: 'w@x.example', now: NOW } } as const;
+    it('refuses to pay a released reservation: the payout would be sent without a debit', () =>
+      given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500'))
+        .when(pay)
+        .thenFails('PAYOUT_EMBED_RESERVATION_NOT_HELD', (e) => expect(e.details).toEqual([{ field: 'sessionId', message: 'released' }])));
+    it('refuses to pay a reservation it never made', () =>
+      given(decider, topUp('500'))
+        .when(pay)
+        .thenFails('PAYOUT_EMBED_RESERVATION_NOT_HELD', (e) => expect(e.details).toEqual([{ field: 'sessionId', message: 'unknown' }])));
+    it('decides nothing for a repeated pay', () => given(decider, topUp('500'), reserved('pes_1', '500'), paid('pes_1', '500')).when(pay).thenNothing());
+  });
   it('ignores a release for a session it never reserved', () =>
     given(decider, topUp('500'))
       .when({ type: 'Release', data: { sessionId: 'pes_x', reason: 'expired', now: NOW } })

@@ -1,5 +1,11 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import { IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError, PayoutInsufficientBalanceError, SmeFeeNotCoveredError } from './payout-embed.errors';
+import {
+  IdempotencyKeyReusedError,
+  PayoutEmbedReservationAbandonedError,
+  PayoutEmbedReservationNotHeldError,
+  PayoutInsufficientBalanceError,
+  SmeFeeNotCoveredError,
+} from './payout-embed.errors';
 import { BalanceEvent, ReleaseReason, SplitFeesReleaseReason } from './payout-embed.events';
 
 export type CompanyBalanceCommand =
@@ -43,7 +49,8 @@ export interface CompanyBalanceState {
  * Every reservation is decided on this stream at its latest revision, so two concurrent creates are
  * serialized by the append's expected revision: the loser reloads, sees the first reservation and is
  * refused if the rest does not cover it (docs/decisions.md, issue 17). A reservation ends exactly
- * once: released or paid; repeats decide nothing.
+ * once: released or paid; repeats decide nothing, but paying a released (or unknown) reservation is
+ * refused with PAYOUT_EMBED_RESERVATION_NOT_HELD (issue 23).
  */
 export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent, CompanyBalanceState> = {
   initialState: () => ({ companyId: null, available: {}, reserved: {}, reservations: {}, topUps: {}, splitMargins: new Set() }),
@@ -81,6 +88,10 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
       case 'Release':
       case 'Pay': {
         const reservation = state.reservations[command.data.sessionId];
+        // Paying what is not held would send money without a debit: refused, never skipped (issue 23).
+        if (command.type === 'Pay' && reservation?.status !== 'reserved' && reservation?.status !== 'paid') {
+          throw new PayoutEmbedReservationNotHeldError(command.data.sessionId, reservation?.status ?? 'unknown');
+        }
         if (!reservation || reservation.status !== 'reserved' || state.companyId === null) return [];
         const base = { companyId: state.companyId, sessionId: command.data.sessionId, currency: reservation.currency, amountCents: reservation.amountCents.toString() };
         return command.type === 'Release'

@@ -48,6 +48,16 @@ describe('Payout Embed session decider', () => {
         .thenFails('IDEMPOTENCY_KEY_REUSED', (e) => expect(e.kind).toBe('conflict')));
   });
 
+  describe('abandon (the reservation timer found no session; issue 23)', () => {
+    const abandon = { type: 'Abandon', data: { sessionId: 'pes_1', companyId: 'co_1', now: at(300) } } as const;
+    const abandoned: SessionEvent = { type: 'payout_embed.session.abandoned', data: { sessionId: 'pes_1', companyId: 'co_1', abandonedAt: at(300) } };
+    it('closes a session id no session was written under', () => given(decider).when(abandon).then([abandoned]));
+    it('decides nothing when the session was written first: it owns its reservation', () => given(decider, created).when(abandon).thenNothing());
+    it('decides nothing when closed already', () => given(decider, abandoned).when(abandon).thenNothing());
+    it('refuses a create (a retry of the same key) once the id is closed', () =>
+      given(decider, abandoned).when({ type: 'CreateSession', data }).thenFails('PAYOUT_EMBED_RESERVATION_ABANDONED'));
+  });
+
   describe('claim codes', () => {
     it('sends a code valid 10 minutes', () =>
       given(decider, created)

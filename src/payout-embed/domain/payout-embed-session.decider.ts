@@ -8,6 +8,7 @@ import {
   PayoutEmbedNotCancellableError,
   PayoutEmbedNotClaimableError,
   PayoutEmbedPayoutNotStartedError,
+  PayoutEmbedReservationAbandonedError,
 } from './payout-embed.errors';
 import { SessionCreatedData, SessionEvent, SessionRef, SessionStatus } from './payout-embed.events';
 
@@ -28,7 +29,8 @@ export type PayoutEmbedCommand =
   | { type: 'CompletePayout'; data: { now: string } }
   | { type: 'FailPayout'; data: { failureReason: string; now: string } }
   | { type: 'Expire'; data: { now: string } }
-  | { type: 'Cancel'; data: { now: string } };
+  | { type: 'Cancel'; data: { now: string } }
+  | { type: 'Abandon'; data: { sessionId: string; companyId: string; now: string } };
 
 export interface SessionState {
   session: (SessionCreatedData & { status: SessionStatus }) | null;
@@ -42,6 +44,8 @@ export interface SessionState {
   payoutStarted: boolean;
   failureReason: string | null;
   updatedAt: string | null;
+  /** The abandoned-reservation timer closed this session id before any session was written. */
+  abandoned: boolean;
 }
 
 const initialState = (): SessionState => ({
@@ -56,6 +60,7 @@ const initialState = (): SessionState => ({
   payoutStarted: false,
   failureReason: null,
   updatedAt: null,
+  abandoned: false,
 });
 
 const plusSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
@@ -86,7 +91,13 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
           if (s.requestHash !== command.data.requestHash) throw new IdempotencyKeyReusedError();
           return [];
         }
+        // The timer released this id's reservation (or is about to): no session may start on it.
+        if (state.abandoned) throw new PayoutEmbedReservationAbandonedError();
         return [{ type: 'payout_embed.session.created', data: command.data }];
+      case 'Abandon':
+        // A session was written in time (it owns the reservation), or the id is closed already.
+        if (s || state.abandoned) return [];
+        return [{ type: 'payout_embed.session.abandoned', data: { sessionId: command.data.sessionId, companyId: command.data.companyId, abandonedAt: command.data.now } }];
       case 'SendCode': {
         const { now, codeHash } = command.data;
         assertClaimable(state, now);
@@ -168,6 +179,8 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
         return { ...state, session: { ...s!, status: 'expired' }, codeHash: null, updatedAt: event.data.expiredAt };
       case 'payout_embed.session.cancelled':
         return { ...state, session: { ...s!, status: 'cancelled' }, codeHash: null, updatedAt: event.data.cancelledAt };
+      case 'payout_embed.session.abandoned':
+        return { ...state, abandoned: true, updatedAt: event.data.abandonedAt };
       default:
         return assertNever(event);
     }

@@ -119,3 +119,18 @@ export class PayoutEmbedReservationAbandonedError extends DomainError {
     ]);
   }
 }
+
+/**
+ * A payout was asked of a reservation that is not held (released, or never made): paying it would send
+ * money without a debit, so it is refused (issue 23). Never expected on data written since the abandon
+ * marker; logged at error level where it is met.
+ */
+export class PayoutEmbedReservationNotHeldError extends DomainError {
+  readonly code = 'PAYOUT_EMBED_RESERVATION_NOT_HELD';
+  readonly kind = 'conflict';
+  constructor(sessionId: string, status: 'released' | 'paid' | 'unknown') {
+    super(`The reservation of Payout Embed session ${sessionId} is ${status === 'unknown' ? 'not held' : status}; its payout is not sent`, [
+      { field: 'sessionId', message: status },
+    ]);
+  }
+}

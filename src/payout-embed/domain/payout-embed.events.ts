@@ -43,9 +43,25 @@ export type SessionCompleted = DomainEvent<'payout_embed.session.completed', Ses
 export type SessionFailed = DomainEvent<'payout_embed.session.failed', SessionRef & { payoutId: string; walletEmail: string; failureReason: string; failedAt: string }>;
 export type SessionExpired = DomainEvent<'payout_embed.session.expired', SessionRef & { expiredAt: string }>;
 export type SessionCancelled = DomainEvent<'payout_embed.session.cancelled', SessionRef & { cancelledAt: string }>;
+/**
+ * The abandoned-reservation timer found no session and closed this session id for good (issue 23):
+ * the stream's first event, so a create racing it (the same idempotency key retried) is serialized on
+ * the stream and can no longer start a session on a reservation about to be released. Not a webhook
+ * event; the session read model ignores it (there is no session).
+ */
+export type SessionAbandoned = DomainEvent<'payout_embed.session.abandoned', { sessionId: string; companyId: string; abandonedAt: string }>;
 
 export type SessionEvent =
-  SessionCreated | ClaimCodeSent | ClaimCodeRejected | SessionClaimed | SessionPayoutStarted | SessionCompleted | SessionFailed | SessionExpired | SessionCancelled;
+  | SessionCreated
+  | ClaimCodeSent
+  | ClaimCodeRejected
+  | SessionClaimed
+  | SessionPayoutStarted
+  | SessionCompleted
+  | SessionFailed
+  | SessionExpired
+  | SessionCancelled
+  | SessionAbandoned;
 
 /** Session events that are public webhook events, and the status each leaves the session in. */
 export const LIFECYCLE_STATUS: Readonly<Record<string, SessionStatus>> = {

@@ -19,6 +19,7 @@ import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-em
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto, SessionViewDto } from './payout-embed.response.dto';
+import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 @ApiTags('payout-embed')
 @ApiBearerAuth()
@@ -32,6 +33,7 @@ export class IntegrationPayoutEmbedController {
 
   @ApiData(SessionViewDto, { replayed: true })
   @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError)
+  @IdempotentRoute()
   @Post()
   @ApiOperation({
     summary: 'Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)',
@@ -81,6 +83,7 @@ export class IntegrationPayoutEmbedController {
   }
 
   @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotCancellableError)
+  @IdempotentRoute()
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })

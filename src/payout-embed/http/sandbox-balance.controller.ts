@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, SessionAuth, type Principal } from '../../identity';
 import { TopUpBalanceCommand } from '../application/top-up-balance.handler';
 import { TopUpBalanceRequestDto } from './payout-embed.request.dto';
+import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 /** Sandbox-only (mounted by the sandbox module): money into the caller's company balance. */
 @ApiTags('sandbox')
@@ -17,6 +18,7 @@ export class SandboxBalanceController {
   constructor(private readonly commands: CommandBus) {}
 
   @ApiData(TopUpResultDto)
+  @IdempotentRoute()
   @Post('top-up')
   @ApiOperation({ summary: "Add money to the caller's company balance (session); read it back with GET /api/commerce/balance" })
   topUp(@Body() body: TopUpBalanceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {

@@ -14,6 +14,18 @@ export class IdempotencyKeyReusedError extends DomainError {
 }
 
 /**
+ * A request with this idempotency key is still being answered (Stripe answers the same): 409, nothing
+ * run; retry once the first has its answer, which the retry then replays.
+ */
+export class IdempotencyKeyInUseError extends DomainError {
+  readonly code = 'IDEMPOTENCY_KEY_IN_USE';
+  readonly kind = 'conflict';
+  constructor() {
+    super('A request with this Idempotency-Key is still in progress; retry it once that one has answered', [{ field: 'Idempotency-Key', message: 'in progress' }]);
+  }
+}
+
+/**
  * SHA-256 (hex) of a request's canonical JSON: object keys sorted, `undefined` fields dropped, so the
  * same request sent with its fields in another order, or with an optional field left out instead of
  * sent as its default by the caller's normalisation, has the same fingerprint.

@@ -23,6 +23,13 @@ export interface OperationalStore {
    * Says whether this use was allowed. Concurrent calls never allow more than `allowance` a window.
    */
   useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean>;
+  /**
+   * Atomically inserts `doc` unless a live document with its id is in `collection` (one without
+   * `expiresAt`, or whose `expiresAt` is after `now`): answers null when this call inserted it (an
+   * expired document is replaced), else the live document, unchanged. Of concurrent claims of one id,
+   * exactly one answers null. Idempotency keys are claimed this way (src/platform/http/idempotency-key.ts).
+   */
+  claimOperational<T extends Doc>(collection: string, doc: T, now: string): Promise<T | null>;
 }
 
 export const OPERATIONAL_STORE = Symbol('OPERATIONAL_STORE');

@@ -13,6 +13,7 @@ import { RejectSplitCommand } from '../application/reject-split.handler';
 import { SettleMarginCommand } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
 import { RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
+import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
 @ApiTags('splits')
@@ -27,6 +28,7 @@ export class EnterpriseSplitsController {
 
   @ApiData(SplitViewDto)
   @ApiErrors(SplitNotFoundError, SplitMarginNotSettleableError)
+  @IdempotentRoute()
   @Post(':id/settle-margin')
   @HttpCode(200)
   @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })

@@ -17,6 +17,7 @@ import { ReviseRosterCommand } from '../application/revise-roster.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
+import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 @ApiTags('splits')
 @ApiBearerAuth()
@@ -31,6 +32,7 @@ export class IntegrationSplitsController {
 
   @ApiData(SplitViewDto)
   @ApiErrors(SplitNotFoundError, DistributionNotFoundError, SplitNotFundedError, DistributionAlreadyPaidOutError, SME_FEE_NOT_COVERED)
+  @IdempotentRoute()
   @Post(':id/distributions/:distributionId/payout')
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
@@ -42,6 +44,7 @@ export class IntegrationSplitsController {
   @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
   @ApiData(SplitViewDto, { replayed: true })
   @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError, IdempotencyKeyReusedError, SME_FEE_NOT_COVERED)
+  @IdempotentRoute()
   @Post()
   @ApiOperation({
     summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',

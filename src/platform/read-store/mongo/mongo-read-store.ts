@@ -274,6 +274,24 @@ export class MongoReadStore implements ReadStore {
   }
 
   /**
+   * One upsert that matches only an expired document (or none): it replaces the expired one, inserts when
+   * there is none, and collides (duplicate key) with a live one, which is then read and answered. The
+   * filter is not pure equality, so the server never retries the colliding insert into an update.
+   */
+  async claimOperational<T extends Doc>(collection: string, doc: T, now: string): Promise<T | null> {
+    const _id = { collection, id: doc.id };
+    try {
+      await this.operational.updateOne({ _id, 'body.expiresAt': { $lte: now } }, { $set: { body: doc } }, { upsert: true });
+      return null;
+    } catch (error) {
+      if (!isServerError(error, DUPLICATE_KEY)) throw error;
+      const live = await this.operational.findOne({ _id });
+      // Gone between the collision and the read (deleted, or purged): claim again.
+      return live ? (live.body as T) : this.claimOperational(collection, doc, now);
+    }
+  }
+
+  /**
    * Each step is one atomic single-document update; a lost race to start a window retries the count once.
    * Correctness leans on the duplicate-key error: the upsert's filter is not pure equality (it has a range on
    * body.expiresAt), so the server does not retry a colliding insert itself (it does only for equality

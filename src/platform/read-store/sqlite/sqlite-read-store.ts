@@ -226,6 +226,15 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
+  async claimOperational<T extends Doc>(collection: string, doc: T, now: string): Promise<T | null> {
+    return this.immediate(() => {
+      const existing = this.readOperational<T & { expiresAt?: string }>(collection, doc.id);
+      if (existing !== null && (existing.expiresAt === undefined || existing.expiresAt > now)) return existing;
+      this.writeOperational(collection, doc);
+      return null;
+    });
+  }
+
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
     const result = this.statement(
       `INSERT INTO leases (name, owner, expires_at_ms) VALUES (?, ?, ?)

@@ -4698,7 +4698,10 @@ export interface operations {
   IntegrationSplitsController_payOutNow: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
         distributionId: string;
@@ -4774,7 +4777,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4783,7 +4786,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -4945,7 +4948,10 @@ export interface operations {
   IntegrationSplitsController_createSplit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5033,7 +5039,7 @@ export interface operations {
           };
         };
       };
-      /** @description IDEMPOTENCY_KEY_REUSED, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5042,7 +5048,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'IDEMPOTENCY_KEY_REUSED' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -5635,7 +5641,10 @@ export interface operations {
   EnterpriseSplitsController_settleMargin: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
       };
@@ -5710,7 +5719,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_MARGIN_NOT_SETTLEABLE, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, SPLIT_MARGIN_NOT_SETTLEABLE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5719,7 +5728,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_MARGIN_NOT_SETTLEABLE' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'SPLIT_MARGIN_NOT_SETTLEABLE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -7981,7 +7990,10 @@ export interface operations {
   IntegrationCheckoutController_createCheckout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8057,7 +8069,7 @@ export interface operations {
           };
         };
       };
-      /** @description IDEMPOTENCY_KEY_REUSED, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8066,7 +8078,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'IDEMPOTENCY_KEY_REUSED' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -8993,7 +9005,10 @@ export interface operations {
   IntegrationPayoutEmbedController_create: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9069,7 +9084,7 @@ export interface operations {
           };
         };
       };
-      /** @description IDEMPOTENCY_KEY_REUSED, PAYOUT_EMBED_RESERVATION_ABANDONED, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, PAYOUT_EMBED_RESERVATION_ABANDONED, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9078,7 +9093,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'IDEMPOTENCY_KEY_REUSED' | 'PAYOUT_EMBED_RESERVATION_ABANDONED' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'PAYOUT_EMBED_RESERVATION_ABANDONED' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -9235,7 +9250,10 @@ export interface operations {
   IntegrationPayoutEmbedController_cancel: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
       };
@@ -9307,7 +9325,7 @@ export interface operations {
           };
         };
       };
-      /** @description PAYOUT_EMBED_NOT_CANCELLABLE, CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, PAYOUT_EMBED_NOT_CANCELLABLE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9316,7 +9334,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PAYOUT_EMBED_NOT_CANCELLABLE' | 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'PAYOUT_EMBED_NOT_CANCELLABLE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -9975,7 +9993,10 @@ export interface operations {
   EarningsController_withdraw: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10038,7 +10059,7 @@ export interface operations {
           };
         };
       };
-      /** @description CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10047,7 +10068,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -10499,7 +10520,10 @@ export interface operations {
   SandboxBalanceController_topUp: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10562,7 +10586,7 @@ export interface operations {
           };
         };
       };
-      /** @description CONCURRENCY_CONFLICT */
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10571,7 +10595,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CONCURRENCY_CONFLICT';
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
