@@ -8,7 +8,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Event store, read store and projection lag; 503 when a store is down or a projection is stalled */
+    /** Event store, read store, projection lag and parked timers; 503 when a store is down or a projection is stalled, 200 "degraded" when only timers are parked */
     get: operations['OperationsController_health'];
     put?: never;
     post?: never;
@@ -1298,6 +1298,12 @@ export interface components {
       status: 'running' | 'stalled';
       error: string | null;
     };
+    ParkedTimersDto: {
+      /** @example split.row_transfer */
+      kind: string;
+      /** @example 1 */
+      count: number;
+    };
     HealthDto: {
       /** @enum {string} */
       status: 'ok' | 'degraded';
@@ -1306,6 +1312,15 @@ export interface components {
       /** @enum {string} */
       readStore: 'up' | 'down';
       projections: components['schemas']['ProjectionStatusDto'][];
+      /** @description Durable timers parked after repeated failures, per kind (none: empty); any makes the status degraded */
+      parkedTimers: components['schemas']['ParkedTimersDto'][];
+      /**
+       * @description Why the status is degraded (empty when ok)
+       * @example [
+       *       "1 parked timer of kind split.row_transfer"
+       *     ]
+       */
+      reasons: string[];
     };
     SessionIssuedDto: {
       /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
