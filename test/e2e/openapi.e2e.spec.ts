@@ -210,7 +210,7 @@ describe('OpenAPI document (issue 16 item 5)', () => {
     expect((await app.request('PUT', `/api/commerce/split-settings/sme/${world.sme.companyId}`, { token: enterprise, body: { autoAccept: false, coverFees: true } })).status).toBe(
       200,
     );
-    expect((await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise })).status).toBe(200);
+    expect((await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise, body: { revision: split.revision } })).status).toBe(200);
     await app.eventCount(); // funding, transfers and their postings settle
     const reads: [string, string, string][] = [
       ['/api/auth/me', '/api/auth/me', world.sme.sessionToken],

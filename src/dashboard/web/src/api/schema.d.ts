@@ -494,7 +494,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved)
+     * Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
      * @description Credential: a session (an API key is refused with 403).
      */
     post: operations['EnterpriseSplitsController_approve'];
@@ -514,7 +514,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected)
+     * Reject a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
      * @description Credential: a session (an API key is refused with 403).
      */
     post: operations['EnterpriseSplitsController_reject'];
@@ -1575,6 +1575,11 @@ export interface components {
     SplitViewDto: {
       /** @example spl_mjmio48of2zpddic303ehv3nfd */
       id: string;
+      /**
+       * @description Version of what the enterprise is asked to approve: 1 at creation, +1 on every roster revision. Approve and reject send back the revision reviewed.
+       * @example 1
+       */
+      revision: number;
       smeCompanyId: string;
       smeCompanyName: string;
       enterpriseCompanyId: string;
@@ -1694,7 +1699,19 @@ export interface components {
        */
       totalAmountCents?: string;
     };
+    ApproveSplitRequestDto: {
+      /**
+       * @description The Split's `revision` as the enterprise read it; another revision answers 409 SPLIT_CHANGED_SINCE_REVIEW and changes nothing
+       * @example 1
+       */
+      revision: number;
+    };
     RejectSplitRequestDto: {
+      /**
+       * @description The Split's `revision` as the enterprise read it; another revision answers 409 SPLIT_CHANGED_SINCE_REVIEW and changes nothing
+       * @example 1
+       */
+      revision: number;
       /** @example Hours do not match the timesheet */
       reason?: string;
     };
@@ -5866,7 +5883,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApproveSplitRequestDto'];
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -5879,7 +5900,7 @@ export interface operations {
           };
         };
       };
-      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5888,7 +5909,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
             };
           };
         };
@@ -5935,7 +5956,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5944,7 +5965,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -6089,7 +6110,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6098,7 +6119,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
