@@ -121,6 +121,7 @@ export class CreateSplitRequestDto extends ReviseRosterRequestDto {
  */
 export class ReviewedSplitRequestDto {
   @ApiProperty({
+    type: 'integer',
     example: 1,
     minimum: 1,
     description: "The Split's `revision` as the enterprise read it; another revision answers 409 SPLIT_CHANGED_SINCE_REVIEW and changes nothing",

@@ -28,6 +28,7 @@ export class DistributionViewDto {
 export class SplitViewDto {
   @ApiProperty({ example: 'spl_mjmio48of2zpddic303ehv3nfd' }) id!: string;
   @ApiProperty({
+    type: 'integer',
     example: 1,
     description: 'Version of what the enterprise is asked to approve: 1 at creation, +1 on every roster revision. Approve and reject send back the revision reviewed.',
   })
