@@ -328,6 +328,71 @@ describe('Dashboard in Chromium', () => {
     await ui(page.getByTestId('split-status')).toContainText('Settled');
   }, 120_000);
 
+  it('the enterprise approves a Split its supplier revised after the inbox showed it: 409, what changed side by side, approve the new revision (issue 23)', async () => {
+    const globex = await tokenOf(enterprise.email);
+    const ap = await createBusinessProfile(app, globex.sessionToken, 'Globex AP (review)');
+    const robin = await createCreator(app, { fullName: 'Robin Reviewed' });
+    const split = dataOf(
+      await app.request('POST', '/api/commerce/integration/splits', {
+        token: apiKey,
+        body: {
+          enterpriseCompanyId: globex.companyId,
+          apContactBusinessProfileId: ap.id,
+          clientIdempotencyKey: 'invoice-2026-0050',
+          roster: [{ contractorPaymentProfileId: robin.paymentProfileId, amountCents: '10000' }],
+        },
+      }),
+      201,
+    );
+    await signOut();
+    await signIn(enterprise.email);
+    await go('/approvals');
+    const row = page.locator('tr', { hasText: split.id });
+    await ui(row).toContainText('$100.00');
+    // While the page shows $100.00, the supplier raises the roster to $10,000.00.
+    const raised = dataOf(
+      await app.request('PUT', `/api/commerce/integration/splits/${split.id}/roster`, {
+        token: apiKey,
+        body: { roster: [{ contractorPaymentProfileId: robin.paymentProfileId, amountCents: '1000000' }] },
+      }),
+      200,
+    );
+    expect(raised.revision).toBe(2);
+    await row.getByRole('button', { name: /^Approve/ }).click();
+    const changed = page.getByRole('alert').filter({ hasText: 'This Split changed since you reviewed it' });
+    await ui(changed).toBeVisible();
+    await ui(changed).toContainText('revision 1 → 2');
+    await ui(changed).toContainText('Nothing was approved or rejected.');
+    const total = changed.getByRole('row', { name: /^Total/ });
+    await ui(total).toContainText('$100.00');
+    await ui(total).toContainText('$10,000.00');
+    await ui(changed.getByRole('row', { name: /^Paid to/ })).toContainText('Robin Reviewed: $10,000.00');
+    expect(dataOf(await app.request('GET', `/api/commerce/splits/${split.id}`, { token: globex.sessionToken }), 200)).toMatchObject({
+      status: 'PENDING_APPROVAL',
+      revision: 2,
+    });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await ui(changed).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scroll).toBeLessThanOrEqual(width);
+      // Old and new side by side fit without scrolling the comparison sideways either.
+      const wrap = await changed.locator('.table-wrap').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(wrap.scroll).toBeLessThanOrEqual(wrap.client);
+      await page.screenshot({ path: join(SHOTS, `approvals-changed-${width}.png`), fullPage: true });
+    }
+    await changed.getByRole('button', { name: 'Approve $10,000.00' }).click();
+    await ui(page.getByText(`Approved $10,000.00 from ${sme.name}.`)).toBeVisible();
+    await ui(changed).toHaveCount(0);
+    const approved = dataOf(await app.request('GET', `/api/commerce/splits/${split.id}`, { token: globex.sessionToken }), 200);
+    // Approved at revision 2 (the platform may already have funded it).
+    expect(approved).toMatchObject({ revision: 2, totalAmountCents: '1000000' });
+    expect(['APPROVED', 'FUNDED']).toContain(approved.status);
+    await signOut();
+    await signIn(sme.email);
+  }, 60_000);
+
   it('creates a payment link and copies its iframe snippet', async () => {
     await go('/checkout');
     // The first Tab reaches "Skip to content", which moves on to the page's main region.

@@ -41,7 +41,7 @@ describe('company balance fed by Splits', () => {
       totalAmountCents: '50000',
       roster: [creatorRow(world.creator, '40000', { earlyPayoutElected: true, businessCoversFee: true }), subVendorRow(world.plainVendor, '5000')],
     });
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
 
     // Funded: 45000 credited, the instant row drew 40000; the net-terms row's 5000 is still owed.
     expect(await balance()).toEqual({ availableCents: '0', reservedCents: '0', owedToContractorsCents: '5000' });

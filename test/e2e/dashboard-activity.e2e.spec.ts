@@ -23,7 +23,7 @@ describe('activity feed over HTTP', () => {
       clientIdempotencyKey: newIdempotencyKey('feed'),
       roster: [creatorRow(world.creator, '25000')],
     });
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await app.eventCount();
 
     const label = 'Split of $250.00 from Feed Staffing to Feed Globex';

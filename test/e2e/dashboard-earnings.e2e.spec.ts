@@ -26,7 +26,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
       clientIdempotencyKey: newIdempotencyKey('earn'),
       roster: [creatorRow(creator, amountCents, { earlyPayoutElected: true })],
     });
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await app.eventCount();
     return split;
   }

@@ -28,7 +28,7 @@ describe('Splits by session over HTTP', () => {
     // Newest first is by creation time: a sandbox second apart, so the two never tie.
     await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 1 } });
     const approved = await newSplit();
-    dataOf(await app.request('POST', `/api/commerce/splits/${approved.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${approved.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: approved.revision } }), 200);
 
     const all = await get('/api/commerce/splits/outgoing', world.sme.sessionToken);
     expect(all.status).toBe(200);
@@ -53,7 +53,7 @@ describe('Splits by session over HTTP', () => {
 
   it('shows one Split, its history, its as-of view and its ledger to the SME and the enterprise (by cookie too), and 404 to anyone else', async () => {
     const split = await newSplit();
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await app.eventCount();
 
     const byKey = {
@@ -109,7 +109,7 @@ describe('Splits by session over HTTP', () => {
       totalAmountCents: '30000',
       roster: [creatorRow(world.creator, '25000')],
     });
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await app.eventCount();
     expect(await balance()).toEqual([
       { currency: 'USD', availableCents: '0', reservedCents: '0', owedToContractorsCents: '25000', marginHeldCents: '5000', reservedForFeesCents: '0' },

@@ -208,7 +208,9 @@ describe('concurrent no-op commands (issue 15, item 9)', () => {
   it('20 concurrent on-demand payouts of one row: one 200 with the payout, 19 409s, one transfer', async () => {
     const world = await setupSplitWorld(app);
     const created = await createdSplit(app, world.sme.apiKey, splitBody(world, { totalAmountCents: '12000', roster: [subVendorRow(world.walletVendor, '10000')] }));
-    expect((await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken })).status).toBe(200);
+    expect((await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: created.revision } })).status).toBe(
+      200,
+    );
     await app.eventCount();
     const rowId = created.distributions[0].id;
     const answers = await Promise.all(

@@ -15,6 +15,7 @@ type Schema = {
   properties?: Record<string, Schema>;
   items?: Schema;
   allOf?: Schema[];
+  required?: string[];
   enum?: unknown[];
   example?: unknown;
   default?: unknown;
@@ -143,7 +144,14 @@ describe('OpenAPI document (issue 16 item 5)', () => {
       expect.arrayContaining(['SPLIT_ENTERPRISE_UNKNOWN', 'SPLIT_AP_CONTACT_INVALID', 'SPLIT_INSTANT_PAYOUT_NEEDS_WALLET_EMAIL']),
     );
     expect(codesOf('post', '/api/commerce/integration/splits', '400')).toEqual(expect.arrayContaining(['VALIDATION_FAILED', 'SPLIT_MARGIN_CAP_EXCEEDED', 'MALFORMED_BODY']));
-    expect(codesOf('post', '/api/commerce/splits/{id}/approve', '409')).toContain('SPLIT_NOT_PENDING_APPROVAL');
+    expect(codesOf('post', '/api/commerce/splits/{id}/approve', '409')).toEqual(expect.arrayContaining(['SPLIT_NOT_PENDING_APPROVAL', 'SPLIT_CHANGED_SINCE_REVIEW']));
+    expect(codesOf('post', '/api/commerce/splits/{id}/reject', '409')).toContain('SPLIT_CHANGED_SINCE_REVIEW');
+    // Approve and reject name the revision reviewed (issue 23): required in the body.
+    for (const route of ['/api/commerce/splits/{id}/approve', '/api/commerce/splits/{id}/reject']) {
+      const body = openapi.paths[route]!.post!.requestBody?.content?.['application/json']?.schema;
+      const schema = body?.$ref ? openapi.components.schemas[String(body.$ref).split('/').pop()!] : body;
+      expect({ route, required: schema?.required, revision: schema?.properties?.revision?.type }).toEqual({ route, required: ['revision'], revision: 'integer' });
+    }
     expect(codesOf('post', '/api/commerce/splits/{id}/approve', '404')).toContain('SPLIT_NOT_FOUND');
     expect(codesOf('post', '/api/commerce/integration/checkout', '403')).toEqual(expect.arrayContaining(['MISSING_SCOPE', 'CREDENTIAL_NOT_ALLOWED']));
     expect(codesOf('post', '/api/commerce/checkout/orders/{orderId}/confirm', '422')).toContain('CARD_DECLINED');
@@ -210,7 +218,7 @@ describe('OpenAPI document (issue 16 item 5)', () => {
     expect((await app.request('PUT', `/api/commerce/split-settings/sme/${world.sme.companyId}`, { token: enterprise, body: { autoAccept: false, coverFees: true } })).status).toBe(
       200,
     );
-    expect((await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise })).status).toBe(200);
+    expect((await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise, body: { revision: split.revision } })).status).toBe(200);
     await app.eventCount(); // funding, transfers and their postings settle
     const reads: [string, string, string][] = [
       ['/api/auth/me', '/api/auth/me', world.sme.sessionToken],

@@ -61,8 +61,9 @@ describe('Split lifecycle over HTTP', () => {
     await app.close();
   });
 
-  const approve = (id: string, token = world.enterprise.sessionToken) => app.request('POST', `${ENTERPRISE_SPLITS}/${id}/approve`, { token });
-  const reject = (id: string, body: unknown = { reason: 'Hours do not match the timesheet' }, token = world.enterprise.sessionToken) =>
+  /** The enterprise decides on the revision it reviewed: 1, a Split never revised (issue 23). */
+  const approve = (id: string, revision = 1, token = world.enterprise.sessionToken) => app.request('POST', `${ENTERPRISE_SPLITS}/${id}/approve`, { token, body: { revision } });
+  const reject = (id: string, body: unknown = { revision: 1, reason: 'Hours do not match the timesheet' }, token = world.enterprise.sessionToken) =>
     app.request('POST', `${ENTERPRISE_SPLITS}/${id}/reject`, { token, body });
   const revise = (id: string, body: unknown, token = world.sme.apiKey) => app.request('PUT', `${SPLITS}/${id}/roster`, { token, body });
   const cancel = (id: string, token = world.sme.apiKey) => app.request('POST', `${SPLITS}/${id}/cancel`, { token });
@@ -135,7 +136,7 @@ describe('Split lifecycle over HTTP', () => {
 
   it('create -> reject with a reason: REJECTED, event split.leg_a.rejected', async () => {
     const created = await createdSplit(app, world.sme.apiKey, splitBody(world));
-    const rejected = await reject(created.id, { reason: 'Hours do not match the timesheet' });
+    const rejected = await reject(created.id, { revision: 1, reason: 'Hours do not match the timesheet' });
     expect(rejected.status).toBe(200);
     expectSplitKeys(rejected.body.data);
     expect(rejected.body.data).toEqual({ ...created, status: 'REJECTED', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
@@ -151,7 +152,7 @@ describe('Split lifecycle over HTTP', () => {
 
   it('rejects without a reason (empty body) and records reason null', async () => {
     const created = await createdSplit(app, world.sme.apiKey, splitBody(world));
-    const rejected = await reject(created.id, {});
+    const rejected = await reject(created.id, { revision: 1 });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data.status).toBe('REJECTED');
     const events = await splitEvents(app, created.id);
@@ -166,6 +167,7 @@ describe('Split lifecycle over HTTP', () => {
     expectSplitKeys(revised.body.data);
     expect(revised.body.data).toEqual({
       ...created,
+      revision: 2,
       totalAmountCents: '95000',
       marginAmountCents: '15000',
       marginStatus: 'PENDING',
@@ -181,6 +183,7 @@ describe('Split lifecycle over HTTP', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({
       ...created,
+      revision: 3,
       totalAmountCents: '12345',
       marginAmountCents: '0',
       marginStatus: 'NONE',
@@ -188,7 +191,7 @@ describe('Split lifecycle over HTTP', () => {
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
 
-    const approved = await approve(created.id);
+    const approved = await approve(created.id, again.body.data.revision);
     expect(approved.status).toBe(200);
     expect(approved.body.data).toEqual({ ...again.body.data, status: 'APPROVED', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     expect((await splitEventTypes(app, created.id)).slice(0, 4)).toEqual(['split.created', 'split.roster.revised', 'split.roster.revised', 'split.leg_a.approved']);
@@ -1120,16 +1123,16 @@ describe('Split access control', () => {
     expectError(await app.request('POST', `${SPLITS}/${split.id}/cancel`, { token: enterpriseKey }), 404, 'SPLIT_NOT_FOUND', []);
     // Approval by anyone but the enterprise: a stranger, or the SME itself.
     for (const token of [stranger.sessionToken, world.sme.sessionToken]) {
-      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${split.id}/approve`, { token }), 404, 'SPLIT_NOT_FOUND', []);
-      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${split.id}/reject`, { token, body: { reason: 'no' } }), 404, 'SPLIT_NOT_FOUND', []);
+      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${split.id}/approve`, { token, body: { revision: 1 } }), 404, 'SPLIT_NOT_FOUND', []);
+      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${split.id}/reject`, { token, body: { revision: 1, reason: 'no' } }), 404, 'SPLIT_NOT_FOUND', []);
     }
     // Unknown ids.
     for (const id of ['spl_00000000000000000000000000', 'nope']) {
       expectError(await app.request('GET', `${SPLITS}/${id}`, { token: world.sme.apiKey }), 404, 'SPLIT_NOT_FOUND', []);
       expectError(await app.request('PUT', `${SPLITS}/${id}/roster`, { token: world.sme.apiKey, body: revision }), 404, 'SPLIT_NOT_FOUND', []);
       expectError(await app.request('POST', `${SPLITS}/${id}/cancel`, { token: world.sme.apiKey }), 404, 'SPLIT_NOT_FOUND', []);
-      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${id}/approve`, { token: world.enterprise.sessionToken }), 404, 'SPLIT_NOT_FOUND', []);
-      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${id}/reject`, { token: world.enterprise.sessionToken, body: {} }), 404, 'SPLIT_NOT_FOUND', []);
+      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${id}/approve`, { token: world.enterprise.sessionToken, body: { revision: 1 } }), 404, 'SPLIT_NOT_FOUND', []);
+      expectError(await app.request('POST', `${ENTERPRISE_SPLITS}/${id}/reject`, { token: world.enterprise.sessionToken, body: { revision: 1 } }), 404, 'SPLIT_NOT_FOUND', []);
     }
     expect(await app.eventCount()).toBe(before);
     const unchanged = await app.request('GET', `${SPLITS}/${split.id}`, { token: world.sme.apiKey });
@@ -1147,8 +1150,8 @@ describe('Split access control', () => {
   ];
   const sessionCalls = (id: () => string): [string, string, unknown][] => [
     ['GET', `${ENTERPRISE_SPLITS}/incoming`, undefined],
-    ['POST', `${ENTERPRISE_SPLITS}/${id()}/approve`, undefined],
-    ['POST', `${ENTERPRISE_SPLITS}/${id()}/reject`, { reason: 'no' }],
+    ['POST', `${ENTERPRISE_SPLITS}/${id()}/approve`, { revision: 1 }],
+    ['POST', `${ENTERPRISE_SPLITS}/${id()}/reject`, { revision: 1, reason: 'no' }],
     ['PUT', `/api/commerce/split-settings/sme/${world.sme.companyId}`, { autoAccept: true, coverFees: true }],
     ['POST', '/api/commerce/business-profiles', { displayName: 'AP', email: 'ap@example.test' }],
     ['GET', '/api/commerce/business-profiles', undefined],

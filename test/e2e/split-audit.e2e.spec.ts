@@ -29,7 +29,7 @@ describe('Split audit: history and as-of', () => {
     );
     const afterRevise = (await app.request('GET', '/api/sandbox/clock')).body.data.now as string;
     await advance(3600);
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: revised.revision } }), 200);
     await advance(1); // let funding and the instant-free rows settle into the log
 
     const history = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}/history`, { token: world.sme.apiKey }), 200);
@@ -83,7 +83,7 @@ describe('Split audit: history and as-of', () => {
     const history = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}/history`, { token: world.sme.apiKey }), 200);
     expect(history[0].occurredAt).toBe(split.createdAt);
 
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await advance(31 * 86_400);
     const settled = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}`, { token: world.sme.apiKey }), 200);
     expect(settled.status).toBe('SETTLED');

@@ -85,7 +85,7 @@ describe('Split money: properties over random Splits', () => {
         if (electInstantMargin && margin > 0n) {
           dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/settle-margin`, { token: world.sme.sessionToken }), 200);
         }
-        dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+        dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
         await advance(1);
         const late = split.distributions.find((d: { earlyPayoutElected: boolean }) => !d.earlyPayoutElected);
         if (payOneOutEarly && late) {

@@ -47,7 +47,7 @@ describe('Split money lifecycle', () => {
     const created = await createdSplit(app, world.sme.apiKey, body);
     expect(created).toMatchObject({ status: 'PENDING_APPROVAL', totalAmountCents: '25000', marginAmountCents: '3999', marginStatus: 'PENDING' });
 
-    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: created.revision } }), 200);
     await advance(1);
     const funded = await get(created.id);
     expect(funded).toMatchObject({ status: 'SETTLING', feeBufferAmountCents: '15', marginStatus: 'HELD', marginReleasedAt: null });
@@ -133,7 +133,7 @@ describe('Split money lifecycle', () => {
       world.sme.apiKey,
       splitBody(world, { roster: [subVendorRow(world.walletVendor, '10000', { earlyPayoutElected: true, businessCoversFee: true })] }),
     );
-    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: created.revision } }), 200);
     await advance(1);
     const split = await get(created.id);
     expect(split).toMatchObject({ status: 'SETTLED', feeBufferAmountCents: '150', marginStatus: 'NONE' });
@@ -169,7 +169,7 @@ describe('Split money lifecycle', () => {
     const twice = await app.request('POST', `/api/commerce/splits/${created.id}/settle-margin`, { token: world.sme.sessionToken });
     expect(twice.status).toBe(409);
 
-    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: created.revision } }), 200);
     await advance(1);
     const funded = await get(created.id);
     expect(funded).toMatchObject({ status: 'FUNDED', marginStatus: 'RELEASED' });

@@ -33,7 +33,7 @@ describe('timer worker isolation', () => {
       clientIdempotencyKey: newIdempotencyKey('isolation'),
       roster: [creatorRow(creator, '25000')],
     });
-    const rejected = await app.request('POST', `/api/commerce/splits/${split.id}/reject`, { token: enterprise.sessionToken, body: { reason: 'no' } });
+    const rejected = await app.request('POST', `/api/commerce/splits/${split.id}/reject`, { token: enterprise.sessionToken, body: { revision: split.revision, reason: 'no' } });
     expect(rejected.status).toBe(200);
   };
 

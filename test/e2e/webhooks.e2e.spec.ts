@@ -132,12 +132,15 @@ describe('webhooks over HTTP', () => {
     });
   const approvedSplit = async (sme: Sme) => {
     const split = await pendingSplit(sme);
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise.sessionToken, body: { revision: split.revision } }), 200);
     return split;
   };
   const rejectedSplit = async (sme: Sme) => {
     const split = await pendingSplit(sme);
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/reject`, { token: enterprise.sessionToken, body: { reason: 'Hours do not match' } }), 200);
+    dataOf(
+      await app.request('POST', `/api/commerce/splits/${split.id}/reject`, { token: enterprise.sessionToken, body: { revision: split.revision, reason: 'Hours do not match' } }),
+      200,
+    );
     return split;
   };
 

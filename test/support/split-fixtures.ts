@@ -9,6 +9,7 @@ import { signup, TestApp, TestResponse } from './test-app';
 
 export const SPLIT_FIELDS = [
   'id',
+  'revision',
   'smeCompanyId',
   'smeCompanyName',
   'enterpriseCompanyId',
@@ -281,6 +282,7 @@ export function expectedSplit(world: Pick<SplitWorld, 'sme' | 'enterprise'>, bod
   const margin = total - sum;
   return {
     id: expect.stringMatching(SPLIT_ID),
+    revision: 1,
     smeCompanyId: world.sme.companyId,
     smeCompanyName: world.sme.name,
     enterpriseCompanyId: world.enterprise.companyId,

@@ -8,11 +8,15 @@ import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
 
-/** The enterprise approves a Split billed to it: PENDING_APPROVAL -> APPROVED (404 for anyone else, 409 unless pending). */
+/**
+ * The enterprise approves a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> APPROVED
+ * (404 for anyone else, 409 unless pending, 409 SPLIT_CHANGED_SINCE_REVIEW at another revision).
+ */
 export class ApproveSplitCommand extends Command<SplitView> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly splitId: string,
+    readonly expectedRevision: number,
     readonly context: CommandContext,
   ) {
     super();
@@ -28,11 +32,11 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand>
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ enterpriseCompanyId, splitId, context }: ApproveSplitCommand): Promise<SplitView> {
+  async execute({ enterpriseCompanyId, splitId, expectedRevision, context }: ApproveSplitCommand): Promise<SplitView> {
     const result = await this.aggregates.handle(
       splitStreamId(splitId),
       splitDecider,
-      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, actor: context.actor, now: this.clock.now().toISOString() } },
+      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString() } },
       context,
     );
     await this.readYourWrites.after(result);

@@ -8,11 +8,15 @@ import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
 
-/** The enterprise rejects a Split billed to it: PENDING_APPROVAL -> REJECTED (404 for anyone else, 409 unless pending). */
+/**
+ * The enterprise rejects a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> REJECTED
+ * (404 for anyone else, 409 unless pending, 409 SPLIT_CHANGED_SINCE_REVIEW at another revision).
+ */
 export class RejectSplitCommand extends Command<SplitView> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly splitId: string,
+    readonly expectedRevision: number,
     readonly reason: string | null,
     readonly context: CommandContext,
   ) {
@@ -29,11 +33,11 @@ export class RejectSplitHandler implements ICommandHandler<RejectSplitCommand> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ enterpriseCompanyId, splitId, reason, context }: RejectSplitCommand): Promise<SplitView> {
+  async execute({ enterpriseCompanyId, splitId, expectedRevision, reason, context }: RejectSplitCommand): Promise<SplitView> {
     const result = await this.aggregates.handle(
       splitStreamId(splitId),
       splitDecider,
-      { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, reason, actor: context.actor, now: this.clock.now().toISOString() } },
+      { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, expectedRevision, reason, actor: context.actor, now: this.clock.now().toISOString() } },
       context,
     );
     await this.readYourWrites.after(result);

@@ -134,6 +134,24 @@ describe('split settlement workflow', () => {
       .then({ commands: [new ReleaseMarginAtNetTermsCommand('spl_1', fromTimer(marginTimer.id))] });
   });
 
+  it('leaves rows already paid alone: a row timer after an early SETTLED, and split.funded replayed, keep only the margin (issue 23)', () => {
+    const settledRow = (n: number): SplitEvent => ({
+      type: 'split.roster_entry.settled',
+      data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId: `po_t${n}`, settledAt: t0 },
+    });
+    const secondStarted: SplitEvent = { ...transferStarted(1), data: { ...transferStarted(1).data, rosterEntryId: 'dst_2', payoutId: 'po_t2', instant: true } } as SplitEvent;
+    // Row 1 instant at funding, row 2 paid out on demand: the Split SETTLED before maturity, its margin still held.
+    const state = split(twoRowsCreated('400'), approved, fundedEvent, held, transferStarted(1), secondStarted, settledRow(1), settledRow(2), {
+      type: 'split.settled',
+      data: { splitId: 'spl_1', settledAt: t0 },
+    });
+    const rowTimer = rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 });
+    givenWorkflow(splitSettlementWorkflow, state).when(firing(rowTimer)).thenNothing();
+    givenWorkflow(splitSettlementWorkflow, state)
+      .when(recorded('split.funded', fundedEvent.data, 'split-spl_1'))
+      .then({ commands: [], timers: [marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' })] });
+  });
+
   it('does nothing for a Split it cannot find', () => {
     givenWorkflow(splitSettlementWorkflow, split())
       .when(payoutEvent('payout.completed', 'leg_a', 'po_a', null))

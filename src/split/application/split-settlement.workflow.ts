@@ -43,6 +43,7 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
     if (input.kind === 'timer') {
       if (input.timer.kind === marginReleaseTimer.kind) return commands(new ReleaseMarginAtNetTermsCommand(state.splitId, context));
       const { distributionId, instant } = rowTransferTimer.payloadOf(input.timer);
+      if (rowSettled(state, distributionId)) return NO_REACTION;
       return commands(new StartRowTransferCommand(state.splitId, distributionId, instant, context));
     }
     const event = eventOf(input.event);
@@ -111,13 +112,20 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
 function afterFunding(state: ExistingSplit, fundedAt: string, context: ReturnType<typeof workflowContext>): Reaction {
   const maturity = netTermsMaturity(fundedAt, state.enterpriseNetTermsDays);
   const reaction: Reaction = { commands: [], timers: [] };
-  const instant = state.distributions.filter((row) => row.earlyPayoutElected).map((row) => row.id);
+  // Replayed after rows were paid (on demand, or the Split already SETTLED): those rows need nothing more.
+  const unpaid = state.distributions.filter((row) => !rowSettled(state, row.id));
+  const instant = unpaid.filter((row) => row.earlyPayoutElected).map((row) => row.id);
   if (instant.length > 0) reaction.commands.push(new StartInstantTransfersCommand(state.splitId, instant, context));
-  for (const row of state.distributions) {
+  for (const row of unpaid) {
     if (!row.earlyPayoutElected) reaction.timers.push(rowTransferTimer.at(maturity, { splitId: state.splitId, distributionId: row.id, instant: false, attempt: 1 }));
   }
   if (state.marginStatus === 'HELD') reaction.timers.push(marginReleaseTimer.at(maturity, { splitId: state.splitId }));
   return reaction;
+}
+
+/** The row's transfer completed: a timer or a replayed event for it has nothing left to do (issue 23). */
+function rowSettled(state: ExistingSplit, distributionId: string): boolean {
+  return state.rows.get(distributionId)?.settled === true;
 }
 
 function splitIdOf(input: WorkflowInput): string {

@@ -119,6 +119,29 @@ describe('split settlement decider', () => {
       .thenNothing();
   });
 
+  it('decides nothing when a row timer or a replayed funding reaches a Split that settled early; the SME still hears why (issue 23)', () => {
+    // Both rows paid out on demand before maturity: the Split SETTLED, then the net-terms timer of each row fires.
+    const settledEarly = [
+      created(twoRows, '15000', '0'),
+      approved,
+      funded('15000', '150'),
+      started(1, '150', '10000', '10000', { businessCoversFee: true }),
+      started(2, '75', '4925', '5000'),
+      settledRow(1),
+      settledRow(2),
+      { type: 'split.settled', data: { splitId: 'spl_1', settledAt: t1 } } as SplitEvent,
+    ];
+    given(splitDecider, ...settledEarly)
+      .when(start(2, false))
+      .thenNothing();
+    given(splitDecider, ...settledEarly)
+      .when(start(1, true))
+      .thenNothing();
+    given(splitDecider, ...settledEarly)
+      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: 'po_t9', now: t1 } })
+      .thenFails('SPLIT_NOT_FUNDED');
+  });
+
   it('refuses a transfer before funding and for an unknown row', () => {
     given(splitDecider, created(twoRows, '15000', '0'), approved)
       .when(start(1, true))

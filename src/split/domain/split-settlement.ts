@@ -47,6 +47,8 @@ export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEven
 }
 
 export function startRowTransfer(data: StartRowTransfer['data'], state: SplitState): SplitEvent[] {
+  // A timer at maturity or a replayed split.funded after every row was paid out on demand: the work is done (issue 23).
+  if (!data.onDemand && splitExists(state) && state.status === 'SETTLED') return [];
   const split = fundedSplit(state);
   const { row, progress } = rowOf(split, data.distributionId);
   if (data.onDemand && (progress.attempt > 0 || progress.settled)) throw new DistributionAlreadyPaidOutError();

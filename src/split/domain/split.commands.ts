@@ -43,12 +43,13 @@ export interface ReviseRoster {
 
 export interface ApproveSplit {
   type: 'ApproveSplit';
-  data: { splitId: string; enterpriseCompanyId: string; actor: string; now: string };
+  /** `expectedRevision`: the Split's revision the enterprise reviewed; another one is refused (409) and nothing is appended. */
+  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; actor: string; now: string };
 }
 
 export interface RejectSplit {
   type: 'RejectSplit';
-  data: { splitId: string; enterpriseCompanyId: string; reason: string | null; actor: string; now: string };
+  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; reason: string | null; actor: string; now: string };
 }
 
 export interface CancelSplit {

@@ -129,13 +129,13 @@ const revise = (roster: RosterRowInput[] = [row('2000')], totalAmountCents: stri
   type: 'ReviseRoster',
   data: { splitId: 'spl_1', smeCompanyId, totalAmountCents, rows: roster, legAFeeBps: FEE_BPS, actor: 'usr_sme', now: later },
 });
-const approve = (enterpriseCompanyId = ENT): SplitCommand => ({
+const approve = (enterpriseCompanyId = ENT, expectedRevision = 1): SplitCommand => ({
   type: 'ApproveSplit',
-  data: { splitId: 'spl_1', enterpriseCompanyId, actor: 'usr_ent', now: later },
+  data: { splitId: 'spl_1', enterpriseCompanyId, expectedRevision, actor: 'usr_ent', now: later },
 });
-const reject = (enterpriseCompanyId = ENT): SplitCommand => ({
+const reject = (enterpriseCompanyId = ENT, expectedRevision = 1): SplitCommand => ({
   type: 'RejectSplit',
-  data: { splitId: 'spl_1', enterpriseCompanyId, reason: 'wrong amounts', actor: 'usr_ent', now: later },
+  data: { splitId: 'spl_1', enterpriseCompanyId, expectedRevision, reason: 'wrong amounts', actor: 'usr_ent', now: later },
 });
 const cancel = (smeCompanyId = SME): SplitCommand => ({ type: 'CancelSplit', data: { splitId: 'spl_1', smeCompanyId, actor: 'usr_sme', now: later } });
 
@@ -462,10 +462,36 @@ describe('split decider', () => {
     it('the enterprise rejects with a reason', () => given(splitDecider, created()).when(reject()).then([rejected]));
     it('the enterprise rejects without a reason', () =>
       given(splitDecider, created())
-        .when({ type: 'RejectSplit', data: { splitId: 'spl_1', enterpriseCompanyId: ENT, reason: null, actor: 'usr_ent', now: later } })
+        .when({ type: 'RejectSplit', data: { splitId: 'spl_1', enterpriseCompanyId: ENT, expectedRevision: 1, reason: null, actor: 'usr_ent', now: later } })
         .then([{ ...rejected, data: { ...rejected.data, reason: null } } as SplitEvent]));
     it('the SME cancels', () => given(splitDecider, created()).when(cancel()).then([cancelled]));
-    it('a revised Split can still be approved', () => given(splitDecider, created(), revised()).when(approve()).then([approved()]));
+    it('a revised Split can still be approved, at its new revision', () => given(splitDecider, created(), revised()).when(approve(ENT, 2)).then([approved()]));
+  });
+
+  describe('approving what was reviewed (issue 23)', () => {
+    // The enterprise read the Split at 10000 (revision 1); the SME then revised it to 100000000.
+    const raised = revised({ totalAmountCents: '100000000', distributions: [dist('100000000')] });
+    const changed = (reviewed: number, current: number) => (error: { kind: string; message: string; details: unknown }) => {
+      expect(error.kind).toBe('conflict');
+      expect(error.details).toEqual([{ field: 'revision', message: `is ${reviewed}; the Split is now at revision ${current}`, currentRevision: current }]);
+    };
+
+    it('refuses an approval of the revision before the roster was revised, and decides nothing', () =>
+      given(splitDecider, created({ totalAmountCents: '10000', distributions: [dist('10000')] }), raised)
+        .when(approve(ENT, 1))
+        .thenFails('SPLIT_CHANGED_SINCE_REVIEW', changed(1, 2)));
+    it('refuses a rejection of another revision too', () => given(splitDecider, created(), raised).when(reject(ENT, 1)).thenFails('SPLIT_CHANGED_SINCE_REVIEW', changed(1, 2)));
+    it('refuses a revision the Split never had', () => given(splitDecider, created()).when(approve(ENT, 2)).thenFails('SPLIT_CHANGED_SINCE_REVIEW', changed(2, 1)));
+    it('approves the fresh revision after a second look', () => given(splitDecider, created(), raised, revised()).when(approve(ENT, 3)).then([approved()]));
+    it('still hides the Split from another company and answers a decided one as not pending, whatever the revision', () => {
+      given(splitDecider, created()).when(approve(OTHER, 7)).thenFails('SPLIT_NOT_FOUND');
+      given(splitDecider, created(), approved()).when(approve(ENT, 7)).thenFails('SPLIT_NOT_PENDING_APPROVAL');
+    });
+    it('counts revisions from the events: 1 at creation, +1 per roster revision, unchanged by the decision', () => {
+      expect(fold(splitDecider, [created()])).toMatchObject({ revision: 1 });
+      expect(fold(splitDecider, [created(), raised, revised()])).toMatchObject({ revision: 3 });
+      expect(fold(splitDecider, [created(), raised, approved()])).toMatchObject({ revision: 2, status: 'APPROVED' });
+    });
   });
 
   describe('evolve', () => {
@@ -474,6 +500,7 @@ describe('split decider', () => {
       expect(fold(splitDecider, [created({ totalAmountCents: '1250', marginAmountCents: '250', enterpriseCoversFee: true, enterpriseFeeAmountCents: '13' })])).toEqual({
         status: 'PENDING_APPROVAL',
         splitId: 'spl_1',
+        revision: 1,
         legAPayoutId: 'po_a',
         requestHash: 'hash-1',
         smeCompanyId: SME,

@@ -3,6 +3,7 @@ import { basisPoints, Cents, formatCents, isCentsString, MAX_AMOUNT_CENTS, parse
 import { ApproveSplit, CancelSplit, CreateSplit, RejectSplit, ReviseRoster, RosterRowInput, SplitCommand } from './split.commands';
 import {
   SplitAmountInvalidError,
+  SplitChangedSinceReviewError,
   SplitDuplicateContractorError,
   SplitInstantPayoutNeedsWalletEmailError,
   SplitMarginCapExceededError,
@@ -62,6 +63,7 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
         return created(event.data);
       case 'split.roster.revised':
         return patch(state, {
+          revision: splitExists(state) ? state.revision + 1 : 0,
           totalAmountCents: parseCents(event.data.totalAmountCents),
           marginAmountCents: parseCents(event.data.marginAmountCents),
           marginStatus: event.data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
@@ -154,7 +156,7 @@ function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent
 }
 
 function approveSplit(data: ApproveSplit['data'], state: SplitState): SplitEvent[] {
-  const split = pendingSplitOf(state, (s) => s.enterpriseCompanyId === data.enterpriseCompanyId);
+  const split = reviewedSplitOf(state, data);
   return [
     {
       type: 'split.leg_a.approved',
@@ -164,7 +166,7 @@ function approveSplit(data: ApproveSplit['data'], state: SplitState): SplitEvent
 }
 
 function rejectSplit(data: RejectSplit['data'], state: SplitState): SplitEvent[] {
-  const split = pendingSplitOf(state, (s) => s.enterpriseCompanyId === data.enterpriseCompanyId);
+  const split = reviewedSplitOf(state, data);
   return [
     {
       type: 'split.leg_a.rejected',
@@ -176,6 +178,16 @@ function rejectSplit(data: RejectSplit['data'], state: SplitState): SplitEvent[]
 function cancelSplit(data: CancelSplit['data'], state: SplitState): SplitEvent[] {
   const split = pendingSplitOf(state, (s) => s.smeCompanyId === data.smeCompanyId);
   return [{ type: 'split.cancelled', data: { splitId: split.splitId, cancelledBy: data.actor, cancelledAt: data.now } }];
+}
+
+/**
+ * The enterprise decides on exactly what it reviewed (docs/api.md#approving-what-was-reviewed): the Split
+ * billed to it, still pending, at the revision it read. Auto-accept decides at creation, on revision 1.
+ */
+function reviewedSplitOf(state: SplitState, data: { enterpriseCompanyId: string; expectedRevision: number }): ExistingSplit {
+  const split = pendingSplitOf(state, (s) => s.enterpriseCompanyId === data.enterpriseCompanyId);
+  if (split.revision !== data.expectedRevision) throw new SplitChangedSinceReviewError(data.expectedRevision, split.revision);
+  return split;
 }
 
 /** The Split if the caller's company is the right party (else 404, never leaking existence) and it is still pending (else 409). */
@@ -278,6 +290,7 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
   return {
     status: 'PENDING_APPROVAL',
     splitId: data.splitId,
+    revision: 1,
     legAPayoutId: data.legAPayoutId,
     requestHash: data.requestHash,
     smeCompanyId: data.smeCompanyId,

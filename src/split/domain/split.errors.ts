@@ -26,6 +26,23 @@ export class SplitNotPendingApprovalError extends DomainError {
   }
 }
 
+/**
+ * The enterprise approved or rejected a revision of the Split that is no longer the current one (the SME
+ * revised the roster after it was read): nothing is decided; read the Split again and review what changed.
+ */
+export class SplitChangedSinceReviewError extends DomainError {
+  readonly code = 'SPLIT_CHANGED_SINCE_REVIEW';
+  readonly kind = 'conflict';
+  constructor(
+    readonly reviewedRevision: number,
+    readonly currentRevision: number,
+  ) {
+    super(`The Split changed since it was reviewed (revision ${reviewedRevision}; it is now at revision ${currentRevision}): read it again and review what changed`, [
+      { field: 'revision', message: `is ${reviewedRevision}; the Split is now at revision ${currentRevision}`, currentRevision },
+    ]);
+  }
+}
+
 export class SplitRosterSizeError extends DomainError {
   readonly code = 'SPLIT_ROSTER_SIZE';
   readonly kind = 'invalid';

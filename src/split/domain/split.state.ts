@@ -9,6 +9,12 @@ export type SplitStatus = (typeof SPLIT_STATUSES)[number];
 export interface ExistingSplit {
   status: SplitStatus;
   splitId: string;
+  /**
+   * The version of what the enterprise is asked to approve: 1 at creation, +1 on every roster revision.
+   * Folded from the events (never stored), so Splits written before it existed have it too; approve and
+   * reject name the revision that was reviewed (docs/api.md#approving-what-was-reviewed).
+   */
+  revision: number;
   legAPayoutId: string;
   /** Fingerprint of the create request (absent on Splits created before it was recorded). */
   requestHash?: string;

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { SplitViewDto } from './split.response.dto';
 import { SplitMarginNotSettleableError } from '../domain/split-settlement.errors';
-import { SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
+import { SplitChangedSinceReviewError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -12,7 +12,7 @@ import { ApproveSplitCommand } from '../application/approve-split.handler';
 import { RejectSplitCommand } from '../application/reject-split.handler';
 import { SettleMarginCommand } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
-import { RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
+import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
@@ -45,20 +45,26 @@ export class EnterpriseSplitsController {
   }
 
   @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError)
   @Post(':id/approve')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved)' })
-  approve(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ApproveSplitCommand(principal.companyId, id, commandContext(request, principal)));
+  @ApiOperation({
+    summary:
+      'Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since',
+  })
+  approve(@Param('id') id: string, @Body() body: ApproveSplitRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new ApproveSplitCommand(principal.companyId, id, body.revision, commandContext(request, principal)));
   }
 
   @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError)
   @Post(':id/reject')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected)' })
+  @ApiOperation({
+    summary:
+      'Reject a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since',
+  })
   reject(@Param('id') id: string, @Body() body: RejectSplitRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new RejectSplitCommand(principal.companyId, id, body?.reason ?? null, commandContext(request, principal)));
+    return this.commands.execute(new RejectSplitCommand(principal.companyId, id, body.revision, body.reason ?? null, commandContext(request, principal)));
   }
 }

@@ -8,12 +8,14 @@ import {
   IsDefined,
   IsEmail,
   IsIn,
+  IsInt,
   IsISO8601,
   IsObject,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
+  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
@@ -113,7 +115,26 @@ export class CreateSplitRequestDto extends ReviseRosterRequestDto {
   clientIdempotencyKey!: string;
 }
 
-export class RejectSplitRequestDto {
+/**
+ * What the enterprise reviewed: the `revision` of the Split it read (docs/api.md#approving-what-was-reviewed).
+ * Required: an approval that names no revision could approve a roster the enterprise never saw.
+ */
+export class ReviewedSplitRequestDto {
+  @ApiProperty({
+    type: 'integer',
+    example: 1,
+    minimum: 1,
+    description: "The Split's `revision` as the enterprise read it; another revision answers 409 SPLIT_CHANGED_SINCE_REVIEW and changes nothing",
+  })
+  @IsDefined()
+  @IsInt()
+  @Min(1)
+  revision!: number;
+}
+
+export class ApproveSplitRequestDto extends ReviewedSplitRequestDto {}
+
+export class RejectSplitRequestDto extends ReviewedSplitRequestDto {
   @ApiPropertyOptional({ example: 'Hours do not match the timesheet' })
   @IsOptional()
   @IsString()

@@ -27,6 +27,12 @@ export class DistributionViewDto {
 /** A Split as the API shows it (spec 2.3). */
 export class SplitViewDto {
   @ApiProperty({ example: 'spl_mjmio48of2zpddic303ehv3nfd' }) id!: string;
+  @ApiProperty({
+    type: 'integer',
+    example: 1,
+    description: 'Version of what the enterprise is asked to approve: 1 at creation, +1 on every roster revision. Approve and reject send back the revision reviewed.',
+  })
+  revision!: number;
   @ApiProperty() smeCompanyId!: string;
   @ApiProperty() smeCompanyName!: string;
   @ApiProperty() enterpriseCompanyId!: string;

@@ -30,6 +30,8 @@ export interface DistributionView {
 /** The Split document is the API's Split shape (docs/api.md#the-split-object-spec-23), field for field. */
 export interface SplitView {
   id: string;
+  /** 1 at creation, +1 per roster revision (as the decider folds it). Documents written before it existed lack it: SplitQueries fills it in. */
+  revision: number;
   smeCompanyId: string;
   smeCompanyName: string;
   enterpriseCompanyId: string;
@@ -105,6 +107,8 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
   switch (event.type) {
     case 'split.roster.revised':
       Object.assign(split, {
+        // A document written before revisions existed stays without one (SplitQueries derives it from the stream).
+        revision: split.revision === undefined ? undefined : split.revision + 1,
         totalAmountCents: event.data.totalAmountCents,
         marginAmountCents: event.data.marginAmountCents,
         marginStatus: marginStatusOf(event.data.marginAmountCents),
@@ -164,6 +168,7 @@ function createdView(event: SplitCreated): SplitView {
   const d = event.data;
   return {
     id: d.splitId,
+    revision: 1,
     smeCompanyId: d.smeCompanyId,
     smeCompanyName: d.smeCompanyName,
     enterpriseCompanyId: d.enterpriseCompanyId,

@@ -8,7 +8,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Event store, read store and projection lag; 503 when a store is down or a projection is stalled */
+    /** Event store, read store, projection lag and parked timers; 503 when a store is down or a projection is stalled, 200 "degraded" when only timers are parked */
     get: operations['OperationsController_health'];
     put?: never;
     post?: never;
@@ -494,7 +494,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Approve a Split billed to the caller (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved)
+     * Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
      * @description Credential: a session (an API key is refused with 403).
      */
     post: operations['EnterpriseSplitsController_approve'];
@@ -514,7 +514,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reject a Split billed to the caller (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected)
+     * Reject a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
      * @description Credential: a session (an API key is refused with 403).
      */
     post: operations['EnterpriseSplitsController_reject'];
@@ -1298,6 +1298,12 @@ export interface components {
       status: 'running' | 'stalled';
       error: string | null;
     };
+    ParkedTimersDto: {
+      /** @example split.row_transfer */
+      kind: string;
+      /** @example 1 */
+      count: number;
+    };
     HealthDto: {
       /** @enum {string} */
       status: 'ok' | 'degraded';
@@ -1306,6 +1312,15 @@ export interface components {
       /** @enum {string} */
       readStore: 'up' | 'down';
       projections: components['schemas']['ProjectionStatusDto'][];
+      /** @description Durable timers parked after repeated failures, per kind (none: empty); any makes the status degraded */
+      parkedTimers: components['schemas']['ParkedTimersDto'][];
+      /**
+       * @description Why the status is degraded (empty when ok)
+       * @example [
+       *       "1 parked timer of kind split.row_transfer"
+       *     ]
+       */
+      reasons: string[];
     };
     SessionIssuedDto: {
       /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
@@ -1564,6 +1579,11 @@ export interface components {
     SplitViewDto: {
       /** @example spl_mjmio48of2zpddic303ehv3nfd */
       id: string;
+      /**
+       * @description Version of what the enterprise is asked to approve: 1 at creation, +1 on every roster revision. Approve and reject send back the revision reviewed.
+       * @example 1
+       */
+      revision: number;
       smeCompanyId: string;
       smeCompanyName: string;
       enterpriseCompanyId: string;
@@ -1686,7 +1706,19 @@ export interface components {
        */
       totalAmountCents?: string;
     };
+    ApproveSplitRequestDto: {
+      /**
+       * @description The Split's `revision` as the enterprise read it; another revision answers 409 SPLIT_CHANGED_SINCE_REVIEW and changes nothing
+       * @example 1
+       */
+      revision: number;
+    };
     RejectSplitRequestDto: {
+      /**
+       * @description The Split's `revision` as the enterprise read it; another revision answers 409 SPLIT_CHANGED_SINCE_REVIEW and changes nothing
+       * @example 1
+       */
+      revision: number;
       /** @example Hours do not match the timesheet */
       reason?: string;
     };
@@ -5884,7 +5916,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApproveSplitRequestDto'];
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -5897,7 +5933,7 @@ export interface operations {
           };
         };
       };
-      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5906,7 +5942,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
             };
           };
         };
@@ -5953,7 +5989,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5962,7 +5998,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -6107,7 +6143,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_PENDING_APPROVAL, CONCURRENCY_CONFLICT */
+      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6116,7 +6152,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'CONCURRENCY_CONFLICT';
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
