@@ -30,7 +30,7 @@ describe('Idempotency-Key over HTTP', () => {
       clientIdempotencyKey: newIdempotencyKey('idem'),
       roster: [creatorRow(creator, amountCents, { earlyPayoutElected: true })],
     });
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await app.eventCount();
     const link = (await outbox(app)).find((message) => message.to === creator.email)!.link;
     const redeemed = await app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
@@ -188,7 +188,7 @@ describe('Idempotency-Key over HTTP', () => {
       'POST /api/commerce/business-profiles',
       'POST /api/commerce/integration/sub-vendors',
       'POST /api/commerce/integration/splits/{id}/cancel',
-      'POST /api/commerce/splits/{id}/approve', // decides on a Split (its version check is issue 23 item 1); funding moves no balance here
+      'POST /api/commerce/splits/{id}/approve', // decides on the Split revision the enterprise reviewed (409 SPLIT_CHANGED_SINCE_REVIEW otherwise); funding moves no balance here
       'POST /api/commerce/splits/{id}/reject',
       'POST /api/commerce/webhooks/endpoints',
       'POST /api/commerce/webhooks/endpoints/{id}/test',

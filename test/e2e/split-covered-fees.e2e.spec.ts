@@ -33,7 +33,11 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
         .toString();
     return { account, report: verifyLedger(postings, splits) };
   };
-  const approve = async (id: string) => dataOf(await app.request('POST', `/api/commerce/splits/${id}/approve`, { token: world.enterprise.sessionToken }), 200);
+  /** The enterprise approves the revision it reads. */
+  const approve = async (id: string) => {
+    const { revision } = dataOf(await app.request('GET', `/api/commerce/splits/${id}`, { token: world.enterprise.sessionToken }), 200);
+    return dataOf(await app.request('POST', `/api/commerce/splits/${id}/approve`, { token: world.enterprise.sessionToken, body: { revision } }), 200);
+  };
   const get = async (id: string) => dataOf(await app.request('GET', `/api/commerce/integration/splits/${id}`, { token: world.sme.apiKey }), 200);
   /** The issue's example: one row of 1000000, early payout, the SME covers the 15000 fee, no margin. */
   const coveredBody = () => splitBody(world, { roster: [subVendorRow(world.walletVendor, '1000000', { earlyPayoutElected: true, businessCoversFee: true })] });
@@ -149,7 +153,10 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
     await topUp(app, world.sme.sessionToken, '15000');
     const created = await createdSplit(app, world.sme.apiKey, coveredBody());
     expect(await balance()).toEqual({ availableCents: '0', reservedForFeesCents: '15000', owedToContractorsCents: '0' });
-    dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/reject`, { token: world.enterprise.sessionToken, body: { reason: 'no' } }), 200);
+    dataOf(
+      await app.request('POST', `/api/commerce/splits/${created.id}/reject`, { token: world.enterprise.sessionToken, body: { reason: 'no', revision: created.revision } }),
+      200,
+    );
     expect(await balance()).toEqual({ availableCents: '15000', reservedForFeesCents: '0', owedToContractorsCents: '0' });
     expect((await books()).report.violations).toEqual([]);
   });

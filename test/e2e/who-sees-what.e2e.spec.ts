@@ -107,7 +107,7 @@ describe('who sees what: every GET route as every party (issue 24)', () => {
       roster: [creatorRow(contractor, '31415', { earlyPayoutElected: true }), emailRow(emailPerson, '27182'), subVendorRow(vendor, '14142', { autoWithdrawElected: true })],
     });
     ids.push({ kind: 'splits', id: split.id, readers: ['sme', 'enterprise'] });
-    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise.sessionToken }), 200);
+    dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: enterprise.sessionToken, body: { revision: split.revision } }), 200);
     // Then the enterprise auto-accepts the SME's Splits: the next approval is appended by the SME's own call.
     dataOf(await app.request('PUT', `/api/commerce/split-settings/sme/${sme.companyId}`, { token: enterprise.sessionToken, body: { autoAccept: true, coverFees: false } }), 200);
     const autoKey = `alpha-auto-${Math.random().toString(36).slice(2)}`;
