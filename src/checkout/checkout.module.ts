@@ -20,6 +20,7 @@ import { RecordRenewalHandler } from './application/record-renewal.handler';
 import { StartPaymentLinkOrderHandler } from './application/start-payment-link-order.handler';
 import { StartSubscriptionHandler } from './application/start-subscription.handler';
 import { UseAnotherCardHandler } from './application/use-another-card.handler';
+import { VoidChargeHandler } from './application/void-charge.handler';
 import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
 import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
 import { HostedPagesController } from './http/hosted-pages.controller';
@@ -49,6 +50,7 @@ const workflow = [
   ChargeRenewalHandler,
   RecordRenewalHandler,
   RecordRenewalDeclineHandler,
+  VoidChargeHandler,
 ];
 
 @Module({

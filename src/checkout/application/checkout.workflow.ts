@@ -13,11 +13,13 @@ import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
 import { RecordRenewalCommand } from './record-renewal.handler';
 import { StartSubscriptionCommand } from './start-subscription.handler';
+import { VoidChargeCommand } from './void-charge.handler';
 
 const ACTOR = 'system:checkout';
 const HANDLED = new Set([
   'checkout.order.created',
   'checkout.order.paid',
+  'checkout.order.charge_voided',
   'checkout.order.failed',
   'checkout.subscription.started',
   'checkout.subscription.renewed',
@@ -32,7 +34,8 @@ type Handled = OrderEvent | SubscriptionEvent | PayoutEvent;
 /**
  * Checkout's process manager: a buyer order -> its expiry timer; PAID -> the merchant payout (and a
  * founding order's subscription, in case the paying request did not get that far) -> the payout
- * completes -> the order completes (`checkout.completed`). Subscriptions: started or renewed -> the
+ * completes -> the order completes (`checkout.completed`); a charge the order recorded void -> voided at
+ * the processor by its attempt id. Subscriptions: started or renewed -> the
  * next period's renewal timer; a due renewal -> a charged renewal order; its PAID or FAILED -> the
  * subscription records the renewal or the decline; a decline with a retry date -> the retry timer.
  */
@@ -74,6 +77,8 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), payout);
         return commands(new StartSubscriptionCommand(paid, context), payout);
       }
+      case 'checkout.order.charge_voided':
+        return commands(new VoidChargeCommand(event.data.provider, event.data.attemptId));
       case 'checkout.order.failed': {
         const renewal = state && 'order' in state && state.order.status !== 'NONE' ? state.order.renewal : null;
         return renewal ? commands(new RecordRenewalDeclineCommand(renewal, event.data.orderId, context)) : NO_REACTION;
