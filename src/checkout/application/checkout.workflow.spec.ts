@@ -11,6 +11,7 @@ import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
 import { RecordRenewalCommand } from './record-renewal.handler';
 import { StartSubscriptionCommand } from './start-subscription.handler';
+import { VoidChargeCommand } from './void-charge.handler';
 
 const card: SavedCard = { brand: 'visa', last4: '4242', token: 'tok_1' } as SavedCard;
 const ANCHOR = '2026-01-31T10:00:00.000Z';
@@ -43,6 +44,22 @@ describe('checkout workflow', () => {
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.created', { orderId: 'ord_2', expiresAt: null }))
       .thenNothing();
+  });
+
+  it('voids at the processor, by its attempt id, a charge the order recorded void (issue 23)', () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(
+        recorded('checkout.order.charge_voided', {
+          orderId: 'ord_1',
+          attemptId: 'pay_a',
+          amountMinorUnits: '4250',
+          currency: 'USD',
+          provider: 'CARD_PROCESSOR',
+          reason: 'ORDER_EXPIRED',
+          at: ANCHOR,
+        }),
+      )
+      .then({ commands: [new VoidChargeCommand('CARD_PROCESSOR', 'pay_a')] });
   });
 
   it('expires the order when its timer fires', () => {
