@@ -1,6 +1,7 @@
 import { PAYMENT_PROCESSORS, PaymentProcessors } from '../../src/checkout/domain/payment-processor.port';
 import { OperationalChargeBook, SandboxCardProcessor } from '../../src/checkout/infrastructure/sandbox-processors';
 import { renewalOrderId } from '../../src/checkout/application/checkout-payments';
+import { replayCheckoutCharges, verifyCheckoutCharges } from '../../src/checkout/application/charge-verifier';
 import { dataOf, errorEnvelope } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { tempDir } from '../support/temp-dir';
@@ -19,6 +20,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What the sandbox processor took for an order, from its own record (kept in DATA_DIR, outside the event log). */
 async function chargesAtProcessor(app: TestApp, orderId: string) {
   return (await new OperationalChargeBook(app.platform.readStore).all()).filter((c) => c.orderId === orderId);
+}
+
+/** What `ledger:verify` says about checkout charges (the same functions the command runs). */
+async function chargeViolations(app: TestApp) {
+  return verifyCheckoutCharges(await replayCheckoutCharges(app.platform.events), await new OperationalChargeBook(app.platform.readStore).all()).violations.map((v) => v.message);
 }
 
 const cardProcessor = (app: TestApp) => ((app.app.get(PAYMENT_PROCESSORS) as PaymentProcessors).for('CARD_PROCESSOR') as SandboxCardProcessor).faults;
@@ -56,6 +62,7 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
       const [charge] = await chargesAtProcessor(app, order.orderId);
       expect(events.find((e) => e.type === 'checkout.order.paid')!.data).toMatchObject({ attemptId: charge!.attemptId });
       expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+      expect(await chargeViolations(app)).toEqual([]);
     }, 60_000);
 
     it('a double-submitted hosted card form charges once', async () => {
@@ -87,6 +94,7 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
       expect(typesOf(events)).toEqual(['checkout.order.created', 'checkout.order.payment_attempt_started', 'checkout.order.expired', 'checkout.order.charge_voided']);
       expect(events[3]!.data).toMatchObject({ attemptId: charge!.attemptId, reason: 'ORDER_EXPIRED', amountMinorUnits: '1999', currency: 'USD' });
       expect((await orderStatus(app, order.orderId)).status).toBe('EXPIRED');
+      expect(await chargeViolations(app)).toEqual([]);
     }, 30_000);
 
     it('a renewal charge that lands after the buyer cancelled the subscription is voided, and the period is not recorded', async () => {
@@ -121,6 +129,8 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
       expect((await confirm(app, order.orderId, order.clientSecret, CARDS.ok)).status).toBe(500);
       expect(await chargesAtProcessor(app, order.orderId)).toEqual([expect.objectContaining({ status: 'captured' })]);
       expect(typesOf(await orderEvents(app, order.orderId))).toEqual(['checkout.order.created', 'checkout.order.payment_attempt_started']);
+      // Charged and not recorded: ledger:verify says so until the charge is recorded.
+      expect(await chargeViolations(app)).toEqual([expect.stringContaining(`${order.orderId}: the processor captured 1999 USD under`)]);
       await app.close();
 
       app = await startTestApp({ DATA_DIR: dataDir });
@@ -131,6 +141,7 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
         const events = await orderEvents(app, order.orderId);
         expect(typesOf(events)).toEqual(['checkout.order.created', 'checkout.order.payment_attempt_started', 'checkout.order.paid']);
         expect(events[2]!.data).toMatchObject({ attemptId: charges[0]!.attemptId });
+        expect(await chargeViolations(app)).toEqual([]);
       } finally {
         await app.close();
       }
@@ -169,6 +180,7 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
       try {
         await advance(app, 60);
         await check();
+        expect(await chargeViolations(app)).toEqual([]);
       } finally {
         await app.close();
       }
