@@ -21,6 +21,7 @@ import { StartPaymentLinkOrderHandler } from './application/start-payment-link-o
 import { StartSubscriptionHandler } from './application/start-subscription.handler';
 import { UseAnotherCardHandler } from './application/use-another-card.handler';
 import { VoidChargeHandler } from './application/void-charge.handler';
+import { SettlePaymentAttemptHandler } from './application/settle-payment-attempt.handler';
 import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
 import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
 import { HostedPagesController } from './http/hosted-pages.controller';
@@ -51,6 +52,7 @@ const workflow = [
   RecordRenewalHandler,
   RecordRenewalDeclineHandler,
   VoidChargeHandler,
+  SettlePaymentAttemptHandler,
 ];
 
 @Module({

@@ -91,8 +91,15 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
       expect(more).toEqual([]);
       expect(charge).toMatchObject({ status: 'voided', voidedAt: expect.any(String) });
       const events = await orderEvents(app, order.orderId);
-      expect(typesOf(events)).toEqual(['checkout.order.created', 'checkout.order.payment_attempt_started', 'checkout.order.expired', 'checkout.order.charge_voided']);
-      expect(events[3]!.data).toMatchObject({ attemptId: charge!.attemptId, reason: 'ORDER_EXPIRED', amountMinorUnits: '1999', currency: 'USD' });
+      // The clock jump also makes the attempt stale: its check finds nothing at the processor yet and abandons it.
+      expect(typesOf(events)).toEqual([
+        'checkout.order.created',
+        'checkout.order.payment_attempt_started',
+        'checkout.order.payment_attempt_abandoned',
+        'checkout.order.expired',
+        'checkout.order.charge_voided',
+      ]);
+      expect(events[4]!.data).toMatchObject({ attemptId: charge!.attemptId, reason: 'ORDER_EXPIRED', amountMinorUnits: '1999', currency: 'USD' });
       expect((await orderStatus(app, order.orderId)).status).toBe('EXPIRED');
       expect(await chargeViolations(app)).toEqual([]);
     }, 30_000);
@@ -140,6 +147,30 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
         expect(charges).toEqual([expect.objectContaining({ status: 'captured' })]);
         const events = await orderEvents(app, order.orderId);
         expect(typesOf(events)).toEqual(['checkout.order.created', 'checkout.order.payment_attempt_started', 'checkout.order.paid']);
+        expect(events[2]!.data).toMatchObject({ attemptId: charges[0]!.attemptId });
+        expect(await chargeViolations(app)).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    }, 60_000);
+
+    it('without a retry by the buyer, the stale attempt is checked after the restart and the charge taken before the crash is recorded', async () => {
+      const dataDir = tempDir('charge-crash-check');
+      let app = await startTestApp({ DATA_DIR: dataDir });
+      const merchant = await createMerchant(app);
+      const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
+      cardProcessor(app).loseNextAnswer = true;
+      expect((await confirm(app, order.orderId, order.clientSecret, CARDS.ok)).status).toBe(500);
+      await app.close();
+
+      app = await startTestApp({ DATA_DIR: dataDir });
+      try {
+        await advance(app, 61);
+        expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+        const charges = await chargesAtProcessor(app, order.orderId);
+        expect(charges).toEqual([expect.objectContaining({ status: 'captured' })]);
+        const events = await orderEvents(app, order.orderId);
+        expect(typesOf(events).slice(0, 3)).toEqual(['checkout.order.created', 'checkout.order.payment_attempt_started', 'checkout.order.paid']);
         expect(events[2]!.data).toMatchObject({ attemptId: charges[0]!.attemptId });
         expect(await chargeViolations(app)).toEqual([]);
       } finally {

@@ -4,13 +4,14 @@ import { OrderState } from '../domain/checkout-order.decider';
 import { SavedCard } from '../domain/checkout.events';
 import { SubscriptionState } from '../domain/subscription.decider';
 import { ChargeRenewalCommand } from './charge-renewal.handler';
-import { orderExpiryTimer, renewalTimer } from './checkout.timers';
+import { orderExpiryTimer, paymentAttemptCheckTimer, renewalTimer } from './checkout.timers';
 import { checkoutWorkflow } from './checkout.workflow';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
 import { RecordRenewalCommand } from './record-renewal.handler';
 import { StartSubscriptionCommand } from './start-subscription.handler';
+import { SettlePaymentAttemptCommand } from './settle-payment-attempt.handler';
 import { VoidChargeCommand } from './void-charge.handler';
 
 const card: SavedCard = { brand: 'visa', last4: '4242', token: 'tok_1' } as SavedCard;
@@ -60,6 +61,19 @@ describe('checkout workflow', () => {
         }),
       )
       .then({ commands: [new VoidChargeCommand('CARD_PROCESSOR', 'pay_a')] });
+  });
+
+  it("checks a buyer's payment attempt once it goes stale (recovery by key), and leaves a renewal's to its renewal timer", () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.payment_attempt_started', { orderId: 'ord_1', attemptId: 'pay_a', method: 'CARD', at: ANCHOR }))
+      .then({ timers: [paymentAttemptCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', attemptId: 'pay_a' })] });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.payment_attempt_started', { orderId: 'ord_2', attemptId: 'pay_r', method: 'SAVED_CARD', at: ANCHOR }))
+      .thenNothing();
+    const timer = paymentAttemptCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', attemptId: 'pay_a' });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(firing(timer))
+      .then({ commands: [new SettlePaymentAttemptCommand('ord_1', 'pay_a', fromTimer(timer.id))] });
   });
 
   it('expires the order when its timer fires', () => {
