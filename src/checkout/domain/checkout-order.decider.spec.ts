@@ -281,6 +281,15 @@ describe('CheckoutOrder decider', () => {
         .then([{ type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, attemptId: 'pay_a', at: later } }]);
     });
 
+    it('records nothing for an answer that moved no money once the order can no longer be paid (the expiry ended the attempt)', () => {
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when({ type: 'RecordDecline', data: { card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', now: dayLater } })
+        .thenNothing();
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when({ type: 'RequireAction', data: { card, attemptId: 'pay_a', now: dayLater } })
+        .thenNothing();
+    });
+
     it('folds orders written before attempts were recorded: paid without an attemptId, and an OPEN one takes a first attempt', () => {
       const state = [created(), paid()].reduce(checkoutOrderDecider.evolve, checkoutOrderDecider.initialState());
       expect(state).toMatchObject({ status: 'PAID', inFlight: null, paidAttemptId: null, voidedAttemptIds: [] });

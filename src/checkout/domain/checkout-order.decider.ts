@@ -144,7 +144,7 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         if (state.status === 'NONE' || state.inFlight?.attemptId !== command.data.attemptId) return [];
         return [{ type: 'checkout.order.payment_attempt_abandoned', data: { orderId: state.orderId, attemptId: command.data.attemptId, at: command.data.now } }];
       case 'RequireAction':
-        if (answersNoAttemptInFlight(state, command.data.attemptId)) return [];
+        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data)) return [];
         assertPayable(state, command.data.now);
         return [{ type: 'checkout.order.action_required', data: { orderId: state.orderId, card: command.data.card, ...attemptOf(command.data), at: command.data.now } }];
       case 'AbandonAuthentication':
@@ -152,7 +152,7 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         assertPayable(state, command.data.now);
         return [{ type: 'checkout.order.authentication_abandoned', data: { orderId: state.orderId, at: command.data.now } }];
       case 'RecordDecline': {
-        if (answersNoAttemptInFlight(state, command.data.attemptId)) return [];
+        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data)) return [];
         assertPayable(state, command.data.now);
         const { card, declineCode, reason, now } = command.data;
         return [{ type: 'checkout.order.payment_declined', data: { orderId: state.orderId, card, declineCode, reason, ...attemptOf(command.data), at: now } }];
@@ -265,6 +265,15 @@ const attemptOf = (data: { attemptId?: string }) => (data.attemptId === undefine
 /** An outcome that names an attempt which is no longer in flight was recorded already (or its attempt was abandoned). */
 function answersNoAttemptInFlight(state: OrderState, attemptId: string | undefined): boolean {
   return attemptId !== undefined && state.status !== 'NONE' && state.inFlight?.attemptId !== attemptId;
+}
+
+/**
+ * An attempt's answer that moved no money (a decline, an authentication step) on an order that can no
+ * longer be paid records nothing: the expiry that closed the order also ends its attempt.
+ */
+function movedNoMoneyTooLate(state: OrderState, data: { attemptId?: string; now: string }): boolean {
+  if (data.attemptId === undefined || state.status === 'NONE') return false;
+  return (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') || (state.expiresAt !== null && data.now >= state.expiresAt);
 }
 
 /** One attempt in flight per order: a second one while the first is unanswered is refused (409), a repeat of the same attempt decides nothing. */
