@@ -5,6 +5,8 @@ import { replayCheckoutCharges, verifyCheckoutCharges } from '../../src/checkout
 import { dataOf, errorEnvelope } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { tempDir } from '../support/temp-dir';
+import { randomUUID } from 'node:crypto';
+import { sha256Hex } from '../../src/platform/ids/ids';
 import { advance, allEvents, CARDS, confirm, createdCheckout, createMerchant, form, Merchant, orderStatus } from '../browser/checkout-fixtures';
 
 /**
@@ -123,6 +125,69 @@ describe('Checkout charges: one attempt in flight, the attempt id as the idempot
       expect(sub).toMatchObject({ status: 'CANCELLED', cancellationReason: 'BUYER_REQUEST' });
       const subEvents = (await allEvents(app)).filter((e) => e.streamId === `checkout_subscription-${subscriptionId}`);
       expect(typesOf(subEvents)).toEqual(['checkout.subscription.started', 'checkout.subscription.renewal_attempt_started', 'checkout.subscription.cancelled']);
+    }, 60_000);
+  });
+
+  describe('old data', () => {
+    it('an order written before attempts were recorded is paid with one; one paid before passes the check', async () => {
+      const app = await startTestApp();
+      try {
+        const merchant = await createMerchant(app);
+        const now = dataOf(await app.request('GET', '/api/sandbox/clock'), 200).now as string;
+        const metadata = { correlationId: 'old', causationId: null, actor: 'system:test', occurredAt: now };
+        const oldOrder = (orderId: string, secret: string) => ({
+          id: randomUUID(),
+          type: 'checkout.order.created',
+          // The shape an earlier version wrote: no requestHash, subscriptionId or attempt fields.
+          data: {
+            orderId,
+            merchantCompanyId: merchant.companyId,
+            amountMinorUnits: '1500',
+            currency: 'USD',
+            provider: 'CARD_PROCESSOR',
+            checkoutMode: 'EMBEDDED',
+            returnUrl: 'https://shop.example/thanks',
+            externalOrderRef: null,
+            idempotencyKey: null,
+            subscriptionIntervalUnit: null,
+            renewal: null,
+            pageTokenHash: sha256Hex(`${secret}-page`),
+            clientSecretHash: sha256Hex(secret),
+            createdAt: now,
+            expiresAt: new Date(Date.parse(now) + DAY * 1000).toISOString(),
+          },
+          metadata,
+        });
+        await app.platform.events.append('checkout_order-ord_old_open', [oldOrder('ord_old_open', 'ord_old_open_secret_x')], 'no_stream');
+        const paidBefore = {
+          id: randomUUID(),
+          type: 'checkout.order.paid',
+          data: {
+            orderId: 'ord_old_paid',
+            merchantCompanyId: merchant.companyId,
+            amountMinorUnits: '1500',
+            currency: 'USD',
+            provider: 'CARD_PROCESSOR',
+            card: { brand: 'visa', last4: '4242', token: 'tok_sandbox_ok_old' },
+            payoutId: 'po_old',
+            subscriptionId: null,
+            subscriptionIntervalUnit: null,
+            renewal: null,
+            paidAt: now,
+          },
+          metadata,
+        };
+        await app.platform.events.append('checkout_order-ord_old_paid', [oldOrder('ord_old_paid', 'ord_old_paid_secret_x'), paidBefore], 'no_stream');
+        await app.eventCount();
+
+        expect(dataOf(await confirm(app, 'ord_old_open', 'ord_old_open_secret_x', CARDS.ok), 200)).toEqual({ status: 'PAID' });
+        expect(typesOf(await orderEvents(app, 'ord_old_open')).slice(0, 3)).toEqual(['checkout.order.created', 'checkout.order.payment_attempt_started', 'checkout.order.paid']);
+        expect(await chargesAtProcessor(app, 'ord_old_open')).toHaveLength(1);
+        expect(await confirm(app, 'ord_old_paid', 'ord_old_paid_secret_x', CARDS.ok)).toMatchObject({ status: 409, body: errorEnvelope('CHECKOUT_ORDER_NOT_PAYABLE', []) });
+        expect(await chargeViolations(app)).toEqual([]);
+      } finally {
+        await app.close();
+      }
     }, 60_000);
   });
 
