@@ -20,6 +20,8 @@ import { RecordRenewalHandler } from './application/record-renewal.handler';
 import { StartPaymentLinkOrderHandler } from './application/start-payment-link-order.handler';
 import { StartSubscriptionHandler } from './application/start-subscription.handler';
 import { UseAnotherCardHandler } from './application/use-another-card.handler';
+import { VoidChargeHandler } from './application/void-charge.handler';
+import { SettlePaymentAttemptHandler } from './application/settle-payment-attempt.handler';
 import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
 import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
 import { HostedPagesController } from './http/hosted-pages.controller';
@@ -49,6 +51,8 @@ const workflow = [
   ChargeRenewalHandler,
   RecordRenewalHandler,
   RecordRenewalDeclineHandler,
+  VoidChargeHandler,
+  SettlePaymentAttemptHandler,
 ];
 
 @Module({

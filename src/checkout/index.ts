@@ -1,3 +1,5 @@
 // Public API of the checkout module: its Nest module and the order stream other modules follow.
 export { CheckoutModule } from './checkout.module';
 export { ORDER_STREAM_PREFIX, orderStreamId, type OrderPaid } from './domain/checkout.events';
+export { replayCheckoutCharges, verifyCheckoutCharges, type ChargeReport } from './application/charge-verifier';
+export { OperationalChargeBook } from './infrastructure/sandbox-processors';

@@ -4,7 +4,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
 import { assertPayable } from '../domain/checkout-order.decider';
 import { CheckoutPayments } from './checkout-payments';
-import { chargeOf, ConfirmResult } from './order-payment';
+import { ConfirmResult } from './order-payment';
 import { secretMatches } from './checkout-secrets';
 
 /**
@@ -32,8 +32,8 @@ export class ApproveWalletPaymentHandler implements ICommandHandler<ApproveWalle
     const { state } = await this.payments.loadOrder(orderId);
     if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     assertPayable(state, this.payments.now());
-    const outcome = await this.payments.processorFor(state).approveWallet(chargeOf(this.payments, state));
-    const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);
+    const processor = this.payments.processorFor(state);
+    const result = await this.payments.attemptBuyerPayment(orderId, 'WALLET', (request) => processor.approveWallet(request), context);
     await this.readYourWrites.after(...result.written);
     return { status: 'PAID' };
   }

@@ -2,18 +2,26 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { deterministicId } from '../../platform/ids/ids';
 import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.port';
 import { OrderCreated, orderStreamId, RenewalRef } from '../domain/checkout.events';
 import { OrderCommand, checkoutOrderDecider } from '../domain/checkout-order.decider';
-import { PAYMENT_PROCESSORS, PaymentProcessors } from '../domain/payment-processor.port';
-import { subscriptionDecider } from '../domain/subscription.decider';
+import { ChargeOutcome, ChargeRequest, PAYMENT_PROCESSORS, PaymentProcessors } from '../domain/payment-processor.port';
+import { subscriptionDecider, SubscriptionState } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
-import { merchantPayoutId, renewalOrderId } from './checkout-payments';
+import { CheckoutPayments, renewalOrderId } from './checkout-payments';
+
+/** A renewal order is charged once, under one attempt id (the idempotency key), however often its timer fires. */
+export const renewalAttemptId = (orderId: string) => deterministicId('pay', orderId, 'off_session');
 
 /**
  * A renewal is due: a new order for the period, charged off-session on the saved card, and marked PAID
  * or FAILED. The subscription follows from those events (the checkout workflow records the renewal or
- * the decline). A repeat finds the order already charged and changes nothing.
+ * the decline). Intent before effect: the attempt is recorded on the subscription and on the order
+ * before the charge, which carries the attempt id as its idempotency key. A repeat (the timer firing
+ * again after a crash) finds the attempt in flight and asks the processor by that key before charging:
+ * a charge taken before the crash is recorded, never taken again. A charge that lands after the
+ * subscription was cancelled is voided.
  */
 export class ChargeRenewalCommand {
   constructor(
@@ -22,10 +30,13 @@ export class ChargeRenewalCommand {
   ) {}
 }
 
+type ActiveSubscription = Exclude<SubscriptionState, { status: 'NONE' }>;
+
 @CommandHandler(ChargeRenewalCommand)
 export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalCommand> {
   constructor(
     private readonly aggregates: AggregateRepository,
+    private readonly payments: CheckoutPayments,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYMENT_PROCESSORS) private readonly processors: PaymentProcessors,
@@ -33,9 +44,63 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalComman
 
   async execute({ renewal, context }: ChargeRenewalCommand): Promise<void> {
     const { state: sub } = await this.aggregates.load(subscriptionStreamId(renewal.subscriptionId), subscriptionDecider);
-    if (sub.status === 'NONE' || sub.status === 'CANCELLED' || renewal.periodIndex <= sub.periodIndex) return;
-    const founding = await this.foundingOrder(sub.foundingOrderId);
+    if (sub.status === 'NONE') return;
     const orderId = renewalOrderId(renewal);
+    const attemptId = renewalAttemptId(orderId);
+    const { state: existing } = await this.payments.loadOrder(orderId);
+    if (existing.status !== 'NONE' && existing.inFlight?.attemptId === attemptId) return this.recover(sub, renewal, orderId, attemptId, context);
+    if (sub.status === 'CANCELLED' || renewal.periodIndex <= sub.periodIndex) return;
+    const order = existing.status === 'NONE' ? await this.createOrder(sub, renewal, orderId, context) : existing;
+    if (order.status !== 'OPEN') return;
+    const started = await this.aggregates.handle(
+      subscriptionStreamId(sub.subscriptionId),
+      subscriptionDecider,
+      { type: 'StartRenewalAttempt', data: { periodIndex: renewal.periodIndex, attempt: renewal.attempt, orderId, attemptId, now: this.now() } },
+      context,
+    );
+    // Cancelled, or the period paid, before the intent was recorded: nothing is charged.
+    if (started.state.status !== 'ACTIVE' || started.state.renewalAttemptId !== attemptId) return;
+    await this.aggregates.handle(
+      orderStreamId(orderId),
+      checkoutOrderDecider,
+      { type: 'StartPaymentAttempt', data: { attemptId, method: 'SAVED_CARD', now: this.now() } },
+      context,
+    );
+    const outcome = await this.processors.for(sub.provider).chargeSavedCard(this.request(sub, orderId, attemptId), sub.card);
+    await this.record(renewal, orderId, attemptId, outcome, context);
+  }
+
+  /** The attempt was recorded but not its outcome: the processor is asked by the key; only when it has nothing is the card charged (under that same key). */
+  private async recover(sub: ActiveSubscription, renewal: RenewalRef, orderId: string, attemptId: string, context: CommandContext): Promise<void> {
+    const processor = this.processors.for(sub.provider);
+    const known = await processor.retrieveCharge(attemptId);
+    const outcome = known?.outcome ?? (await processor.chargeSavedCard(this.request(sub, orderId, attemptId), sub.card));
+    await this.record(renewal, orderId, attemptId, outcome, context);
+  }
+
+  /**
+   * A captured renewal charge is accepted by the subscription first, so a cancel and the charge are ordered
+   * by the store: cancelled before -> the charge is voided; after -> the period was paid.
+   */
+  private async record(renewal: RenewalRef, orderId: string, attemptId: string, outcome: ChargeOutcome, context: CommandContext): Promise<void> {
+    if (outcome.kind !== 'succeeded') {
+      const declined: ChargeOutcome =
+        outcome.kind === 'declined' ? outcome : { kind: 'declined', card: null, declineCode: 'authentication_required', reason: 'The card needs the buyer to authenticate' };
+      await this.payments.recordOutcome(orderId, attemptId, declined, context);
+      return;
+    }
+    const accepted = await this.aggregates.handle(
+      subscriptionStreamId(renewal.subscriptionId),
+      subscriptionDecider,
+      { type: 'AcceptRenewalCharge', data: { periodIndex: renewal.periodIndex, orderId, now: this.now() } },
+      context,
+    );
+    const cancelledFirst = accepted.state.status === 'CANCELLED' && accepted.state.periodIndex < renewal.periodIndex;
+    await this.payments.recordOutcome(orderId, attemptId, outcome, context, cancelledFirst ? 'SUBSCRIPTION_CANCELLED' : undefined);
+  }
+
+  private async createOrder(sub: ActiveSubscription, renewal: RenewalRef, orderId: string, context: CommandContext) {
+    const founding = await this.foundingOrder(sub.foundingOrderId);
     const create: OrderCommand = {
       type: 'CreateOrder',
       data: {
@@ -56,21 +121,11 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalComman
         now: this.now(),
       },
     };
-    const { state: order } = await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, create, context);
-    if (order.status !== 'OPEN') return;
-    const outcome = await this.processors.for(sub.provider).chargeSavedCard({ orderId, amountMinorUnits: sub.amountMinorUnits, currency: sub.currency, now: this.now() }, sub.card);
-    const now = this.now();
-    const recorded: OrderCommand =
-      outcome.kind === 'succeeded'
-        ? { type: 'MarkPaid', data: { card: sub.card, payoutId: merchantPayoutId(orderId), subscriptionId: sub.subscriptionId, now } }
-        : {
-            type: 'FailRenewal',
-            data:
-              outcome.kind === 'declined'
-                ? { declineCode: outcome.declineCode, reason: outcome.reason, now }
-                : { declineCode: 'authentication_required', reason: 'The card needs the buyer to authenticate', now },
-          };
-    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, recorded, context);
+    return (await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, create, context)).state;
+  }
+
+  private request(sub: ActiveSubscription, orderId: string, attemptId: string): ChargeRequest {
+    return { attemptId, orderId, amountMinorUnits: sub.amountMinorUnits, currency: sub.currency, now: this.now() };
   }
 
   private async foundingOrder(orderId: string): Promise<OrderCreated['data']> {

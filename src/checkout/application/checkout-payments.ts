@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Written } from '../../platform/projections/read-your-writes';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { deterministicId } from '../../platform/ids/ids';
-import { OrderPaid, orderStreamId, RenewalRef } from '../domain/checkout.events';
-import { CardDeclinedError } from '../domain/checkout.errors';
-import { checkoutOrderDecider, OrderState } from '../domain/checkout-order.decider';
-import { ChargeOutcome, PAYMENT_PROCESSORS, PaymentProcessors } from '../domain/payment-processor.port';
+import { deterministicId, newId } from '../../platform/ids/ids';
+import { ChargeVoidReason, OrderPaid, orderStreamId, PaymentMethod, RenewalRef } from '../domain/checkout.events';
+import { CardDeclinedError, CheckoutChargeVoidedError, CheckoutOrderNotFoundError, CheckoutPaymentInProgressError } from '../domain/checkout.errors';
+import { checkoutOrderDecider, OrderState, staleAttempt } from '../domain/checkout-order.decider';
+import { ChargeOutcome, ChargeRecord, ChargeRequest, PAYMENT_PROCESSORS, PaymentProcessors } from '../domain/payment-processor.port';
 import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
 
@@ -18,6 +18,12 @@ export const renewalOrderId = (r: RenewalRef) => deterministicId('ord', r.subscr
 export interface PaymentResult {
   status: 'PAID' | 'REQUIRES_ACTION';
   /** The order and the subscription it may have started, for read-your-writes. */
+  written: Written[];
+}
+
+/** What the order recorded for a processor's answer to one attempt. */
+export interface RecordedOutcome {
+  status: 'PAID' | 'REQUIRES_ACTION' | 'DECLINED' | 'VOIDED';
   written: Written[];
 }
 
@@ -46,10 +52,76 @@ export class CheckoutPayments {
   }
 
   /**
-   * Records what the processor answered for a buyer's (on-session) payment: PAID (and the subscription
-   * it founds), REQUIRES_ACTION, or a decline, which is recorded and then thrown as CARD_DECLINED.
+   * Intent before effect (docs/money.md#charge-intent): an attempt is recorded on the order first (the
+   * store lets one in flight per order), the processor is called with the attempt id as its idempotency
+   * key, and its answer is recorded against that attempt. An attempt still in flight is first settled by
+   * asking the processor by its key (recovery after a crash); when that attempt paid the order, its
+   * outcome is the answer and nothing is charged again.
    */
-  async recordBuyerOutcome(orderId: string, outcome: ChargeOutcome, context: CommandContext): Promise<PaymentResult> {
+  async attemptBuyerPayment(orderId: string, method: PaymentMethod, call: (request: ChargeRequest) => Promise<ChargeOutcome>, context: CommandContext): Promise<PaymentResult> {
+    const recovered = await this.settleAttemptInFlight(orderId, context);
+    if (recovered?.status === 'PAID') return { status: 'PAID', written: recovered.written };
+    const attemptId = newId('pay', this.clock.now().getTime());
+    const { state } = await this.aggregates.handle(
+      orderStreamId(orderId),
+      checkoutOrderDecider,
+      { type: 'StartPaymentAttempt', data: { attemptId, method, now: this.now() } },
+      context,
+    );
+    if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
+    const outcome = await call({ attemptId, orderId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, now: this.now() });
+    return this.recordBuyerOutcome(orderId, attemptId, outcome, context);
+  }
+
+  /**
+   * Recovery: the attempt in flight, if any, is asked for at the processor by its key. An answer there is
+   * recorded (a charge taken before a crash is recorded, never taken again). No answer: the attempt is
+   * still under way (409 CHECKOUT_PAYMENT_IN_PROGRESS, or nothing with `whileUnderWay: 'leave'`, when the
+   * caller goes on either way: an expiring order), or, once stale, abandoned.
+   */
+  async settleAttemptInFlight(
+    orderId: string,
+    context: CommandContext,
+    options: { whileUnderWay: 'refuse' | 'leave' } = { whileUnderWay: 'refuse' },
+  ): Promise<RecordedOutcome | null> {
+    const { state } = await this.loadOrder(orderId);
+    if (state.status === 'NONE' || !state.inFlight) return null;
+    const { attemptId } = state.inFlight;
+    const record = await this.processorFor(state).retrieveCharge(attemptId);
+    if (record) return this.recordOutcome(orderId, attemptId, record.outcome, context, voidedAlready(record));
+    if (options.whileUnderWay === 'leave') return null;
+    if (!staleAttempt(state, this.now())) throw new CheckoutPaymentInProgressError();
+    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'AbandonPaymentAttempt', data: { attemptId, now: this.now() } }, context);
+    return null;
+  }
+
+  /**
+   * Records what the processor answered for a buyer's (on-session) payment: PAID (and the subscription
+   * it founds), REQUIRES_ACTION, or a decline, which is recorded and then thrown as CARD_DECLINED. A charge
+   * the order could no longer take is recorded void and thrown as CHECKOUT_CHARGE_VOIDED.
+   */
+  async recordBuyerOutcome(orderId: string, attemptId: string, outcome: ChargeOutcome, context: CommandContext): Promise<PaymentResult> {
+    const recorded = await this.recordOutcome(orderId, attemptId, outcome, context);
+    switch (recorded.status) {
+      case 'PAID':
+      case 'REQUIRES_ACTION':
+        return { status: recorded.status, written: recorded.written };
+      case 'DECLINED':
+        if (outcome.kind !== 'declined') throw new Error(`declined without a decline for ${attemptId}`);
+        throw new CardDeclinedError(outcome.declineCode, outcome.reason);
+      case 'VOIDED': {
+        const { state } = await this.loadOrder(orderId);
+        throw new CheckoutChargeVoidedError(state.status === 'NONE' ? 'NONE' : state.status);
+      }
+    }
+  }
+
+  /**
+   * The processor's answer to one attempt, recorded against it once: a repeat (a recovery racing the request
+   * that made the call) records nothing and reports what was recorded. `voidReason`: the caller's reason the
+   * order must not take a charge (a renewal of a subscription cancelled meanwhile).
+   */
+  async recordOutcome(orderId: string, attemptId: string, outcome: ChargeOutcome, context: CommandContext, voidReason?: ChargeVoidReason): Promise<RecordedOutcome> {
     const stream = orderStreamId(orderId);
     const now = this.now();
     switch (outcome.kind) {
@@ -59,25 +131,27 @@ export class CheckoutPayments {
         const paid = await this.aggregates.handle(
           stream,
           checkoutOrderDecider,
-          { type: 'MarkPaid', data: { card: outcome.card, payoutId: merchantPayoutId(orderId), subscriptionId, now } },
+          { type: 'MarkPaid', data: { card: outcome.card, payoutId: merchantPayoutId(orderId), subscriptionId, attemptId, ...(voidReason ? { voidReason } : {}), now } },
           context,
         );
+        if (paid.state.status === 'NONE' || paid.state.paidAttemptId !== attemptId) return { status: 'VOIDED', written: [paid] };
         const event = paid.events[0];
         const subscription = event?.type === 'checkout.order.paid' ? await this.startSubscription(event.data, context) : null;
         return { status: 'PAID', written: subscription ? [paid, subscription] : [paid] };
       }
       case 'requires_action': {
-        const result = await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'RequireAction', data: { card: outcome.card, now } }, context);
+        const result = await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'RequireAction', data: { card: outcome.card, attemptId, now } }, context);
         return { status: 'REQUIRES_ACTION', written: [result] };
       }
-      case 'declined':
-        await this.aggregates.handle(
-          stream,
-          checkoutOrderDecider,
-          { type: 'RecordDecline', data: { card: outcome.card, declineCode: outcome.declineCode, reason: outcome.reason, now } },
-          context,
-        );
-        throw new CardDeclinedError(outcome.declineCode, outcome.reason);
+      case 'declined': {
+        const { state } = await this.loadOrder(orderId);
+        const command =
+          state.status !== 'NONE' && state.renewal
+            ? ({ type: 'FailRenewal', data: { declineCode: outcome.declineCode, reason: outcome.reason, attemptId, now } } as const)
+            : ({ type: 'RecordDecline', data: { card: outcome.card, declineCode: outcome.declineCode, reason: outcome.reason, attemptId, now } } as const);
+        const result = await this.aggregates.handle(stream, checkoutOrderDecider, command, context);
+        return { status: 'DECLINED', written: [result] };
+      }
     }
   }
 
@@ -106,4 +180,9 @@ export class CheckoutPayments {
     );
     return result;
   }
+}
+
+/** A charge the processor already voided was recorded void when it was voided: recording it again can only void it. */
+function voidedAlready(record: ChargeRecord): ChargeVoidReason | undefined {
+  return record.status === 'voided' ? 'ATTEMPT_ABANDONED' : undefined;
 }

@@ -4,13 +4,15 @@ import { OrderState } from '../domain/checkout-order.decider';
 import { SavedCard } from '../domain/checkout.events';
 import { SubscriptionState } from '../domain/subscription.decider';
 import { ChargeRenewalCommand } from './charge-renewal.handler';
-import { orderExpiryTimer, renewalTimer } from './checkout.timers';
+import { orderExpiryTimer, paymentAttemptCheckTimer, renewalTimer } from './checkout.timers';
 import { checkoutWorkflow } from './checkout.workflow';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
 import { RecordRenewalCommand } from './record-renewal.handler';
 import { StartSubscriptionCommand } from './start-subscription.handler';
+import { SettlePaymentAttemptCommand } from './settle-payment-attempt.handler';
+import { VoidChargeCommand } from './void-charge.handler';
 
 const card: SavedCard = { brand: 'visa', last4: '4242', token: 'tok_1' } as SavedCard;
 const ANCHOR = '2026-01-31T10:00:00.000Z';
@@ -43,6 +45,35 @@ describe('checkout workflow', () => {
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.created', { orderId: 'ord_2', expiresAt: null }))
       .thenNothing();
+  });
+
+  it('voids at the processor, by its attempt id, a charge the order recorded void (issue 23)', () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(
+        recorded('checkout.order.charge_voided', {
+          orderId: 'ord_1',
+          attemptId: 'pay_a',
+          amountMinorUnits: '4250',
+          currency: 'USD',
+          provider: 'CARD_PROCESSOR',
+          reason: 'ORDER_EXPIRED',
+          at: ANCHOR,
+        }),
+      )
+      .then({ commands: [new VoidChargeCommand('CARD_PROCESSOR', 'pay_a')] });
+  });
+
+  it("checks a buyer's payment attempt once it goes stale (recovery by key), and leaves a renewal's to its renewal timer", () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.payment_attempt_started', { orderId: 'ord_1', attemptId: 'pay_a', method: 'CARD', at: ANCHOR }))
+      .then({ timers: [paymentAttemptCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', attemptId: 'pay_a' })] });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.payment_attempt_started', { orderId: 'ord_2', attemptId: 'pay_r', method: 'SAVED_CARD', at: ANCHOR }))
+      .thenNothing();
+    const timer = paymentAttemptCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', attemptId: 'pay_a' });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(firing(timer))
+      .then({ commands: [new SettlePaymentAttemptCommand('ord_1', 'pay_a', fromTimer(timer.id))] });
   });
 
   it('expires the order when its timer fires', () => {

@@ -2,22 +2,26 @@ import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutCommand } from '../../payouts';
 import { ORDER_STREAM_PREFIX, OrderEvent } from '../domain/checkout.events';
-import { checkoutOrderDecider, OrderState } from '../domain/checkout-order.decider';
+import { checkoutOrderDecider, OrderState, PAYMENT_ATTEMPT_STALE_MS } from '../domain/checkout-order.decider';
 import { periodStart } from '../domain/renewal-schedule';
 import { subscriptionDecider, SubscriptionState } from '../domain/subscription.decider';
 import { SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent } from '../domain/subscription.events';
 import { ChargeRenewalCommand } from './charge-renewal.handler';
-import { orderExpiryTimer, renewalTimer } from './checkout.timers';
+import { orderExpiryTimer, paymentAttemptCheckTimer, renewalTimer } from './checkout.timers';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
 import { RecordRenewalCommand } from './record-renewal.handler';
 import { StartSubscriptionCommand } from './start-subscription.handler';
+import { SettlePaymentAttemptCommand } from './settle-payment-attempt.handler';
+import { VoidChargeCommand } from './void-charge.handler';
 
 const ACTOR = 'system:checkout';
 const HANDLED = new Set([
   'checkout.order.created',
+  'checkout.order.payment_attempt_started',
   'checkout.order.paid',
+  'checkout.order.charge_voided',
   'checkout.order.failed',
   'checkout.subscription.started',
   'checkout.subscription.renewed',
@@ -32,14 +36,16 @@ type Handled = OrderEvent | SubscriptionEvent | PayoutEvent;
 /**
  * Checkout's process manager: a buyer order -> its expiry timer; PAID -> the merchant payout (and a
  * founding order's subscription, in case the paying request did not get that far) -> the payout
- * completes -> the order completes (`checkout.completed`). Subscriptions: started or renewed -> the
+ * completes -> the order completes (`checkout.completed`); a charge the order recorded void -> voided at
+ * the processor by its attempt id; a buyer's payment attempt -> a check when it goes stale (recovery by
+ * key if its process died). Subscriptions: started or renewed -> the
  * next period's renewal timer; a due renewal -> a charged renewal order; its PAID or FAILED -> the
  * subscription records the renewal or the decline; a decline with a retry date -> the retry timer.
  */
 export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
   name: 'checkout_payments',
   streams: [ORDER_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX],
-  timers: [orderExpiryTimer, renewalTimer],
+  timers: [orderExpiryTimer, renewalTimer, paymentAttemptCheckTimer],
   handles: (event) => HANDLED.has(event.type) || (event.type === 'payout.completed' && (event.data as { kind?: string }).kind === 'merchant'),
   async load(input, reader) {
     if (input.kind !== 'event') return null;
@@ -51,12 +57,22 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
     const context = workflowContext(ACTOR, input);
     if (input.kind === 'timer') {
       if (input.timer.kind === orderExpiryTimer.kind) return commands(new ExpireOrderCommand(orderExpiryTimer.payloadOf(input.timer).orderId, context));
+      if (input.timer.kind === paymentAttemptCheckTimer.kind) {
+        const { orderId, attemptId } = paymentAttemptCheckTimer.payloadOf(input.timer);
+        return commands(new SettlePaymentAttemptCommand(orderId, attemptId, context));
+      }
       return commands(new ChargeRenewalCommand(renewalTimer.payloadOf(input.timer), context));
     }
     const event = eventOf(input.event);
     switch (event.type) {
       case 'checkout.order.created':
         return event.data.expiresAt === null ? NO_REACTION : timers(orderExpiryTimer.at(event.data.expiresAt, { orderId: event.data.orderId }));
+      case 'checkout.order.payment_attempt_started': {
+        // A renewal's attempt is recovered by its own renewal timer firing again.
+        const { orderId, attemptId, method, at } = event.data;
+        if (method === 'SAVED_CARD') return NO_REACTION;
+        return timers(paymentAttemptCheckTimer.at(new Date(Date.parse(at) + PAYMENT_ATTEMPT_STALE_MS).toISOString(), { orderId, attemptId }));
+      }
       case 'checkout.order.paid': {
         const paid = event.data;
         const payout = new RequestPayoutCommand(
@@ -74,6 +90,8 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), payout);
         return commands(new StartSubscriptionCommand(paid, context), payout);
       }
+      case 'checkout.order.charge_voided':
+        return commands(new VoidChargeCommand(event.data.provider, event.data.attemptId));
       case 'checkout.order.failed': {
         const renewal = state && 'order' in state && state.order.status !== 'NONE' ? state.order.renewal : null;
         return renewal ? commands(new RecordRenewalDeclineCommand(renewal, event.data.orderId, context)) : NO_REACTION;

@@ -4,7 +4,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CheckoutOrderNotFoundError } from '../domain/checkout.errors';
 import { assertPayable, pendingAuthentication } from '../domain/checkout-order.decider';
 import { CheckoutPayments } from './checkout-payments';
-import { chargeOf, ConfirmResult } from './order-payment';
+import { ConfirmResult } from './order-payment';
 import { secretMatches } from './checkout-secrets';
 
 /** The buyer passed the authentication step (the sandbox confirm page) of a REQUIRES_ACTION card payment. */
@@ -30,8 +30,8 @@ export class CompleteAuthenticationHandler implements ICommandHandler<CompleteAu
     if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     const card = pendingAuthentication(state);
     assertPayable(state, this.payments.now());
-    const outcome = await this.payments.processorFor(state).completeAuthentication(chargeOf(this.payments, state), card);
-    const result = await this.payments.recordBuyerOutcome(orderId, outcome, context);
+    const processor = this.payments.processorFor(state);
+    const result = await this.payments.attemptBuyerPayment(orderId, 'AUTHENTICATION', (request) => processor.completeAuthentication(request, card), context);
     await this.readYourWrites.after(...result.written);
     return { status: 'PAID' };
   }

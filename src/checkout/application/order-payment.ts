@@ -8,14 +8,11 @@ import { CheckoutSecrets, secretMatches } from './checkout-secrets';
 
 /**
  * What the buyer-payment handlers share (confirm an embedded order, pay on the hosted page, the
- * authentication step, a wallet approval). The processor is asked only when the order can take the payment.
+ * authentication step, a wallet approval). The processor is asked only when the order can take the payment,
+ * and only after the attempt is recorded (CheckoutPayments.attemptBuyerPayment).
  */
 
 export type ConfirmResult = { status: 'PAID' } | { status: 'REQUIRES_ACTION'; nextAction: { redirectUrl: string } };
-
-export function chargeOf(payments: CheckoutPayments, state: { orderId: string; amountMinorUnits: string; currency: string }) {
-  return { orderId: state.orderId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, now: payments.now() };
-}
 
 /** Which secret opens the order: `clientSecret` for the embedded API, `pageToken` for the hosted page. */
 export type OrderCredential = { clientSecret: string } | { pageToken: string };
@@ -35,8 +32,8 @@ export async function payOrderWithCard(
   if (!authorised) throw new CheckoutClientSecretInvalidError();
   if (state.provider !== 'CARD_PROCESSOR') throw new CheckoutConfirmNeedsCardError();
   assertPayable(state, payments.now());
-  const outcome = await payments.processorFor(state).chargeCard(chargeOf(payments, state), card);
-  const result = await payments.recordBuyerOutcome(orderId, outcome, context);
+  const processor = payments.processorFor(state);
+  const result = await payments.attemptBuyerPayment(orderId, 'CARD', (request) => processor.chargeCard(request, card), context);
   await readYourWrites.after(...result.written);
   if (result.status === 'PAID') return { status: 'PAID' };
   return { status: 'REQUIRES_ACTION', nextAction: { redirectUrl: `${deps.hostedCheckoutUrl}/pay/${orderId}/authenticate?t=${encodeURIComponent(deps.secrets.pageToken(state))}` } };

@@ -185,4 +185,117 @@ describe('CheckoutOrder decider', () => {
       .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
       .then([completed('sub_1')]);
   });
+
+  describe('intent before effect (issue 23): one payment attempt in flight, each charge recorded once as paid or void', () => {
+    const start = (attemptId: string, at = later): OrderCommand => ({ type: 'StartPaymentAttempt', data: { attemptId, method: 'CARD', now: at } });
+    const started = (attemptId: string, at = later): OrderEvent => ({ type: 'checkout.order.payment_attempt_started', data: { orderId: 'ord_1', attemptId, method: 'CARD', at } });
+    const charged = (attemptId: string, at = later, voidReason?: 'SUBSCRIPTION_CANCELLED'): OrderCommand => ({
+      type: 'MarkPaid',
+      data: { card, payoutId: 'po_1', subscriptionId: null, attemptId, ...(voidReason ? { voidReason } : {}), now: at },
+    });
+    const voided = (attemptId: string, reason: string, at = later): OrderEvent =>
+      ({
+        type: 'checkout.order.charge_voided',
+        data: { orderId: 'ord_1', attemptId, amountMinorUnits: '1999', currency: 'USD', provider: 'CARD_PROCESSOR', reason, at },
+      }) as OrderEvent;
+
+    it('records the attempt before the processor is called; a repeat of the same attempt decides nothing', () => {
+      given(checkoutOrderDecider, created())
+        .when(start('pay_a'))
+        .then([started('pay_a')]);
+      given(checkoutOrderDecider, created(), started('pay_a')).when(start('pay_a')).thenNothing();
+    });
+
+    it('refuses a second attempt while one is in flight (a concurrent confirm, a double-submitted form): 409, nothing charged', () => {
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when(start('pay_b'))
+        .thenFails('CHECKOUT_PAYMENT_IN_PROGRESS', (error) => expect(error.kind).toBe('conflict'));
+    });
+
+    it('takes another attempt once the first is answered (declined) or abandoned, and none on an order that cannot be paid', () => {
+      const declinedA: OrderEvent = {
+        type: 'checkout.order.payment_declined',
+        data: { orderId: 'ord_1', card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', at: later },
+      };
+      given(checkoutOrderDecider, created(), started('pay_a'), declinedA)
+        .when(start('pay_b'))
+        .then([started('pay_b')]);
+      const abandonedA: OrderEvent = { type: 'checkout.order.payment_attempt_abandoned', data: { orderId: 'ord_1', attemptId: 'pay_a', at: later } };
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when({ type: 'AbandonPaymentAttempt', data: { attemptId: 'pay_a', now: later } })
+        .then([abandonedA]);
+      given(checkoutOrderDecider, created(), started('pay_a'), abandonedA)
+        .when(start('pay_b'))
+        .then([started('pay_b')]);
+      given(checkoutOrderDecider, created(), started('pay_a'), paid({ attemptId: 'pay_a' }))
+        .when(start('pay_b'))
+        .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+      given(checkoutOrderDecider, created()).when(start('pay_a', dayLater)).thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
+    });
+
+    it('records the charge of the attempt in flight as PAID, naming the attempt, exactly once', () => {
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when(charged('pay_a'))
+        .then([paid({ attemptId: 'pay_a' })]);
+      given(checkoutOrderDecider, created(), started('pay_a'), paid({ attemptId: 'pay_a' }))
+        .when(charged('pay_a'))
+        .thenNothing();
+    });
+
+    it('voids a charge that lands after the order expired (timer ran or not) instead of leaving it unrecorded', () => {
+      const expired: OrderEvent = { type: 'checkout.order.expired', data: { orderId: 'ord_1', at: dayLater } };
+      given(checkoutOrderDecider, created(), started('pay_a'), expired)
+        .when(charged('pay_a', dayLater))
+        .then([voided('pay_a', 'ORDER_EXPIRED', dayLater)]);
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when(charged('pay_a', dayLater))
+        .then([voided('pay_a', 'ORDER_EXPIRED', dayLater)]);
+      given(checkoutOrderDecider, created(), started('pay_a'), expired, voided('pay_a', 'ORDER_EXPIRED', dayLater))
+        .when(charged('pay_a', dayLater))
+        .thenNothing();
+    });
+
+    it('voids a charge of an abandoned attempt, of an order another attempt paid, and one the caller refuses (subscription cancelled)', () => {
+      const abandonedA: OrderEvent = { type: 'checkout.order.payment_attempt_abandoned', data: { orderId: 'ord_1', attemptId: 'pay_a', at: later } };
+      given(checkoutOrderDecider, created(), started('pay_a'), abandonedA)
+        .when(charged('pay_a'))
+        .then([voided('pay_a', 'ATTEMPT_ABANDONED')]);
+      given(checkoutOrderDecider, created(), started('pay_a'), abandonedA, started('pay_b'), paid({ attemptId: 'pay_b' }))
+        .when(charged('pay_a'))
+        .then([voided('pay_a', 'ORDER_ALREADY_PAID')]);
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when(charged('pay_a', later, 'SUBSCRIPTION_CANCELLED'))
+        .then([voided('pay_a', 'SUBSCRIPTION_CANCELLED')]);
+    });
+
+    it('records an answer for an attempt no longer in flight as nothing (a recovery racing the request that made the call)', () => {
+      const declinedA: OrderEvent = {
+        type: 'checkout.order.payment_declined',
+        data: { orderId: 'ord_1', card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', at: later },
+      };
+      given(checkoutOrderDecider, created(), started('pay_a'), declinedA)
+        .when({ type: 'RecordDecline', data: { card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', now: later } })
+        .thenNothing();
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when({ type: 'RequireAction', data: { card, attemptId: 'pay_a', now: later } })
+        .then([{ type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, attemptId: 'pay_a', at: later } }]);
+    });
+
+    it('records nothing for an answer that moved no money once the order can no longer be paid (the expiry ended the attempt)', () => {
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when({ type: 'RecordDecline', data: { card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', now: dayLater } })
+        .thenNothing();
+      given(checkoutOrderDecider, created(), started('pay_a'))
+        .when({ type: 'RequireAction', data: { card, attemptId: 'pay_a', now: dayLater } })
+        .thenNothing();
+    });
+
+    it('folds orders written before attempts were recorded: paid without an attemptId, and an OPEN one takes a first attempt', () => {
+      const state = [created(), paid()].reduce(checkoutOrderDecider.evolve, checkoutOrderDecider.initialState());
+      expect(state).toMatchObject({ status: 'PAID', inFlight: null, paidAttemptId: null, voidedAttemptIds: [] });
+      given(checkoutOrderDecider, created(), { type: 'checkout.order.payment_declined', data: { orderId: 'ord_1', card: null, declineCode: 'x', reason: 'x', at: later } })
+        .when(start('pay_a'))
+        .then([started('pay_a')]);
+    });
+  });
 });

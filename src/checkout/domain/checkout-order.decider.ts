@@ -1,23 +1,37 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { sha256Hex } from '../../platform/ids/ids';
-import { CheckoutMode, IntervalUnit, OrderCreated, OrderEvent, OrderStatus, Provider, SavedCard } from './checkout.events';
+import { ChargeVoidReason, CheckoutMode, IntervalUnit, OrderCreated, OrderEvent, OrderStatus, PaymentMethod, Provider, SavedCard } from './checkout.events';
 import {
   CheckoutEmbeddedNeedsCardError,
   CheckoutNoActionPendingError,
   CheckoutOrderNotFoundError,
   CheckoutOrderNotPayableError,
+  CheckoutPaymentInProgressError,
   CheckoutSubscriptionNeedsCardError,
 } from './checkout.errors';
 
 export const ORDER_LIFETIME_MS = 24 * 3_600_000;
+/**
+ * A payment attempt in flight longer than this (by the Clock) is presumed dead: the next try asks the
+ * processor by its key and, when the processor has nothing under it, abandons it and starts another.
+ */
+export const PAYMENT_ATTEMPT_STALE_MS = 60_000;
 
 export type OrderCommand =
   | { type: 'CreateOrder'; data: Omit<OrderCreated['data'], 'createdAt' | 'expiresAt'> & { now: string } }
-  | { type: 'RequireAction'; data: { card: SavedCard; now: string } }
+  | { type: 'StartPaymentAttempt'; data: { attemptId: string; method: PaymentMethod; now: string } }
+  | { type: 'AbandonPaymentAttempt'; data: { attemptId: string; now: string } }
+  // `attemptId` on the outcome commands: the attempt the processor answered; an outcome for an attempt no longer in flight records nothing.
+  | { type: 'RequireAction'; data: { card: SavedCard; attemptId?: string; now: string } }
   | { type: 'AbandonAuthentication'; data: { now: string } }
-  | { type: 'RecordDecline'; data: { card: { brand: string; last4: string } | null; declineCode: string; reason: string; now: string } }
-  | { type: 'MarkPaid'; data: { card: SavedCard | null; payoutId: string; subscriptionId: string | null; now: string } }
-  | { type: 'FailRenewal'; data: { declineCode: string; reason: string; now: string } }
+  | { type: 'RecordDecline'; data: { card: { brand: string; last4: string } | null; declineCode: string; reason: string; attemptId?: string; now: string } }
+  /**
+   * A captured charge. With an attemptId it is recorded exactly once: PAID when the order can take it,
+   * otherwise `charge_voided` (the workflow then voids it at the processor); `voidReason` is the caller's
+   * reason to refuse it (a renewal whose subscription was cancelled meanwhile).
+   */
+  | { type: 'MarkPaid'; data: { card: SavedCard | null; payoutId: string; subscriptionId: string | null; attemptId?: string; voidReason?: ChargeVoidReason; now: string } }
+  | { type: 'FailRenewal'; data: { declineCode: string; reason: string; attemptId?: string; now: string } }
   | { type: 'Expire'; data: { now: string } }
   | { type: 'CompleteOrder'; data: { payoutId: string; now: string } };
 
@@ -44,7 +58,25 @@ export type OrderData = Pick<
   requestHash: string | null;
 };
 
-export type OrderState = { status: 'NONE' } | (OrderData & { status: OrderStatus; pendingCard: SavedCard | null; payoutId: string | null; completed: boolean });
+/** The payment attempt whose processor call is under way (recorded, not yet answered). */
+export interface AttemptInFlight {
+  attemptId: string;
+  method: PaymentMethod;
+  startedAt: string;
+}
+
+export type OrderState =
+  | { status: 'NONE' }
+  | (OrderData & {
+      status: OrderStatus;
+      pendingCard: SavedCard | null;
+      payoutId: string | null;
+      completed: boolean;
+      inFlight: AttemptInFlight | null;
+      /** The attempt whose charge paid the order (null: unpaid, or paid before attempts were recorded). */
+      paidAttemptId: string | null;
+      voidedAttemptIds: readonly string[];
+    });
 
 /** Create-checkout's semantic rules (422, docs/checkout.md#create-a-checkout), checked before anything is written. */
 export function checkOrderRules(request: { provider: Provider; checkoutMode: CheckoutMode; subscriptionIntervalUnit: IntervalUnit | null }): void {
@@ -106,47 +138,39 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
     switch (command.type) {
       case 'CreateOrder':
         return state.status === 'NONE' ? [createOrder(command.data)] : [];
+      case 'StartPaymentAttempt':
+        return startPaymentAttempt(command.data, state);
+      case 'AbandonPaymentAttempt':
+        if (state.status === 'NONE' || state.inFlight?.attemptId !== command.data.attemptId) return [];
+        return [{ type: 'checkout.order.payment_attempt_abandoned', data: { orderId: state.orderId, attemptId: command.data.attemptId, at: command.data.now } }];
       case 'RequireAction':
+        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data)) return [];
         assertPayable(state, command.data.now);
-        return [{ type: 'checkout.order.action_required', data: { orderId: state.orderId, card: command.data.card, at: command.data.now } }];
+        return [{ type: 'checkout.order.action_required', data: { orderId: state.orderId, card: command.data.card, ...attemptOf(command.data), at: command.data.now } }];
       case 'AbandonAuthentication':
         if (state.status === 'OPEN') return [];
         assertPayable(state, command.data.now);
         return [{ type: 'checkout.order.authentication_abandoned', data: { orderId: state.orderId, at: command.data.now } }];
       case 'RecordDecline': {
+        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data)) return [];
         assertPayable(state, command.data.now);
         const { card, declineCode, reason, now } = command.data;
-        return [{ type: 'checkout.order.payment_declined', data: { orderId: state.orderId, card, declineCode, reason, at: now } }];
+        return [{ type: 'checkout.order.payment_declined', data: { orderId: state.orderId, card, declineCode, reason, ...attemptOf(command.data), at: now } }];
       }
-      case 'MarkPaid': {
-        if (state.status === 'PAID') return [];
-        assertPayable(state, command.data.now);
-        const { card, payoutId, subscriptionId, now } = command.data;
-        return [
-          {
-            type: 'checkout.order.paid',
-            data: {
-              orderId: state.orderId,
-              merchantCompanyId: state.merchantCompanyId,
-              amountMinorUnits: state.amountMinorUnits,
-              currency: state.currency,
-              provider: state.provider,
-              card,
-              payoutId,
-              subscriptionId: state.renewal?.subscriptionId ?? subscriptionId,
-              subscriptionIntervalUnit: state.subscriptionIntervalUnit,
-              renewal: state.renewal,
-              paidAt: now,
-            },
-          },
-        ];
-      }
+      case 'MarkPaid':
+        return command.data.attemptId === undefined ? markPaid(command.data, state) : recordCharge({ ...command.data, attemptId: command.data.attemptId }, state);
       case 'FailRenewal': {
         if (state.status === 'FAILED') return [];
+        if (answersNoAttemptInFlight(state, command.data.attemptId)) return [];
         assertPayable(state, command.data.now);
         if (!state.renewal) throw new Error('FailRenewal is for renewal orders only; a buyer order stays OPEN after a decline');
         const { declineCode, reason, now } = command.data;
-        return [{ type: 'checkout.order.failed', data: { orderId: state.orderId, subscriptionId: state.renewal.subscriptionId, declineCode, reason, at: now } }];
+        return [
+          {
+            type: 'checkout.order.failed',
+            data: { orderId: state.orderId, subscriptionId: state.renewal.subscriptionId, declineCode, reason, ...attemptOf(command.data), at: now },
+          },
+        ];
       }
       case 'Expire':
         if (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') return [];
@@ -197,21 +221,35 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         pendingCard: null,
         payoutId: null,
         completed: false,
+        inFlight: null,
+        paidAttemptId: null,
+        voidedAttemptIds: [],
       };
     }
     if (state.status === 'NONE') return state;
     switch (event.type) {
+      case 'checkout.order.payment_attempt_started':
+        return { ...state, inFlight: { attemptId: event.data.attemptId, method: event.data.method, startedAt: event.data.at } };
+      case 'checkout.order.payment_attempt_abandoned':
+        return { ...state, inFlight: null };
       case 'checkout.order.action_required':
-        return { ...state, status: 'REQUIRES_ACTION', pendingCard: event.data.card };
+        return { ...state, status: 'REQUIRES_ACTION', pendingCard: event.data.card, inFlight: null };
       case 'checkout.order.authentication_abandoned':
-      case 'checkout.order.payment_declined':
         return { ...state, status: 'OPEN', pendingCard: null };
+      case 'checkout.order.payment_declined':
+        return { ...state, status: 'OPEN', pendingCard: null, inFlight: null };
       case 'checkout.order.paid':
-        return { ...state, status: 'PAID', pendingCard: null, payoutId: event.data.payoutId };
+        return { ...state, status: 'PAID', pendingCard: null, payoutId: event.data.payoutId, inFlight: null, paidAttemptId: event.data.attemptId ?? null };
+      case 'checkout.order.charge_voided':
+        return {
+          ...state,
+          inFlight: state.inFlight?.attemptId === event.data.attemptId ? null : state.inFlight,
+          voidedAttemptIds: [...state.voidedAttemptIds, event.data.attemptId],
+        };
       case 'checkout.order.failed':
-        return { ...state, status: 'FAILED', pendingCard: null };
+        return { ...state, status: 'FAILED', pendingCard: null, inFlight: null };
       case 'checkout.order.expired':
-        return { ...state, status: 'EXPIRED', pendingCard: null };
+        return { ...state, status: 'EXPIRED', pendingCard: null, inFlight: null };
       case 'checkout.order.completed':
         return { ...state, completed: true };
       default:
@@ -219,6 +257,88 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
     }
   },
 };
+
+type OpenOrder = Exclude<OrderState, { status: 'NONE' }>;
+
+const attemptOf = (data: { attemptId?: string }) => (data.attemptId === undefined ? {} : { attemptId: data.attemptId });
+
+/** An outcome that names an attempt which is no longer in flight was recorded already (or its attempt was abandoned). */
+function answersNoAttemptInFlight(state: OrderState, attemptId: string | undefined): boolean {
+  return attemptId !== undefined && state.status !== 'NONE' && state.inFlight?.attemptId !== attemptId;
+}
+
+/**
+ * An attempt's answer that moved no money (a decline, an authentication step) on an order that can no
+ * longer be paid records nothing: the expiry that closed the order also ends its attempt.
+ */
+function movedNoMoneyTooLate(state: OrderState, data: { attemptId?: string; now: string }): boolean {
+  if (data.attemptId === undefined || state.status === 'NONE') return false;
+  return (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') || (state.expiresAt !== null && data.now >= state.expiresAt);
+}
+
+/** One attempt in flight per order: a second one while the first is unanswered is refused (409), a repeat of the same attempt decides nothing. */
+function startPaymentAttempt(data: Extract<OrderCommand, { type: 'StartPaymentAttempt' }>['data'], state: OrderState): OrderEvent[] {
+  if (state.status !== 'NONE' && state.inFlight?.attemptId === data.attemptId) return [];
+  assertPayable(state, data.now);
+  if (state.inFlight) throw new CheckoutPaymentInProgressError();
+  return [{ type: 'checkout.order.payment_attempt_started', data: { orderId: state.orderId, attemptId: data.attemptId, method: data.method, at: data.now } }];
+}
+
+/** Why an order cannot take a charge captured under `attemptId` (null: it can). */
+export function chargeRefusal(state: OpenOrder, attemptId: string, now: string): ChargeVoidReason | null {
+  if (state.status === 'PAID') return 'ORDER_ALREADY_PAID';
+  if (state.status === 'EXPIRED' || (state.expiresAt !== null && now >= state.expiresAt)) return 'ORDER_EXPIRED';
+  if (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') return 'ORDER_NOT_PAYABLE';
+  if (state.inFlight?.attemptId !== attemptId) return 'ATTEMPT_ABANDONED';
+  return null;
+}
+
+/** A captured charge of an attempt: PAID, or void when the order cannot take it; a repeat decides nothing. */
+function recordCharge(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'] & { attemptId: string }, state: OrderState): OrderEvent[] {
+  if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
+  const { attemptId, now } = data;
+  if (state.paidAttemptId === attemptId || state.voidedAttemptIds.includes(attemptId)) return [];
+  const refusal = data.voidReason ?? chargeRefusal(state, attemptId, now);
+  if (refusal === null) return markPaid(data, state);
+  return [
+    {
+      type: 'checkout.order.charge_voided',
+      data: { orderId: state.orderId, attemptId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, provider: state.provider, reason: refusal, at: now },
+    },
+  ];
+}
+
+/** PAID (a repeat decides nothing). Without an attemptId: the rule as it was before attempts were recorded. */
+function markPaid(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'], state: OrderState): OrderEvent[] {
+  if (state.status === 'PAID') return [];
+  assertPayable(state, data.now);
+  const { card, payoutId, subscriptionId, now } = data;
+  return [
+    {
+      type: 'checkout.order.paid',
+      data: {
+        orderId: state.orderId,
+        merchantCompanyId: state.merchantCompanyId,
+        amountMinorUnits: state.amountMinorUnits,
+        currency: state.currency,
+        provider: state.provider,
+        card,
+        payoutId,
+        subscriptionId: state.renewal?.subscriptionId ?? subscriptionId,
+        subscriptionIntervalUnit: state.subscriptionIntervalUnit,
+        renewal: state.renewal,
+        ...attemptOf(data),
+        paidAt: now,
+      },
+    },
+  ];
+}
+
+/** The attempt in flight if it went stale by `now` (its process presumably died), else null. */
+export function staleAttempt(state: OrderState, now: string): AttemptInFlight | null {
+  if (state.status === 'NONE' || !state.inFlight) return null;
+  return Date.parse(now) - Date.parse(state.inFlight.startedAt) >= PAYMENT_ATTEMPT_STALE_MS ? state.inFlight : null;
+}
 
 /** The card waiting for buyer authentication, or an error when the order is not waiting for it. */
 export function pendingAuthentication(state: OrderState): SavedCard {

@@ -37,6 +37,30 @@ export class CheckoutOrderNotPayableError extends DomainError {
   }
 }
 
+/**
+ * Another payment attempt on the order is waiting for the processor's answer (a concurrent confirm, a
+ * double-submitted form): nothing is charged; the buyer reads the order's status or tries again.
+ */
+export class CheckoutPaymentInProgressError extends DomainError {
+  readonly code = 'CHECKOUT_PAYMENT_IN_PROGRESS';
+  readonly kind = 'conflict';
+  constructor() {
+    super('Another payment of this order is in progress; nothing was charged by this request. Read the order status, or try again shortly');
+  }
+}
+
+/**
+ * The processor took the charge but the order could no longer take it (it expired, or was paid by
+ * another attempt meanwhile): the charge is recorded void on the order and given back to the card.
+ */
+export class CheckoutChargeVoidedError extends DomainError {
+  readonly code = 'CHECKOUT_CHARGE_VOIDED';
+  readonly kind = 'conflict';
+  constructor(readonly status: string) {
+    super(`The order is ${status} and could not take this payment: the charge was voided and nothing is owed`);
+  }
+}
+
 /** The clientSecret (EMBEDDED) or page token (hosted page) does not belong to the order. */
 export class CheckoutClientSecretInvalidError extends DomainError {
   readonly code = 'CHECKOUT_CLIENT_SECRET_INVALID';

@@ -66,12 +66,36 @@ export type OrderCreated = DomainEvent<
     expiresAt: string | null;
   }
 >;
-export type OrderActionRequired = DomainEvent<'checkout.order.action_required', { orderId: string; card: SavedCard; at: string }>;
+/** Which processor call a payment attempt makes. */
+export type PaymentMethod = 'CARD' | 'AUTHENTICATION' | 'WALLET' | 'SAVED_CARD';
+/**
+ * Intent before effect (docs/money.md#charge-intent): recorded before the processor is called, with the
+ * attempt id the call carries as its idempotency key. Only one attempt is in flight per order.
+ */
+export type OrderPaymentAttemptStarted = DomainEvent<'checkout.order.payment_attempt_started', { orderId: string; attemptId: string; method: PaymentMethod; at: string }>;
+/**
+ * An attempt that stayed in flight past PAYMENT_ATTEMPT_STALE_MS (its process died before or while
+ * calling the processor) and that the processor, asked by its key, has no answer for: the order takes
+ * another attempt. A charge that still lands under that key is voided.
+ */
+export type OrderPaymentAttemptAbandoned = DomainEvent<'checkout.order.payment_attempt_abandoned', { orderId: string; attemptId: string; at: string }>;
+/** Why a captured charge was not taken by its order. */
+export type ChargeVoidReason = 'ORDER_EXPIRED' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ATTEMPT_ABANDONED' | 'SUBSCRIPTION_CANCELLED';
+/**
+ * A charge captured under `attemptId` landed on an order that could no longer take it: the order records
+ * it as void, and the checkout workflow voids it at the processor by the same key.
+ */
+export type OrderChargeVoided = DomainEvent<
+  'checkout.order.charge_voided',
+  { orderId: string; attemptId: string; amountMinorUnits: string; currency: string; provider: Provider; reason: ChargeVoidReason; at: string }
+>;
+/** `attemptId` (here and on the outcome events below): the attempt the outcome answers; absent on events written before attempts were recorded. */
+export type OrderActionRequired = DomainEvent<'checkout.order.action_required', { orderId: string; card: SavedCard; attemptId?: string | null; at: string }>;
 /** The buyer chose "use another card" on the authentication step: the pending card is dropped and the order is OPEN again. */
 export type OrderAuthenticationAbandoned = DomainEvent<'checkout.order.authentication_abandoned', { orderId: string; at: string }>;
 export type OrderPaymentDeclined = DomainEvent<
   'checkout.order.payment_declined',
-  { orderId: string; card: { brand: string; last4: string } | null; declineCode: string; reason: string; at: string }
+  { orderId: string; card: { brand: string; last4: string } | null; declineCode: string; reason: string; attemptId?: string | null; at: string }
 >;
 export type OrderPaid = DomainEvent<
   'checkout.order.paid',
@@ -88,10 +112,15 @@ export type OrderPaid = DomainEvent<
     subscriptionId: string | null;
     subscriptionIntervalUnit: IntervalUnit | null;
     renewal: RenewalRef | null;
+    /** The payment attempt whose charge paid the order; absent on orders paid before attempts were recorded. */
+    attemptId?: string | null;
     paidAt: string;
   }
 >;
-export type OrderFailed = DomainEvent<'checkout.order.failed', { orderId: string; subscriptionId: string; declineCode: string; reason: string; at: string }>;
+export type OrderFailed = DomainEvent<
+  'checkout.order.failed',
+  { orderId: string; subscriptionId: string; declineCode: string; reason: string; attemptId?: string | null; at: string }
+>;
 export type OrderExpired = DomainEvent<'checkout.order.expired', { orderId: string; at: string }>;
 /** The merchant's payout for a PAID order completed: the source of the `checkout.completed` webhook. */
 export type OrderCompleted = DomainEvent<
@@ -109,14 +138,28 @@ export type OrderCompleted = DomainEvent<
   }
 >;
 
-export type OrderEvent = OrderCreated | OrderActionRequired | OrderAuthenticationAbandoned | OrderPaymentDeclined | OrderPaid | OrderFailed | OrderExpired | OrderCompleted;
+export type OrderEvent =
+  | OrderCreated
+  | OrderPaymentAttemptStarted
+  | OrderPaymentAttemptAbandoned
+  | OrderActionRequired
+  | OrderAuthenticationAbandoned
+  | OrderPaymentDeclined
+  | OrderPaid
+  | OrderChargeVoided
+  | OrderFailed
+  | OrderExpired
+  | OrderCompleted;
 
 export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']>([
   'checkout.order.created',
+  'checkout.order.payment_attempt_started',
+  'checkout.order.payment_attempt_abandoned',
   'checkout.order.action_required',
   'checkout.order.authentication_abandoned',
   'checkout.order.payment_declined',
   'checkout.order.paid',
+  'checkout.order.charge_voided',
   'checkout.order.failed',
   'checkout.order.expired',
   'checkout.order.completed',

@@ -14,11 +14,29 @@ export type ChargeOutcome =
   | { kind: 'declined'; card: { brand: string; last4: string } | null; declineCode: string; reason: string };
 
 export interface ChargeRequest {
+  /**
+   * The payment attempt recorded on the order before this call: the call's idempotency key. The same key
+   * gets the same outcome and never a second charge.
+   */
+  attemptId: string;
   orderId: string;
   amountMinorUnits: string;
   currency: string;
   /** ISO time of the attempt (from the Clock): card expiry is checked against it. */
   now: string;
+}
+
+/** What the processor holds under an idempotency key: its answer, and whether that charge was voided since. */
+export interface ChargeRecord {
+  attemptId: string;
+  orderId: string;
+  amountMinorUnits: string;
+  currency: string;
+  /** `captured`: money taken; `voided`: taken and given back in full; the other answers moved no money. */
+  status: 'captured' | 'voided' | 'requires_action' | 'declined';
+  outcome: ChargeOutcome;
+  at: string;
+  voidedAt: string | null;
 }
 
 /**
@@ -35,6 +53,10 @@ export interface PaymentProcessor {
   chargeSavedCard(request: ChargeRequest, card: SavedCard): Promise<ChargeOutcome>;
   /** The buyer approved the payment in the wallet (wallet processor only). */
   approveWallet(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** What the processor answered under this key, or null when no call with it reached the processor. */
+  retrieveCharge(attemptId: string): Promise<ChargeRecord | null>;
+  /** Voids (gives back in full) the charge captured under this key; voiding it again changes nothing. */
+  voidCharge(attemptId: string, now: string): Promise<void>;
 }
 
 export interface PaymentProcessors {

@@ -98,4 +98,29 @@ describe('Subscription decider', () => {
       .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } })
       .thenFails('CHECKOUT_SUBSCRIPTION_NOT_FOUND');
   });
+
+  describe('renewal charge intent (issue 23)', () => {
+    const startAttempt = (now: string) => ({ type: 'StartRenewalAttempt' as const, data: { periodIndex: 1, attempt: 1, orderId: 'ord_r1', attemptId: 'pay_r1', now } });
+    const attemptStarted: SubscriptionEvent = {
+      type: 'checkout.subscription.renewal_attempt_started',
+      data: { subscriptionId: 'sub_1', orderId: 'ord_r1', attemptId: 'pay_r1', periodIndex: 1, attempt: 1, at: '2025-02-28T12:00:00.000Z' },
+    };
+    const cancelled: SubscriptionEvent = { type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'BUYER_REQUEST', at: '2025-02-28T12:00:01.000Z' } };
+    const accept = { type: 'AcceptRenewalCharge' as const, data: { periodIndex: 1, orderId: 'ord_r1', now: '2025-02-28T12:00:02.000Z' } };
+
+    it('records the renewal attempt before the saved card is charged, once; never on a cancelled subscription or a paid period', () => {
+      given(subscriptionDecider, started).when(startAttempt('2025-02-28T12:00:00.000Z')).then([attemptStarted]);
+      given(subscriptionDecider, started, attemptStarted).when(startAttempt('2025-02-28T12:00:00.000Z')).thenNothing();
+      given(subscriptionDecider, started, cancelled).when(startAttempt('2025-02-28T12:00:00.000Z')).thenNothing();
+    });
+
+    it('accepts the captured charge as the paid period, unless the subscription was cancelled first (the charge is then voided)', () => {
+      given(subscriptionDecider, started, attemptStarted)
+        .when(accept)
+        .then((events) =>
+          expect(events).toEqual([expect.objectContaining({ type: 'checkout.subscription.renewed', data: expect.objectContaining({ periodIndex: 1, orderId: 'ord_r1' }) })]),
+        );
+      given(subscriptionDecider, started, attemptStarted, cancelled).when(accept).thenNothing();
+    });
+  });
 });

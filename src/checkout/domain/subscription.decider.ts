@@ -5,7 +5,10 @@ import { CancellationReason, SubscriptionEvent, SubscriptionStarted, Subscriptio
 
 export type SubscriptionCommand =
   | { type: 'StartSubscription'; data: Omit<SubscriptionStarted['data'], 'currentPeriodStart' | 'currentPeriodEnd' | 'startedAt'> & { now: string } }
+  | { type: 'StartRenewalAttempt'; data: { periodIndex: number; attempt: number; orderId: string; attemptId: string; now: string } }
   | { type: 'RecordRenewal'; data: { periodIndex: number; orderId: string; now: string } }
+  /** The renewal's charge was captured: the period is recorded unless the subscription was cancelled first (then the charge is voided). */
+  | { type: 'AcceptRenewalCharge'; data: { periodIndex: number; orderId: string; now: string } }
   | { type: 'RecordRenewalDecline'; data: { periodIndex: number; attempt: number; orderId: string; now: string } }
   | { type: 'CancelSubscription'; data: { reason: CancellationReason; now: string } };
 
@@ -24,6 +27,8 @@ export type SubscriptionState =
       consecutiveDeclines: number;
       /** Last declined attempt for the period after `periodIndex`, so a repeated decline counts once. */
       lastDeclinedAttempt: number;
+      /** The renewal charge recorded as started and not yet answered by a renewal, a decline or a cancel. */
+      renewalAttemptId: string | null;
     });
 
 /**
@@ -51,26 +56,13 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
           },
         ];
       }
-      case 'RecordRenewal': {
-        if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
-        const { periodIndex, orderId, now } = command.data;
-        if (periodIndex <= state.periodIndex) return [];
-        if (periodIndex !== state.periodIndex + 1) throw new Error(`Renewal of period ${periodIndex} after period ${state.periodIndex}`);
-        const anchor = new Date(state.anchorAt);
-        return [
-          {
-            type: 'checkout.subscription.renewed',
-            data: {
-              subscriptionId: state.subscriptionId,
-              orderId,
-              periodIndex,
-              currentPeriodStart: periodStart(anchor, state.intervalUnit, periodIndex).toISOString(),
-              currentPeriodEnd: periodStart(anchor, state.intervalUnit, periodIndex + 1).toISOString(),
-              at: now,
-            },
-          },
-        ];
-      }
+      case 'StartRenewalAttempt':
+        return startRenewalAttempt(command.data, state);
+      case 'RecordRenewal':
+        return recordRenewal(command.data, state);
+      case 'AcceptRenewalCharge':
+        if (state.status === 'CANCELLED') return [];
+        return recordRenewal(command.data, state);
       case 'RecordRenewalDecline': {
         if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
         const { periodIndex, attempt, orderId, now } = command.data;
@@ -97,14 +89,16 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
   evolve(state, event) {
     if (event.type === 'checkout.subscription.started') {
       const { currentPeriodStart: _s, currentPeriodEnd: _e, startedAt: _a, ...data } = event.data;
-      return { ...data, status: 'ACTIVE', periodIndex: 0, consecutiveDeclines: 0, lastDeclinedAttempt: 0 };
+      return { ...data, status: 'ACTIVE', periodIndex: 0, consecutiveDeclines: 0, lastDeclinedAttempt: 0, renewalAttemptId: null };
     }
     if (state.status === 'NONE') return state;
     switch (event.type) {
+      case 'checkout.subscription.renewal_attempt_started':
+        return { ...state, renewalAttemptId: event.data.attemptId };
       case 'checkout.subscription.renewed':
-        return { ...state, periodIndex: event.data.periodIndex, consecutiveDeclines: 0, lastDeclinedAttempt: 0 };
+        return { ...state, periodIndex: event.data.periodIndex, consecutiveDeclines: 0, lastDeclinedAttempt: 0, renewalAttemptId: null };
       case 'checkout.subscription.renewal_declined':
-        return { ...state, consecutiveDeclines: event.data.consecutiveDeclines, lastDeclinedAttempt: event.data.attempt };
+        return { ...state, consecutiveDeclines: event.data.consecutiveDeclines, lastDeclinedAttempt: event.data.attempt, renewalAttemptId: null };
       case 'checkout.subscription.cancelled':
         return { ...state, status: 'CANCELLED' };
       default:
@@ -112,3 +106,36 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
     }
   },
 };
+
+/**
+ * The renewal charge is about to be made: recorded once per attempt id; nothing on a CANCELLED subscription
+ * or for a period already paid (the caller reads the state it returns and charges nothing).
+ */
+function startRenewalAttempt(data: Extract<SubscriptionCommand, { type: 'StartRenewalAttempt' }>['data'], state: SubscriptionState): SubscriptionEvent[] {
+  if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
+  const { periodIndex, attempt, orderId, attemptId, now } = data;
+  if (state.status === 'CANCELLED' || periodIndex <= state.periodIndex || state.renewalAttemptId === attemptId) return [];
+  return [{ type: 'checkout.subscription.renewal_attempt_started', data: { subscriptionId: state.subscriptionId, orderId, attemptId, periodIndex, attempt, at: now } }];
+}
+
+/** The subscription moves to a paid period (a repeat decides nothing). */
+function recordRenewal(data: { periodIndex: number; orderId: string; now: string }, state: SubscriptionState): SubscriptionEvent[] {
+  if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
+  const { periodIndex, orderId, now } = data;
+  if (periodIndex <= state.periodIndex) return [];
+  if (periodIndex !== state.periodIndex + 1) throw new Error(`Renewal of period ${periodIndex} after period ${state.periodIndex}`);
+  const anchor = new Date(state.anchorAt);
+  return [
+    {
+      type: 'checkout.subscription.renewed',
+      data: {
+        subscriptionId: state.subscriptionId,
+        orderId,
+        periodIndex,
+        currentPeriodStart: periodStart(anchor, state.intervalUnit, periodIndex).toISOString(),
+        currentPeriodEnd: periodStart(anchor, state.intervalUnit, periodIndex + 1).toISOString(),
+        at: now,
+      },
+    },
+  ];
+}

@@ -31,12 +31,22 @@ export type SubscriptionRenewalDeclined = DomainEvent<
   'checkout.subscription.renewal_declined',
   { subscriptionId: string; orderId: string; periodIndex: number; attempt: number; consecutiveDeclines: number; nextAttemptAt: string | null; at: string }
 >;
+/**
+ * Intent before effect for a renewal (docs/money.md#charge-intent): recorded on the subscription before
+ * the saved card is charged off-session, with the attempt id the charge carries as its idempotency key.
+ * Never recorded on a CANCELLED subscription, so a cancel that came first stops the charge.
+ */
+export type SubscriptionRenewalAttemptStarted = DomainEvent<
+  'checkout.subscription.renewal_attempt_started',
+  { subscriptionId: string; orderId: string; attemptId: string; periodIndex: number; attempt: number; at: string }
+>;
 export type SubscriptionCancelled = DomainEvent<'checkout.subscription.cancelled', { subscriptionId: string; reason: CancellationReason; at: string }>;
 
-export type SubscriptionEvent = SubscriptionStarted | SubscriptionRenewed | SubscriptionRenewalDeclined | SubscriptionCancelled;
+export type SubscriptionEvent = SubscriptionStarted | SubscriptionRenewalAttemptStarted | SubscriptionRenewed | SubscriptionRenewalDeclined | SubscriptionCancelled;
 
 export const SUBSCRIPTION_EVENT_TYPES: ReadonlySet<string> = new Set<SubscriptionEvent['type']>([
   'checkout.subscription.started',
+  'checkout.subscription.renewal_attempt_started',
   'checkout.subscription.renewed',
   'checkout.subscription.renewal_declined',
   'checkout.subscription.cancelled',

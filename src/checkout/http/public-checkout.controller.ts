@@ -8,6 +8,8 @@ import {
   CheckoutConfirmNeedsCardError,
   CheckoutOrderNotFoundError,
   CheckoutOrderNotPayableError,
+  CheckoutPaymentInProgressError,
+  CheckoutChargeVoidedError,
   CheckoutSubscriptionNotFoundError,
   PaymentProcessorUnavailableError,
 } from '../domain/checkout.errors';
@@ -57,6 +59,8 @@ export class PublicCheckoutController {
     CheckoutClientSecretInvalidError,
     CheckoutConfirmNeedsCardError,
     CheckoutOrderNotPayableError,
+    CheckoutPaymentInProgressError,
+    CheckoutChargeVoidedError,
     CardDeclinedError,
     PaymentProcessorUnavailableError,
   )
@@ -64,7 +68,7 @@ export class PublicCheckoutController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN',
+      'Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN. One payment at a time: while another confirm of the order waits for the processor, 409 CHECKOUT_PAYMENT_IN_PROGRESS (nothing charged); a charge the order could no longer take (it expired meanwhile) is voided, 409 CHECKOUT_CHARGE_VOIDED',
   })
   confirm(@Param('orderId') orderId: string, @Body() body: ConfirmPaymentRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);

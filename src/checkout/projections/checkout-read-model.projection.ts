@@ -174,6 +174,11 @@ export class CheckoutReadModelProjection implements Projection {
 
 function orderChanges(event: Exclude<OrderEvent, { type: 'checkout.order.created' }>): Partial<OrderView> {
   switch (event.type) {
+    // Attempts and voided charges are the order's history (its stream); the view shows only their effect.
+    case 'checkout.order.payment_attempt_started':
+    case 'checkout.order.payment_attempt_abandoned':
+    case 'checkout.order.charge_voided':
+      return {};
     case 'checkout.order.action_required':
       return { status: 'REQUIRES_ACTION', card: { brand: event.data.card.brand, last4: event.data.card.last4 } };
     case 'checkout.order.authentication_abandoned':

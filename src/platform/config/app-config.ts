@@ -24,6 +24,8 @@ export interface AppConfig {
   httpRequestTimeoutMs: number;
   /** Connections the HTTP server holds open at once; more are refused at accept. */
   httpMaxConnections: number;
+  /** SANDBOX_PROCESSOR_DELAY_MS (sandbox only): how long each sandbox processor charge takes to answer, so tests can race requests. */
+  sandboxProcessorDelayMs: number;
 }
 
 /** A bad setting stops the process before anything starts, naming the variable. */
@@ -47,6 +49,8 @@ export function loadConfig(env: Env): AppConfig {
     throw new ConfigError('SECRETS_KEY', 'must be 64 hexadecimal characters (32 bytes)');
   }
   if (!sandbox && secretsKey === null) throw new ConfigError('SECRETS_KEY', 'is required when SANDBOX is not true');
+  const sandboxProcessorDelayMs = integer(env, 'SANDBOX_PROCESSOR_DELAY_MS', 0, 0, 60_000);
+  if (!sandbox && sandboxProcessorDelayMs > 0) throw new ConfigError('SANDBOX_PROCESSOR_DELAY_MS', 'is for the sandbox processors only (SANDBOX=true)');
   return {
     port,
     dataDir: resolve(optional(env, 'DATA_DIR') ?? join(process.cwd(), 'data')),
@@ -65,6 +69,7 @@ export function loadConfig(env: Env): AppConfig {
     legAFeeBps: integer(env, 'LEG_A_FEE_BPS', 100, 0, 10_000),
     httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     httpMaxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 2_000, 1, 1_000_000),
+    sandboxProcessorDelayMs,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }

@@ -875,7 +875,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN */
+    /** Pay an EMBEDDED order with a card (public; the clientSecret is the credential): PAID, or REQUIRES_ACTION with nextAction.redirectUrl; a decline is 422 CARD_DECLINED and the order stays OPEN. One payment at a time: while another confirm of the order waits for the processor, 409 CHECKOUT_PAYMENT_IN_PROGRESS (nothing charged); a charge the order could no longer take (it expired meanwhile) is voided, 409 CHECKOUT_CHARGE_VOIDED */
     post: operations['PublicCheckoutController_confirm'];
     delete?: never;
     options?: never;
@@ -8311,7 +8311,7 @@ export interface operations {
           };
         };
       };
-      /** @description CHECKOUT_ORDER_NOT_PAYABLE, CONCURRENCY_CONFLICT */
+      /** @description CHECKOUT_ORDER_NOT_PAYABLE, CHECKOUT_PAYMENT_IN_PROGRESS, CHECKOUT_CHARGE_VOIDED, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8320,7 +8320,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CHECKOUT_ORDER_NOT_PAYABLE' | 'CONCURRENCY_CONFLICT';
+              code?: 'CHECKOUT_ORDER_NOT_PAYABLE' | 'CHECKOUT_PAYMENT_IN_PROGRESS' | 'CHECKOUT_CHARGE_VOIDED' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
