@@ -115,7 +115,7 @@ describe('dashboard session cookie over HTTP', () => {
     const email = `contractor-${Math.random().toString(36).slice(2)}@example.test`;
     await createSubVendor(app, await issueApiKey(app, sme.sessionToken), { email });
     const link = (await outbox(app)).find((message) => message.to === email)!.link;
-    const redeemed = await app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
+    const redeemed = await app.request('POST', '/api/auth/magic-link/sign-in', { body: { token: new URL(link).searchParams.get('token')! } });
     expect(redeemed.status).toBe(200);
     const me = await app.request('GET', '/api/auth/me', { headers: browser(sessionCookie(redeemed)) });
     expect(me.body.data).toMatchObject({ email, kind: 'contractor' });

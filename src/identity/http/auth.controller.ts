@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { prefersHtml } from '../../platform/http/content-negotiation';
@@ -33,18 +33,21 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @ApiData(SessionIssuedDto)
-  @ApiErrors(MagicLinkInvalidError)
+  /**
+   * Never signs in, whatever the client sends: mail scanners and link previewers fetch every link in a
+   * message (with `Accept: *\/*` or none), and a GET that redeemed would spend the single-use link before
+   * its owner. Every client gets the page whose button posts the token to magic-link/sign-in (issue 24).
+   */
+  @ApiOkResponse({ description: 'The sign-in page (HTML) with a Sign in button; the link is not used', content: { 'text/html': { schema: { type: 'string' } } } })
   @Get('magic-link')
   @Public()
   @ApiOperation({
     summary:
-      'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token. A browser (Accept prefers text/html) gets a page with a Sign in button instead, and the link is not used until it is pressed',
+      'The landing page of an emailed sign-in link (valid for MAGIC_LINK_TTL_SECONDS, 7 days by default): always an HTML page with a Sign in button, for every client and Accept header; opening it never uses the link. To sign in, POST the token to /api/auth/magic-link/sign-in',
   })
-  @ApiProduces('application/json', 'text/html')
-  async magicLink(@Query() query: MagicLinkQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (prefersHtml(request)) return sendPage(reply, 200, confirmSignInPage(query.token), 'none');
-    void reply.send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(query.token)) });
+  @ApiProduces('text/html')
+  magicLink(@Query() query: MagicLinkQueryDto, @Res() reply: FastifyReply) {
+    sendPage(reply, 200, confirmSignInPage(query.token), 'none');
   }
 
   @ApiData(SessionIssuedDto)
