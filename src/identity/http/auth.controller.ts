@@ -101,7 +101,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 attempts per account and 100 per client IP in 15 minutes (429 RATE_LIMITED with Retry-After)',
+      'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 failed attempts per account and 100 per client address (TRUST_PROXY) in 15 minutes; a right password does not count (429 RATE_LIMITED with Retry-After)',
   })
   async login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password, request.ip)));

@@ -23,6 +23,12 @@ export interface OperationalStore {
    * Says whether this use was allowed. Concurrent calls never allow more than `allowance` a window.
    */
   useAllowance(collection: string, id: string, allowance: number, now: string, windowEndsAt: string): Promise<boolean>;
+  /**
+   * Atomically gives back one use counted by `useAllowance` in `id`'s window, if that window is still live
+   * at `now` and has a use to give back (otherwise nothing changes). For a use that turned out not to count
+   * (a login whose password was right: only failures count against the limit).
+   */
+  returnAllowance(collection: string, id: string, now: string): Promise<void>;
 }
 
 export const OPERATIONAL_STORE = Symbol('OPERATIONAL_STORE');
