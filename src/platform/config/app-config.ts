@@ -31,6 +31,10 @@ export interface AppConfig {
    * CIDR ranges. Passed to Fastify's trustProxy option.
    */
   trustProxy: boolean | number | string[];
+  /** Orders started on payment links per client address, per 10 minutes (429 beyond). */
+  paymentLinkOrdersPerAddress: number;
+  /** Orders started on one payment link, per 10 minutes, whoever starts them (429 beyond). */
+  paymentLinkOrdersPerLink: number;
 }
 
 /** A bad setting stops the process before anything starts, naming the variable. */
@@ -73,6 +77,8 @@ export function loadConfig(env: Env): AppConfig {
     httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     httpMaxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 2_000, 1, 1_000_000),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    paymentLinkOrdersPerAddress: integer(env, 'PAYMENT_LINK_ORDERS_PER_ADDRESS', 30, 1, 1_000_000),
+    paymentLinkOrdersPerLink: integer(env, 'PAYMENT_LINK_ORDERS_PER_LINK', 300, 1, 1_000_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }
