@@ -1,6 +1,20 @@
 import { advance, createdCheckout, createMerchant, Merchant, orderStatus } from '../browser/checkout-fixtures';
-import { dataOf } from '../support/split-fixtures';
-import { signup, startTestApp, TestApp } from '../support/test-app';
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../../src/identity/application/password-hasher';
+import { accountStreamId } from '../../src/identity/domain/identity.events';
+import { normalizeEmail } from '../../src/platform/domain/email';
+import { newId, sha256Hex } from '../../src/platform/ids/ids';
+import { subVendorStreamId } from '../../src/parties/domain/parties.events';
+import { createdSplit, createSubVendor, dataOf, emailRow, errorEnvelope, outbox, setupSplitWorld, splitBody, SplitWorld, uniqueEmail } from '../support/split-fixtures';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** A password sign-up with a chosen email (the shared signup helper makes up its own address). */
+async function signupAs(app: TestApp, email: string, companyName = 'Squatter Ltd'): Promise<{ companyId: string; userId: string; sessionToken: string; email: string }> {
+  const response = await app.request('POST', '/api/auth/signup', { body: { companyName, email, password: 'correct horse battery' } });
+  expect(response.status).toBe(201);
+  return { ...response.body.data, email };
+}
+const signup = (app: TestApp, companyName = 'Acme') => signupAs(app, uniqueEmail(companyName), companyName);
 
 /**
  * Issue 24: accounts that cannot be taken over or locked out by someone else. Each test failed on the
@@ -137,5 +151,120 @@ describe('payment links: orders limited per client address and per link; unpaid 
     const expired = await orders('&status=EXPIRED');
     expect(expired.map((order) => order.id)).toEqual(expect.arrayContaining([linkOrder, apiOrder]));
     expect(Object.keys(expired.find((order) => order.id === linkOrder)!)).not.toContain('unlisted');
+  });
+});
+
+describe('an account is not claimed before its owner arrives: sign-ups prove their address (issue 24 item 4)', () => {
+  let app: TestApp;
+  let world: SplitWorld;
+  beforeAll(async () => {
+    app = await startTestApp();
+    world = await setupSplitWorld(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const messagesTo = async (email: string) => (await outbox(app)).filter((message) => message.to === normalizeEmail(email));
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+  const signIn = (token: string) => app.request('POST', '/api/auth/magic-link/sign-in', { body: { token } });
+  const login = (email: string) => app.request('POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
+  const me = async (token: string) => dataOf(await app.request('GET', '/api/auth/me', { token }), 200);
+  /** The account a SubVendor was attached to, from its stored event (the API shape need not show it). */
+  const attachedUser = async (subVendorId: string) => {
+    const [created] = await app.platform.events.readStream(subVendorStreamId(subVendorId));
+    return (created!.data as { userId: string | null }).userId;
+  };
+
+  it('a password sign-up is unverified and gets a confirmation link; following it verifies the address', async () => {
+    const owner = await signup(app, 'Honest Co');
+    expect(await me(owner.sessionToken)).toMatchObject({ kind: 'company', emailVerified: false });
+    const [confirm] = await messagesTo(owner.email);
+    expect(confirm!.subject).toBe('Confirm your email for Paysplit');
+    expect(confirm!.body).toContain('If it was you, confirm it');
+    const signedIn = await signIn(tokenOf(confirm!.link));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).toMatchObject({ userId: owner.userId, companyId: owner.companyId });
+    expect(await me(owner.sessionToken)).toMatchObject({ emailVerified: true });
+    // Verified: a roster email attaches to it at once, as spec 4.5 case 2 says; no account is made.
+    const vendor = await createSubVendor(app, world.sme.apiKey, { email: owner.email.toUpperCase() });
+    expect(await attachedUser(vendor.id)).toBe(owner.userId);
+    expect(await messagesTo(owner.email)).toHaveLength(1);
+  });
+
+  it('a SubVendor by email never attaches to an unverified sign-up: the address is provisioned for its owner, who proves it by the link', async () => {
+    const bob = uniqueEmail('bob');
+    const squatter = await signupAs(app, bob);
+    const vendor = await createSubVendor(app, world.sme.apiKey, { email: bob });
+    const ownerId = await attachedUser(vendor.id);
+    expect(ownerId).toMatch(/^usr_/);
+    expect(ownerId).not.toBe(squatter.userId);
+
+    const messages = await messagesTo(bob);
+    expect(messages.map((message) => message.subject)).toEqual(['Confirm your email for Paysplit', 'Your Paysplit account is ready']);
+    // The squatter lost the address: no password sign-in with it, and its confirmation link is dead.
+    expect((await login(bob)).status).toBe(401);
+    const dead = await signIn(tokenOf(messages[0]!.link));
+    expect(dead.status).toBe(401);
+    expect(dead.body).toEqual(errorEnvelope('MAGIC_LINK_INVALID'));
+    // The real owner signs in with the link sent to the address, as the provisioned account.
+    const owner = await signIn(tokenOf(messages[1]!.link));
+    expect(owner.status).toBe(200);
+    expect(owner.body.data.userId).toBe(ownerId);
+    expect(await me(owner.body.data.sessionToken)).toMatchObject({ email: bob, kind: 'contractor', emailVerified: true });
+    // The squatter's company is untouched: its session still works for what a company does.
+    expect((await app.request('GET', '/api/commerce/company', { token: squatter.sessionToken })).status).toBe(200);
+  });
+
+  it('a Split row by email does not pay an unverified sign-up either', async () => {
+    const carol = uniqueEmail('carol');
+    const squatter = await signupAs(app, carol);
+    const split = await createdSplit(app, world.sme.apiKey, splitBody(world, { roster: [emailRow(carol, '5000', { fullName: 'Carol Real' })] }));
+    const subVendorId = split.distributions[0].subVendorId as string;
+    const ownerId = await attachedUser(subVendorId);
+    expect(ownerId).not.toBe(squatter.userId);
+    expect((await messagesTo(carol)).map((message) => message.subject)).toContain('Your Paysplit account is ready');
+  });
+
+  it('an unverified account cannot withdraw (403 EMAIL_NOT_VERIFIED); once verified, the usual rules answer', async () => {
+    const eve = await signup(app, 'Eve Co');
+    const withdraw = () => app.request('POST', '/api/commerce/me/withdrawals', { token: eve.sessionToken, body: { amountCents: '100', currency: 'USD' } });
+    const refused = await withdraw();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(errorEnvelope('EMAIL_NOT_VERIFIED'));
+    const [confirm] = await messagesTo(eve.email);
+    expect((await signIn(tokenOf(confirm!.link))).status).toBe(200);
+    const after = await withdraw();
+    expect(after.status).toBe(422);
+  });
+
+  it('an unverified company keeps doing what companies do: API keys, SubVendors, Splits (the README walk)', async () => {
+    const sme = await signup(app, 'Fresh Staffing');
+    const key = dataOf(await app.request('POST', '/api/commerce/api-keys', { token: sme.sessionToken, body: { name: 'server', scopes: ['split:write'] } }), 201).key as string;
+    const split = await createdSplit(app, key, splitBody(world, { roster: [emailRow(uniqueEmail('dana'), '2500')] }));
+    expect(split.status).toBe('PENDING_APPROVAL');
+  });
+
+  it('accounts registered before verification existed count as verified: their events fold, they sign in and are attached', async () => {
+    const email = uniqueEmail('veteran');
+    const nowMs = Date.now();
+    const [companyId, userId] = [newId('co', nowMs), newId('usr', nowMs)];
+    const at = new Date(nowMs).toISOString();
+    const metadata = { correlationId: 'test-old-data', causationId: null, actor: `user:${userId}`, occurredAt: at };
+    await app.platform.events.append(
+      accountStreamId(sha256Hex(email)),
+      [
+        { id: randomUUID(), type: 'company.registered', data: { companyId, name: 'Veteran Co', registeredAt: at }, metadata },
+        { id: randomUUID(), type: 'user.registered', data: { userId, companyId, email, passwordHash: await hashPassword('correct horse battery'), registeredAt: at }, metadata },
+      ],
+      'no_stream',
+    );
+    await app.eventCount();
+    const signedIn = await login(email);
+    expect(signedIn.status).toBe(200);
+    expect(await me(signedIn.body.data.sessionToken)).toMatchObject({ userId, kind: 'company', emailVerified: true });
+    const vendor = await createSubVendor(app, world.sme.apiKey, { email });
+    expect(await attachedUser(vendor.id)).toBe(userId);
+    expect(await messagesTo(email)).toHaveLength(0);
   });
 });

@@ -20,6 +20,7 @@ import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
+import { MagicLinkSignIn } from '../application/magic-link-sign-in';
 import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto } from './auth.request.dto';
 
 @ApiTags('identity')
@@ -29,6 +30,7 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly sessions: SessionIssuer,
     private readonly magicLinks: MagicLinks,
+    private readonly magicLinkSignIn: MagicLinkSignIn,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -60,8 +62,8 @@ export class AuthController {
   })
   @ApiProduces('application/json', 'text/html')
   async signInWithMagicLink(@Body() body: MagicLinkSignInRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (!prefersHtml(request)) return void reply.status(200).send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(body.token)) });
-    const signedIn = await this.magicLinks.redeem(body.token).catch((error: unknown) => {
+    if (!prefersHtml(request)) return void reply.status(200).send({ data: this.withCookie(request, reply, await this.magicLinkSignIn.signIn(body.token, request.id)) });
+    const signedIn = await this.magicLinkSignIn.signIn(body.token, request.id).catch((error: unknown) => {
       if (error instanceof MagicLinkInvalidError) return null;
       throw error;
     });
