@@ -226,16 +226,17 @@ describe('an account is not claimed before its owner arrives: sign-ups prove the
     expect((await messagesTo(carol)).map((message) => message.subject)).toContain('Your Paysplit account is ready');
   });
 
-  it('an unverified account cannot withdraw (403 EMAIL_NOT_VERIFIED); once verified, the usual rules answer', async () => {
+  it('an unverified account cannot withdraw (422 EMAIL_NOT_VERIFIED); once verified, the usual rules answer', async () => {
     const eve = await signup(app, 'Eve Co');
     const withdraw = () => app.request('POST', '/api/commerce/me/withdrawals', { token: eve.sessionToken, body: { amountCents: '100', currency: 'USD' } });
     const refused = await withdraw();
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(422);
     expect(refused.body).toEqual(errorEnvelope('EMAIL_NOT_VERIFIED'));
     const [confirm] = await messagesTo(eve.email);
     expect((await signIn(tokenOf(confirm!.link))).status).toBe(200);
     const after = await withdraw();
     expect(after.status).toBe(422);
+    expect(after.body.error.code).toMatch(/^WITHDRAWAL_(INSUFFICIENT_BALANCE|WALLET_NOT_READY)$/);
   });
 
   it('an unverified company keeps doing what companies do: API keys, SubVendors, Splits (the README walk)', async () => {

@@ -35,7 +35,7 @@ export class EarningsController {
   @Post('withdrawals')
   @ApiOperation({
     summary:
-      'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY; 403 EMAIL_NOT_VERIFIED for an account whose address is not confirmed',
+      'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed',
   })
   withdraw(@Body() body: WithdrawRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
     return this.commands.execute(new RequestWithdrawalCommand(principal.userId, body.amountCents, body.currency, commandContext(request, principal)));

@@ -1160,7 +1160,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY; 403 EMAIL_NOT_VERIFIED for an account whose address is not confirmed
+     * Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed
      * @description Credential: a session (an API key is refused with 403).
      */
     post: operations['EarningsController_withdraw'];
@@ -9989,7 +9989,7 @@ export interface operations {
           };
         };
       };
-      /** @description EMAIL_NOT_VERIFIED, CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9998,7 +9998,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'EMAIL_NOT_VERIFIED' | 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
             };
           };
         };
@@ -10045,7 +10045,7 @@ export interface operations {
           };
         };
       };
-      /** @description WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY */
+      /** @description WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, EMAIL_NOT_VERIFIED */
       422: {
         headers: {
           [name: string]: unknown;
@@ -10054,7 +10054,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'WITHDRAWAL_INSUFFICIENT_BALANCE' | 'WITHDRAWAL_WALLET_NOT_READY';
+              code?: 'WITHDRAWAL_INSUFFICIENT_BALANCE' | 'WITHDRAWAL_WALLET_NOT_READY' | 'EMAIL_NOT_VERIFIED';
             };
           };
         };
