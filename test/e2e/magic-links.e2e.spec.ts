@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectPageHeaders } from '../support/page-headers';
 import { signup, startTestApp, TestApp, TestResponse } from '../support/test-app';
-import { createSubVendor, errorEnvelope, issueApiKey, outbox } from '../support/split-fixtures';
+import { createSubVendor, dataOf, errorEnvelope, issueApiKey, outbox } from '../support/split-fixtures';
 
 /** Magic links work once, within MAGIC_LINK_TTL_SECONDS of real time, and their owner can ask for a new one. */
 describe('magic links over HTTP', () => {
@@ -71,8 +71,10 @@ describe('magic links over HTTP', () => {
     expect((await redeem(token)).status).toBe(200);
   });
 
-  it('answers the same, and sends nothing, for an unknown email or an account with a password', async () => {
+  it('answers the same, and sends nothing, for an unknown email or an account with a confirmed password', async () => {
     const owner = await signup(app, 'Has Password');
+    const [confirmation] = await messagesTo(owner.email);
+    expect((await redeem(tokenOf(confirmation!.link))).status).toBe(200);
     const before = (await outbox(app)).length;
     for (const email of ['nobody@example.test', owner.email]) {
       const requested = await requestLink(email);
@@ -80,6 +82,18 @@ describe('magic links over HTTP', () => {
       expect(requested.body).toEqual({ data: { requested: true } });
     }
     expect((await outbox(app)).length).toBe(before);
+  });
+
+  it('sends a new confirmation link to a password sign-up that has not confirmed its address (issue 24)', async () => {
+    const owner = await signup(app, 'Lost The Email');
+    expect(await messagesTo(owner.email)).toHaveLength(1);
+    const requested = await requestLink(owner.email);
+    expect(requested.body).toEqual({ data: { requested: true } });
+    const messages = await messagesTo(owner.email);
+    expect(messages.map((message) => message.subject)).toEqual(['Confirm your email for Paysplit', 'Confirm your email for Paysplit']);
+    const fresh = messages.find((message) => message.id !== messages[0]!.id) ?? messages[1]!;
+    expect((await redeem(tokenOf(fresh.link))).status).toBe(200);
+    expect(dataOf(await app.request('GET', '/api/auth/me', { token: owner.sessionToken }), 200).emailVerified).toBe(true);
   });
 
   it.each([

@@ -79,7 +79,8 @@ export class MagicLinks {
   }
 
   /**
-   * Sends a new link if the email belongs to a passwordless account, at most
+   * Sends a new link if the email belongs to a passwordless account (or a new confirmation link to a
+   * password sign-up that has not confirmed its address yet), at most
    * MAGIC_LINK_REQUESTS_PER_WINDOW an hour per account, so the endpoint cannot be used to flood a
    * mailbox; the count is atomic in the store, so concurrent requests cannot pass it. The caller
    * learns nothing either way (the endpoint answers the same), so the email cannot be probed for an
@@ -87,9 +88,11 @@ export class MagicLinks {
    */
   async sendOnRequest(email: string): Promise<void> {
     const user = await userByEmail(this.documents, email);
-    if (!user || user.passwordHash !== null) return;
+    // Passwordless accounts sign in by link; a password sign-up gets a new confirmation link until it is verified.
+    const unverified = user?.emailVerified === false;
+    if (!user || (user.passwordHash !== null && !unverified)) return;
     if (!(await this.countRequest(user.id))) return;
-    await this.send(user.id, user.companyId, user.email, 'requested');
+    await this.send(user.id, user.companyId, user.email, unverified ? 'verify_email' : 'requested');
   }
 
   /** Counts a request in the account's window; false when the window's links are used up. */

@@ -78,7 +78,7 @@ export class AuthController {
   @HttpCode(202)
   @ApiOperation({
     summary:
-      'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say. A browser form post gets a page',
+      'Ask for a new sign-in link for a passwordless account, or a new confirmation link for a password sign-up not yet confirmed. Always 202: a link is sent only to such an account, and the answer does not say. A browser form post gets a page',
   })
   @ApiProduces('application/json', 'text/html')
   async requestMagicLink(@Body() body: MagicLinkRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {

@@ -45,7 +45,7 @@ export interface paths {
     /** The landing page of an emailed sign-in link (valid for MAGIC_LINK_TTL_SECONDS, 7 days by default): always an HTML page with a Sign in button, for every client and Accept header; opening it never uses the link. To sign in, POST the token to /api/auth/magic-link/sign-in */
     get: operations['AuthController_magicLink'];
     put?: never;
-    /** Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say. A browser form post gets a page */
+    /** Ask for a new sign-in link for a passwordless account, or a new confirmation link for a password sign-up not yet confirmed. Always 202: a link is sent only to such an account, and the answer does not say. A browser form post gets a page */
     post: operations['AuthController_requestMagicLink'];
     delete?: never;
     options?: never;
