@@ -29,6 +29,12 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/** A hop count as Fastify's trust function: the nearest `hops` proxies are believed (as proxy-addr does for a number). */
+const trustedHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 /** Builds the platform, the HTTP app and the workers this process's ROLE asks for, and starts listening. */
 export async function startApp(config: AppConfig, logger: AppLogger): Promise<RunningApp> {
   const adapter = new FastifyAdapter({
@@ -36,6 +42,9 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     bodyLimit: ONE_MIB,
     genReqId: () => newId('req', Date.now()),
     requestIdHeader: 'x-request-id',
+    // request.ip (login limits, payment-link limits, logs) is the TCP peer unless TRUST_PROXY says which
+    // proxies' X-Forwarded-For to believe (docs/operations.md#configuration, issue 24).
+    trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
     // Slow bodies must not hold connections forever: the whole request has to arrive in time (408
     // otherwise), checked every second; and the number of open connections is capped (issue 15).

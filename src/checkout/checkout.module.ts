@@ -18,6 +18,7 @@ import { PayHostedOrderHandler } from './application/pay-hosted-order.handler';
 import { RecordRenewalDeclineHandler } from './application/record-renewal-decline.handler';
 import { RecordRenewalHandler } from './application/record-renewal.handler';
 import { StartPaymentLinkOrderHandler } from './application/start-payment-link-order.handler';
+import { PaymentLinkOrderLimits } from './application/payment-link-order-limits';
 import { StartSubscriptionHandler } from './application/start-subscription.handler';
 import { UseAnotherCardHandler } from './application/use-another-card.handler';
 import { VoidChargeHandler } from './application/void-charge.handler';
@@ -57,6 +58,16 @@ const workflow = [
 
 @Module({
   controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, MerchantCheckoutController, HostedPagesController],
-  providers: [paymentProcessorsProvider, CheckoutPayments, CheckoutSecrets, CheckoutQueries, MerchantListsQuery, CheckoutReadModelProjection, ...useCases, ...workflow],
+  providers: [
+    paymentProcessorsProvider,
+    PaymentLinkOrderLimits,
+    CheckoutPayments,
+    CheckoutSecrets,
+    CheckoutQueries,
+    MerchantListsQuery,
+    CheckoutReadModelProjection,
+    ...useCases,
+    ...workflow,
+  ],
 })
 export class CheckoutModule {}

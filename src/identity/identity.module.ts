@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CREDENTIAL_RESOLVER } from './application/credential-resolver.port';
 import { AccountDirectory } from './application/account-directory';
+import { MagicLinkSignIn } from './application/magic-link-sign-in';
 import { ApiKeyUsage } from './application/api-key-usage';
 import { CredentialResolverService } from './application/credential-resolver.service';
 import { ExpiredCredentialsPurge } from './application/expired-credentials.purge';
@@ -24,6 +25,7 @@ import { IdentityReadModelProjection } from './projections/identity-read-model.p
     Outbox,
     LoginAttempts,
     AccountDirectory,
+    MagicLinkSignIn,
     SignupHandler,
     LoginHandler,
     IssueApiKeyHandler,

@@ -113,6 +113,16 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       expect((await store.find(collection, { filter: { note: null } })).map((d) => d.id)).toEqual(['d0']);
     });
 
+    // Read models add optional fields (e.g. a user's releasedAt, an order's unlisted) and filter on null
+    // for "not set": documents written before the field existed must match.
+    it('matches a null filter on a document that lacks the field', async () => {
+      const { projection, collection } = await registered();
+      const docs = [{ id: 'old' }, { id: 'set', mark: true }, { id: 'nulled', mark: null }];
+      await store.commitProjection({ projection, generation: 1, checkpoint: 1, streamRevisions: {}, writes: docs.map((doc) => ({ kind: 'put' as const, collection, doc })) });
+      expect((await store.find(collection, { filter: { mark: null } })).map((d) => d.id).sort()).toEqual(['nulled', 'old']);
+      expect(await store.count(collection, { mark: null })).toBe(2);
+    });
+
     it('rebuilds into a shadow generation while the active one keeps serving, then swaps', async () => {
       const { projection, collection } = await registered();
       await store.commitProjection({

@@ -64,6 +64,19 @@ export function operationalStoreContract(name: string, open: () => Promise<Opera
       expect(await store.useAllowance(collection, 'usr_2', 3, '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z')).toBe(true);
     });
 
+    it('gives back a use of a live window, never below zero, and leaves an ended window alone', async () => {
+      const collection = unique('allowance');
+      const use = () => store.useAllowance(collection, 'usr_1', 2, '2026-01-01T00:00:00.000Z', '2026-01-01T01:00:00.000Z');
+      expect([await use(), await use(), await use()]).toEqual([true, true, false]);
+      await Promise.all([1, 2, 3].map(() => store.returnAllowance(collection, 'usr_1', '2026-01-01T00:30:00.000Z')));
+      expect(await store.getOperational(collection, 'usr_1')).toEqual({ id: 'usr_1', used: 0, expiresAt: '2026-01-01T01:00:00.000Z' });
+      expect(await use()).toBe(true);
+      await store.returnAllowance(collection, 'usr_1', '2026-01-01T01:00:00.000Z');
+      expect(await store.getOperational(collection, 'usr_1')).toEqual({ id: 'usr_1', used: 1, expiresAt: '2026-01-01T01:00:00.000Z' });
+      await store.returnAllowance(collection, 'usr_2', '2026-01-01T00:30:00.000Z');
+      expect(await store.getOperational(collection, 'usr_2')).toBeNull();
+    });
+
     // In MongoDB the restart is an upsert whose filter has a range (not pure equality): concurrent restarts
     // must collide on the key (duplicate-key error, never retried by the server) and count in one window.
     it('counts concurrent uses exactly when an ended window restarts', async () => {

@@ -44,7 +44,7 @@ describe('dashboard session cookie over HTTP', () => {
     const owner = await loggedIn('Me Inc');
     const me = await app.request('GET', '/api/auth/me', { headers: browser(owner.cookie, null) });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ data: { userId: owner.userId, companyId: owner.companyId, companyName: 'Me Inc', email: owner.email, kind: 'company' } });
+    expect(me.body).toEqual({ data: { userId: owner.userId, companyId: owner.companyId, companyName: 'Me Inc', email: owner.email, kind: 'company', emailVerified: false } });
     expect((await app.request('GET', '/api/auth/me', { token: owner.sessionToken })).body.data.userId).toBe(owner.userId);
     const none = await app.request('GET', '/api/auth/me');
     expect(none.status).toBe(401);
@@ -115,7 +115,7 @@ describe('dashboard session cookie over HTTP', () => {
     const email = `contractor-${Math.random().toString(36).slice(2)}@example.test`;
     await createSubVendor(app, await issueApiKey(app, sme.sessionToken), { email });
     const link = (await outbox(app)).find((message) => message.to === email)!.link;
-    const redeemed = await app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
+    const redeemed = await app.request('POST', '/api/auth/magic-link/sign-in', { body: { token: new URL(link).searchParams.get('token')! } });
     expect(redeemed.status).toBe(200);
     const me = await app.request('GET', '/api/auth/me', { headers: browser(sessionCookie(redeemed)) });
     expect(me.body.data).toMatchObject({ email, kind: 'contractor' });

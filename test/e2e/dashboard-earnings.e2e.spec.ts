@@ -33,7 +33,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
   /** The creator's browser session: the cookie set by redeeming its magic link. */
   async function signedIn(creator: Creator): Promise<Record<string, string>> {
     const link = (await outbox(app)).find((message) => message.to === creator.email)!.link;
-    const redeemed = await app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
+    const redeemed = await app.request('POST', '/api/auth/magic-link/sign-in', { body: { token: new URL(link).searchParams.get('token')! } });
     return browser(sessionCookie(redeemed));
   }
   const earnings = async (headers: Record<string, string>) => dataOf(await app.request('GET', '/api/commerce/me/earnings', { headers }), 200);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectPageHeaders } from '../support/page-headers';
 import { signup, startTestApp, TestApp, TestResponse } from '../support/test-app';
-import { createSubVendor, errorEnvelope, issueApiKey, outbox } from '../support/split-fixtures';
+import { createSubVendor, dataOf, errorEnvelope, issueApiKey, outbox } from '../support/split-fixtures';
 
 /** Magic links work once, within MAGIC_LINK_TTL_SECONDS of real time, and their owner can ask for a new one. */
 describe('magic links over HTTP', () => {
@@ -18,7 +18,7 @@ describe('magic links over HTTP', () => {
 
   const messagesTo = async (email: string) => (await outbox(app)).filter((m) => m.to === email.toLowerCase());
   const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
-  const redeem = (token: string) => app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(token)}`);
+  const redeem = (token: string) => app.request('POST', '/api/auth/magic-link/sign-in', { body: { token } });
   const requestLink = (email: unknown) => app.request('POST', '/api/auth/magic-link', { body: { email } });
   const expectRefused = (response: TestResponse, status: number, code: string) => {
     expect(response.status).toBe(status);
@@ -71,8 +71,10 @@ describe('magic links over HTTP', () => {
     expect((await redeem(token)).status).toBe(200);
   });
 
-  it('answers the same, and sends nothing, for an unknown email or an account with a password', async () => {
+  it('answers the same, and sends nothing, for an unknown email or an account with a confirmed password', async () => {
     const owner = await signup(app, 'Has Password');
+    const [confirmation] = await messagesTo(owner.email);
+    expect((await redeem(tokenOf(confirmation!.link))).status).toBe(200);
     const before = (await outbox(app)).length;
     for (const email of ['nobody@example.test', owner.email]) {
       const requested = await requestLink(email);
@@ -82,6 +84,18 @@ describe('magic links over HTTP', () => {
     expect((await outbox(app)).length).toBe(before);
   });
 
+  it('sends a new confirmation link to a password sign-up that has not confirmed its address (issue 24)', async () => {
+    const owner = await signup(app, 'Lost The Email');
+    expect(await messagesTo(owner.email)).toHaveLength(1);
+    const requested = await requestLink(owner.email);
+    expect(requested.body).toEqual({ data: { requested: true } });
+    const messages = await messagesTo(owner.email);
+    expect(messages.map((message) => message.subject)).toEqual(['Confirm your email for Paysplit', 'Confirm your email for Paysplit']);
+    const fresh = messages.find((message) => message.id !== messages[0]!.id) ?? messages[1]!;
+    expect((await redeem(tokenOf(fresh.link))).status).toBe(200);
+    expect(dataOf(await app.request('GET', '/api/auth/me', { token: owner.sessionToken }), 200).emailVerified).toBe(true);
+  });
+
   it.each([
     ['not an email', 'dana'],
     ['a number', 42],
@@ -89,7 +103,7 @@ describe('magic links over HTTP', () => {
   ])('refuses %s with 400', async (_label, email) => {
     expectRefused(await requestLink(email), 400, 'VALIDATION_FAILED');
   });
-  describe('content negotiation: a person clicking the link gets a page, an API client JSON', () => {
+  describe('opening the link: every client gets the page, only the POST signs in', () => {
     const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
     const open = (link: string, accept?: string) => fetch(link.replace(app.platform.config.publicBaseUrl, app.url), { headers: accept ? { accept } : {} });
     const signIn = (token: string, accept: string) =>
@@ -153,15 +167,29 @@ describe('magic links over HTTP', () => {
       ['*/*', '*/*'],
       ['application/json', 'application/json'],
       ['JSON and HTML alike', 'application/json, text/html'],
-    ])('an API client (%s) gets JSON and the link is used', async (_label, accept) => {
+    ])('a GET never uses the link (%s, as mail scanners send): the page, then its owner signs in by POST (issue 24)', async (_label, accept) => {
       const email = await passwordlessAccount();
       const [welcome] = await messagesTo(email);
-      const response = await open(welcome!.link, accept);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(((await response.json()) as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^sess_/);
+      const events = await app.eventCount();
+      for (let i = 0; i < 2; i += 1) {
+        const response = await open(welcome!.link, accept);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(response.headers.get('set-cookie')).toBeNull();
+        expectPageHeaders(response.headers, "'none'");
+        const html = await response.text();
+        expect(html).toContain('action="/api/auth/magic-link/sign-in"');
+        expect(html).not.toContain('sess_');
+      }
+      expect(await app.eventCount()).toBe(events);
+      const signedIn = await redeem(tokenOf(welcome!.link));
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.data.sessionToken).toMatch(/^sess_/);
       expectRefused(await redeem(tokenOf(welcome!.link)), 401, 'MAGIC_LINK_INVALID');
+    });
+
+    it('a GET without a token is 400 in the envelope', async () => {
+      expectRefused(await app.request('GET', '/api/auth/magic-link'), 400, 'VALIDATION_FAILED');
     });
 
     it('POST /api/auth/magic-link/sign-in with JSON answers the session token, then 401 in the envelope', async () => {

@@ -34,7 +34,7 @@ type Entry = { method: string; path: string; operation: Operation; label: string
 
 const CREDENTIALS = ['apiKey', 'session', 'embedToken'];
 /** Where the answer is not the JSON envelope on purpose. */
-const NOT_ENVELOPED = new Set(['GET /metrics', 'GET /embed/payouts/{id}']);
+const NOT_ENVELOPED = new Set(['GET /metrics', 'GET /embed/payouts/{id}', 'GET /api/auth/magic-link']);
 /** /health answers 503 with its own report (which store is down), not an error envelope. */
 const OWN_ERROR_BODY = new Set(['GET /health 503', 'GET /embed/payouts/{id} 404']);
 

@@ -4,7 +4,15 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { company } from '../../identity';
 import { orderStreamId } from '../domain/checkout.events';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError, PaymentLinkNotFoundError } from '../domain/checkout.errors';
-import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
+import {
+  CHECKOUT_ORDERS,
+  CHECKOUT_SUBSCRIPTIONS,
+  OrderView,
+  PAYMENT_LINK_ORDER_REF,
+  PAYMENT_LINKS,
+  PaymentLinkView,
+  SubscriptionView,
+} from '../projections/checkout-read-model.projection';
 
 /** The public order status (docs/checkout.md#order-status). */
 export interface OrderStatusView {
@@ -62,8 +70,8 @@ export class CheckoutQueries {
   async buyerFacing(order: Pick<OrderView, 'merchantCompanyId' | 'externalOrderRef'>): Promise<{ merchant: string; item: string | null }> {
     const merchant = (await company(this.store, order.merchantCompanyId))?.name ?? 'the merchant';
     const ref = order.externalOrderRef;
-    if (ref?.startsWith('payment_link:')) {
-      const link = await this.store.get<PaymentLinkView>(PAYMENT_LINKS, ref.slice('payment_link:'.length));
+    if (ref?.startsWith(PAYMENT_LINK_ORDER_REF)) {
+      const link = await this.store.get<PaymentLinkView>(PAYMENT_LINKS, ref.slice(PAYMENT_LINK_ORDER_REF.length));
       return { merchant, item: link?.title ?? null };
     }
     return { merchant, item: ref ? `Order ${ref}` : null };

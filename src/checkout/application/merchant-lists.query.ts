@@ -9,7 +9,7 @@ import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, Paym
 import { subscriptionRecordOf } from './checkout-queries';
 
 /** An order as its merchant lists it: never the buyer's page token or client secret (those are the buyer's credentials). */
-export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken' | 'pageTokenHash'>;
+export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken' | 'pageTokenHash' | 'unlisted'>;
 export type MerchantSubscriptionView = ReturnType<typeof subscriptionRecordOf> & { createdAt: string | null };
 export interface MerchantPaymentLinkView {
   slug: string;
@@ -34,10 +34,15 @@ export class MerchantListsQuery {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Without a status, the default list: every order except payment-link orders that expired unpaid (anyone
+   * can start those, so they would bury the merchant's real orders; issue 24). With a status, all orders in it.
+   */
   orders(companyId: string, status: OrderStatus | undefined, page: number, limit: number): Promise<Page<MerchantOrderView>> {
-    return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, { merchantCompanyId: companyId, ...(status ? { status } : {}) }, page, limit, (order) => {
+    const filter: Filter = status ? { merchantCompanyId: companyId, status } : { merchantCompanyId: companyId, unlisted: null };
+    return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, filter, page, limit, (order) => {
       // A document written before issue 15 may still hold the plaintext clientSecret: never shown.
-      const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };
+      const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, unlisted: _u, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };
       return shown;
     });
   }

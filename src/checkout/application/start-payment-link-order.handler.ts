@@ -3,9 +3,10 @@ import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cq
 import { AppConfig } from '../../platform/config/app-config';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { APP_CONFIG } from '../../platform/platform.tokens';
-import { PaymentLinkView } from '../projections/checkout-read-model.projection';
+import { PAYMENT_LINK_ORDER_REF, PaymentLinkView } from '../projections/checkout-read-model.projection';
 import { CheckoutSecrets } from './checkout-secrets';
 import { CreateCheckoutCommand } from './create-checkout.handler';
+import { PaymentLinkOrderLimits } from './payment-link-order-limits';
 
 /** The order a buyer started and the token of its hosted page (stored nowhere, so handed over here). */
 export interface StartedPaymentLinkOrder {
@@ -13,11 +14,17 @@ export interface StartedPaymentLinkOrder {
   pageToken: string;
 }
 
-/** A buyer starts paying on a payment link's page: a new REDIRECT order whose return page is the link's own. */
+/**
+ * A buyer starts paying on a payment link's page: a new REDIRECT order whose return page is the link's
+ * own, within the link's and the address's allowances (PaymentLinkOrderLimits: 429 beyond). Unpaid, it
+ * expires like any order (24 h) and then leaves the merchant's default order list.
+ */
 export class StartPaymentLinkOrderCommand extends Command<StartedPaymentLinkOrder> {
   constructor(
     readonly link: PaymentLinkView,
     readonly embed: boolean,
+    /** The buyer's address as the HTTP server sees it (TRUST_PROXY), for the per-address limit. */
+    readonly clientAddress: string,
     readonly context: CommandContext,
   ) {
     super();
@@ -29,10 +36,12 @@ export class StartPaymentLinkOrderHandler implements ICommandHandler<StartPaymen
   constructor(
     private readonly commands: CommandBus,
     private readonly secrets: CheckoutSecrets,
+    private readonly limits: PaymentLinkOrderLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ link, embed, context }: StartPaymentLinkOrderCommand): Promise<StartedPaymentLinkOrder> {
+  async execute({ link, embed, clientAddress, context }: StartPaymentLinkOrderCommand): Promise<StartedPaymentLinkOrder> {
+    await this.limits.count(link.slug, clientAddress);
     const returnUrl = `${this.config.hostedCheckoutUrl}/checkout/${link.slug}/complete${embed ? '?embed=true' : ''}`;
     const { order } = await this.commands.execute(
       new CreateCheckoutCommand(
@@ -43,7 +52,7 @@ export class StartPaymentLinkOrderHandler implements ICommandHandler<StartPaymen
           provider: link.provider,
           returnUrl,
           checkoutMode: 'REDIRECT',
-          externalOrderRef: `payment_link:${link.slug}`,
+          externalOrderRef: `${PAYMENT_LINK_ORDER_REF}${link.slug}`,
           idempotencyKey: null,
           subscriptionIntervalUnit: null,
         },

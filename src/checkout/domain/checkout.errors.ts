@@ -124,3 +124,16 @@ export class PaymentProcessorUnavailableError extends DomainError {
     super(`No ${provider} adapter is configured (sandbox adapters run only with SANDBOX=true)`);
   }
 }
+
+/**
+ * Too many orders started on payment links from one client address, or on one link, in the current
+ * window (429 with Retry-After; docs/checkout.md#payment-links). Payment links take no credential, so
+ * this is what keeps a flood of page posts from filling the merchant's order list and the event log.
+ */
+export class PaymentLinkOrdersLimitedError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+  readonly kind = 'rate_limited';
+  constructor(override readonly retryAfterSeconds: number) {
+    super(`Too many payments started on this checkout link; try again in ${retryAfterSeconds} s`);
+  }
+}

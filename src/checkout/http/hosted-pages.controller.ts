@@ -12,8 +12,9 @@ import { secretMatches } from '../application/checkout-secrets';
 import { storedSecretHash } from '../domain/checkout-order.decider';
 import { PayHostedOrderCommand } from '../application/pay-hosted-order.handler';
 import { StartPaymentLinkOrderCommand } from '../application/start-payment-link-order.handler';
-import { CardDeclinedError } from '../domain/checkout.errors';
-import { OrderView } from '../projections/checkout-read-model.projection';
+import { CardDeclinedError, PaymentLinkOrdersLimitedError } from '../domain/checkout.errors';
+import { prefersHtml } from '../../platform/http/content-negotiation';
+import { OrderView, PAYMENT_LINK_ORDER_REF } from '../projections/checkout-read-model.projection';
 import { UseAnotherCardCommand } from '../application/use-another-card.handler';
 import { CHECKOUT_JS } from './checkout-js';
 import { CARD_FORM_JS, FAVICON_SVG, FRAME_JS, PAGES_CSS } from './hosted-assets';
@@ -201,10 +202,14 @@ export class HostedPagesController {
     const link = await this.queries.paymentLink(slug).catch(() => null);
     if (!link) return sendHtml(reply, 404, messagePage('Checkout not found', 'This checkout link does not exist.', embed), embed);
     try {
-      const order = await this.commands.execute(new StartPaymentLinkOrderCommand(link, embed, commandContext(request, null)));
+      const order = await this.commands.execute(new StartPaymentLinkOrderCommand(link, embed, request.ip, commandContext(request, null)));
       return redirect(reply, `/pay/${order.orderId}?t=${order.pageToken ?? ''}${embed ? '&embed=true' : ''}`);
     } catch (error) {
-      return this.failed(reply, error, embed);
+      if (!(error instanceof PaymentLinkOrdersLimitedError)) return this.failed(reply, error, embed);
+      // A person gets a page; any other client the error envelope (both 429 with Retry-After).
+      if (!prefersHtml(request)) throw error;
+      void reply.header('Retry-After', String(error.retryAfterSeconds));
+      return sendHtml(reply, 429, messagePage('Please wait', `Too many payments were started here just now. Try again in ${error.retryAfterSeconds} seconds.`, embed), embed);
     }
   }
 
@@ -212,7 +217,7 @@ export class HostedPagesController {
   @Get('checkout/:slug/complete')
   async paymentLinkComplete(@Param('slug') slug: string, @Query('order') orderId: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
     const order = orderId ? await this.queries.order(orderId).catch(() => null) : null;
-    const ours = order !== null && order.externalOrderRef === `payment_link:${slug}`;
+    const ours = order !== null && order.externalOrderRef === `${PAYMENT_LINK_ORDER_REF}${slug}`;
     const again = { href: `/checkout/${encodeURIComponent(slug)}${isEmbed(embed) ? '?embed=true' : ''}`, label: 'Start the payment again' };
     if (ours && order.status === 'PAID') return sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), null), isEmbed(embed));
     sendHtml(reply, 200, messagePage('Payment not completed', 'Nothing was paid. You can start the payment again.', isEmbed(embed), again), isEmbed(embed));

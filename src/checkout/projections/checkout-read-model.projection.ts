@@ -37,6 +37,12 @@ export interface OrderView {
   expiresAt: string | null;
   paidAt: string | null;
   updatedAt: string;
+  /**
+   * True for a payment-link order that expired unpaid: anyone can start one (docs/checkout.md#payment-links),
+   * so these stay out of the merchant's default order list (`?status=EXPIRED` still shows them). Absent
+   * otherwise, and on documents projected before issue 24 (a rebuild sets it).
+   */
+  unlisted?: true;
 }
 
 /** The subscription record of the buyer self-service calls (docs/checkout.md#subscriptions), field for field. */
@@ -69,6 +75,9 @@ export interface PaymentLinkView {
   provider: Provider;
   createdAt: string;
 }
+
+/** The externalOrderRef of an order started on a payment link: this prefix and the link's slug. */
+export const PAYMENT_LINK_ORDER_REF = 'payment_link:';
 
 /** Orders (status page, hosted pages), subscriptions (self-service) and payment links. */
 @Injectable()
@@ -125,7 +134,8 @@ export class CheckoutReadModelProjection implements Projection {
     }
     const order = await writer.get<OrderView>(CHECKOUT_ORDERS, event.data.orderId);
     if (!order) throw new Error(`${event.type} for unknown order ${event.data.orderId} (event ${recorded.id})`);
-    writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), updatedAt: at });
+    const abandonedLinkOrder = event.type === 'checkout.order.expired' && (order.externalOrderRef?.startsWith(PAYMENT_LINK_ORDER_REF) ?? false);
+    writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), ...(abandonedLinkOrder ? { unlisted: true as const } : {}), updatedAt: at });
   }
 
   private async applySubscription(event: SubscriptionEvent, writer: ProjectionWriter, at: string): Promise<void> {

@@ -21,11 +21,17 @@ const TYPES: Record<string, string> = {
 };
 
 export class DashboardFiles {
-  private readonly cache = new Map<string, DashboardFile | null>();
+  /** Only files that exist: a miss is not remembered, so unknown names cannot grow the map (issue 24). */
+  private readonly cache = new Map<string, DashboardFile>();
   readonly root: string | null;
 
   constructor(candidates = [join(__dirname, '..', '..', '..', 'dashboard-web'), join(__dirname, '..', '..', '..', 'dist', 'dashboard-web')]) {
     this.root = candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
+  }
+
+  /** How many files the cache holds (at most the build's assets). */
+  get cachedFiles(): number {
+    return this.cache.size;
   }
 
   /** index.html, re-read when it is missing from the cache (a rebuild while the service runs gets the new entry point). */
@@ -33,7 +39,11 @@ export class DashboardFiles {
     return this.read('index.html', false);
   }
 
-  /** `assets/<name>` where name is one flat file name (no traversal): hashed, so cached forever. */
+  /**
+   * `assets/<name>` where name is one flat file name (no traversal): hashed, so cached forever once found.
+   * A name that does not exist is looked up on disk each time and never cached, so the cache holds at most
+   * the files of the build.
+   */
   asset(name: string): DashboardFile | null {
     if (!/^[\w-]+(\.[\w-]+)*\.[a-z0-9]+$/i.test(name)) return null;
     return this.read(join('assets', name), true);
@@ -41,12 +51,13 @@ export class DashboardFiles {
 
   private read(relative: string, cache: boolean): DashboardFile | null {
     if (!this.root) return null;
-    if (cache && this.cache.has(relative)) return this.cache.get(relative)!;
+    const cached = cache ? this.cache.get(relative) : undefined;
+    if (cached) return cached;
     const path = join(this.root, relative);
     const file = existsSync(path)
       ? { body: readFileSync(path), type: TYPES[extname(path)] ?? (relative.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream') }
       : null;
-    if (cache) this.cache.set(relative, file);
+    if (cache && file) this.cache.set(relative, file);
     return file;
   }
 }

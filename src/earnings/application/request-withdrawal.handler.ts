@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EmailNotVerifiedError, hasVerifiedEmail } from '../../identity';
 import { withdrawableByAccount } from '../../ledger';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
@@ -45,6 +46,8 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
   ) {}
 
   async execute({ userId, amountCents, currency, context }: RequestWithdrawalCommand): Promise<WithdrawalView> {
+    // An unverified sign-up never had a roster row attached, but nothing may leave to it either (issue 24).
+    if (!(await hasVerifiedEmail(this.documents, userId))) throw new EmailNotVerifiedError();
     const now = this.clock.now();
     const payoutId = newId('po', now.getTime());
     const { contractors, wallet } = await contractorAccountsOf(this.documents, userId);

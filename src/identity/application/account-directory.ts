@@ -22,6 +22,8 @@ export interface Account {
  * Finds the service account of an email, or provisions a passwordless one that is active at once and
  * signs in by magic link (Split rows by email: docs/decisions.md#parties). Safe under concurrency: the
  * account stream per email decides who created it (docs/decisions.md#one-account-stream-per-email).
+ * An unverified password sign-up is not an account here (issue 24): it is never found, and provisioning
+ * releases its address and makes the passwordless account its real owner proves by the emailed link.
  */
 @Injectable()
 export class AccountDirectory {
@@ -33,7 +35,7 @@ export class AccountDirectory {
 
   async find(email: string): Promise<Omit<Account, 'provisioned' | 'written'> | null> {
     const { state } = await this.aggregates.load(accountStreamId(sha256Hex(normalizeEmail(email))), accountDecider);
-    return state.status === 'registered' ? { userId: state.userId, companyId: state.companyId } : null;
+    return state.status === 'registered' && state.verified ? { userId: state.userId, companyId: state.companyId } : null;
   }
 
   async findOrProvision(email: string, fullName: string | null, context: CommandContext): Promise<Account> {
@@ -47,7 +49,7 @@ export class AccountDirectory {
       const result = await this.aggregates.handle(
         accountStreamId(sha256Hex(normalized)),
         accountDecider,
-        { type: 'RegisterAccount', data: { companyId, companyName: fullName ?? normalized, userId, email: normalized, passwordHash: null, now: now.toISOString() } },
+        { type: 'ProvisionAccount', data: { companyId, companyName: fullName ?? normalized, userId, email: normalized, now: now.toISOString() } },
         context,
       );
       await this.magicLinks.send(userId, companyId, normalized);

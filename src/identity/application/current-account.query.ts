@@ -11,11 +11,20 @@ export interface CurrentAccount {
    * and sees its earnings); company: an account that signed up with a password.
    */
   kind: 'company' | 'contractor';
+  /** false until a password sign-up follows the link emailed to its address (issue 24); true for every other account. */
+  emailVerified: boolean;
 }
 
 /** Who the session belongs to, for the dashboard's header and navigation. Null while not yet projected. */
 export async function currentAccount(documents: DocumentReader, userId: string, companyId: string): Promise<CurrentAccount | null> {
   const [user, company] = await Promise.all([documents.get<UserDoc>(USERS, userId), documents.get<CompanyDoc>(COMPANIES, companyId)]);
   if (!user || !company) return null;
-  return { userId, companyId, companyName: company.name, email: user.email, kind: user.passwordHash === null ? 'contractor' : 'company' };
+  return {
+    userId,
+    companyId,
+    companyName: company.name,
+    email: user.email,
+    kind: user.passwordHash === null ? 'contractor' : 'company',
+    emailVerified: user.emailVerified !== false,
+  };
 }

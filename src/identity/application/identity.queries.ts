@@ -6,9 +6,19 @@ import { API_KEYS, ApiKeyDoc, COMPANIES, CompanyDoc, USERS, UserDoc } from '../p
 
 export const company = (documents: DocumentReader, companyId: string) => documents.get<CompanyDoc>(COMPANIES, companyId);
 
+/** The user that holds the address now (a user that lost it to the address's owner is never found). */
 export async function userByEmail(documents: DocumentReader, email: string): Promise<UserDoc | null> {
-  const [user] = await documents.find<UserDoc>(USERS, { filter: { email: normalizeEmail(email) }, limit: 1 });
+  const [user] = await documents.find<UserDoc>(USERS, { filter: { email: normalizeEmail(email), releasedAt: null }, limit: 1 });
   return user ?? null;
+}
+
+/**
+ * Whether the user proved its address: false for a password sign-up whose emailed link was not followed
+ * yet, and for a user that lost its address; true for every other (older documents have no field).
+ */
+export async function hasVerifiedEmail(documents: DocumentReader, userId: string): Promise<boolean> {
+  const user = await documents.get<UserDoc>(USERS, userId);
+  return user !== null && user.emailVerified !== false && user.releasedAt === undefined;
 }
 
 export async function apiKeyByHash(documents: DocumentReader, keyHash: string): Promise<ApiKeyDoc | null> {

@@ -21,8 +21,8 @@ export class LoginCommand extends Command<SignedIn> {
 }
 
 /**
- * Email and password for a session. Attempts are limited (LoginAttempts: 429 RATE_LIMITED with
- * Retry-After), and every attempt costs one scrypt whether the email has a password or not (an unknown
+ * Email and password for a session. Failed attempts are limited (LoginAttempts: 429 RATE_LIMITED with
+ * Retry-After; a successful one gives its count back), and every attempt costs one scrypt whether the email has a password or not (an unknown
  * email, or a passwordless account made for a roster email, is checked against a dummy hash), so the
  * answer's timing does not tell which emails have an account.
  */
@@ -43,6 +43,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     const matches = await verifyPassword(command.password, passwordHash);
     // Passwordless accounts (made for roster emails) sign in by magic link only.
     if (!user?.passwordHash || !matches) throw new InvalidCredentialsError();
+    await this.attempts.succeeded(command.email, command.clientIp);
     return { companyId: user.companyId, userId: user.id, sessionToken: await this.sessions.issue(user.id, user.companyId) };
   }
 

@@ -5,7 +5,6 @@ import { loadConfig } from '../../platform/config/app-config';
 import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-store';
 import { MAGIC_LINK_REQUESTS_PER_WINDOW, MAGIC_LINKS, MagicLinks } from './magic-links';
 import { Outbox } from './outbox';
-import { SessionIssuer } from './session-issuer';
 
 /** Real time the test moves by hand. */
 class HandClock implements Clock {
@@ -24,7 +23,7 @@ async function setUp() {
   const clock = new SystemClock();
   const realClock = new HandClock();
   const config = loadConfig({ SANDBOX: 'true', MAGIC_LINK_TTL_SECONDS: '3600', DATA_DIR: dir });
-  const links = new MagicLinks(store, store, clock, realClock, config, new SessionIssuer(store, clock, realClock, config), new Outbox(store, config));
+  const links = new MagicLinks(store, store, clock, realClock, config, new Outbox(store, config));
   // The outbox is ordered by message id, and two messages of one millisecond may come in either order.
   const seen = new Set<string>();
   const lastToken = async () => {
@@ -37,11 +36,11 @@ async function setUp() {
 }
 
 describe('MagicLinks', () => {
-  it('lets only one of two concurrent redeems of a link sign in', async () => {
+  it('lets only one of two concurrent claims of a link go on', async () => {
     const { store, links, lastToken } = await setUp();
     await links.send('usr_1', 'co_1', 'dana@example.test');
     const token = await lastToken();
-    const outcomes = await Promise.allSettled([links.redeem(token), links.redeem(token)]);
+    const outcomes = await Promise.allSettled([links.claim(token), links.claim(token)]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     await store.close();
   });
@@ -53,9 +52,9 @@ describe('MagicLinks', () => {
     realClock.advance(3599);
     await links.send('usr_1', 'co_1', 'dana@example.test');
     const second = await lastToken();
-    expect((await links.redeem(second)).userId).toBe('usr_1');
+    expect((await links.claim(second)).userId).toBe('usr_1');
     realClock.advance(1);
-    await expect(links.redeem(token)).rejects.toMatchObject({ code: 'MAGIC_LINK_INVALID' });
+    await expect(links.claim(token)).rejects.toMatchObject({ code: 'MAGIC_LINK_INVALID' });
     expect(await store.listOperational(MAGIC_LINKS, 10)).toEqual([]);
     await store.close();
   });

@@ -6,7 +6,6 @@ import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/docum
 import { OPERATIONAL_STORE, OperationalStore } from '../../platform/read-store/operational-store.port';
 import { newId } from '../../platform/ids/ids';
 import { expiresIn, hashToken, hasExpired, newSecretToken } from './tokens';
-import { SessionIssuer } from './session-issuer';
 import { MagicLinkInvalidError } from '../domain/identity.errors';
 import { userByEmail } from './identity.queries';
 import { Outbox, OutboxMessage } from './outbox';
@@ -27,12 +26,23 @@ interface MagicLinkDoc {
   expiresAt: string;
 }
 
-/** Why a link is sent: the account was just made for a roster email, or its owner asked for a new one. */
-export type MagicLinkReason = 'account_provisioned' | 'requested';
+/**
+ * Why a link is sent: the account was just made for a roster email, its owner asked for a new one, or a
+ * password sign-up has to prove its address (following the link verifies it and signs in).
+ */
+export type MagicLinkReason = 'account_provisioned' | 'requested' | 'verify_email';
 
 const SUBJECTS: Record<MagicLinkReason, string> = {
   account_provisioned: 'Your Paysplit account is ready',
   requested: 'Your Paysplit sign-in link',
+  verify_email: 'Confirm your email for Paysplit',
+};
+
+const FIRST_LINES: Record<MagicLinkReason, string> = {
+  account_provisioned: 'Sign in to see your payouts',
+  requested: 'Sign in to see your payouts',
+  verify_email:
+    'Someone signed up for Paysplit with this address. If it was you, confirm it (nobody can be paid at this address, and the account cannot withdraw, until it is confirmed); if not, ignore this message',
 };
 
 /**
@@ -48,7 +58,6 @@ export class MagicLinks {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(REAL_CLOCK) private readonly realClock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly sessions: SessionIssuer,
     private readonly mail: Outbox,
   ) {}
 
@@ -62,7 +71,7 @@ export class MagicLinks {
       id: newId('evt', now.getTime()),
       to: email,
       subject: SUBJECTS[reason],
-      body: `Sign in to see your payouts: ${link}\nThe link works once, until ${expiresAt}.`,
+      body: `${FIRST_LINES[reason]}: ${link}\nThe link works once, until ${expiresAt}.`,
       link,
       sentAt: now.toISOString(),
     };
@@ -70,7 +79,8 @@ export class MagicLinks {
   }
 
   /**
-   * Sends a new link if the email belongs to a passwordless account, at most
+   * Sends a new link if the email belongs to a passwordless account (or a new confirmation link to a
+   * password sign-up that has not confirmed its address yet), at most
    * MAGIC_LINK_REQUESTS_PER_WINDOW an hour per account, so the endpoint cannot be used to flood a
    * mailbox; the count is atomic in the store, so concurrent requests cannot pass it. The caller
    * learns nothing either way (the endpoint answers the same), so the email cannot be probed for an
@@ -78,9 +88,11 @@ export class MagicLinks {
    */
   async sendOnRequest(email: string): Promise<void> {
     const user = await userByEmail(this.documents, email);
-    if (!user || user.passwordHash !== null) return;
+    // Passwordless accounts sign in by link; a password sign-up gets a new confirmation link until it is verified.
+    const unverified = user?.emailVerified === false;
+    if (!user || (user.passwordHash !== null && !unverified)) return;
     if (!(await this.countRequest(user.id))) return;
-    await this.send(user.id, user.companyId, user.email, 'requested');
+    await this.send(user.id, user.companyId, user.email, unverified ? 'verify_email' : 'requested');
   }
 
   /** Counts a request in the account's window; false when the window's links are used up. */
@@ -91,16 +103,16 @@ export class MagicLinks {
   }
 
   /**
-   * Exchanges a magic-link token for a session. Single use: the link is deleted first, and of two
-   * concurrent redeems only the one whose delete removed it goes on. A link past its expiry is deleted
-   * and refused.
+   * Uses a magic-link token up and says whose it was (MagicLinkSignIn then proves the address and opens
+   * the session). Single use: the link is deleted first, and of two concurrent claims only the one whose
+   * delete removed it goes on. A link past its expiry is deleted and refused.
    */
-  async redeem(token: string): Promise<{ userId: string; companyId: string; sessionToken: string }> {
+  async claim(token: string): Promise<{ userId: string; companyId: string }> {
     const link = await this.store.getOperational<MagicLinkDoc>(MAGIC_LINKS, hashToken(token));
     if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id)) || hasExpired(link, this.realClock)) {
       throw new MagicLinkInvalidError();
     }
-    return { userId: link.userId, companyId: link.companyId, sessionToken: await this.sessions.issue(link.userId, link.companyId) };
+    return { userId: link.userId, companyId: link.companyId };
   }
 
   outbox(limit = 1000): Promise<OutboxMessage[]> {

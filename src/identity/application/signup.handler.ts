@@ -9,6 +9,7 @@ import { accountDecider } from '../domain/account.decider';
 import { accountStreamId } from '../domain/identity.events';
 import { hashPassword } from './password-hasher';
 import { SessionIssuer } from './session-issuer';
+import { MagicLinks } from './magic-links';
 
 export interface SignedIn {
   companyId: string;
@@ -33,6 +34,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand> {
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
     private readonly sessions: SessionIssuer,
+    private readonly magicLinks: MagicLinks,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -51,6 +53,8 @@ export class SignupHandler implements ICommandHandler<SignupCommand> {
       { actor: `user:${userId}`, correlationId: command.correlationId },
     );
     await this.readYourWrites.after(result);
+    // The address is unproven until this link is followed (issue 24); the account works meanwhile.
+    await this.magicLinks.send(userId, companyId, email, 'verify_email');
     const sessionToken = await this.sessions.issue(userId, companyId);
     return { companyId, userId, sessionToken };
   }

@@ -1,23 +1,37 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import { EmailAlreadyRegisteredError } from './identity.errors';
+import { EmailAlreadyRegisteredError, MagicLinkInvalidError } from './identity.errors';
 import { AccountEvent } from './identity.events';
 
-export type AccountCommand = {
-  type: 'RegisterAccount';
-  data: { companyId: string; companyName: string; userId: string; email: string; passwordHash: string | null; now: string };
-};
+type Registration = { companyId: string; companyName: string; userId: string; email: string; now: string };
 
-export type AccountState = { status: 'none' } | { status: 'registered'; companyId: string; userId: string };
+export type AccountCommand =
+  /** A sign-up (password) or, with passwordHash null, an account provisioned for a roster email. */
+  | { type: 'RegisterAccount'; data: Registration & { passwordHash: string | null } }
+  /** A roster row or sandbox creator for the email: a passwordless account, unless a verified one exists. */
+  | { type: 'ProvisionAccount'; data: Registration }
+  /** The account's user followed a link emailed to the address. */
+  | { type: 'VerifyEmail'; data: { userId: string; now: string } };
 
-/** One account stream per email: signing up twice with an email is a conflict, decided by the stream. */
+export type AccountState = { status: 'none' } | { status: 'registered'; companyId: string; userId: string; verified: boolean };
+
+/**
+ * One account stream per email: signing up twice with an email is a conflict, decided by the stream. A
+ * password sign-up is unverified until its owner follows the emailed link; until then a roster row for
+ * the address provisions the address for its real owner instead of attaching the unverified account
+ * (issue 24: nobody can claim someone else's payouts by signing up first with their address).
+ */
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   initialState: () => ({ status: 'none' }),
   decide(command, state) {
     switch (command.type) {
       case 'RegisterAccount':
         return registerAccount(command.data, state);
+      case 'ProvisionAccount':
+        return provisionAccount(command.data, state);
+      case 'VerifyEmail':
+        return verifyEmail(command.data, state);
       default:
-        return assertNever(command.type);
+        return assertNever(command);
     }
   },
   evolve(state, event) {
@@ -25,20 +39,50 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       case 'company.registered':
         return state;
       case 'user.registered':
-        return { status: 'registered', companyId: event.data.companyId, userId: event.data.userId };
+        // Absent emailVerified: passwordless, or registered before verification existed: proven.
+        return { status: 'registered', companyId: event.data.companyId, userId: event.data.userId, verified: event.data.emailVerified !== false };
+      case 'user.email_verified':
+        return state.status === 'registered' ? { ...state, verified: true } : state;
+      case 'user.email_released':
+        return { status: 'none' };
       default:
         return assertNever(event);
     }
   },
 };
 
-function registerAccount(data: Extract<AccountCommand, { type: 'RegisterAccount' }>['data'], state: AccountState): AccountEvent[] {
-  if (state.status !== 'none') throw new EmailAlreadyRegisteredError();
+function registered(data: Registration, passwordHash: string | null): AccountEvent[] {
   return [
     { type: 'company.registered', data: { companyId: data.companyId, name: data.companyName, registeredAt: data.now } },
     {
       type: 'user.registered',
-      data: { userId: data.userId, companyId: data.companyId, email: data.email, passwordHash: data.passwordHash, registeredAt: data.now },
+      data: {
+        userId: data.userId,
+        companyId: data.companyId,
+        email: data.email,
+        passwordHash,
+        registeredAt: data.now,
+        ...(passwordHash !== null ? { emailVerified: false as const } : {}),
+      },
     },
   ];
+}
+
+function registerAccount(data: Extract<AccountCommand, { type: 'RegisterAccount' }>['data'], state: AccountState): AccountEvent[] {
+  if (state.status !== 'none') throw new EmailAlreadyRegisteredError();
+  return registered(data, data.passwordHash);
+}
+
+/** Spec 4.5 "no account": an unverified account is no account; it loses the address to its owner's new one. */
+function provisionAccount(data: Registration, state: AccountState): AccountEvent[] {
+  if (state.status === 'none') return registered(data, null);
+  if (state.verified) throw new EmailAlreadyRegisteredError();
+  return [{ type: 'user.email_released', data: { userId: state.userId, companyId: state.companyId, releasedAt: data.now } }, ...registered(data, null)];
+}
+
+/** Only the address's current user can verify it; a link of a user that lost the address is dead. */
+function verifyEmail(data: Extract<AccountCommand, { type: 'VerifyEmail' }>['data'], state: AccountState): AccountEvent[] {
+  if (state.status !== 'registered' || state.userId !== data.userId) throw new MagicLinkInvalidError();
+  if (state.verified) return [];
+  return [{ type: 'user.email_verified', data: { userId: state.userId, companyId: state.companyId, verifiedAt: data.now } }];
 }

@@ -68,3 +68,16 @@ export class CsrfOriginMismatchError extends DomainError {
     super("A call authenticated by the session cookie must come from the service's own origin");
   }
 }
+
+/**
+ * The caller's account has not proven its address yet (a password sign-up whose emailed link was not
+ * followed): money cannot leave to it (422, as the withdrawal's other state rules; 403 stays the guard's
+ * answer for a credential of the wrong kind or scope. docs/api.md#email-verification, issue 24).
+ */
+export class EmailNotVerifiedError extends DomainError {
+  readonly code = 'EMAIL_NOT_VERIFIED';
+  readonly kind = 'unprocessable';
+  constructor() {
+    super('Confirm your email address first: follow the link we sent to it');
+  }
+}

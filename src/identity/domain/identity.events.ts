@@ -2,8 +2,31 @@ import { DomainEvent } from '../../platform/domain/decider';
 import type { Scope } from './principal';
 
 export type CompanyRegistered = DomainEvent<'company.registered', { companyId: string; name: string; registeredAt: string }>;
-export type UserRegistered = DomainEvent<'user.registered', { userId: string; companyId: string; email: string; passwordHash: string | null; registeredAt: string }>;
-export type AccountEvent = CompanyRegistered | UserRegistered;
+export type UserRegistered = DomainEvent<
+  'user.registered',
+  {
+    userId: string;
+    companyId: string;
+    email: string;
+    passwordHash: string | null;
+    registeredAt: string;
+    /**
+     * false for a password sign-up until its emailed link is followed (user.email_verified). Absent: the
+     * address counts as proven: passwordless accounts (only the address's owner can sign in to them) and
+     * every account registered before issue 24 (docs/decisions.md#account-safety).
+     */
+    emailVerified?: false;
+  }
+>;
+/** The owner of an unverified password account followed the link emailed to its address. */
+export type UserEmailVerified = DomainEvent<'user.email_verified', { userId: string; companyId: string; verifiedAt: string }>;
+/**
+ * An unverified password account lost its address: a roster row provisioned the address for its real
+ * owner (a passwordless account, registered next in the same stream). The released user can no longer
+ * sign in with the address; its company stays.
+ */
+export type UserEmailReleased = DomainEvent<'user.email_released', { userId: string; companyId: string; releasedAt: string }>;
+export type AccountEvent = CompanyRegistered | UserRegistered | UserEmailVerified | UserEmailReleased;
 
 export type ApiKeyIssued = DomainEvent<
   'api_key.issued',

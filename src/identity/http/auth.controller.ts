@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { prefersHtml } from '../../platform/http/content-negotiation';
@@ -20,6 +20,7 @@ import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
+import { MagicLinkSignIn } from '../application/magic-link-sign-in';
 import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto } from './auth.request.dto';
 
 @ApiTags('identity')
@@ -29,22 +30,26 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly sessions: SessionIssuer,
     private readonly magicLinks: MagicLinks,
+    private readonly magicLinkSignIn: MagicLinkSignIn,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @ApiData(SessionIssuedDto)
-  @ApiErrors(MagicLinkInvalidError)
+  /**
+   * Never signs in, whatever the client sends: mail scanners and link previewers fetch every link in a
+   * message (with `Accept: *\/*` or none), and a GET that redeemed would spend the single-use link before
+   * its owner. Every client gets the page whose button posts the token to magic-link/sign-in (issue 24).
+   */
+  @ApiOkResponse({ description: 'The sign-in page (HTML) with a Sign in button; the link is not used', content: { 'text/html': { schema: { type: 'string' } } } })
   @Get('magic-link')
   @Public()
   @ApiOperation({
     summary:
-      'Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token. A browser (Accept prefers text/html) gets a page with a Sign in button instead, and the link is not used until it is pressed',
+      'The landing page of an emailed sign-in link (valid for MAGIC_LINK_TTL_SECONDS, 7 days by default): always an HTML page with a Sign in button, for every client and Accept header; opening it never uses the link. To sign in, POST the token to /api/auth/magic-link/sign-in',
   })
-  @ApiProduces('application/json', 'text/html')
-  async magicLink(@Query() query: MagicLinkQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (prefersHtml(request)) return sendPage(reply, 200, confirmSignInPage(query.token), 'none');
-    void reply.send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(query.token)) });
+  @ApiProduces('text/html')
+  magicLink(@Query() query: MagicLinkQueryDto, @Res() reply: FastifyReply) {
+    sendPage(reply, 200, confirmSignInPage(query.token), 'none');
   }
 
   @ApiData(SessionIssuedDto)
@@ -57,8 +62,8 @@ export class AuthController {
   })
   @ApiProduces('application/json', 'text/html')
   async signInWithMagicLink(@Body() body: MagicLinkSignInRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (!prefersHtml(request)) return void reply.status(200).send({ data: this.withCookie(request, reply, await this.magicLinks.redeem(body.token)) });
-    const signedIn = await this.magicLinks.redeem(body.token).catch((error: unknown) => {
+    if (!prefersHtml(request)) return void reply.status(200).send({ data: this.withCookie(request, reply, await this.magicLinkSignIn.signIn(body.token, request.id)) });
+    const signedIn = await this.magicLinkSignIn.signIn(body.token, request.id).catch((error: unknown) => {
       if (error instanceof MagicLinkInvalidError) return null;
       throw error;
     });
@@ -73,7 +78,7 @@ export class AuthController {
   @HttpCode(202)
   @ApiOperation({
     summary:
-      'Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say. A browser form post gets a page',
+      'Ask for a new sign-in link for a passwordless account, or a new confirmation link for a password sign-up not yet confirmed. Always 202: a link is sent only to such an account, and the answer does not say. A browser form post gets a page',
   })
   @ApiProduces('application/json', 'text/html')
   async requestMagicLink(@Body() body: MagicLinkRequestDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
@@ -98,7 +103,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 attempts per account and 100 per client IP in 15 minutes (429 RATE_LIMITED with Retry-After)',
+      'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 failed attempts per account and 100 per client address (TRUST_PROXY) in 15 minutes; a right password does not count (429 RATE_LIMITED with Retry-After)',
   })
   async login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password, request.ip)));

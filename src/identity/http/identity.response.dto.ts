@@ -59,4 +59,10 @@ export class CurrentAccountDto {
     description: 'contractor: a passwordless account made for a roster email (signs in by magic link, sees its earnings); company: signed up with a password',
   })
   kind!: 'company' | 'contractor';
+  @ApiProperty({
+    example: true,
+    description:
+      'false until a password sign-up follows the confirmation link emailed to its address: meanwhile no roster row or SubVendor is attached to it by email and it cannot withdraw. True for every other account',
+  })
+  emailVerified!: boolean;
 }

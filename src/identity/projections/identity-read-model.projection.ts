@@ -16,6 +16,13 @@ export interface UserDoc {
   email: string;
   passwordHash: string | null;
   createdAt: string;
+  /**
+   * false: a password sign-up whose emailed link was not followed yet. Absent or true: the address is
+   * proven (passwordless accounts, accounts registered before issue 24, verified ones).
+   */
+  emailVerified?: boolean;
+  /** Set when the user lost its (unverified) address to the account provisioned for the address's owner: never found by email again. */
+  releasedAt?: string;
 }
 
 export interface ApiKeyDoc {
@@ -36,7 +43,7 @@ export const USERS = 'users';
 export const API_KEYS = 'api_keys';
 
 type IdentityEvent = AccountEvent | ApiKeyEvent;
-const TYPES = new Set<string>(['company.registered', 'user.registered', 'api_key.issued', 'api_key.revoked']);
+const TYPES = new Set<string>(['company.registered', 'user.registered', 'user.email_verified', 'user.email_released', 'api_key.issued', 'api_key.revoked']);
 
 /** Companies, users (looked up by email at login) and API keys (looked up by hash on every request). */
 @Injectable()
@@ -63,8 +70,21 @@ export class IdentityReadModelProjection implements Projection {
           email: event.data.email,
           passwordHash: event.data.passwordHash,
           createdAt: event.data.registeredAt,
+          emailVerified: event.data.emailVerified !== false,
         });
         return;
+      case 'user.email_verified': {
+        const user = await writer.get<UserDoc>(USERS, event.data.userId);
+        if (!user) throw new Error(`user.email_verified for unknown user ${event.data.userId} (event ${recorded.id})`);
+        writer.put<UserDoc>(USERS, { ...user, emailVerified: true });
+        return;
+      }
+      case 'user.email_released': {
+        const user = await writer.get<UserDoc>(USERS, event.data.userId);
+        if (!user) throw new Error(`user.email_released for unknown user ${event.data.userId} (event ${recorded.id})`);
+        writer.put<UserDoc>(USERS, { ...user, releasedAt: event.data.releasedAt });
+        return;
+      }
       case 'api_key.issued':
         writer.put<ApiKeyDoc>(API_KEYS, {
           id: event.data.keyId,

@@ -26,6 +26,17 @@ export interface AppConfig {
   httpMaxConnections: number;
   /** SANDBOX_PROCESSOR_DELAY_MS (sandbox only): how long each sandbox processor charge takes to answer, so tests can race requests. */
   sandboxProcessorDelayMs: number;
+  /**
+   * TRUST_PROXY: whether the client address (rate limits, logs) comes from X-Forwarded-For. false (the
+   * default): the TCP peer's address; true: the left-most forwarded address (only behind a proxy that
+   * overwrites the header); a number: that many proxy hops are trusted; a list: the proxies' addresses or
+   * CIDR ranges. Passed to Fastify's trustProxy option.
+   */
+  trustProxy: boolean | number | string[];
+  /** Orders started on payment links per client address, per 10 minutes (429 beyond). */
+  paymentLinkOrdersPerAddress: number;
+  /** Orders started on one payment link, per 10 minutes, whoever starts them (429 beyond). */
+  paymentLinkOrdersPerLink: number;
 }
 
 /** A bad setting stops the process before anything starts, naming the variable. */
@@ -70,6 +81,9 @@ export function loadConfig(env: Env): AppConfig {
     httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     httpMaxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 2_000, 1, 1_000_000),
     sandboxProcessorDelayMs,
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    paymentLinkOrdersPerAddress: integer(env, 'PAYMENT_LINK_ORDERS_PER_ADDRESS', 30, 1, 1_000_000),
+    paymentLinkOrdersPerLink: integer(env, 'PAYMENT_LINK_ORDERS_PER_LINK', 300, 1, 1_000_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }
@@ -94,6 +108,17 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   throw new ConfigError(name, `must be true or false, got ${JSON.stringify(raw)}`);
+}
+
+/** false, true, a hop count (1 to 10), or a comma-separated list of IP addresses / CIDR ranges. */
+function trustProxy(env: Env, name: string): boolean | number | string[] {
+  const raw = optional(env, name);
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return integer(env, name, 0, 1, 10);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry) && /[.:]/.test(entry))) return entries;
+  throw new ConfigError(name, `must be true, false, a hop count or a comma-separated list of proxy addresses, got ${JSON.stringify(raw)}`);
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {

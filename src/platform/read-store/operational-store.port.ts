@@ -30,6 +30,12 @@ export interface OperationalStore {
    * exactly one answers null. Idempotency keys are claimed this way (src/platform/http/idempotency-key.ts).
    */
   claimOperational<T extends Doc>(collection: string, doc: T, now: string): Promise<T | null>;
+  /**
+   * Atomically gives back one use counted by `useAllowance` in `id`'s window, if that window is still live
+   * at `now` and has a use to give back (otherwise nothing changes). For a use that turned out not to count
+   * (a login whose password was right: only failures count against the limit).
+   */
+  returnAllowance(collection: string, id: string, now: string): Promise<void>;
 }
 
 export const OPERATIONAL_STORE = Symbol('OPERATIONAL_STORE');

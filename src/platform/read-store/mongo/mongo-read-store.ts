@@ -315,6 +315,11 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  /** One atomic single-document update: only a live window with a use in it is decremented. */
+  async returnAllowance(collection: string, id: string, now: string): Promise<void> {
+    await this.operational.updateOne({ _id: { collection, id }, 'body.expiresAt': { $gt: now }, 'body.used': { $gt: 0 } }, { $inc: { 'body.used': -1 } });
+  }
+
   /**
    * Correctness leans on the duplicate-key error: the filter is not pure equality ($or with a range), so the
    * server never retries the colliding insert of a losing contender, and 11000 is the answer "held by

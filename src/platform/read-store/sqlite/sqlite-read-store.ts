@@ -235,6 +235,13 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
+  async returnAllowance(collection: string, id: string, now: string): Promise<void> {
+    this.immediate(() => {
+      const window = this.readOperational<{ id: string; used: number; expiresAt: string }>(collection, id);
+      if (window !== null && window.expiresAt > now && window.used > 0) this.writeOperational(collection, { ...window, used: window.used - 1 });
+    });
+  }
+
   async tryAcquireLease(name: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
     const result = this.statement(
       `INSERT INTO leases (name, owner, expires_at_ms) VALUES (?, ?, ?)

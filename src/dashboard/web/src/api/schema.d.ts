@@ -42,10 +42,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Sign in with a single-use magic link (accounts provisioned for roster emails), valid for MAGIC_LINK_TTL_SECONDS (7 days by default); returns a session token. A browser (Accept prefers text/html) gets a page with a Sign in button instead, and the link is not used until it is pressed */
+    /** The landing page of an emailed sign-in link (valid for MAGIC_LINK_TTL_SECONDS, 7 days by default): always an HTML page with a Sign in button, for every client and Accept header; opening it never uses the link. To sign in, POST the token to /api/auth/magic-link/sign-in */
     get: operations['AuthController_magicLink'];
     put?: never;
-    /** Ask for a new sign-in link for a passwordless account. Always 202: a link is sent only if the email has a passwordless account, and the answer does not say. A browser form post gets a page */
+    /** Ask for a new sign-in link for a passwordless account, or a new confirmation link for a password sign-up not yet confirmed. Always 202: a link is sent only to such an account, and the answer does not say. A browser form post gets a page */
     post: operations['AuthController_requestMagicLink'];
     delete?: never;
     options?: never;
@@ -96,7 +96,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 attempts per account and 100 per client IP in 15 minutes (429 RATE_LIMITED with Retry-After) */
+    /** Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 failed attempts per account and 100 per client address (TRUST_PROXY) in 15 minutes; a right password does not count (429 RATE_LIMITED with Retry-After) */
     post: operations['AuthController_login'];
     delete?: never;
     options?: never;
@@ -1160,7 +1160,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE or WITHDRAWAL_WALLET_NOT_READY
+     * Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed
      * @description Credential: a session (an API key is refused with 403).
      */
     post: operations['EarningsController_withdraw'];
@@ -1381,6 +1381,11 @@ export interface components {
        * @enum {string}
        */
       kind: 'company' | 'contractor';
+      /**
+       * @description false until a password sign-up follows the confirmation link emailed to its address: meanwhile no roster row or SubVendor is attached to it by email and it cannot withdraw. True for every other account
+       * @example true
+       */
+      emailVerified: boolean;
     };
     ApiKeyIssuedDto: {
       /** @example key_00mwvg57konv0b7n1rk4xf7vef */
@@ -2603,15 +2608,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK */
+      /** @description The sign-in page (HTML) with a Sign in button; the link is not used */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: components['schemas']['SessionIssuedDto'];
-          };
+          'text/html': string;
         };
       };
       /** @description VALIDATION_FAILED */
@@ -2624,20 +2627,6 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'VALIDATION_FAILED';
-            };
-          };
-        };
-      };
-      /** @description MAGIC_LINK_INVALID */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: components['schemas']['ErrorDto'] & {
-              /** @enum {string} */
-              code?: 'MAGIC_LINK_INVALID';
             };
           };
         };
@@ -10137,7 +10126,7 @@ export interface operations {
           };
         };
       };
-      /** @description WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY */
+      /** @description WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, EMAIL_NOT_VERIFIED */
       422: {
         headers: {
           [name: string]: unknown;
@@ -10146,7 +10135,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'WITHDRAWAL_INSUFFICIENT_BALANCE' | 'WITHDRAWAL_WALLET_NOT_READY';
+              code?: 'WITHDRAWAL_INSUFFICIENT_BALANCE' | 'WITHDRAWAL_WALLET_NOT_READY' | 'EMAIL_NOT_VERIFIED';
             };
           };
         };
