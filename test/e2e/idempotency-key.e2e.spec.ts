@@ -33,7 +33,7 @@ describe('Idempotency-Key over HTTP', () => {
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await app.eventCount();
     const link = (await outbox(app)).find((message) => message.to === creator.email)!.link;
-    const redeemed = await app.request('GET', `/api/auth/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
+    const redeemed = await app.request('POST', '/api/auth/magic-link/sign-in', { body: { token: new URL(link).searchParams.get('token')! } });
     return { creator, me: browser(sessionCookie(redeemed)) };
   }
   const withdraw = (me: Record<string, string>, body: unknown, key?: string) =>
