@@ -157,8 +157,8 @@ window.addEventListener('message', function (e) { if (e.data && e.data.type === 
     const section = markdown.slice(markdown.indexOf('**2. The page mounts the frame**'));
     const documented = /```html\n([\s\S]*?)```/.exec(section)![1]!;
     const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED' });
-    // What the documented server does: the secret in place of "CLIENT_SECRET"; the service's address in place of the example host.
-    const html = documented.replace('"CLIENT_SECRET"', JSON.stringify(order.clientSecret)).replace('https://pay.example', app.url);
+    // What the documented server does: the service's address in place of PAYSPLIT_URL, the secret in place of "CLIENT_SECRET".
+    const html = documented.replaceAll('PAYSPLIT_URL', app.url).replace('"CLIENT_SECRET"', JSON.stringify(order.clientSecret));
     const site = await startMerchantSite({ '/checkout': html });
     try {
       const page = await browser.newPage();
