@@ -8,7 +8,7 @@ import { Pool } from 'undici';
 import { RunningApp, startApp } from '../src/bootstrap';
 import { loadConfig } from '../src/platform/config/app-config';
 import { createLogger } from '../src/platform/logging/app-logger';
-import { canonicalJson } from '../src/webhooks/domain/canonical-json';
+import { canonicalJson } from '../src/platform/domain/canonical-json';
 import { DeliveryBody } from '../src/webhooks/domain/webhooks.events';
 import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from '../src/webhooks/application/webhook-delivery-store.port';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook } from '../src/webhooks';

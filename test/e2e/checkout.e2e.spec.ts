@@ -1,3 +1,7 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { ApproveWalletPaymentCommand } from '../../src/checkout/application/approve-wallet-payment.handler';
+import { DomainError, ErrorKind } from '../../src/platform/domain/domain-error';
+import { statusOfKind } from '../../src/platform/http/error-filter';
 import { expectPageHeaders } from '../support/page-headers';
 import { subscriptionStreamId } from '../../src/checkout/domain/subscription.events';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -226,6 +230,35 @@ describe('Checkout over HTTP', () => {
       expect(approved.status).toBe(303);
       expect(approved.headers.get('location')).toBe(`https://shop.example/thanks?cart=42&order=${order.orderId}`);
       expect((await orderStatus(app, order.orderId)).status).toBe('PAID');
+    });
+
+    it('answers a refused action with the status the API gives the same error (400 for invalid, not 422), and Retry-After on 429', async () => {
+      class RefusedError extends DomainError {
+        readonly code = 'REFUSED_IN_TEST';
+        constructor(
+          readonly kind: ErrorKind,
+          override readonly retryAfterSeconds?: number,
+        ) {
+          super(`Refused as ${kind}`);
+        }
+      }
+      const order = await createdCheckout(app, merchant.apiKey, { provider: 'WALLET_PROCESSOR' });
+      const token = new URL(order.redirectUrl).searchParams.get('t')!;
+      const kinds: ErrorKind[] = ['invalid', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'unprocessable', 'rate_limited', 'unavailable'];
+      const bus = app.app.get(CommandBus);
+      const execute = bus.execute.bind(bus);
+      const answers = [];
+      for (const kind of kinds) {
+        // The real server, route and page; only the wallet approval's answer is made up, as no real order reaches most kinds here.
+        const refused = new RefusedError(kind, kind === 'rate_limited' ? 7 : undefined);
+        const spy = jest.spyOn(bus, 'execute').mockImplementation((command) => (command instanceof ApproveWalletPaymentCommand ? Promise.reject(refused) : execute(command)));
+        const page = await form(app, `/pay/${order.orderId}/wallet`, { t: token, decision: 'approve' });
+        spy.mockRestore();
+        answers.push({ kind, status: page.status, retryAfter: page.headers.get('retry-after'), refused: (await page.text()).includes(`Refused as ${kind}`) });
+      }
+      expect(answers).toEqual(kinds.map((kind) => ({ kind, status: statusOfKind(kind), retryAfter: kind === 'rate_limited' ? '7' : null, refused: true })));
+      expect(answers.find((a) => a.kind === 'invalid')?.status).toBe(400);
+      expect((await orderStatus(app, order.orderId)).status).toBe('OPEN');
     });
   });
 

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/domain/domain-error';
+import { statusOfKind } from '../../platform/http/error-filter';
 import { sendPage } from '../../platform/http/security-headers';
 import { commandContext, Public } from '../../identity';
 import { CheckoutQueries } from '../application/checkout-queries';
@@ -238,10 +239,11 @@ export class HostedPagesController {
     return null;
   }
 
+  /** A refused action as a page, with the status (and Retry-After) the error filter gives the same error in the API. */
   private failed(reply: FastifyReply, error: unknown, embed: boolean): void {
     if (error instanceof DomainError) {
-      const status = error.kind === 'conflict' ? 409 : error.kind === 'not_found' ? 404 : error.kind === 'unavailable' ? 503 : 422;
-      return sendHtml(reply, status, messagePage('Payment not possible', error.message, embed), embed);
+      if (error.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(error.retryAfterSeconds));
+      return sendHtml(reply, statusOfKind(error.kind), messagePage('Payment not possible', error.message, embed), embed);
     }
     throw error;
   }

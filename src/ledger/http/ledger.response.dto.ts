@@ -1,4 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { SplitNotFoundError } from '../../split';
 
 export class LedgerEntryDto {
   @ApiProperty({ example: 'sme_balance:co_00mwvg57bmrlmdka00oi8mkjzz', description: 'Account (docs/money.md)' }) account!: string;
@@ -19,3 +22,7 @@ export class PostingDto {
   @ApiProperty({ description: 'The event that caused it' }) eventId!: string;
   @ApiProperty({ type: [LedgerEntryDto] }) entries!: LedgerEntryDto[];
 }
+
+/** The answer of both GET .../splits/:id/ledger routes (API key and session): the postings, or 404 for a Split the caller may not read. */
+export const ApiSplitLedger = (summary: string): MethodDecorator =>
+  applyDecorators(ApiOperation({ summary }), ApiErrors(SplitNotFoundError), ApiData(PostingDto, { isArray: true }));

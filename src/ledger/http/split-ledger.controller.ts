@@ -1,28 +1,20 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { PostingDto } from './ledger.response.dto';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, CurrentPrincipal, type Principal } from '../../identity';
-import { SplitNotFoundError, SplitQueries } from '../../split';
 import { SplitLedgerQuery } from '../application/split-ledger.query';
+import { ApiSplitLedger } from './ledger.response.dto';
 
+/** An integration's view of a Split's postings, by API key, for the SME that created it (SplitLedgerQuery holds the body). */
 @ApiTags('splits')
 @ApiBearerAuth()
 @ApiKeyAuth('split:write')
 @Controller('api/commerce/integration/splits')
 export class SplitLedgerController {
-  constructor(
-    private readonly splits: SplitQueries,
-    private readonly ledger: SplitLedgerQuery,
-  ) {}
+  constructor(private readonly ledger: SplitLedgerQuery) {}
 
-  @ApiData(PostingDto, { isArray: true })
-  @ApiErrors(SplitNotFoundError)
   @Get(':id/ledger')
-  @ApiOperation({ summary: "The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order" })
-  async ledgerOf(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
-    // Another company's Split does not exist for the caller: 404, the same as GET /splits/:id.
-    await this.splits.get(id, principal.companyId);
-    return this.ledger.postings(id);
+  @ApiSplitLedger("The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order")
+  ledgerOf(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.ledger.postingsFor(id, principal.companyId, 'sme');
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json';
 import { DomainError } from './domain-error';
 
 /**
@@ -28,19 +29,9 @@ export class IdempotencyKeyInUseError extends DomainError {
 /**
  * SHA-256 (hex) of a request's canonical JSON: object keys sorted, `undefined` fields dropped, so the
  * same request sent with its fields in another order, or with an optional field left out instead of
- * sent as its default by the caller's normalisation, has the same fingerprint.
+ * sent as its default by the caller's normalisation, has the same fingerprint. Fingerprints are
+ * stored: the bytes hashed must never change (`canonicalJson`'s 'fingerprint' mode).
  */
 export function requestFingerprint(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
+  return createHash('sha256').update(canonicalJson(request, 'fingerprint')).digest('hex');
 }

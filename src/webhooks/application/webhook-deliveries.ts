@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GroupCommit } from '../../platform/batching/group-commit';
 import { CLOCK, Clock } from '../../platform/clock/clock';
-import { canonicalJson } from '../domain/canonical-json';
+import { canonicalJson } from '../../platform/domain/canonical-json';
 import { deliveryDecider } from '../domain/webhook-delivery.decider';
 import { DeliveryBody } from '../domain/webhooks.events';
 import { DeliveryRecord, NewDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';

@@ -81,3 +81,29 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
   });
 });
+
+describe("canonicalJson in 'fingerprint' mode (request fingerprints are stored: these bytes must never change)", () => {
+  it('writes JSON values exactly as the strict mode does', () => {
+    const value = { z: 1, a: { d: [3, { y: true, b: null }], c: 'x' }, m: [], '\uFFFD': 1, '\u{1F600}': 2, '10': 5, '9': 6, n: -0, e: 1e21 };
+    expect(canonicalJson(value, 'fingerprint')).toBe(canonicalJson(value));
+    expect(canonicalJson(value, 'fingerprint')).toBe('{"10":5,"9":6,"a":{"c":"x","d":[3,{"b":null,"y":true}]},"e":1e+21,"m":[],"n":0,"z":1,"\u{1F600}":2,"\uFFFD":1}');
+  });
+
+  it('leaves undefined members out and writes undefined array items and non-finite numbers as null, at every depth', () => {
+    const value = { a: undefined, b: [undefined, { c: undefined, d: NaN }], e: JSON.parse('1e400') as number, f: -Infinity };
+    expect(canonicalJson(value, 'fingerprint')).toBe('{"b":[null,{"d":null}],"e":null,"f":null}');
+  });
+
+  it("encodes any object by its own enumerable keys, as Fastify's route params (a null-prototype class)", () => {
+    const NullObject = function () {} as unknown as { new (): Record<string, unknown>; prototype: object };
+    NullObject.prototype = Object.create(null) as object;
+    const params = Object.assign(new NullObject(), { splitId: 'spl_1', rowId: 'row_2' });
+    expect(canonicalJson({ params }, 'fingerprint')).toBe('{"params":{"rowId":"row_2","splitId":"spl_1"}}');
+    expect(() => canonicalJson({ params })).toThrow(/only plain objects/);
+  });
+
+  it.each([
+    ['bigint', { a: 1n }, /cannot encode bigint at \$\.a/],
+    ['undefined', undefined, /cannot encode undefined at \$/],
+  ])('still refuses %s', (_name, value, message) => expect(() => canonicalJson(value, 'fingerprint')).toThrow(message));
+});
