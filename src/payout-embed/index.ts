@@ -3,3 +3,5 @@
 export { PayoutEmbedModule } from './payout-embed.module';
 export { SandboxBalanceController } from './http/sandbox-balance.controller';
 export { BALANCE_STREAM_PREFIX, SESSION_STREAM_PREFIX, LIFECYCLE_STATUS, type BalanceEvent, type SessionEvent, type SessionRef } from './domain/payout-embed.events';
+// What webhooks sends for session events: the public events, their payload and the company they go to.
+export { payoutEmbedPublicEvent, type PayoutEmbedPublicEvent, type PayoutEmbedSessionPayload } from './domain/payout-embed.public-events';

@@ -7,3 +7,6 @@ export { coveredFeeCover } from './domain/covered-fees';
 export { splitExists } from './domain/split.state';
 export { SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, splitStreamId, type DistributionData, type SplitEvent } from './domain/split.events';
 export { SplitNotFoundError } from './domain/split.errors';
+// What webhooks sends for Split events: the public events and payloads, and the company they go to.
+export { splitPublicEvent, type SplitPublicEvent, type SplitLegAPayload, type SplitRosterEntryPayload, type SplitMarginPayload } from './domain/split.public-events';
+export { splitOwner } from './application/split-owner';

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SPLIT_EVENT_TYPES } from '../../src/split/domain/split.events';
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../src/webhooks/domain/webhook-event-types';
+import { WEBHOOK_EVENT_CATALOGUE } from '../../src/webhooks/domain/webhook-event-catalogue';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** Cheap checks that the docs keep up with the code (issue 16, item 11). */
@@ -44,6 +45,25 @@ describe('docs', () => {
     const catalogue = section(doc('webhooks.md'), '## 9. Event catalogue');
     const listed = [...catalogue.matchAll(/^\| `([a-z_.]+)` \|/gm)].map((m) => m[1]);
     expect(listed.sort()).toEqual([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE].sort());
+  });
+
+  it("docs/webhooks.md's catalogue points at the payload declaration and names every field of its typed examples", () => {
+    const catalogue = section(doc('webhooks.md'), '## 9. Event catalogue');
+    const declared = [...catalogue.matchAll(/`(src\/[\w./-]+\.ts)`/g)].map((m) => m[1]!);
+    expect(declared).toContain('src/webhooks/domain/webhook-payloads.ts');
+    expect(declared.filter((file) => !existsSync(join(__dirname, '../..', file)))).toEqual([]);
+    const rows = new Map([...catalogue.matchAll(/^\| `([a-z_.]+)` \|[^|]*\|([^|]*)\|/gm)].map((m) => [m[1]!, m[2]!]));
+    const fields = (type: string): string[] => {
+      const column = rows.get(type) ?? '';
+      const named = [...column.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+      return column.trim().startsWith('same') ? [...fields('payout_embed.session.created'), ...named] : named;
+    };
+    const undocumented = WEBHOOK_EVENT_CATALOGUE.flatMap(({ type, example }) =>
+      Object.keys(example.data)
+        .filter((key) => !fields(type).includes(key))
+        .map((key) => `${type}.${key}`),
+    );
+    expect(undocumented).toEqual([]);
   });
 
   it("docs/api.md lists every event of a Split's stream", () => {

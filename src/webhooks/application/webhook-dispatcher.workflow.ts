@@ -1,13 +1,14 @@
 import { deterministicId } from '../../platform/ids/ids';
 import { AppLogger } from '../../platform/logging/app-logger';
 import { NO_REACTION, Workflow } from '../../platform/workflows/workflow';
-import { SPLIT_STREAM_PREFIX, splitDecider, splitStreamId } from '../../split';
+import { SPLIT_STREAM_PREFIX, splitOwner } from '../../split';
 import { ORDER_STREAM_PREFIX } from '../../checkout';
 import { SESSION_STREAM_PREFIX } from '../../payout-embed';
 import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
 import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
 import { CreateDeliveryCommand } from './create-delivery.handler';
-import { WEBHOOK_MAPPINGS } from './webhook-event-mapping';
+import { WebhookEventType } from '../domain/webhook-event-types';
+import { publicWebhookEvent } from './webhook-event-mapping';
 
 /** The company an event is for, and its endpoints as they are when the event is processed. */
 export type DispatchState = { companyId: string; webhooks: CompanyWebhooksState } | null;
@@ -22,16 +23,11 @@ export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchS
     name: 'webhook_dispatcher',
     streams: [SPLIT_STREAM_PREFIX, ORDER_STREAM_PREFIX, SESSION_STREAM_PREFIX],
     timers: [],
-    handles: (event) => event.type in WEBHOOK_MAPPINGS,
+    handles: (event) => publicWebhookEvent(event) !== null,
     async load(input, reader) {
       if (input.kind !== 'event') return null;
-      const mapping = WEBHOOK_MAPPINGS[input.event.type]!;
-      const companyId = await mapping.recipient(input.event, {
-        splitOwner: async (splitId) => {
-          const { state } = await reader.load(splitStreamId(splitId), splitDecider);
-          return state.status === 'none' ? null : state.smeCompanyId;
-        },
-      });
+      const published = publicWebhookEvent(input.event)!;
+      const companyId = 'companyId' in published ? published.companyId : await splitOwner(reader, published.splitId);
       if (!companyId) {
         logger.warn({ eventId: input.event.id, type: input.event.type }, 'webhook event has no recipient company; not delivered');
         return null;
@@ -41,10 +37,11 @@ export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchS
     react(input, state) {
       if (input.kind !== 'event' || !state) return NO_REACTION;
       const { event } = input;
-      const mapping = WEBHOOK_MAPPINGS[event.type]!;
-      const body: DeliveryBody = { id: deterministicId('evt', event.id), type: mapping.publicType, createdAt: event.metadata.occurredAt, data: mapping.payload(event) };
+      const published = publicWebhookEvent(event)!;
+      const publicType: WebhookEventType = published.type;
+      const body: DeliveryBody = { id: deterministicId('evt', event.id), type: publicType, createdAt: event.metadata.occurredAt, data: published.data };
       const commands = [...state.webhooks.endpoints.values()]
-        .filter((endpoint) => endpoint.enabled && endpoint.eventTypes.includes(mapping.publicType))
+        .filter((endpoint) => endpoint.enabled && endpoint.eventTypes.includes(publicType))
         .map((endpoint) => new CreateDeliveryCommand(deterministicId('dlv', event.id, endpoint.endpointId), endpoint.endpointId, state.companyId, body));
       return { commands, timers: [] };
     },

@@ -1,4 +1,5 @@
 import { TEST_EVENT_TYPE, WebhookEventType } from './webhook-event-types';
+import type { WebhookPayloads } from './webhook-payloads';
 import type { DeliveryBody } from './webhooks.events';
 
 export interface WebhookEventTypeEntry {
@@ -15,11 +16,12 @@ const LEG_A = 'po_00mwq1z8k5h2b9d4f1h6k8m0p3';
 const ROW = 'dst_00mwq1z8k4g1i3k5m7o9q1s3u5';
 const SESSION = { sessionId: 'pes_00mwqc2d4f6h8j0l2n4p6r8t0v', amountCents: '15000', currency: 'USD' };
 
-const body = (type: string, id: string, createdAt: string, data: Record<string, unknown>): DeliveryBody => ({ id, type, createdAt, data });
+/** An example body: `data` has the public payload type of its event type (webhook-payloads.ts). */
+const body = <T extends WebhookEventTypeEntry['type']>(type: T, id: string, createdAt: string, data: WebhookPayloads[T]): DeliveryBody => ({ id, type, createdAt, data });
 
 /**
  * The catalogue the dashboard shows, one entry per type (the Record makes the compiler insist on every
- * type): what it means and an example body with the exact fields of its mapping (webhook-event-mapping.ts).
+ * type): what it means and an example body whose data has its public payload type (webhook-payloads.ts).
  */
 const ENTRIES: Record<WebhookEventTypeEntry['type'], Omit<WebhookEventTypeEntry, 'type' | 'subscribable'>> = {
   'split.leg_a.approved': {

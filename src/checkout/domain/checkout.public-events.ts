@@ -1,0 +1,24 @@
+import type { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { ORDER_EVENT_TYPES, type OrderEvent, type Provider } from './checkout.events';
+
+/**
+ * The `checkout.completed` webhook payload (docs/webhooks.md#checkoutcompleted-sent-today):
+ * subscriptionId only on a renewal's delivery.
+ */
+export type CheckoutCompletedPayload = { payoutId: string; amount: string; currency: string; provider: Provider; subscriptionId?: string };
+
+/** The Checkout events other parties see as webhooks; each goes to the merchant's company. */
+export type CheckoutPublicEvent = { type: 'checkout.completed'; companyId: string; data: CheckoutCompletedPayload };
+
+/** The public event a recorded order event becomes (checkout.order.completed), or null. */
+export function checkoutPublicEvent(recorded: Pick<RecordedEvent, 'type' | 'data'>): CheckoutPublicEvent | null {
+  if (!ORDER_EVENT_TYPES.has(recorded.type)) return null;
+  const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+  if (event.type !== 'checkout.order.completed') return null;
+  const { merchantCompanyId, payoutId, amountMinorUnits, currency, provider, renewalOf } = event.data;
+  return {
+    type: 'checkout.completed',
+    companyId: merchantCompanyId,
+    data: { payoutId, amount: amountMinorUnits, currency, provider, ...(renewalOf ? { subscriptionId: renewalOf } : {}) },
+  };
+}
