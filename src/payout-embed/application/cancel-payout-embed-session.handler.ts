@@ -8,6 +8,7 @@ import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decide
 import { PayoutEmbedSessionNotFoundError } from '../domain/payout-embed.errors';
 import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
+import { BALANCE_RETRIES } from './balance-stream';
 
 export class CancelPayoutEmbedSessionCommand extends Command<SessionView> {
   constructor(
@@ -39,7 +40,7 @@ export class CancelPayoutEmbedSessionHandler implements ICommandHandler<CancelPa
     const now = this.clock.now().toISOString();
     const cancelled = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Cancel', data: { now } }, context);
     const released = await this.aggregates.handle(balanceStreamId(companyId), companyBalanceDecider, { type: 'Release', data: { sessionId, reason: 'cancelled', now } }, context, {
-      retries: 25,
+      retries: BALANCE_RETRIES,
     });
     await this.readYourWrites.after(cancelled, released);
     return this.queries.get(sessionId, companyId);

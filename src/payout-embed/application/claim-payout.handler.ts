@@ -8,6 +8,7 @@ import { sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries } from './payout-embed.queries';
 import { PayoutEmbedSecrets } from './payout-embed-secrets';
 import { EmbedCommand, embedViewOf, EmbedView } from './embed-view';
+import { BALANCE_RETRIES } from './balance-stream';
 
 export class ClaimPayoutCommand extends EmbedCommand {
   constructor(
@@ -38,7 +39,7 @@ export class ClaimPayoutHandler implements ICommandHandler<ClaimPayoutCommand> {
       payoutEmbedSessionDecider,
       { type: 'Claim', data: { codeHash: this.secrets.codeHash(sessionId, code), now } },
       context,
-      { retries: 25 },
+      { retries: BALANCE_RETRIES },
     );
     const rejected = result.events.find((e) => e.type === 'payout_embed.session.code_rejected');
     if (rejected) {

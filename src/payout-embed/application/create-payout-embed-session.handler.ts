@@ -10,6 +10,7 @@ import { IdempotencyKeyReusedError } from '../domain/payout-embed.errors';
 import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
 import { PayoutEmbedSecrets } from './payout-embed-secrets';
+import { BALANCE_RETRIES } from './balance-stream';
 
 export interface CreateSessionRequest {
   recipientEmail: string;
@@ -32,9 +33,6 @@ export class CreatePayoutEmbedSessionCommand extends Command<{ session: SessionV
     super();
   }
 }
-
-/** Concurrent creates of one company all decide on its balance stream; each lost race reloads and decides again. */
-const BALANCE_RETRIES = 25;
 
 /**
  * docs/payout-embed.md#create. Reserve first, on the company's balance stream (422 and nothing appended

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
+import { BALANCE_RETRIES } from './balance-stream';
 
 /** A Split's margin was released: what reached the SME's balance becomes reservable (once per Split). */
 export class CreditSplitMarginCommand extends Command<void> {
@@ -31,7 +32,7 @@ export class CreditSplitMarginHandler implements ICommandHandler<CreditSplitMarg
       companyBalanceDecider,
       { type: 'CreditSplitMargin', data: { companyId, splitId, currency, amountCents, now: this.clock.now().toISOString() } },
       context,
-      { retries: 25 },
+      { retries: BALANCE_RETRIES },
     );
   }
 }

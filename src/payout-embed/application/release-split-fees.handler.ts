@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { coveredFeeCover, splitDecider, splitExists, splitStreamId } from '../../split';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId, SplitFeesReleaseReason } from '../domain/payout-embed.events';
+import { BALANCE_RETRIES } from './balance-stream';
 
 /** A Split ended: what was set aside for its covered fees and not paid as fees is available again (once). */
 export class ReleaseSplitFeesCommand extends Command<void> {
@@ -38,7 +39,7 @@ export class ReleaseSplitFeesHandler implements ICommandHandler<ReleaseSplitFees
       companyBalanceDecider,
       { type: 'ReleaseSplitFees', data: { splitId, keepCents: formatCents(keep), reason, now: this.clock.now().toISOString() } },
       context,
-      { retries: 25 },
+      { retries: BALANCE_RETRIES },
     );
   }
 }

@@ -5,9 +5,7 @@ import { AggregateRepository } from '../../platform/event-sourcing/aggregate-rep
 import { SetAsideSmeCoveredFeesCommand } from '../../split';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
-
-/** Concurrent reservations of one company all decide on its balance stream; each lost race reloads and decides again. */
-const BALANCE_RETRIES = 25;
+import { BALANCE_RETRIES } from './balance-stream';
 
 /**
  * A Split decision is about to record fees its SME covers beyond the margin: set them aside on the SME's

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId, ReleaseReason } from '../domain/payout-embed.events';
+import { BALANCE_RETRIES } from './balance-stream';
 
 /** The session ended: its reservation is paid to the wallet (completed) or released (failed, expired, cancelled). */
 export class SettleReservationCommand extends Command<void> {
@@ -33,7 +34,7 @@ export class SettleReservationHandler implements ICommandHandler<SettleReservati
         ? { type: 'Pay', data: { sessionId, payoutId: outcome.payoutId, walletEmail: outcome.walletEmail, now } }
         : { type: 'Release', data: { sessionId, reason: outcome.reason, now } },
       context,
-      { retries: 25 },
+      { retries: BALANCE_RETRIES },
     );
   }
 }

@@ -6,6 +6,7 @@ import { timeOrderedUuid } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
+import { BALANCE_RETRIES } from './balance-stream';
 
 export interface TopUpResult {
   topUpId: string;
@@ -41,7 +42,7 @@ export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand>
       companyBalanceDecider,
       { type: 'TopUp', data: { companyId, topUpId, currency, amountCents, now: now.toISOString() } },
       context,
-      { retries: 25 },
+      { retries: BALANCE_RETRIES },
     );
     await this.readYourWrites.after(result);
     return { topUpId, currency, amountCents };
