@@ -1,6 +1,7 @@
 import { Clock } from '../clock/clock';
 import { NewTimer, Timer, TimerStore } from '../read-store/timer-store.port';
 import { AppLogger } from '../logging/app-logger';
+import { WakeableLoop } from '../background/wakeable-loop';
 
 const KEEP_DONE_TIMERS_MS = 7 * 86_400_000;
 const PURGE_EVERY_MS = 60_000;
@@ -51,16 +52,22 @@ export class TimerWorker {
     // id, so a replayed schedule must still find them, and the sandbox clock must not shorten that.
     ['done timers', (realNowMs, limit) => this.store.purgeDoneTimers(realNowMs - KEEP_DONE_TIMERS_MS, limit)],
   ]);
-  private stopped = true;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop: WakeableLoop;
 
   constructor(
     private readonly store: TimerStore,
     private readonly clock: Clock,
     private readonly logger: AppLogger,
     private readonly options: TimerWorkerOptions,
-  ) {}
+  ) {
+    this.loop = new WakeableLoop(
+      async () => {
+        await this.pump();
+        await this.purgeIfDue();
+      },
+      { pollIntervalMs: options.pollIntervalMs, onPassFailed: (error) => this.logger.error({ err: error }, 'timer worker pass failed; retrying') },
+    );
+  }
 
   register(kind: string, handler: TimerHandler, options: TimerKindOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`Timer kind ${kind} already has a handler`);
@@ -81,17 +88,12 @@ export class TimerWorker {
   }
 
   start(): void {
-    if (this.loop) return;
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.poke();
-    await this.loop;
+    await this.loop.stop();
     await Promise.all(this.inFlight);
-    this.loop = null;
   }
 
   /** Fires everything due now; returns how many timers ran. */
@@ -102,19 +104,6 @@ export class TimerWorker {
       if (due.length === 0) return fired;
       await inParallel(due, this.options.concurrency, (timer) => this.fire(timer));
       fired += due.length;
-    }
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        await this.pump();
-        await this.purgeIfDue();
-      } catch (error) {
-        this.logger.error({ err: error }, 'timer worker pass failed; retrying');
-      }
-      // A stop() during the pass found nothing to wake: without this check it would wait a poll interval.
-      if (!this.stopped) await this.sleep();
     }
   }
 
@@ -174,7 +163,7 @@ export class TimerWorker {
   private lastPurgeMs = -Infinity;
   /** True while stop() waits for the loop: a purge under way ends after its current batch. */
   private get stopping(): boolean {
-    return this.stopped && this.loop !== null;
+    return this.loop.stopping;
   }
 
   private async purgeIfDue(): Promise<void> {
@@ -235,26 +224,7 @@ export class TimerWorker {
 
   /** Wakes the loop now, or makes its next sleep return at once if it is busy. */
   private poke(): void {
-    if (this.wake) this.wake();
-    else this.poked = true;
-  }
-
-  private poked = false;
-
-  private sleep(): Promise<void> {
-    if (this.poked) {
-      this.poked = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, this.options.pollIntervalMs);
-      this.wake = done;
-    });
+    this.loop.poke();
   }
 }
 

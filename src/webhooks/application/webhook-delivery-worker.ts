@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
+import { WakeableLoop } from '../../platform/background/wakeable-loop';
 import { DueWork, DueWorkers } from '../../platform/background.decorators';
 import { GroupCommit } from '../../platform/batching/group-commit';
 import { SecretBox } from '../../platform/crypto/secret-box';
@@ -75,10 +76,10 @@ export class WebhookDeliveryWorker implements DueWork {
   private readonly sending = new Set<Promise<unknown>>();
   private readonly openedSecrets = new Map<string, string>();
   private readonly recorder = new GroupCommit<RecordedAttempt, boolean>((attempts) => this.record(attempts));
-  private stopped = true;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private poked = false;
+  private readonly loop = new WakeableLoop(() => this.pump(), {
+    pollIntervalMs: POLL_INTERVAL_MS,
+    onPassFailed: (error) => this.logger.error({ err: error }, 'webhook delivery worker pass failed; retrying'),
+  });
 
   constructor(
     @Inject(WEBHOOK_DELIVERY_STORE) private readonly store: WebhookDeliveryStore,
@@ -92,16 +93,11 @@ export class WebhookDeliveryWorker implements DueWork {
   ) {}
 
   start(): void {
-    if (this.loop) return;
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.poke();
-    await this.loop;
-    this.loop = null;
+    await this.loop.stop();
     await Promise.all(this.sending);
     const unsent = [...this.queues.values()].flat();
     this.queues.clear();
@@ -112,8 +108,7 @@ export class WebhookDeliveryWorker implements DueWork {
 
   /** Wakes the loop: a delivery is due now (created, redelivered) or a lane freed up. */
   poke(): void {
-    if (this.wake) this.wake();
-    else this.poked = true;
+    this.loop.poke();
   }
 
   async runDue(): Promise<number> {
@@ -135,7 +130,7 @@ export class WebhookDeliveryWorker implements DueWork {
    * delivery is then created claimed and handed over at once (no claim query). Null: create it unclaimed.
    */
   claimForNew(endpointId: string, reserved: { total: number; forEndpoint: number }): { owner: string; untilMs: number } | null {
-    if (this.stopped) return null;
+    if (!this.loop.running) return null;
     const room = MAX_CLAIMED - this.inFlight - this.queued - reserved.total;
     const endpointRoom = CLAIMED_PER_ENDPOINT - (this.queues.get(endpointId)?.length ?? 0) - (this.lanes.get(endpointId) ?? 0) - reserved.forEndpoint;
     return room > 0 && endpointRoom > 0 ? { owner: this.owner, untilMs: this.realClock.now().getTime() + DELIVERY_LEASE_MS } : null;
@@ -156,17 +151,6 @@ export class WebhookDeliveryWorker implements DueWork {
     if (!delivery) return null;
     const [company] = await this.companies([delivery]);
     return this.send({ delivery, company: company!, claimedAtMs: this.realClock.now().getTime() });
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        await this.pump();
-      } catch (error) {
-        this.logger.error({ err: error }, 'webhook delivery worker pass failed; retrying');
-      }
-      if (!this.stopped) await this.sleep();
-    }
   }
 
   /**
@@ -345,22 +329,6 @@ export class WebhookDeliveryWorker implements DueWork {
       this.openedSecrets.set(sealed, secret);
     }
     return secret;
-  }
-
-  private sleep(): Promise<void> {
-    if (this.poked) {
-      this.poked = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, POLL_INTERVAL_MS);
-      this.wake = done;
-    });
   }
 }
 
