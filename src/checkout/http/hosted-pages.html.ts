@@ -1,5 +1,5 @@
 import { formatAmount } from '../../platform/money/format-amount';
-import { escapeHtml, htmlPage } from '../../platform/http/html-page';
+import { chromeHeader, escapeHtml, htmlPage } from '../../platform/http/html-page';
 import { OrderView, PaymentLinkView } from '../projections/checkout-read-model.projection';
 
 /**
@@ -30,7 +30,7 @@ export interface PageOptions {
 
 export function page(title: string, body: string, options: PageOptions): string {
   const { embed, frame } = options;
-  const chromeTop = embed ? '' : '<header class="chrome"><img src="/favicon.svg" alt="" width="20" height="20"><span><strong>Paysplit</strong> secure checkout</span></header>';
+  const chromeTop = embed ? '' : chromeHeader('secure checkout');
   const chromeBottom = embed ? '' : '<footer class="chrome"><span>Payments are processed securely by Paysplit.</span></footer>';
   const frameAttrs = frame
     ? ` data-order-id="${escapeHtml(frame.orderId)}" data-status="${escapeHtml(frame.status)}"${frame.message ? ` data-message="${escapeHtml(frame.message)}"` : ''}`

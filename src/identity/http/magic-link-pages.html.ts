@@ -1,11 +1,11 @@
-import { escapeHtml, htmlPage } from '../../platform/http/html-page';
+import { chromeHeader, escapeHtml, htmlPage } from '../../platform/http/html-page';
 
 /**
  * The pages a person sees after clicking a sign-in link in an email (docs/api.md#magic-links). They use
  * the hosted pages' stylesheet; the forms post to the service, so they work without any script.
  */
 
-const HEADER = '<header class="chrome"><img src="/favicon.svg" alt="" width="20" height="20"><span><strong>Paysplit</strong> sign-in</span></header>';
+const HEADER = chromeHeader('sign-in');
 const FOOTER = '<footer class="chrome"><span>Paysplit never asks for your password or card number by email.</span></footer>';
 const page = (title: string, main: string) => htmlPage(title, main, { bodyAttributes: ' class="full"', header: HEADER, footer: FOOTER });
 

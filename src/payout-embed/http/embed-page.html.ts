@@ -1,4 +1,5 @@
 /** The recipient's page (docs/payout-embed.md#the-embed-page): a shell whose script drives the page's own API. */
+import { chromeHeader, escapeHtml, htmlPage } from '../../platform/http/html-page';
 
 /** Served at /assets/payout-embed.css (no inline style: the page policy is `style-src 'self'`). */
 export const PAYOUT_EMBED_CSS = `
@@ -37,14 +38,14 @@ input+.error{margin:.4rem 0 0}
 @media (max-width:420px){main{margin:0;border-radius:0;padding:1.25rem}header.chrome{margin:.75rem auto}}`;
 
 function shell(title: string, body: string, sessionId: string | null): string {
-  const data = sessionId ? ` data-session-id="${sessionId}"` : '';
-  const script = sessionId ? '<script src="/assets/payout-embed.js"></script>' : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/payout-embed.css"></head>
-<body${data}><header class="chrome"><img src="/favicon.svg" alt="" width="20" height="20"><span><strong>Paysplit</strong> secure payout</span></header>
-<main id="main">${body}</main>
-<footer class="chrome">Paysplit will never ask for a password or card number to pay you.</footer>${script}</body></html>`;
+  return htmlPage(title, body, {
+    bodyAttributes: sessionId ? ` data-session-id="${escapeHtml(sessionId)}"` : '',
+    header: chromeHeader('secure payout'),
+    footer: '<footer class="chrome">Paysplit will never ask for a password or card number to pay you.</footer>',
+    scripts: sessionId ? ['/assets/payout-embed.js'] : [],
+    stylesheet: '/assets/payout-embed.css',
+    noReferrer: true,
+  });
 }
 
 export function notFoundPage(): string {
