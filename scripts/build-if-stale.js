@@ -11,7 +11,7 @@ const { spawnSync } = require('node:child_process');
 const INPUTS = ['src', 'bench', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
 const MARKER = join('dist', 'src', 'cli.js');
 
-/** The newest mtime (ms) of a file, or of every .ts file under a directory; 0 if it does not exist. */
+/** The newest mtime (ms) of a file, or of every .ts file and page asset under a directory; 0 if it does not exist. */
 function newestInput(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -20,7 +20,7 @@ function newestInput(path) {
   for (const entry of readdirSync(path, { withFileTypes: true })) {
     const child = join(path, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestInput(child));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) newest = Math.max(newest, statSync(child).mtimeMs);
+    else if ((entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) || path.endsWith(join('http', 'assets'))) newest = Math.max(newest, statSync(child).mtimeMs);
   }
   return newest;
 }

@@ -20,6 +20,7 @@ import { EnvelopeInterceptor } from './platform/http/envelope';
 import { IdempotencyInterceptor, IdempotencyKeysPurge } from './platform/http/idempotency-key';
 import { ErrorEnvelopeFilter } from './platform/http/error-filter';
 import { OperationsController } from './platform/http/operations.controller';
+import { PageAssetsController } from './platform/http/page-assets.controller';
 import { LOGGER } from './platform/platform.tokens';
 import { AppLogger } from './platform/logging/app-logger';
 
@@ -45,7 +46,7 @@ export class AppModule {
         DashboardModule,
         ...(config.sandbox ? [SandboxModule] : []),
       ],
-      controllers: [OperationsController],
+      controllers: [OperationsController, PageAssetsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         // Outermost first: the idempotency interceptor stores and replays the enveloped answer as sent.

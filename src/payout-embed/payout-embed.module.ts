@@ -18,7 +18,7 @@ import { SplitFeesReleaseProcessManager } from './application/split-fees-release
 import { PayoutEmbedQueries } from './application/payout-embed.queries';
 import { PayoutEmbedSecrets } from './application/payout-embed-secrets';
 import { TopUpBalanceHandler } from './application/top-up-balance.handler';
-import { EmbedPayoutsApiController, EmbedPayoutsAssetsController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
+import { EmbedPayoutsApiController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
 import { IntegrationPayoutEmbedController } from './http/integration-payout-embed.controller';
 import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessions.projection';
 
@@ -34,7 +34,7 @@ const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler, S
 /** Payout Embed: company balance reservations, sessions, the embed page and its API (docs/payout-embed.md). */
 @Module({
   imports: [IdentityModule],
-  controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController, EmbedPayoutsAssetsController],
+  controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController],
   providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle, ...splitMoney],
 })
 export class PayoutEmbedModule {}

@@ -17,8 +17,6 @@ import { CardDeclinedError, PaymentLinkOrdersLimitedError } from '../domain/chec
 import { prefersHtml } from '../../platform/http/content-negotiation';
 import { OrderView, PAYMENT_LINK_ORDER_REF } from '../projections/checkout-read-model.projection';
 import { UseAnotherCardCommand } from '../application/use-another-card.handler';
-import { CHECKOUT_JS } from './checkout-js';
-import { CARD_FORM_JS, FAVICON_SVG, FRAME_JS, PAGES_CSS } from './hosted-assets';
 import { authenticationPage, declineSentence, embedPage, messagePage, payPage, paymentLinkPage, receiptPage, returnAddress } from './hosted-pages.html';
 
 type Form = Record<string, string | undefined>;
@@ -38,14 +36,10 @@ function redirect(reply: FastifyReply, location: string): void {
   void reply.status(303).header('Location', location).header('Cache-Control', 'no-store').send();
 }
 
-function asset(reply: FastifyReply, type: string, body: string): void {
-  void reply.type(type).header('Cache-Control', 'public, max-age=300').send(body);
-}
-
 /** The hosted pay page's address (query only: the page token is its credential). */
 const payAddress = (orderId: string, token: string, embed: boolean) => `/pay/${orderId}?t=${encodeURIComponent(token)}${embed ? '&embed=true' : ''}`;
 
-/** The buyer-facing pages the service hosts: the REDIRECT payment page, its authentication step, the embedded frame, payment links, receipts and /checkout.js. */
+/** The buyer-facing pages the service hosts: the REDIRECT payment page, its authentication step, the embedded frame, payment links, and receipts (their assets and /checkout.js: platform PageAssetsController). */
 @ApiExcludeController()
 @Public()
 @Controller()
@@ -54,31 +48,6 @@ export class HostedPagesController {
     private readonly queries: CheckoutQueries,
     private readonly commands: CommandBus,
   ) {}
-
-  @Get('checkout.js')
-  checkoutJs(@Res() reply: FastifyReply) {
-    void reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*').send(CHECKOUT_JS);
-  }
-
-  @Get(['favicon.ico', 'favicon.svg'])
-  favicon(@Res() reply: FastifyReply) {
-    asset(reply, 'image/svg+xml', FAVICON_SVG);
-  }
-
-  @Get('assets/pages.css')
-  pagesCss(@Res() reply: FastifyReply) {
-    asset(reply, 'text/css; charset=utf-8', PAGES_CSS);
-  }
-
-  @Get('assets/card-form.js')
-  cardFormJs(@Res() reply: FastifyReply) {
-    asset(reply, 'application/javascript; charset=utf-8', CARD_FORM_JS);
-  }
-
-  @Get('assets/frame.js')
-  frameJs(@Res() reply: FastifyReply) {
-    asset(reply, 'application/javascript; charset=utf-8', FRAME_JS);
-  }
 
   /** The embedded checkout frame that /checkout.js mounts; the client secret arrives in the fragment, never on the server. */
   @Get('embed/checkout/:orderId')

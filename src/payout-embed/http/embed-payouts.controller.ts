@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiExcludeController, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiRaw } from '../../platform/http/openapi';
 import {
   PayoutEmbedClaimLockedError,
@@ -21,7 +21,7 @@ import { embedViewOf } from '../application/embed-view';
 import { NamePayoutWalletCommand } from '../application/name-payout-wallet.handler';
 import { SendClaimCodeCommand } from '../application/send-claim-code.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
-import { embedPage, notFoundPage, PAYOUT_EMBED_CSS, PAYOUT_EMBED_JS } from './embed-page.html';
+import { embedPage, notFoundPage } from './embed-page.html';
 import { sendPage } from '../../platform/http/security-headers';
 import { ClaimPayoutRequestDto, NameWalletRequestDto } from './payout-embed.request.dto';
 import { EmbedResponseDto } from './payout-embed.response.dto';
@@ -114,21 +114,5 @@ export class EmbedPayoutsPageController {
     // Framable only by the session's allowed origins ('none', and X-Frame-Options DENY, when there are none).
     if (!state?.session) return sendPage(reply, 404, notFoundPage(), origins);
     sendPage(reply, 200, embedPage(id), origins);
-  }
-}
-
-/** The page's script and style, from the service's own origin (the page policy allows no inline script or style). */
-@ApiExcludeController()
-@Public()
-@Controller('assets')
-export class EmbedPayoutsAssetsController {
-  @Get('payout-embed.js')
-  script(@Res() reply: FastifyReply) {
-    void reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PAYOUT_EMBED_JS);
-  }
-
-  @Get('payout-embed.css')
-  style(@Res() reply: FastifyReply) {
-    void reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PAYOUT_EMBED_CSS);
   }
 }

@@ -1,4 +1,4 @@
-/**
+/*
  * `/checkout.js`: the embedded payment component (docs/checkout.md#embedded-checkout). A merchant page
  * loads it and calls `Paysplit.mount(elementOrSelector, {clientSecret, appearance?})`; it mounts an
  * iframe served by the service (`/embed/checkout/:orderId#cs=<clientSecret>&origin=<page origin>`), so the
@@ -6,7 +6,7 @@
  * `change`, `paid`, `requires_action` and `error` by postMessage; `mount` returns `{on(event, fn), unmount()}`.
  * The merchant page is never redirected: buyer authentication happens inside the frame.
  */
-export const CHECKOUT_JS = `(function () {
+(function () {
   'use strict';
   var script = document.currentScript;
   var base = script ? new URL(script.src).origin : window.location.origin;
@@ -50,4 +50,3 @@ export const CHECKOUT_JS = `(function () {
   }
   window.Paysplit = { mount: mount };
 })();
-`;
