@@ -1,4 +1,5 @@
 import { RunningApp } from '../src/bootstrap';
+import { sized, SMOKE } from './bench-mode';
 import { bareRoute, call, CONNECTIONS, fmtFigures, loadAverage, roundsAgainstBare, startService, verdict, Workload } from './http-load';
 
 /**
@@ -17,9 +18,9 @@ import { bareRoute, call, CONNECTIONS, fmtFigures, loadAverage, roundsAgainstBar
  * (this VM's speed drifts by 10% within a minute); ROLE=all gets one round. BENCH_SECONDS overrides
  * the 10 s per measured run; BENCH_SKIP_ALL=1 measures the api + worker shape only.
  */
-const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS) || 10);
-const WARM_UP_SECONDS = 3;
-const ROUNDS = 3;
+const SECONDS = sized(Math.max(2, Number(process.env.BENCH_SECONDS) || 10), 1);
+const WARM_UP_SECONDS = sized(3, 0.5);
+const ROUNDS = sized(3, 1);
 
 /** Signs a merchant up and issues a checkout:write key: the create-checkout workload. */
 async function checkoutWorkload(app: RunningApp): Promise<Workload> {
@@ -50,7 +51,7 @@ export async function checkoutBench(): Promise<void> {
   verdict('p99, api + worker', result.figures.p99, 20, 'below', ' ms', 2);
   console.log(`  load average after: ${loadAverage()}`);
 
-  if (process.env.BENCH_SKIP_ALL) return;
+  if (process.env.BENCH_SKIP_ALL || SMOKE) return;
   const single = await startService('all', 'checkout', 'create checkout', checkoutWorkload);
   try {
     await single.run(WARM_UP_SECONDS);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EVENTS_SCHEMA } from '../src/platform/event-store/sqlite/sqlite-event-store';
 import { timeOrderedUuid } from '../src/platform/ids/ids';
+import { recordResult, sized } from './bench-mode';
 
 /**
  * What the event id's shape costs the embedded store: the same appends (10 per transaction, new
@@ -14,10 +15,10 @@ import { timeOrderedUuid } from '../src/platform/ids/ids';
  * service uses). Automatic checkpoints are off so the WAL's size is exactly what the appends wrote.
  * Rounds alternate; the best round of each side is compared.
  */
-const PREFILL = 150_000;
-const MEASURED = 20_000;
+const PREFILL = sized(150_000, 2_000);
+const MEASURED = sized(20_000, 500);
 const PER_TRANSACTION = 10;
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 2);
+const ROUNDS = sized(Math.max(1, Number(process.env.BENCH_ROUNDS) || 2), 1);
 
 const DATA = JSON.stringify({
   orderId: 'ord_0000000000',
@@ -71,4 +72,5 @@ export async function eventIdsBench(): Promise<void> {
   console.log(`  random UUID v4 ids        ${fmt(random)}`);
   console.log(`  time-ordered UUID v7 ids  ${fmt(ordered)}`);
   console.log(`  v7/v4: time ${(ordered.microsPerAppend / random.microsPerAppend).toFixed(2)}, WAL ${(ordered.walBytesPerAppend / random.walBytesPerAppend).toFixed(2)}`);
+  recordResult('time per append, v7 ids / v4 ids', (ordered.microsPerAppend / random.microsPerAppend).toFixed(2), 'none', null);
 }

@@ -1,12 +1,13 @@
 import Database from 'better-sqlite3';
 import type { NewEvent } from '../src/platform/event-store/event-store.port';
 import { EVENTS_SCHEMA as SCHEMA } from '../src/platform/event-store/sqlite/sqlite-event-store';
+import { useDurableWal } from '../src/platform/sqlite/durable-wal';
 
 /**
  * Raw better-sqlite3 baseline for bench/event-store.bench.ts: the least work any SQLite adapter has to
  * do for an append with an expected-revision check (BEGIN IMMEDIATE, read the stream head, compare,
  * INSERT each event, COMMIT). The schema is imported from the adapter so the two can never drift;
- * pragmas match src/platform/event-store/sqlite/sqlite-event-store.ts.
+ * pragmas are the adapter's own (useDurableWal: WAL, synchronous = FULL), so both pay the same fsync per commit.
  * Serialisation (JSON.stringify of data and metadata) is timed too, because the adapter has to do it.
  */
 
@@ -19,9 +20,7 @@ export interface RawStore {
 
 export function openRawStore(file: string): RawStore {
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  useDurableWal(db);
   db.exec(SCHEMA);
   const streamHead = db.prepare<[string], { revision: number }>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
   const insert = db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');

@@ -9,6 +9,7 @@ import { Pool } from 'undici';
 import { RunningApp, startApp } from '../src/bootstrap';
 import { loadConfig } from '../src/platform/config/app-config';
 import { createLogger } from '../src/platform/logging/app-logger';
+import { recordResult } from './bench-mode';
 
 /**
  * What the HTTP benches share (checkout, split, settlement): a keep-alive POST load at a fixed number of
@@ -78,13 +79,13 @@ export interface LoadTarget {
 }
 
 /** The baseline: a bare Fastify route in this process that parses the same JSON body and answers 201. */
-export async function bareRoute(body: () => string): Promise<LoadTarget> {
+export async function bareRoute(body: () => string): Promise<LoadTarget & { origin: string }> {
   const bare = Fastify({ bodyLimit: 1024 * 1024 });
   bare.post('/bare', async (request, reply) => reply.status(201).send({ data: { ok: true, keys: Object.keys(request.body as object).length } }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { label: 'bare Fastify route', run: (seconds) => load(origin, '/bare', {}, body, seconds), close: () => bare.close() };
+  return { label: 'bare Fastify route', origin, run: (seconds) => load(origin, '/bare', {}, body, seconds), close: () => bare.close() };
 }
 
 /**
@@ -147,6 +148,7 @@ export function verdict(label: string, value: number, target: number, kind: 'atL
   const shown = `${value.toFixed(digits)}${unit}`;
   const limit = `${kind === 'atLeast' ? '>=' : '<'} ${target}${unit}`;
   console.log(`  ${label}: ${shown} (target ${limit}): ${pass ? 'PASS' : `MISS (${missBy(value, target, kind)})`}`);
+  recordResult(label, shown, limit, pass);
   return pass;
 }
 
@@ -175,10 +177,16 @@ export interface Workload {
  * The service in the given ROLE on a fresh data directory; for `api`, beside a ROLE=worker process at
  * nice WORKER_NICE (the production shape of DESIGN section 1).
  */
-export async function startService(role: 'api' | 'all', name: string, label: string, prepare: (app: RunningApp) => Promise<Workload>): Promise<ServiceUnderLoad> {
+export async function startService(
+  role: 'api' | 'all',
+  name: string,
+  label: string,
+  prepare: (app: RunningApp) => Promise<Workload>,
+  env: Record<string, string> = {},
+): Promise<ServiceUnderLoad> {
   const dataDir = mkdtempSync(join(tmpdir(), `paysplit-bench-${name}-${role}-`));
-  const worker = role === 'api' ? await startWorker(dataDir) : null;
-  const app = await startApp(loadConfig({ SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: role }), createLogger('silent'));
+  const worker = role === 'api' ? await startWorker(dataDir, env) : null;
+  const app = await startApp(loadConfig({ SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: role, ...env }), createLogger('silent'));
   const workload = await prepare(app);
   return {
     app,

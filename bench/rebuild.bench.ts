@@ -14,6 +14,7 @@ import { EVENTS_SCHEMA } from '../src/platform/event-store/sqlite/sqlite-event-s
 import { RecordedEvent } from '../src/platform/event-store/event-store.port';
 import { PlatformRuntime } from '../src/platform/platform-runtime';
 import { isProjection } from '../src/platform/projections/projection-batch';
+import { recordResult, sized } from './bench-mode';
 import { rebuildProjection } from '../src/platform/projections/rebuild-projection';
 import { call, loadAverage, printTable, verdict } from './http-load';
 import { splitWorld } from './split-world';
@@ -33,11 +34,11 @@ import { splitWorld } from './split-world';
  * own ids (every prefixed id, stream id and event id rewritten), until the log holds the number asked.
  * Targets: each projection >= 0.5x the raw read, peak RSS < 1 GiB.
  */
-const EVENTS = Math.max(10_000, Number(process.env.BENCH_REBUILD_EVENTS) || 1_000_000);
+const EVENTS = sized(Math.max(10_000, Number(process.env.BENCH_REBUILD_EVENTS) || 1_000_000), 5_000);
 const RATIO_TARGET = 0.5;
 const RSS_TARGET_MIB = 1024;
-const TEMPLATE_SPLITS = 40;
-const TEMPLATE_ORDERS = 40;
+const TEMPLATE_SPLITS = sized(40, 3);
+const TEMPLATE_ORDERS = sized(40, 3);
 const RAW_BATCH = 1000;
 /** BENCH_REBUILD_ONLY=splits,ledger rebuilds only those projections (to profile one); default every one. */
 const ONLY = process.env.BENCH_REBUILD_ONLY?.split(',').map((name) => name.trim());
@@ -77,6 +78,7 @@ export async function rebuildBench(): Promise<void> {
       // A projection none of whose streams occur in the log (payout_embed_sessions: the log has no Payout Embed) only skips: no verdict.
       const result = applied === 0 ? 'n/a (none of its events in the log)' : ratio >= RATIO_TARGET ? 'PASS' : 'MISS';
       rows.push([projection.name, fmt(rate), fmt(raw), ratio.toFixed(2), `>= ${RATIO_TARGET}`, result]);
+      recordResult(`${projection.name}: rebuild / raw read + parse`, ratio.toFixed(2), `>= ${RATIO_TARGET}`, applied === 0 ? null : ratio >= RATIO_TARGET);
     }
     if (total < EVENTS) console.log(`  note: the log holds ${total} events`);
   } finally {

@@ -12,6 +12,7 @@ import { NewEvent } from '../src/platform/event-store/event-store.port';
 import { replayLedger, verifyLedger } from '../src/ledger';
 import { childCpuMs, loadAverage, processCpuMs, startWorker, stopWorker, verdict } from './http-load';
 import { ROSTER_ROWS, splitWorld } from './split-world';
+import { sized } from './bench-mode';
 
 /**
  * Split settlement end to end (issue 13 item 2): auto-accepted Splits of ROSTER_ROWS early-payout rows are
@@ -31,12 +32,12 @@ import { ROSTER_ROWS, splitWorld } from './split-world';
  * BENCH_SECONDS (default 15; the issue's full run is 60) and BENCH_SETTLEMENT_ROWS_PER_SECOND (offered
  * load, default 2,500 rows/s) override the shape.
  */
-const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS) || 15);
-const OFFERED_ROWS_PER_SECOND = Math.max(100, Number(process.env.BENCH_SETTLEMENT_ROWS_PER_SECOND) || 2500);
+const SECONDS = sized(Math.max(2, Number(process.env.BENCH_SECONDS) || 15), 1);
+const OFFERED_ROWS_PER_SECOND = sized(Math.max(100, Number(process.env.BENCH_SETTLEMENT_ROWS_PER_SECOND) || 2500), 200);
 const CONNECTIONS = 16;
 const ROWS_TARGET = 2000;
 const CATCH_UP_TARGET_MS = 5000;
-const RAW_APPEND_SECONDS = 3;
+const RAW_APPEND_SECONDS = sized(3, 0.5);
 const SETTLE_TIMEOUT_MS = 600_000;
 
 interface SplitView {

@@ -1,5 +1,6 @@
 import { bareRoute, CONNECTIONS, fmtFigures, loadAverage, roundsAgainstBare, startService, verdict } from './http-load';
 import { ROSTER_ROWS, splitWorld } from './split-world';
+import { sized, SMOKE } from './bench-mode';
 
 /**
  * Create-split over HTTP vs a bare Fastify route, in the same run, in the shape of the checkout bench
@@ -11,9 +12,9 @@ import { ROSTER_ROWS, splitWorld } from './split-world';
  * Targets (issue 13, on the api + worker shape): ratio >= 0.2, p99 < 25 ms. BENCH_SECONDS overrides the
  * 10 s per measured run; BENCH_SKIP_ALL=1 measures the api + worker shape only.
  */
-const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS) || 10);
-const WARM_UP_SECONDS = 3;
-const ROUNDS = 3;
+const SECONDS = sized(Math.max(2, Number(process.env.BENCH_SECONDS) || 10), 1);
+const WARM_UP_SECONDS = sized(3, 0.5);
+const ROUNDS = sized(3, 1);
 const RATIO_TARGET = 0.2;
 const P99_TARGET_MS = 25;
 
@@ -42,7 +43,7 @@ export async function splitBench(): Promise<void> {
   verdict('p99, api + worker', result.figures.p99, P99_TARGET_MS, 'below', ' ms', 2);
   console.log(`  load average after: ${loadAverage()}`);
 
-  if (process.env.BENCH_SKIP_ALL) return;
+  if (process.env.BENCH_SKIP_ALL || SMOKE) return;
   const single = await startService('all', 'split', 'create split', async (app) => {
     const world = await splitWorld(app, { autoAccept: false, earlyPayout: false });
     return { path: '/api/commerce/integration/splits', headers: { authorization: `Bearer ${world.apiKey}` }, body: world.body };

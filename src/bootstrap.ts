@@ -73,6 +73,11 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   platform.metrics.addCollector(async () => walMetrics(config));
   await app.init();
   await runtime.register();
+  await runtime.checkStores().catch(async (error: unknown) => {
+    await app.close();
+    await runtime.stop();
+    throw error;
+  });
   if (config.role !== 'api') runtime.startWorkers();
   app.getHttpServer().maxConnections = config.httpMaxConnections;
   await app.listen(config.port, '0.0.0.0');

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './platform/config/app-config';
 import { createLogger } from './platform/logging/app-logger';
 import { startApp } from './bootstrap';
+import { CheckpointBeyondLogError } from './platform/projections/checkpoints-within-log';
 
 async function main(): Promise<void> {
   let config;
@@ -26,6 +27,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof CheckpointBeyondLogError ? error.message : error);
   process.exit(1);
 });

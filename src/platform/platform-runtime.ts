@@ -6,6 +6,7 @@ import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
 import { AggregateRepository } from './event-sourcing/aggregate-repository';
 import { ProjectionEngine } from './projections/projection-engine';
+import { assertCheckpointsWithinLog } from './projections/checkpoints-within-log';
 import { Subscriber } from './projections/projection-batch';
 import { MetricsRegistry } from './metrics/metrics-registry';
 import { TimerWorker } from './timers/timer-worker';
@@ -53,6 +54,16 @@ export class PlatformRuntime implements OnModuleInit {
   /** Declares every projection's collections (and creates generation 1 of a new one). */
   async register(): Promise<void> {
     await this.platform.engine.register();
+  }
+
+  /** Refuses to run on a read store that has seen more of the log than the event store holds. */
+  async checkStores(): Promise<void> {
+    const { events, readStore, engine } = this.platform;
+    await assertCheckpointsWithinLog(
+      events,
+      readStore,
+      engine.subscribers.map((s) => s.name),
+    );
   }
 
   startWorkers(): void {

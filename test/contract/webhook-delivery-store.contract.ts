@@ -193,5 +193,15 @@ export function webhookDeliveryStoreContract(name: string, open: () => Promise<W
       expect(await ids({ endpointId: 'we_1' })).toEqual([]);
       expect(await ids({ endpointId: 'we_2' })).toEqual(['other']);
     });
+
+    it("keeps the dispatcher's mark, which only moves forward (a late or repeated mark never rewinds it)", async () => {
+      // A new SQLite file starts at 0 (nothing dispatched); a new MongoDB database has no mark yet.
+      expect([0, null]).toContain(await store.dispatchedThrough());
+      await store.markDispatched(10);
+      await store.markDispatched(5);
+      expect(await store.dispatchedThrough()).toBe(10);
+      await store.markDispatched(12);
+      expect(await store.dispatchedThrough()).toBe(12);
+    });
   });
 }

@@ -103,6 +103,7 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
   }
   if (partitioned) await processPartitions(subscriber as EventProcessor, partitioned, effects);
   if (tracked === 0 && options.deferCheckpointOnly) return 'deferred';
+  if (!isProjection(subscriber) && subscriber.beforeCheckpoint) await subscriber.beforeCheckpoint(events[events.length - 1]!.position);
   const outcome = await store.commitProjection({
     projection: subscriber.name,
     generation,

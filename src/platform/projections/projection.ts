@@ -54,6 +54,19 @@ export interface EventProcessor {
    * still commits its checkpoint only once every event of it has been processed.
    */
   partitionOf?(event: RecordedEvent): string;
+  /**
+   * Optional, for a processor whose effects live in a store of their own (the webhook dispatcher's
+   * deliveries, in webhooks.db): called once a batch's events are processed, before the checkpoint that
+   * covers them is committed, to record in that store that its effects are stored up to `checkpoint`.
+   */
+  beforeCheckpoint?(checkpoint: number): Promise<void>;
+  /**
+   * Optional: called under the lease before the processor follows the log, with its stored checkpoint.
+   * Each file can lose its last commits on its own (a power loss before durable commits, a restored
+   * copy): a processor whose effects store is behind its checkpoint redoes the events in between
+   * (its commands are idempotent), so none is skipped.
+   */
+  recover?(checkpoint: number | null): Promise<void>;
 }
 
 /**

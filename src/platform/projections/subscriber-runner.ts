@@ -105,6 +105,7 @@ export class SubscriberRunner {
   private async follow(generation: number): Promise<void> {
     this.knownRevisions = new Map();
     this.checkpoint = await this.store.checkpointOf(this.subscriber.name, generation);
+    if (!isProjection(this.subscriber)) await this.subscriber.recover?.(this.checkpoint);
     for (;;) {
       if (this.stopped) return;
       const batch = await this.events.readAll({ after: this.checkpoint ?? undefined, maxCount: this.options.catchUpBatchSize });

@@ -105,6 +105,14 @@ export interface WebhookDeliveryStore {
   /** Earliest due time of a pending delivery, or null. */
   nextDueAt(): Promise<string | null>;
   queueCounts(): Promise<DeliveryQueueCounts>;
+  /**
+   * The log position through which the dispatcher's deliveries are all stored (its mark, stored in this
+   * store so it is lost together with them): 0 for a store that was created empty, null for one written
+   * before marks existed (issue 31).
+   */
+  dispatchedThrough(): Promise<number | null>;
+  /** Records that every delivery of the events up to `position` is stored. */
+  markDispatched(position: number): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,8 @@ import {
   WebhookDeliveryStore,
 } from '../application/webhook-delivery-store.port';
 
+const DISPATCHER_MARK = 'dispatcher';
+
 type DeliveryDocument = Omit<DeliveryRecord, 'id'> & { _id: string; leaseOwner: string | null; leaseUntilMs: number | null; redeliveryRequestedBy?: string };
 
 /** Webhook deliveries in one MongoDB collection, mirroring SqliteWebhookDeliveryStore document for row. */
@@ -17,6 +19,7 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   private constructor(
     private readonly client: MongoClient,
     private readonly deliveries: Collection<DeliveryDocument>,
+    private readonly marks: Collection<{ _id: string; position: number }>,
   ) {}
 
   /** The database defaults to the URL's path, else 'paysplit' (the read store's). */
@@ -29,7 +32,8 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
         { key: { endpointId: 1, createdAt: -1, _id: -1 } },
         { key: { endpointId: 1, status: 1, createdAt: -1, _id: -1 } },
       ]);
-      return new MongoWebhookDeliveryStore(client, deliveries);
+      const db = client.db(dbName ?? databaseFromUrl(url) ?? 'paysplit');
+      return new MongoWebhookDeliveryStore(client, deliveries, db.collection('webhook_dispatch_marks'));
     } catch (error) {
       await client.close();
       throw error;
@@ -159,6 +163,15 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
     return { queued, failed };
   }
 
+  /** No mark yet reads as null (a database from before marks): the dispatcher then trusts its checkpoint. */
+  async dispatchedThrough(): Promise<number | null> {
+    return (await this.marks.findOne({ _id: DISPATCHER_MARK }))?.position ?? null;
+  }
+
+  async markDispatched(position: number): Promise<void> {
+    await this.marks.updateOne({ _id: DISPATCHER_MARK }, { $max: { position } }, { upsert: true });
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }
@@ -166,6 +179,7 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   /** Drops the collection (contract tests use a disposable database). */
   async drop(): Promise<void> {
     await this.deliveries.drop();
+    await this.marks.drop();
   }
 }
 

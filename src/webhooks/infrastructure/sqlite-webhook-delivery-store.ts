@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { WalCheckpointer } from '../../platform/sqlite/wal-checkpointer';
+import { useDurableWal } from '../../platform/sqlite/durable-wal';
 import {
   DeliveryFilter,
   DeliveryQueueCounts,
@@ -21,7 +22,11 @@ CREATE TABLE IF NOT EXISTS deliveries (
 CREATE INDEX IF NOT EXISTS deliveries_due_unclaimed ON deliveries (next_attempt_at, id) WHERE status = 'pending' AND lease_owner IS NULL;
 CREATE INDEX IF NOT EXISTS deliveries_claimed ON deliveries (lease_until_ms) WHERE lease_owner IS NOT NULL;
 CREATE INDEX IF NOT EXISTS deliveries_by_endpoint ON deliveries (endpoint_id, created_at, id);
-CREATE INDEX IF NOT EXISTS deliveries_failed ON deliveries (endpoint_id, created_at, id) WHERE status = 'failed';`;
+CREATE INDEX IF NOT EXISTS deliveries_failed ON deliveries (endpoint_id, created_at, id) WHERE status = 'failed';
+CREATE TABLE IF NOT EXISTS dispatch_marks (name TEXT PRIMARY KEY, position INTEGER NOT NULL);`;
+
+/** The one row of dispatch_marks: the webhook dispatcher's. */
+const DISPATCHER_MARK = 'dispatcher';
 
 interface Row {
   id: string;
@@ -52,10 +57,12 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
 
   constructor(file: string) {
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    useDurableWal(this.db);
+    const fresh = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deliveries'").get() === undefined;
     this.db.exec(SCHEMA);
+    // A new file holds no delivery yet: its mark is 0, so a dispatcher checkpoint beside it (webhooks.db
+    // deleted or replaced) re-dispatches the whole log. A file from before marks has none (null).
+    if (fresh) this.db.prepare('INSERT OR IGNORE INTO dispatch_marks (name, position) VALUES (?, 0)').run(DISPATCHER_MARK);
     // Checkpoints in a background thread, as the read store does: not inside the worker's commits.
     this.checkpointer = new WalCheckpointer(this.db, file);
   }
@@ -182,6 +189,18 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
     };
     const failed = this.statement("SELECT COUNT(*) AS n FROM deliveries WHERE status = 'failed'").get() as { n: number };
     return { queued: unclaimed.n + claimed.n, failed: failed.n };
+  }
+
+  async dispatchedThrough(): Promise<number | null> {
+    const row = this.statement('SELECT position FROM dispatch_marks WHERE name = ?').get(DISPATCHER_MARK) as { position: number } | undefined;
+    return row?.position ?? null;
+  }
+
+  async markDispatched(position: number): Promise<void> {
+    this.statement('INSERT INTO dispatch_marks (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = MAX(position, excluded.position)').run(
+      DISPATCHER_MARK,
+      position,
+    );
   }
 
   async close(): Promise<void> {

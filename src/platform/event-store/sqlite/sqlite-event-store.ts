@@ -5,6 +5,7 @@ import { pollingSubscription } from './polling-subscription';
 import { RecentEvents } from './recent-events';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
+import { useDurableWal } from '../../sqlite/durable-wal';
 
 /** Enough for every subscriber of a busy process to find the batch the first one read. */
 const RECENT_EVENTS_CACHED = 8192;
@@ -60,9 +61,7 @@ export class SqliteEventStore implements EventStore {
     private readonly pollIntervalMs = 25,
   ) {
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    useDurableWal(this.db);
     this.db.exec(EVENTS_SCHEMA);
     this.checkpointer = new WalCheckpointer(this.db, file);
     this.appended.setMaxListeners(0);

@@ -5,6 +5,7 @@ import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
+import { useDurableWal } from '../../sqlite/durable-wal';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS projections (
@@ -41,9 +42,7 @@ export class SqliteReadStore implements ReadStore {
 
   constructor(private readonly file: string) {
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    useDurableWal(this.db);
     this.db.exec(SCHEMA);
     this.migrate();
     this.checkpointer = new WalCheckpointer(this.db, file);

@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { tempDir } from '../support/temp-dir';
+import { SqliteEventStore } from '../../src/platform/event-store/sqlite/sqlite-event-store';
+import { SqliteReadStore } from '../../src/platform/read-store/sqlite/sqlite-read-store';
+import { SqliteWebhookDeliveryStore } from '../../src/webhooks/infrastructure/sqlite-webhook-delivery-store';
+
+/** PRAGMA synchronous: 1 is NORMAL (no fsync at commit in WAL mode), 2 is FULL. */
+const FULL = 2;
+
+const connectionOf = (store: object): Database.Database => (store as unknown as { db: Database.Database }).db;
+
+describe('durable commits on every SQLite file (issue 31)', () => {
+  it.each([
+    ['events.db', (file: string) => new SqliteEventStore(file)],
+    ['read.db', (file: string) => new SqliteReadStore(file)],
+    ['webhooks.db', (file: string) => new SqliteWebhookDeliveryStore(file)],
+  ])('%s runs WAL with synchronous = FULL, so a commit returns only once it is fsynced', async (name, open) => {
+    const store = open(join(tempDir('durable'), name));
+    try {
+      expect(connectionOf(store).pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(connectionOf(store).pragma('synchronous', { simple: true })).toBe(FULL);
+    } finally {
+      await store.close();
+    }
+  });
+});
