@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { verifyStatements } from '../../src/ledger/application/statement-verifier';
 import { replayLedger, verifyLedger } from '../../src/ledger/application/ledger-verifier';
 import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES, LedgerProjection } from '../../src/ledger/projections/ledger.projection';
 import { StagedWriter } from '../../src/platform/projections/staged-writer';
@@ -6,6 +9,8 @@ import { DocumentReader } from '../../src/platform/read-store/document-store.por
 import { embedCall, latestCode, SESSIONS, sessionBody, topUp } from '../support/payout-embed-fixtures';
 import { createdSplit, creatorRow, dataOf, issueApiKey, newIdempotencyKey, setupSplitWorld, SplitWorld, subVendorRow } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+
+const CLI = join(__dirname, '../../dist/src/cli.js');
 
 /**
  * The books (issue 28): balance transactions, balances as of a time, statements and their CSV, over
@@ -237,8 +242,31 @@ describe('books: balance transactions, balances as of a time, statements', () =>
   });
 
   it('keeps the ledger verified, statements included', async () => {
-    const { postings, splits } = await replayLedger(app.platform.events);
+    const { postings, splits, lines } = await replayLedger(app.platform.events);
     expect(verifyLedger(postings, splits).violations).toEqual([]);
+    const books = verifyStatements(lines, postings);
+    expect(books.violations).toEqual([]);
+    expect(books.statements).toBe(books.accounts * 5);
+    expect(books.lines).toBe(postings.reduce((n, p) => n + p.entries.length, 0));
+  });
+
+  it('ledger:export writes CSV whose totals tie to ledger:verify, for the whole ledger and for one company', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, SANDBOX: 'true', DATA_DIR: app.platform.config.dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+    const verify = run('ledger:verify');
+    expect(verify.status).toBe(0);
+    const verifiedTotals = /^totals: (.*)$/m.exec(verify.stdout)![1];
+    const all = run('ledger:export', '--from', '2000-01-01T00:00:00Z', '--to', '2100-01-01T00:00:00Z');
+    expect(all.status).toBe(0);
+    expect(/^totals: (.*)$/m.exec(all.stderr)![1]).toBe(verifiedTotals);
+    const rows: Record<string, string>[] = parse(all.stdout, { columns: true });
+    const credits = rows.reduce((sum, r) => sum + (BigInt(r.amountCents!) > 0n ? BigInt(r.amountCents!) : 0n), 0n);
+    expect(verifiedTotals).toContain(`USD ${rows.length} lines, debits ${credits}, credits ${credits}`);
+    const mine = run('ledger:export', '--company', world.sme.companyId, '--from', instants[0]!, '--to', '2100-01-01T00:00:00Z');
+    const companyRows: Record<string, string>[] = parse(mine.stdout, { columns: true });
+    expect(companyRows.length).toBeGreaterThan(0);
+    expect(companyRows.every((r) => r.account!.endsWith(`:${world.sme.companyId}`))).toBe(true);
+    expect(run('ledger:export', '--from', 'yesterday', '--to', '2100-01-01').status).toBe(1);
   });
 });
 
