@@ -7,7 +7,7 @@ import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES, LedgerProjection } from '..
 import { StagedWriter } from '../../src/platform/projections/staged-writer';
 import { DocumentReader } from '../../src/platform/read-store/document-store.port';
 import { embedCall, latestCode, SESSIONS, sessionBody, topUp } from '../support/payout-embed-fixtures';
-import { createdSplit, creatorRow, dataOf, issueApiKey, newIdempotencyKey, setupSplitWorld, SplitWorld, subVendorRow } from '../support/split-fixtures';
+import { createdSplit, creatorRow, dataOf, issueApiKey, newIdempotencyKey, outbox, setupSplitWorld, SplitWorld, subVendorRow } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const CLI = join(__dirname, '../../dist/src/cli.js');
@@ -239,6 +239,24 @@ describe('books: balance transactions, balances as of a time, statements', () =>
       statements.flatMap((s: any) => s.lines.map((l: any) => [s.account, l.id, l.amountCents, l.balanceAfterCents])),
     );
     expect(csv.filter((r) => r.row === 'closing').map((r) => [r.account, r.balanceCents])).toEqual(statements.map((s: any) => [s.account, s.closingBalanceCents]));
+  });
+
+  it('shows a contractor its own lines only, adding up to its earnings, with statements and CSV', async () => {
+    const link = (await outbox(app)).find((message) => message.to === world.creator.email)!.link;
+    const signedIn = dataOf(await app.request('POST', '/api/auth/magic-link/sign-in', { body: { token: new URL(link).searchParams.get('token')! } }), 200);
+    const me = (path: string, headers: Record<string, string> = {}) => app.request('GET', path, { token: signedIn.sessionToken, headers });
+    const rows = dataOf(await me('/api/commerce/me/balance-transactions?limit=100'), 200);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r: any) => r.account === `contractor_balance:${world.creator.paymentProfileId}` || r.account.endsWith(`:${signedIn.userId}`))).toBe(true);
+    const held = rows.filter((r: any) => r.accountType === 'contractor_balance').reduce((sum: bigint, r: any) => sum + BigInt(r.amountCents), 0n);
+    const earnings = dataOf(await me('/api/commerce/me/earnings'), 200);
+    expect(earnings.balances).toEqual([{ currency: 'USD', availableCents: held.toString() }]);
+    const [statement] = dataOf(await me(`/api/commerce/me/statements?account=contractor_balance&from=${instants[0]}&to=2100-01-01T00:00:00Z`), 200);
+    expect(statement).toMatchObject({ openingBalanceCents: '0', closingBalanceCents: held.toString() });
+    const csv: Record<string, string>[] = parse((await me('/api/commerce/me/balance-transactions', { accept: 'text/csv' })).text, { columns: true });
+    expect(csv.map((r) => [r.id, r.amountCents])).toEqual(rows.map((r: any) => [r.id, r.amountCents]));
+    // The SME's key never sees the contractor's accounts, nor the contractor the SME's.
+    expect((await walk('', 100)).some((r) => r.accountType.startsWith('contractor'))).toBe(false);
   });
 
   it('keeps the ledger verified, statements included', async () => {
