@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   settlement: async () => (await import('./settlement.bench.js')).settlementBench(),
   rebuild: async () => (await import('./rebuild.bench.js')).rebuildBench(),
   'event-ids': async () => (await import('./event-ids.bench.js')).eventIdsBench(),
+  books: async () => (await import('./books.bench.js')).booksBench(),
 };
 
 async function main(): Promise<void> {

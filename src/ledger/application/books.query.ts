@@ -93,11 +93,9 @@ export async function balanceTransactions(documents: DocumentReader, owners: str
       documents.find<LedgerLineDoc>(LEDGER_LINES, { filter: lineFilter(owner, filters), range, sort: [{ field: 'key', direction: 'desc' }], limit: filters.limit }),
     ),
   );
-  return pages
-    .flat()
-    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : a.id < b.id ? -1 : 1))
-    .slice(0, filters.limit)
-    .map(viewOfLine);
+  // One owner (a company): its page is already in order. Several (a contractor's profiles): merged by key.
+  const lines = pages.length === 1 ? pages[0]! : pages.flat().sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+  return lines.slice(0, filters.limit).map(viewOfLine);
 }
 
 /** Every line on the owners' accounts matching the filters, newest first, read page by page (for CSV exports). */
