@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   mixed: async () => (await import('./mixed.bench.js')).mixedBench(),
   rebuild: async () => (await import('./rebuild.bench.js')).rebuildBench(),
   'event-ids': async () => (await import('./event-ids.bench.js')).eventIdsBench(),
+  books: async () => (await import('./books.bench.js')).booksBench(),
 };
 
 async function runAll(): Promise<void> {

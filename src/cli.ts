@@ -10,6 +10,12 @@ import { Projection } from './platform/projections/projection';
 import { rebuildProjection, RebuildProgress } from './platform/projections/rebuild-projection';
 import { SplitHistory } from './split/application/split-history';
 import { replayLedger, verifyLedger } from './ledger/application/ledger-verifier';
+import { verifyStatements } from './ledger/application/statement-verifier';
+import { addToTotals, exportLines, formatTotals, LineTotals } from './ledger/application/ledger-export';
+import { BALANCE_TRANSACTION_CSV } from './ledger/application/books.csv';
+import { csvText } from './platform/http/csv';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DomainError } from './platform/domain/domain-error';
 import { OperationalChargeBook, replayCheckoutCharges, verifyCheckoutCharges } from './checkout';
 
@@ -83,13 +89,42 @@ const COMMANDS: CliCommand[] = [
     run: splitsAsOf,
   },
   { name: 'ledger:verify', args: '', summary: 'replay the log and check every ledger invariant (exit 3 on a violation)', parse: exactly(0, ''), run: ledgerVerify },
+  {
+    name: 'ledger:export',
+    args: '--from <time> --to <time> [--company <co_id>]',
+    summary: 'every ledger line posted in [from, to) as CSV on stdout (its totals on stderr)',
+    parse: parseLedgerExport,
+    run: ledgerExport,
+  },
 ];
+
+/** `--from <time> --to <time> [--company <co_id>]`, in any order. */
+function parseLedgerExport(args: string[]): [Date, Date, string | null] {
+  const options = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const [name, value] = [args[i]!, args[i + 1]];
+    if (!['--from', '--to', '--company'].includes(name)) throw new UsageError(`unexpected argument ${JSON.stringify(name)}`);
+    if (value === undefined) throw new UsageError(`missing the value of ${name}`);
+    options.set(name, value);
+  }
+  if (!options.has('--from') || !options.has('--to')) throw new UsageError('missing --from or --to');
+  const from = isoTime(options.get('--from')!);
+  const to = isoTime(options.get('--to')!);
+  if (from > to) throw new UsageError('--from must not be after --to');
+  return [from, to, options.get('--company') ?? null];
+}
 
 const USAGE = ['usage: npm run cli -- <command>', ...COMMANDS.map((c) => `  ${`${c.name} ${c.args}`.padEnd(33)}${c.summary}`)].join('\n');
 
 async function ledgerVerify(platform: Platform): Promise<number> {
-  const { postings, splits } = await replayLedger(platform.events);
+  const { postings, splits, lines } = await replayLedger(platform.events);
   const report = verifyLedger(postings, splits);
+  // The books (issue 28): every entry booked as a line, running balances, opening + lines = closing over random periods.
+  const books = verifyStatements(lines, postings);
+  console.log(`${books.lines} ledger lines on ${books.accounts} accounts; ${books.statements} statements over random periods checked`);
+  const totals: LineTotals = new Map();
+  for (const posting of postings) for (const entry of posting.entries) addToTotals(totals, posting.currency, BigInt(entry.credit) - BigInt(entry.debit));
+  console.log(`totals: ${formatTotals(totals)}`);
   console.log(
     `${report.postings} postings over ${report.splits} Splits (${report.settledSplits} settled), ${report.reservations} Payout Embed reservations (${report.openReservations} open) and ${report.contractorWithdrawals} contractor withdrawals (${report.withdrawalsInTransit} in transit)`,
   );
@@ -100,10 +135,19 @@ async function ledgerVerify(platform: Platform): Promise<number> {
   console.log(
     `${charges.orders} checkout orders: ${charges.paid} charges recorded paid, ${charges.voided} voided, ${charges.inFlight} attempts in flight${charges.processorCharges === null ? '' : `; the sandbox processor holds ${charges.processorCharges} charges`}`,
   );
-  const violations = [...report.violations, ...charges.violations];
+  const violations = [...report.violations, ...books.violations, ...charges.violations];
   for (const violation of violations) console.log(`VIOLATION ${violation.rule}: ${violation.message}`);
   console.log(violations.length === 0 ? 'ledger OK: every invariant holds' : `${violations.length} violation(s)`);
   return violations.length === 0 ? 0 : 3;
+}
+
+/** The CSV goes to stdout as it is read (backpressure respected); the totals that tie it to ledger:verify go to stderr. */
+async function ledgerExport(platform: Platform, from: Date, to: Date, company: string | null): Promise<number> {
+  const totals: LineTotals = new Map();
+  const lines = exportLines(platform.readStore, { from: from.toISOString(), to: to.toISOString(), ...(company ? { company } : {}) }, totals);
+  await pipeline(Readable.from(csvText(BALANCE_TRANSACTION_CSV, lines)), process.stdout, { end: false });
+  console.error(`totals: ${formatTotals(totals)}`);
+  return 0;
 }
 
 async function splitsHistory(platform: Platform, splitId: string): Promise<number> {

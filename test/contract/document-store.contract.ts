@@ -113,6 +113,28 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       expect((await store.find(collection, { filter: { note: null } })).map((d) => d.id)).toEqual(['d0']);
     });
 
+    // A cursor over a growing collection (balance transactions) pages by a range on a monotonic key.
+    it('finds within range bounds on string and number fields, combined with the filter, sort and limit', async () => {
+      const { projection, collection } = await registered();
+      const docs = Array.from({ length: 8 }, (_, i) => ({ id: `r${i}`, owner: i % 2 === 0 ? 'even' : 'odd', key: `k${String(i).padStart(3, '0')}`, position: i * 10 }));
+      const odd = { id: 'typed', owner: 'even', key: 5, position: 'x' };
+      await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 1,
+        streamRevisions: {},
+        writes: [...docs, odd].map((doc) => ({ kind: 'put' as const, collection, doc })),
+      });
+      const ids = async (options: Parameters<DocumentStore['find']>[1]) => (await store.find(collection, options)).map((d) => d.id);
+      expect(await ids({ filter: { owner: 'even' }, range: { key: { lt: 'k006' } }, sort: [{ field: 'key', direction: 'desc' }], limit: 2 })).toEqual(['r4', 'r2']);
+      expect(await ids({ range: { position: { gte: 20, lte: 50 } }, sort: [{ field: 'position', direction: 'asc' }] })).toEqual(['r2', 'r3', 'r4', 'r5']);
+      expect(await ids({ range: { position: { gt: 60 } } })).toEqual(['r7']);
+      expect(await ids({ filter: { owner: 'odd' }, range: { key: { gte: 'k003' }, position: { lt: 70 } }, sort: [{ field: 'key', direction: 'asc' }] })).toEqual(['r3', 'r5']);
+      // A bound of one type never matches a value of the other type.
+      expect(await ids({ filter: { owner: 'even' }, range: { key: { lt: 'zzz' } }, sort: [{ field: 'key', direction: 'asc' }] })).toEqual(['r0', 'r2', 'r4', 'r6']);
+      expect(await ids({ filter: { owner: 'even' }, range: { key: { lt: 100 } } })).toEqual(['typed']);
+    });
+
     // Read models add optional fields (e.g. a user's releasedAt, an order's unlisted) and filter on null
     // for "not set": documents written before the field existed must match.
     it('matches a null filter on a document that lacks the field', async () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { companyBalancesAsOf } from './books.query';
 import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES } from '../projections/ledger.projection';
 
 /** One currency of GET /api/commerce/balance. */
@@ -21,9 +22,12 @@ export interface BalanceView {
 export class CompanyBalanceQuery {
   constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
 
-  /** The company's balances per currency, as the ledger holds them, ordered by currency. */
-  async balances(companyId: string): Promise<BalanceView[]> {
-    const docs = await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] });
+  /** The company's balances per currency, as the ledger holds them (or held them at `asOf`, an ISO UTC time), ordered by currency. */
+  async balances(companyId: string, asOf?: string): Promise<BalanceView[]> {
+    const docs =
+      asOf === undefined
+        ? await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] })
+        : await companyBalancesAsOf(this.store, companyId, asOf);
     return docs.map((d) => {
       const owed = BigInt(d.committedCents ?? '0');
       return {

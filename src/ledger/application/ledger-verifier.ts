@@ -2,6 +2,7 @@ import { EventStore } from '../../platform/event-store/event-store.port';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { isBalanced, isSplitPosting, Posting, sessionOf, withdrawalOf } from '../domain/posting';
+import { LEDGER_LINES, LedgerLineDoc } from '../projections/ledger-lines';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
 
 export interface LedgerViolation {
@@ -33,7 +34,7 @@ const NOTHING: DocumentReader = { get: async () => null, find: async () => [], c
 const MUST_NOT_GO_NEGATIVE = /^(company_balance|contractor_balance|contractor_in_transit|payout_reserve|recipient_wallet|sme_fee_reserve):/;
 
 /** Replays the whole log through the ledger projection in memory, as `ledger:verify` does. */
-export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[] }> {
+export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[]; lines: LedgerLineDoc[] }> {
   const projection = new LedgerProjection();
   const writer = new StagedWriter(NOTHING);
   for (let after: number | undefined; ;) {
@@ -46,6 +47,7 @@ export async function replayLedger(events: EventStore): Promise<{ postings: Post
   return {
     postings: docs.filter((w) => w.collection === LEDGER_POSTINGS).map((w) => w.doc as Posting),
     splits: docs.filter((w) => w.collection === LEDGER_SPLITS).map((w) => w.doc as LedgerSplit),
+    lines: docs.filter((w) => w.collection === LEDGER_LINES).map((w) => w.doc as LedgerLineDoc),
   };
 }
 

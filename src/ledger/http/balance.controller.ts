@@ -1,7 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { AnyApiKeyOrSessionAuth, CurrentPrincipal, type Principal } from '../../identity';
+import { isoInstant } from '../../platform/http/iso-instant';
 import { BalanceView, CompanyBalanceQuery } from '../application/company-balance.query';
+import { BalanceAsOfQueryDto } from './books.dto';
 
 class BalanceViewDto implements BalanceView {
   @ApiProperty({ example: 'USD' })
@@ -38,9 +40,12 @@ export class BalanceController {
 
   @Get()
   @AnyApiKeyOrSessionAuth()
-  @ApiOperation({ summary: "The caller's company balance per currency: available, reserved, margin held and set aside for covered fees (API key of any scope, or session)" })
+  @ApiOperation({
+    summary:
+      "The caller's company balance per currency: available, reserved, margin held and set aside for covered fees; ?asOf=<ISO time> answers what it was then, from the ledger (API key of any scope, or session)",
+  })
   @ApiOkResponse({ type: BalanceResponseDto })
-  balance(@CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {
-    return this.balances.balances(principal.companyId);
+  balance(@Query() query: BalanceAsOfQueryDto, @CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {
+    return this.balances.balances(principal.companyId, isoInstant(query.asOf, 'asOf'));
   }
 }

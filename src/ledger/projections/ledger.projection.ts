@@ -6,6 +6,7 @@ import { Projection, ProjectionWriter } from '../../platform/projections/project
 import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
 import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
 import { BALANCE_STREAM_PREFIX, BalanceEvent } from '../../payout-embed';
+import { BookingWriter, LEDGER_LINE_COLLECTIONS } from './ledger-lines';
 import { accounts, BalancePosting, credit, debit, Entry, nonZero, PostingKind, SplitPosting, WithdrawalPosting } from '../domain/posting';
 
 export const LEDGER_POSTINGS = 'ledger_postings';
@@ -129,13 +130,26 @@ export class LedgerProjection implements Projection {
     { name: LEDGER_COMPANY_BALANCES, indexes: [['companyId']] },
     { name: LEDGER_CONTRACTOR_ACCOUNTS, indexes: [['contractor']] },
     { name: LEDGER_CONTRACTOR_CREDITS, indexes: [['contractor', 'postedAt']] },
+    ...LEDGER_LINE_COLLECTIONS,
   ];
 
   handles(event: RecordedEvent): boolean {
     return HANDLED.has(event.type);
   }
 
+  /** Applies the event's postings, then books their lines (ledger-lines.ts): whatever the posting kind. */
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+    const booking = new BookingWriter(writer, LEDGER_POSTINGS);
+    await this.applyPostings(recorded, booking);
+    await booking.book(recorded, async (companyId, currency) => {
+      const doc = await writer.get<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, companyBalanceDocId(companyId, currency));
+      if (!doc) return null;
+      const { balanceCents, reservedCents, committedCents, marginHeldCents, feeReservedCents } = doc;
+      return { balanceCents, reservedCents, committedCents, ...(marginHeldCents ? { marginHeldCents } : {}), ...(feeReservedCents ? { feeReservedCents } : {}) };
+    });
+  }
+
+  private async applyPostings(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     if (recorded.type.startsWith('company_balance.')) return this.applyBalance(recorded, writer);
     const event = { type: recorded.type, data: recorded.data } as SplitEvent | PayoutEvent;
     if (event.type.startsWith('payout.') && (event as PayoutEvent).data.kind === 'contractor_withdrawal') return this.applyWithdrawal(recorded, event as PayoutEvent, writer);

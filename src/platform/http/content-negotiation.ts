@@ -24,3 +24,10 @@ export function prefersHtml(request: FastifyRequest): boolean {
   if (!accept) return false;
   return quality(accept, 'text/html') > quality(accept, 'application/json');
 }
+
+/** True when the client asks for CSV over JSON (`Accept: text/csv`): the lists that export answer it (docs/api.md#csv-exports). */
+export function prefersCsv(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  if (!accept) return false;
+  return quality(accept, 'text/csv') > quality(accept, 'application/json');
+}

@@ -4,13 +4,21 @@
  * the amount). Pure and dependency-free: the buyer pages (server) and the dashboard (browser) share it.
  */
 
+/** Known currencies' decimals: building an Intl.NumberFormat costs far more than formatting (a CSV export formats millions of amounts). */
+const digitsByCurrency = new Map<string, number>();
+
 /** The currency's number of decimals (JPY 0, USD 2, KWD 3); 2 for a code Intl does not know. */
 export function fractionDigits(currency: string): number {
+  const known = digitsByCurrency.get(currency);
+  if (known !== undefined) return known;
+  let digits = 2;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
-    return 2;
+    digits = 2;
   }
+  if (digitsByCurrency.size < 1000) digitsByCurrency.set(currency, digits);
+  return digits;
 }
 
 /** `"4250"` USD -> `"42.50"`, JPY -> `"4250"`, KWD -> `"4.250"`; `"-5"` USD -> `"-0.05"`. */

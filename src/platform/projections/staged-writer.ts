@@ -1,4 +1,4 @@
-import { Doc, DocumentReader, DocumentWrite, fieldOf, Filter, FindOptions } from '../read-store/document-store.port';
+import { Doc, DocumentReader, DocumentWrite, fieldOf, Filter, FindOptions, Range, withinBounds } from '../read-store/document-store.port';
 import { Frozen, snapshotOf, thaw } from './document-snapshot';
 import { ProjectionWriter } from './projection';
 
@@ -59,9 +59,9 @@ export class StagedWriter implements ProjectionWriter {
     const staged = this.stagedIn(collection);
     if (!staged.size) return this.reader.find<T>(collection, options);
     const byId = new Map<string, Doc>();
-    for (const doc of await this.reader.find<Doc>(collection, { filter: options.filter })) byId.set(doc.id, doc);
+    for (const doc of await this.reader.find<Doc>(collection, { filter: options.filter, range: options.range })) byId.set(doc.id, doc);
     for (const [id, doc] of staged) {
-      if (doc && matches(doc, options.filter)) byId.set(id, thaw(doc));
+      if (doc && matches(doc, options.filter) && inRange(doc, options.range)) byId.set(id, thaw(doc));
       else byId.delete(id);
     }
     const sorted = [...byId.values()].sort((a, b) => compareBy(a, b, options.sort ?? []));
@@ -115,6 +115,10 @@ function thawed(doc: Frozen<Doc> | null | undefined): Doc | null {
 
 function matches(doc: Frozen<Doc>, filter: Filter = {}): boolean {
   return Object.entries(filter).every(([field, value]) => (fieldOf(doc, field) ?? null) === value);
+}
+
+function inRange(doc: Frozen<Doc>, range: Range = {}): boolean {
+  return Object.entries(range).every(([field, bounds]) => withinBounds(fieldOf(doc, field), bounds));
 }
 
 /** Same order as the stores: the sort fields, then id ascending. */

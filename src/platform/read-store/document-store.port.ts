@@ -20,8 +20,24 @@ export type FilterValue = string | number | boolean | null;
 /** Equality on top-level fields, combined with AND. */
 export type Filter = Record<string, FilterValue>;
 
+/** Bounds on top-level fields, combined with AND (and with the filter): strings compare as strings, numbers as numbers. */
+export type Bounds = { gt?: string | number; gte?: string | number; lt?: string | number; lte?: string | number };
+export type Range = Record<string, Bounds>;
+
+/** Whether a field's value is within its bounds (how StagedWriter and tests match a range like the stores do). */
+export function withinBounds(value: unknown, bounds: Bounds): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  if (bounds.gt !== undefined && !(typeof value === typeof bounds.gt && value > bounds.gt)) return false;
+  if (bounds.gte !== undefined && !(typeof value === typeof bounds.gte && value >= bounds.gte)) return false;
+  if (bounds.lt !== undefined && !(typeof value === typeof bounds.lt && value < bounds.lt)) return false;
+  if (bounds.lte !== undefined && !(typeof value === typeof bounds.lte && value <= bounds.lte)) return false;
+  return true;
+}
+
 export interface FindOptions {
   filter?: Filter;
+  /** Range bounds (e.g. a cursor: `{ key: { lt: cursor } }`); a document without the field never matches. */
+  range?: Range;
   sort?: { field: string; direction: 'asc' | 'desc' }[];
   skip?: number;
   limit?: number;

@@ -8,6 +8,13 @@ describe('MongoDB read store: query building', () => {
     expect(() => toQuery({ $where: 1 })).toThrow();
   });
 
+  it('adds range bounds with a type check, beside or on top of an equality', () => {
+    expect(toQuery({ owner: 'co_1' }, { key: { lt: 'k9', gte: 'k1' } })).toEqual({ owner: 'co_1', key: { $lt: 'k9', $gte: 'k1', $type: 'string' } });
+    expect(toQuery({}, { position: { gt: 10 } })).toEqual({ position: { $gt: 10, $type: 'number' } });
+    expect(toQuery({ n: 3 }, { n: { lte: 5 } })).toEqual({ n: { $eq: 3, $lte: 5, $type: 'number' } });
+    expect(() => toQuery({}, { $where: { lt: 1 } })).toThrow();
+  });
+
   it('sorts by the requested fields, first direction wins, then by _id', () => {
     expect(
       toSort([

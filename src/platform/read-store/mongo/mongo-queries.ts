@@ -1,5 +1,5 @@
 import { Document, Filter as MongoFilter, IndexSpecification } from 'mongodb';
-import { Filter, FindOptions } from '../document-store.port';
+import { Filter, FindOptions, Range } from '../document-store.port';
 import { assertIdentifier } from '../identifier';
 
 /**
@@ -9,10 +9,26 @@ import { assertIdentifier } from '../identifier';
 /** Serves listOperational: equality on '_id.collection', sorted by '_id.id' (the _id index cannot). */
 export const OPERATIONAL_LIST_INDEX = { '_id.collection': 1, '_id.id': 1 } as const satisfies IndexSpecification;
 
-/** Equality on top-level fields; `{field: null}` matches a null or missing field, like json_extract(...) IS NULL. */
-export function toQuery<T extends Document>(filter: Filter = {}): MongoFilter<T> {
-  const query: Record<string, string | number | boolean | null> = {};
+/**
+ * Equality on top-level fields; `{field: null}` matches a null or missing field, like json_extract(...) IS NULL.
+ * Range bounds become $gt/$gte/$lt/$lte with a $type check, so a bound of one type never matches a value of
+ * the other, as in the SQLite adapter.
+ */
+export function toQuery<T extends Document>(filter: Filter = {}, range: Range = {}): MongoFilter<T> {
+  const query: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(filter)) query[assertIdentifier(field)] = value;
+  for (const [field, bounds] of Object.entries(range)) {
+    const name = assertIdentifier(field);
+    const conditions: Record<string, unknown> = {};
+    for (const bound of ['gt', 'gte', 'lt', 'lte'] as const) {
+      const value = bounds[bound];
+      if (value === undefined) continue;
+      conditions[`$${bound}`] = value;
+      conditions.$type = typeof value === 'number' ? 'number' : 'string';
+    }
+    if (Object.keys(conditions).length === 0) continue;
+    query[name] = name in query ? { $eq: query[name], ...conditions } : conditions;
+  }
   return query as MongoFilter<T>;
 }
 

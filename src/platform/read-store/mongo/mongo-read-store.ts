@@ -564,7 +564,7 @@ function documentReader(collectionOf: (collection: string) => Promise<Collection
     },
     async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
       if (options.limit === 0) return []; // SQLite's LIMIT 0; for MongoDB a limit of 0 means none
-      const cursor = (await collectionOf(collection)).find(toQuery(options.filter), {
+      const cursor = (await collectionOf(collection)).find(toQuery(options.filter, options.range), {
         sort: toSort(options.sort),
         skip: positive(options.skip),
         limit: positive(options.limit),

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { CollectionSpec, CommitOutcome, Doc, DocumentReader, Filter, FindOptions, ProjectionCommit, ProjectionState, isStale } from '../document-store.port';
+import { Bounds, CollectionSpec, CommitOutcome, Doc, DocumentReader, Filter, FindOptions, ProjectionCommit, ProjectionState, Range, isStale } from '../document-store.port';
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
@@ -391,7 +391,7 @@ export class SqliteReadStore implements ReadStore {
         return row ? (JSON.parse(row.body) as T) : null;
       },
       async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
-        const where = whereClause(options.filter);
+        const where = whereClause(options.filter, options.range);
         const order = (options.sort ?? [])
           .map((s) => `json_extract(body, '$.${assertIdentifier(s.field)}') ${s.direction === 'desc' ? 'DESC' : 'ASC'}`)
           .concat('id ASC')
@@ -461,9 +461,21 @@ function physicalTable(collection: string, generation: number): string {
   return `rm_${assertIdentifier(collection)}_g${generation}`;
 }
 
-function whereClause(filter: Filter = {}): { sql: string; params: unknown[] } {
+const OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+function whereClause(filter: Filter = {}, range: Range = {}): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
+  for (const [field, bounds] of Object.entries(range)) {
+    const path = `json_extract(body, '$.${assertIdentifier(field)}')`;
+    for (const [bound, operator] of Object.entries(OPERATORS) as [keyof Bounds, string][]) {
+      const value = bounds[bound];
+      if (value === undefined) continue;
+      // A bound of one type never matches a value of the other (SQLite would order all numbers before all text).
+      clauses.push(`${path} ${operator} ? AND typeof(${path}) ${typeof value === 'number' ? "IN ('integer', 'real')" : "= 'text'"}`);
+      params.push(value);
+    }
+  }
   for (const [field, value] of Object.entries(filter)) {
     const path = `json_extract(body, '$.${assertIdentifier(field)}')`;
     if (value === null) {
