@@ -6,11 +6,12 @@ import { BalanceController } from './http/balance.controller';
 import { SessionSplitLedgerController } from './http/session-split-ledger.controller';
 import { SplitLedgerController } from './http/split-ledger.controller';
 import { LedgerProjection } from './projections/ledger.projection';
+import { CheckoutLedgerProjection } from './projections/checkout-ledger.projection';
 
 /** The ledger: its projection and its HTTP surface. Ledger depends on split (its events, its ownership check), never the reverse. */
 @Module({
   imports: [SplitModule],
   controllers: [SplitLedgerController, SessionSplitLedgerController, BalanceController],
-  providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection],
+  providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection, CheckoutLedgerProjection],
 })
 export class LedgerModule {}

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { CheckoutBalanceDoc, LEDGER_CHECKOUT_BALANCES } from '../projections/checkout-ledger.projection';
 import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES } from '../projections/ledger.projection';
 
 /** One currency of GET /api/commerce/balance. */
@@ -15,24 +16,43 @@ export interface BalanceView {
   marginHeldCents: string;
   /** sme_fee_reserve:<co>: set aside for the early-payout fees the SME covers on its Splits, until each row's transfer pays them (issue 23). */
   reservedForFeesCents: string;
+  /**
+   * merchant_balance:<co> (issue 26): the merchant's checkout money not paid out yet; negative while refunds of
+   * money already paid out are owed back (the next checkout payouts net it first).
+   */
+  checkoutBalanceCents: string;
+  /** merchant_payout_in_transit:<co>: checkout payouts on their way to the merchant. */
+  checkoutPayoutsInTransitCents: string;
+  /** merchant_paid_out:<co>: what checkout payouts delivered, ever. */
+  checkoutPaidOutCents: string;
 }
 
 @Injectable()
 export class CompanyBalanceQuery {
   constructor(@Inject(DOCUMENT_READER) private readonly store: DocumentReader) {}
 
-  /** The company's balances per currency, as the ledger holds them, ordered by currency. */
+  /** The company's balances per currency (its Split and balance money, and its checkout money), as the ledger holds them, ordered by currency. */
   async balances(companyId: string): Promise<BalanceView[]> {
-    const docs = await this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' }] });
-    return docs.map((d) => {
-      const owed = BigInt(d.committedCents ?? '0');
+    const byCurrency = { filter: { companyId }, sort: [{ field: 'currency', direction: 'asc' as const }] };
+    const [docs, checkout] = await Promise.all([
+      this.store.find<CompanyBalanceDoc>(LEDGER_COMPANY_BALANCES, byCurrency),
+      this.store.find<CheckoutBalanceDoc>(LEDGER_CHECKOUT_BALANCES, byCurrency),
+    ]);
+    const currencies = [...new Set([...docs.map((d) => d.currency), ...checkout.map((d) => d.currency)])].sort();
+    return currencies.map((currency) => {
+      const d = docs.find((doc) => doc.currency === currency);
+      const c = checkout.find((doc) => doc.currency === currency);
+      const owed = BigInt(d?.committedCents ?? '0');
       return {
-        currency: d.currency,
-        availableCents: (BigInt(d.balanceCents) - owed).toString(),
-        reservedCents: d.reservedCents,
+        currency,
+        availableCents: (BigInt(d?.balanceCents ?? '0') - owed).toString(),
+        reservedCents: d?.reservedCents ?? '0',
         owedToContractorsCents: owed.toString(),
-        marginHeldCents: d.marginHeldCents ?? '0',
-        reservedForFeesCents: d.feeReservedCents ?? '0',
+        marginHeldCents: d?.marginHeldCents ?? '0',
+        reservedForFeesCents: d?.feeReservedCents ?? '0',
+        checkoutBalanceCents: c?.balanceCents ?? '0',
+        checkoutPayoutsInTransitCents: c?.inTransitCents ?? '0',
+        checkoutPaidOutCents: c?.paidOutCents ?? '0',
       };
     });
   }
