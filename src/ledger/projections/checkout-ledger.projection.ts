@@ -69,7 +69,9 @@ export class CheckoutLedgerProjection implements Projection {
     const event = { type: recorded.type, data: recorded.data } as OrderEvent | PayoutEvent;
     if (event.type === 'checkout.order.paid') {
       const d = event.data;
-      const order: LedgerCheckoutOrder = { id: d.orderId, companyId: d.merchantCompanyId, currency: d.currency, sequence: 0, payouts: {} };
+      // An order is paid once; were it recorded twice, its second capture is posted too (numbered on), for ledger:verify to find.
+      const known = await writer.edit<LedgerCheckoutOrder>(LEDGER_CHECKOUT_ORDERS, d.orderId);
+      const order: LedgerCheckoutOrder = known ?? { id: d.orderId, companyId: d.merchantCompanyId, currency: d.currency, sequence: 0, payouts: {} };
       const amount = parseCents(d.amountMinorUnits);
       const co = d.merchantCompanyId;
       await this.post(writer, order, recorded, 'checkout_capture', `Order ${d.orderId} paid: the processor holds what the buyer paid, owed to the merchant`, [
@@ -77,7 +79,7 @@ export class CheckoutLedgerProjection implements Projection {
         credit(accounts.merchantBalance(co), amount),
       ]);
       // Put once its first posting numbered it (a put document is not a working copy to change after).
-      writer.put<LedgerCheckoutOrder>(LEDGER_CHECKOUT_ORDERS, order);
+      if (!known) writer.put<LedgerCheckoutOrder>(LEDGER_CHECKOUT_ORDERS, order);
       return;
     }
     const orderId = 'orderId' in event.data ? event.data.orderId : null;
