@@ -6,7 +6,7 @@ import { replayLedger } from '../../src/ledger';
 import { dataOf, errorEnvelope } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { jsonOf, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
-import { advance, allEvents, CARDS, confirm, createdCheckout, createMerchant, Merchant, orderStatus } from '../browser/checkout-fixtures';
+import { advance, allEvents, CARDS, confirm, createdCheckout, createMerchant, form, Merchant, orderStatus } from '../browser/checkout-fixtures';
 
 /**
  * Issue 26 items 1-2: refunds of PAID orders through the processor that took the payment, and checkout money
@@ -102,7 +102,11 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     // Nothing is left to refund.
     expect((await refund(merchant, orderId, { amountMinorUnits: '1', idempotencyKey: 'rf-3' })).status).toBe(422);
 
-    await receiver.waitFor(() => receiver.requests.map(jsonOf).filter((b) => b.type === 'checkout.refunded' && b.data.orderId === orderId).length === 2, 10_000, 'checkout.refunded');
+    await receiver.waitFor(
+      () => receiver.requests.map(jsonOf).filter((b) => b.type === 'checkout.refunded' && b.data.orderId === orderId).length === 2,
+      10_000,
+      'checkout.refunded',
+    );
     const delivered = receiver.requests.map(jsonOf).filter((b) => b.type === 'checkout.refunded' && b.data.orderId === orderId);
     expect(delivered.map((b) => b.data)).toEqual(
       expect.arrayContaining([
@@ -195,6 +199,23 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     // The next renewal's money nets the refund first.
     expect(await payoutOf(next)).toBe('0');
     expect(await balance(merchant)).toMatchObject({ checkoutBalanceCents: '0', checkoutPaidOutCents: '1980' });
+    expectLedgerVerifyClean();
+  }, 60_000);
+
+  it("keeps the buyer's receipt after a refund and shows what went back (the pay page shows the receipt, never the card form again)", async () => {
+    const merchant = await createMerchant(app, 'Receipt Shop');
+    const order = await createdCheckout(app, merchant.apiKey, { amountMinorUnits: '4250' });
+    const token = new URL(order.redirectUrl).searchParams.get('t')!;
+    expect((await form(app, `/pay/${order.orderId}`, { t: token, number: CARDS.ok, expMonth: '12', expYear: '2040', cvc: '123' })).status).toBe(303);
+    dataOf(await refund(merchant, order.orderId, { amountMinorUnits: '1025', idempotencyKey: 'receipt' }), 201);
+    const receipt = await fetch(`${app.url}/pay/${order.orderId}/receipt?t=${encodeURIComponent(token)}`, { redirect: 'manual' });
+    expect(receipt.status).toBe(200);
+    const html = await receipt.text();
+    expect(html).toContain('<dt>Status</dt><dd>Partially refunded</dd>');
+    expect(html).toContain('<dt>Refunded</dt><dd>$10.25</dd>');
+    const pay = await (await fetch(`${app.url}/pay/${order.orderId}?t=${encodeURIComponent(token)}`, { redirect: 'manual' })).text();
+    expect(pay).toContain('Payment received');
+    expect(pay).not.toContain('name="number"');
     expectLedgerVerifyClean();
   }, 60_000);
 });

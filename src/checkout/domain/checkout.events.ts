@@ -12,6 +12,8 @@ export const INTERVAL_UNITS: readonly IntervalUnit[] = ['MONTHLY', 'YEARLY'];
  */
 export type OrderStatus = 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
 export const ORDER_STATUSES: readonly OrderStatus[] = ['OPEN', 'REQUIRES_ACTION', 'PAID', 'FAILED', 'EXPIRED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+/** The buyer paid (a refund since does not unpay it: the receipt stays, the pay page shows it). */
+export const wasPaid = (status: OrderStatus): boolean => status === 'PAID' || status === 'PARTIALLY_REFUNDED' || status === 'REFUNDED';
 
 /** What is kept of a card: never the number (docs/decisions.md#checkout). The token is the processor's vault reference. */
 export interface SavedCard {
