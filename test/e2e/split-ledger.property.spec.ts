@@ -166,11 +166,16 @@ describe('Split money: properties over random Splits', () => {
           await app.eventCount();
         }
         const balance = (dataOf(await app.request('GET', '/api/commerce/balance', { token: merchant.apiKey }), 200) as Record<string, string>[]).find((b) => b.currency === 'USD');
-        expect(balance).toMatchObject({ checkoutBalanceCents: String(-owed), checkoutPaidOutCents: String(paidOut), checkoutPayoutsInTransitCents: '0' });
+        // A run without an order has no checkout money at all (no balance row).
+        expect(balance ?? { checkoutBalanceCents: '0', checkoutPaidOutCents: '0', checkoutPayoutsInTransitCents: '0' }).toMatchObject({
+          checkoutBalanceCents: String(-owed),
+          checkoutPaidOutCents: String(paidOut),
+          checkoutPayoutsInTransitCents: '0',
+        });
         const { postings, splits } = await replayLedger(app.platform.events);
         expect(verifyLedger(postings, splits).violations).toEqual([]);
       }),
-      { numRuns: 10 },
+      { numRuns: 20 },
     );
   }, 240_000);
 
