@@ -128,6 +128,7 @@ async function ledgerVerify(platform: Platform): Promise<number> {
   console.log(
     `${report.postings} postings over ${report.splits} Splits (${report.settledSplits} settled), ${report.reservations} Payout Embed reservations (${report.openReservations} open) and ${report.contractorWithdrawals} contractor withdrawals (${report.withdrawalsInTransit} in transit)`,
   );
+  console.log(`${report.checkoutOrders} checkout orders in the ledger, ${report.checkoutRefunds} refunds`);
   for (const { splitId, dueCents } of report.legacyFeesDue)
     console.log(`NOTE ${splitId}: ${dueCents} of the fees its SME covers is still due (created before issue 23; not a violation)`);
   // Checkout charges are not in the ledger yet: their rule (each captured charge recorded once, paid or voided) reads the order streams and the sandbox processor.

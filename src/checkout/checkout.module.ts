@@ -23,6 +23,11 @@ import { StartSubscriptionHandler } from './application/start-subscription.handl
 import { UseAnotherCardHandler } from './application/use-another-card.handler';
 import { VoidChargeHandler } from './application/void-charge.handler';
 import { SettlePaymentAttemptHandler } from './application/settle-payment-attempt.handler';
+import { CheckoutRefunds } from './application/checkout-refunds';
+import { RefundOrderHandler } from './application/refund-order.handler';
+import { SettleRefundHandler } from './application/settle-refund.handler';
+import { DebitMerchantRefundHandler } from './application/debit-merchant-refund.handler';
+import { PayOutOrderHandler } from './application/pay-out-order.handler';
 import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
 import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
 import { HostedPagesController } from './http/hosted-pages.controller';
@@ -41,6 +46,7 @@ const useCases = [
   CreatePaymentLinkHandler,
   StartPaymentLinkOrderHandler,
   CancelSubscriptionHandler,
+  RefundOrderHandler,
 ];
 
 /** What the checkout workflow sends: expiry, subscriptions, renewals, completion after the merchant payout. */
@@ -54,6 +60,9 @@ const workflow = [
   RecordRenewalDeclineHandler,
   VoidChargeHandler,
   SettlePaymentAttemptHandler,
+  PayOutOrderHandler,
+  SettleRefundHandler,
+  DebitMerchantRefundHandler,
 ];
 
 @Module({
@@ -62,6 +71,7 @@ const workflow = [
     paymentProcessorsProvider,
     PaymentLinkOrderLimits,
     CheckoutPayments,
+    CheckoutRefunds,
     CheckoutSecrets,
     CheckoutQueries,
     MerchantListsQuery,

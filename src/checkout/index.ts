@@ -1,7 +1,7 @@
 // Public API of the checkout module: its Nest module and the order stream other modules follow.
 export { CheckoutModule } from './checkout.module';
-export { ORDER_STREAM_PREFIX, orderStreamId, type OrderPaid } from './domain/checkout.events';
+export { ORDER_STREAM_PREFIX, orderStreamId, type OrderEvent, type OrderPaid } from './domain/checkout.events';
 export { replayCheckoutCharges, verifyCheckoutCharges, type ChargeReport } from './application/charge-verifier';
 // What webhooks sends for Checkout events: the public event, its payload and the company it goes to.
-export { checkoutPublicEvent, type CheckoutPublicEvent, type CheckoutCompletedPayload } from './domain/checkout.public-events';
+export { checkoutPublicEvent, type CheckoutPublicEvent, type CheckoutCompletedPayload, type CheckoutRefundedPayload } from './domain/checkout.public-events';
 export { OperationalChargeBook } from './infrastructure/sandbox-processors';

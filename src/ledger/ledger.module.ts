@@ -8,12 +8,13 @@ import { BooksQuery } from './application/books.query.service';
 import { SessionSplitLedgerController } from './http/session-split-ledger.controller';
 import { SplitLedgerController } from './http/split-ledger.controller';
 import { LedgerProjection } from './projections/ledger.projection';
+import { CheckoutLedgerProjection } from './projections/checkout-ledger.projection';
 
 /** The ledger: its projection and its HTTP surface. Ledger depends on split (its events, its ownership check), never the reverse. */
 @Module({
   imports: [SplitModule],
   controllers: [SplitLedgerController, SessionSplitLedgerController, BalanceController, BooksController],
-  providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection, BooksQuery],
+  providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection, CheckoutLedgerProjection, BooksQuery],
   exports: [BooksQuery],
 })
 export class LedgerModule {}

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { replayLedger, verifyLedger } from '../../src/ledger/application/ledger-verifier';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createdSplit, creatorRow, dataOf, emailRow, RosterRow, setupSplitWorld, splitBody, SplitWorld, subVendorRow, uniqueEmail } from '../support/split-fixtures';
+import { SANDBOX_CARDS } from '../../src/checkout/infrastructure/sandbox-processors';
+import { confirm, createdCheckout, createMerchant } from '../browser/checkout-fixtures';
 
 type Who = 'creator' | 'walletVendor' | 'plainVendor' | 'newEmail' | 'flakyEmail';
 interface RowSpec {
@@ -28,6 +30,16 @@ const scenario = fc.record({
   electInstantMargin: fc.boolean(),
   payOneOutEarly: fc.boolean(),
 });
+
+/** Checkout (issue 26): a random run of paid orders and refunds of one merchant. */
+type CheckoutStep = { kind: 'pay'; amount: number; refundsFail: boolean } | { kind: 'refund'; order: number; share: number };
+const checkoutSteps: fc.Arbitrary<CheckoutStep[]> = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 500_000 }), refundsFail: fc.boolean() }),
+    fc.record({ kind: fc.constant('refund' as const), order: fc.nat(), share: fc.integer({ min: 1, max: 120 }) }),
+  ),
+  { minLength: 1, maxLength: 7 },
+);
 
 describe('Split money: properties over random Splits', () => {
   let app: TestApp;
@@ -111,6 +123,62 @@ describe('Split money: properties over random Splits', () => {
     );
   }, 240_000);
 
+  it('checkout refunds never exceed the capture, payouts net what refunds took back, and every ledger invariant holds (issue 26)', async () => {
+    await fc.assert(
+      fc.asyncProperty(checkoutSteps, async (steps) => {
+        const merchant = await createMerchant(app, 'Property Shop');
+        const orders: { id: string; amount: bigint; refunded: bigint; refundsFail: boolean }[] = [];
+        // The model: what refunds left owing (netted by the next orders first) and what payouts delivered.
+        let owed = 0n;
+        let paidOut = 0n;
+        let key = 0;
+        for (const step of steps) {
+          if (step.kind === 'pay') {
+            const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', amountMinorUnits: String(step.amount) });
+            const card = step.refundsFail ? SANDBOX_CARDS.REFUNDS_FAIL : SANDBOX_CARDS.SUCCEEDS;
+            expect(dataOf(await confirm(app, order.orderId, order.clientSecret, card), 200)).toEqual({ status: 'PAID' });
+            const amount = BigInt(step.amount);
+            const netted = owed < amount ? owed : amount;
+            owed -= netted;
+            paidOut += amount - netted;
+            orders.push({ id: order.orderId, amount, refunded: 0n, refundsFail: step.refundsFail });
+            await app.eventCount();
+            continue;
+          }
+          const order = orders[step.order % Math.max(orders.length, 1)];
+          if (!order) continue;
+          const amount = (order.amount * BigInt(step.share)) / 100n || 1n;
+          const answer = await app.request('POST', `/api/commerce/integration/checkout/orders/${order.id}/refunds`, {
+            token: merchant.apiKey,
+            body: { amountMinorUnits: String(amount), idempotencyKey: `k${++key}` },
+          });
+          if (order.refunded + amount > order.amount) {
+            expect(answer.status).toBe(422);
+            expect(answer.body.error.code).toBe('CHECKOUT_REFUND_EXCEEDS_CAPTURED');
+          } else {
+            expect(answer.status).toBe(201);
+            expect(answer.body.data.status).toBe(order.refundsFail ? 'failed' : 'succeeded');
+            if (!order.refundsFail) {
+              order.refunded += amount;
+              owed += amount;
+            }
+          }
+          await app.eventCount();
+        }
+        const balance = (dataOf(await app.request('GET', '/api/commerce/balance', { token: merchant.apiKey }), 200) as Record<string, string>[]).find((b) => b.currency === 'USD');
+        // A run without an order has no checkout money at all (no balance row).
+        expect(balance ?? { checkoutBalanceCents: '0', checkoutPaidOutCents: '0', checkoutPayoutsInTransitCents: '0' }).toMatchObject({
+          checkoutBalanceCents: String(-owed),
+          checkoutPaidOutCents: String(paidOut),
+          checkoutPayoutsInTransitCents: '0',
+        });
+        const { postings, splits } = await replayLedger(app.platform.events);
+        expect(verifyLedger(postings, splits).violations).toEqual([]);
+      }),
+      { numRuns: 20 },
+    );
+  }, 240_000);
+
   it('rebuilding every projection from scratch gives byte-identical Split, ledger and history read models', async () => {
     expect(splitIds.length).toBeGreaterThan(0);
     const snapshot = async () => {
@@ -119,7 +187,13 @@ describe('Split money: properties over random Splits', () => {
       const histories = await Promise.all(
         splitIds.map(async (id) => (await app.request('GET', `/api/commerce/integration/splits/${id}/history`, { token: world.sme.apiKey })).text),
       );
-      return { splits: await all('splits'), postings: await all('ledger_postings'), ledgerSplits: await all('ledger_splits'), histories: JSON.stringify(histories) };
+      return {
+        splits: await all('splits'),
+        postings: await all('ledger_postings'),
+        ledgerSplits: await all('ledger_splits'),
+        checkoutPostings: await all('ledger_checkout_postings'),
+        histories: JSON.stringify(histories),
+      };
     };
     const before = await snapshot();
     const generationsBefore = (await app.platform.engine.status()).filter((s) => s.kind === 'projection').map((s) => s.generation);
@@ -136,6 +210,8 @@ describe('Split money: properties over random Splits', () => {
     expect(after.splits).toBe(before.splits);
     expect(after.postings).toBe(before.postings);
     expect(after.ledgerSplits).toBe(before.ledgerSplits);
+    expect(after.checkoutPostings).toBe(before.checkoutPostings);
+    expect(JSON.parse(after.checkoutPostings).length).toBeGreaterThan(0);
     expect(after.histories).toBe(before.histories);
   });
 });

@@ -6,6 +6,8 @@ import { orderStreamId } from '../domain/checkout.events';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError, PaymentLinkNotFoundError } from '../domain/checkout.errors';
 import {
   CHECKOUT_ORDERS,
+  CHECKOUT_REFUNDS,
+  RefundView,
   CHECKOUT_SUBSCRIPTIONS,
   OrderView,
   PAYMENT_LINK_ORDER_REF,
@@ -46,6 +48,11 @@ export function subscriptionRecordOf(sub: SubscriptionView) {
   };
 }
 
+/** A refund as its merchant reads it (docs/checkout.md#refunds). */
+export type RefundRecordView = Omit<RefundView, 'id' | 'merchantCompanyId'>;
+
+export const refundRecordOf = ({ id: _id, merchantCompanyId: _m, ...shown }: RefundView): RefundRecordView => shown;
+
 @Injectable()
 export class CheckoutQueries {
   constructor(
@@ -79,6 +86,27 @@ export class CheckoutQueries {
 
   async merchantName(companyId: string): Promise<string> {
     return (await company(this.store, companyId))?.name ?? 'the merchant';
+  }
+
+  /** The refunds of one of the merchant's orders, oldest first (404 for an order of another merchant). */
+  async refunds(orderId: string, companyId: string): Promise<RefundRecordView[]> {
+    const order = await this.order(orderId);
+    if (order.merchantCompanyId !== companyId) throw new CheckoutOrderNotFoundError();
+    const refunds = await this.store.find<RefundView>(CHECKOUT_REFUNDS, {
+      filter: { orderId },
+      sort: [
+        { field: 'createdAt', direction: 'asc' },
+        { field: 'id', direction: 'asc' },
+      ],
+    });
+    return refunds.map(refundRecordOf);
+  }
+
+  /** One refund of the merchant's order, as answered by POST .../refunds. */
+  async refund(refundId: string, companyId: string): Promise<RefundRecordView> {
+    const refund = await this.store.get<RefundView>(CHECKOUT_REFUNDS, refundId);
+    if (!refund || refund.merchantCompanyId !== companyId) throw new CheckoutOrderNotFoundError();
+    return refundRecordOf(refund);
   }
 
   async subscription(subscriptionId: string): Promise<SubscriptionView> {

@@ -12,3 +12,10 @@ export const renewalTimer = defineTimer<{ subscriptionId: string; periodIndex: n
  * crash is recorded even when the buyer never tries again.
  */
 export const paymentAttemptCheckTimer = defineTimer<{ orderId: string; attemptId: string }>('checkout.payment_attempt_check', (p) => [p.orderId, p.attemptId]);
+
+/**
+ * A refund still pending this long after it was requested (issue 26) is sent to the processor again under
+ * its refund id (which refunds at most once), so a refund whose process died is answered and recorded.
+ */
+export const REFUND_CHECK_AFTER_MS = 60_000;
+export const refundCheckTimer = defineTimer<{ orderId: string; refundId: string }>('checkout.refund_check', (p) => [p.orderId, p.refundId]);

@@ -1,10 +1,12 @@
 import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
-import { RequestPayoutCommand } from '../../payouts';
 import { OrderState } from '../domain/checkout-order.decider';
 import { SavedCard } from '../domain/checkout.events';
 import { SubscriptionState } from '../domain/subscription.decider';
 import { ChargeRenewalCommand } from './charge-renewal.handler';
-import { orderExpiryTimer, paymentAttemptCheckTimer, renewalTimer } from './checkout.timers';
+import { orderExpiryTimer, paymentAttemptCheckTimer, refundCheckTimer, renewalTimer } from './checkout.timers';
+import { DebitMerchantRefundCommand } from './debit-merchant-refund.handler';
+import { PayOutOrderCommand } from './pay-out-order.handler';
+import { SettleRefundCommand } from './settle-refund.handler';
 import { checkoutWorkflow } from './checkout.workflow';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
@@ -33,8 +35,8 @@ const paid = (overrides: object = {}) => ({
   paidAt: ANCHOR,
   ...overrides,
 });
-const merchantPayout = (orderId: string, payoutId: string, type = 'checkout.order.paid') =>
-  new RequestPayoutCommand({ payoutId, kind: 'merchant', orderId, amountCents: '4250', currency: 'USD', destination: 'co_m', attempt: 1 }, fromEvent(type));
+/** The merchant payout of a PAID order: PayOutOrder nets what refunds left owing, then requests the payout (issue 26). */
+const merchantPayout = (data: object) => new PayOutOrderCommand(data as never, fromEvent('checkout.order.paid'));
 const subscription = { status: 'ACTIVE', subscriptionId: 'sub_1', anchorAt: ANCHOR, intervalUnit: 'MONTHLY', periodIndex: 1 } as SubscriptionState;
 
 describe('checkout workflow', () => {
@@ -87,14 +89,32 @@ describe('checkout workflow', () => {
     const data = paid();
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.paid', data))
-      .then({ commands: [new StartSubscriptionCommand(data as never, fromEvent('checkout.order.paid')), merchantPayout('ord_1', 'po_m1')] });
+      .then({ commands: [new StartSubscriptionCommand(data as never, fromEvent('checkout.order.paid')), merchantPayout(data)] });
   });
 
   it('records a paid renewal on the subscription and pays the merchant', () => {
     const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
+    const data = paid({ orderId: 'ord_r2', payoutId: 'po_r2', renewal });
     givenWorkflow(checkoutWorkflow, null)
-      .when(recorded('checkout.order.paid', paid({ orderId: 'ord_r2', payoutId: 'po_r2', renewal })))
-      .then({ commands: [new RecordRenewalCommand(renewal, 'ord_r2', fromEvent('checkout.order.paid')), merchantPayout('ord_r2', 'po_r2')] });
+      .when(recorded('checkout.order.paid', data))
+      .then({ commands: [new RecordRenewalCommand(renewal, 'ord_r2', fromEvent('checkout.order.paid')), merchantPayout(data)] });
+  });
+
+  it('checks a requested refund a minute later (recovery by its key), and settles it when the timer fires (issue 26)', () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.refund_requested', { orderId: 'ord_1', refundId: 'rf_1', at: ANCHOR }))
+      .then({ timers: [refundCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', refundId: 'rf_1' })] });
+    const timer = refundCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', refundId: 'rf_1' });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(firing(timer))
+      .then({ commands: [new SettleRefundCommand('ord_1', 'rf_1', fromTimer(timer.id))] });
+  });
+
+  it("debits a succeeded refund from the merchant's checkout balance (issue 26)", () => {
+    const data = { orderId: 'ord_1', merchantCompanyId: 'co_m', refundId: 'rf_1', amountMinorUnits: '500', currency: 'USD', at: ANCHOR };
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.refund_succeeded', data))
+      .then({ commands: [new DebitMerchantRefundCommand(data as never, fromEvent('checkout.order.refund_succeeded'))] });
   });
 
   it('completes the order once the merchant payout completed', () => {

@@ -1,13 +1,16 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
-import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutCommand } from '../../payouts';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
 import { ORDER_STREAM_PREFIX, OrderEvent } from '../domain/checkout.events';
 import { checkoutOrderDecider, OrderState, PAYMENT_ATTEMPT_STALE_MS } from '../domain/checkout-order.decider';
 import { periodStart } from '../domain/renewal-schedule';
 import { subscriptionDecider, SubscriptionState } from '../domain/subscription.decider';
 import { SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent } from '../domain/subscription.events';
 import { ChargeRenewalCommand } from './charge-renewal.handler';
-import { orderExpiryTimer, paymentAttemptCheckTimer, renewalTimer } from './checkout.timers';
+import { orderExpiryTimer, paymentAttemptCheckTimer, REFUND_CHECK_AFTER_MS, refundCheckTimer, renewalTimer } from './checkout.timers';
+import { DebitMerchantRefundCommand } from './debit-merchant-refund.handler';
+import { PayOutOrderCommand } from './pay-out-order.handler';
+import { SettleRefundCommand } from './settle-refund.handler';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
@@ -26,6 +29,8 @@ const HANDLED = new Set([
   'checkout.subscription.started',
   'checkout.subscription.renewed',
   'checkout.subscription.renewal_declined',
+  'checkout.order.refund_requested',
+  'checkout.order.refund_succeeded',
 ]);
 
 /** What `react` may need beyond the event: the failed renewal order, or the renewed subscription. */
@@ -41,11 +46,13 @@ type Handled = OrderEvent | SubscriptionEvent | PayoutEvent;
  * key if its process died). Subscriptions: started or renewed -> the
  * next period's renewal timer; a due renewal -> a charged renewal order; its PAID or FAILED -> the
  * subscription records the renewal or the decline; a decline with a retry date -> the retry timer.
+ * Refunds (issue 26): requested -> a check timer (recovery by key if its process died); succeeded -> the
+ * merchant's checkout balance is debited, and the next PAID orders' payouts net it (PayOutOrder).
  */
 export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
   name: 'checkout_payments',
   streams: [ORDER_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX],
-  timers: [orderExpiryTimer, renewalTimer, paymentAttemptCheckTimer],
+  timers: [orderExpiryTimer, renewalTimer, paymentAttemptCheckTimer, refundCheckTimer],
   handles: (event) => HANDLED.has(event.type) || (event.type === 'payout.completed' && (event.data as { kind?: string }).kind === 'merchant'),
   async load(input, reader) {
     if (input.kind !== 'event') return null;
@@ -61,6 +68,10 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         const { orderId, attemptId } = paymentAttemptCheckTimer.payloadOf(input.timer);
         return commands(new SettlePaymentAttemptCommand(orderId, attemptId, context));
       }
+      if (input.timer.kind === refundCheckTimer.kind) {
+        const { orderId, refundId } = refundCheckTimer.payloadOf(input.timer);
+        return commands(new SettleRefundCommand(orderId, refundId, context));
+      }
       return commands(new ChargeRenewalCommand(renewalTimer.payloadOf(input.timer), context));
     }
     const event = eventOf(input.event);
@@ -75,18 +86,8 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
       }
       case 'checkout.order.paid': {
         const paid = event.data;
-        const payout = new RequestPayoutCommand(
-          {
-            payoutId: paid.payoutId,
-            kind: 'merchant',
-            orderId: paid.orderId,
-            amountCents: paid.amountMinorUnits,
-            currency: paid.currency,
-            destination: paid.merchantCompanyId,
-            attempt: 1,
-          },
-          context,
-        );
+        // The payout nets what refunds left owing first (issue 26): PayOutOrder decides its amount.
+        const payout = new PayOutOrderCommand(paid, context);
         if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), payout);
         return commands(new StartSubscriptionCommand(paid, context), payout);
       }
@@ -116,6 +117,12 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         const { subscriptionId, periodIndex, attempt, nextAttemptAt } = event.data;
         return nextAttemptAt === null ? NO_REACTION : timers(renewalTimer.at(nextAttemptAt, { subscriptionId, periodIndex, attempt: attempt + 1 }));
       }
+      case 'checkout.order.refund_requested': {
+        const { orderId, refundId, at } = event.data;
+        return timers(refundCheckTimer.at(new Date(Date.parse(at) + REFUND_CHECK_AFTER_MS).toISOString(), { orderId, refundId }));
+      }
+      case 'checkout.order.refund_succeeded':
+        return commands(new DebitMerchantRefundCommand(event.data, context));
       case 'payout.completed': {
         const ref = event.data;
         return ref.kind === 'merchant' ? commands(new CompletePaidOutOrderCommand(ref.orderId, ref.payoutId, context)) : NO_REACTION;

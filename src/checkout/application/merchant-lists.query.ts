@@ -9,7 +9,7 @@ import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, Paym
 import { subscriptionRecordOf } from './checkout-queries';
 
 /** An order as its merchant lists it: never the buyer's page token or client secret (those are the buyer's credentials). */
-export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken' | 'pageTokenHash' | 'unlisted'>;
+export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken' | 'pageTokenHash' | 'unlisted' | 'refundedMinorUnits'> & { refundedMinorUnits: string };
 export type MerchantSubscriptionView = ReturnType<typeof subscriptionRecordOf> & { createdAt: string | null };
 export interface MerchantPaymentLinkView {
   slug: string;
@@ -43,7 +43,7 @@ export class MerchantListsQuery {
     return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, filter, page, limit, (order) => {
       // A document written before issue 15 may still hold the plaintext clientSecret: never shown.
       const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, unlisted: _u, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };
-      return shown;
+      return { ...shown, refundedMinorUnits: order.refundedMinorUnits ?? '0' };
     });
   }
 

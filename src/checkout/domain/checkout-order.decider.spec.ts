@@ -298,4 +298,91 @@ describe('CheckoutOrder decider', () => {
         .then([started('pay_a')]);
     });
   });
+
+  describe('refunds (issue 26)', () => {
+    const refund = (refundId: string, amountMinorUnits: string, requestHash = `hash-${refundId}`): Extract<OrderCommand, { type: 'RequestRefund' }> => ({
+      type: 'RequestRefund',
+      data: { refundId, amountMinorUnits, reason: null, idempotencyKey: `key-${refundId}`, requestHash, now: later },
+    });
+    const requested = (refundId: string, amountMinorUnits: string): OrderEvent => ({
+      type: 'checkout.order.refund_requested',
+      data: {
+        orderId: 'ord_1',
+        merchantCompanyId: 'co_m',
+        refundId,
+        amountMinorUnits,
+        currency: 'USD',
+        provider: 'CARD_PROCESSOR',
+        reason: null,
+        idempotencyKey: `key-${refundId}`,
+        requestHash: `hash-${refundId}`,
+        at: later,
+      },
+    });
+    const base = (refundId: string, amountMinorUnits: string) => ({ orderId: 'ord_1', merchantCompanyId: 'co_m', refundId, amountMinorUnits, currency: 'USD', at: later });
+    const succeeded = (refundId: string, amountMinorUnits: string): OrderEvent => ({ type: 'checkout.order.refund_succeeded', data: base(refundId, amountMinorUnits) });
+    const failed = (refundId: string, amountMinorUnits: string): OrderEvent => ({
+      type: 'checkout.order.refund_failed',
+      data: { ...base(refundId, amountMinorUnits), failureCode: 'refund_declined', failureReason: 'no' },
+    });
+    const outcome = (refundId: string, kind: 'succeeded' | 'failed'): OrderCommand => ({
+      type: 'RecordRefundOutcome',
+      data: { refundId, outcome: kind === 'succeeded' ? { kind } : { kind, failureCode: 'refund_declined', failureReason: 'no' }, now: later },
+    });
+
+    it('records a refund of a PAID order as pending, before the processor is called', () => {
+      given(checkoutOrderDecider, created(), paid())
+        .when(refund('rf_1', '500'))
+        .then([requested('rf_1', '500')]);
+    });
+
+    it('takes several partial refunds up to exactly the captured amount, and refuses one cent more (422)', () => {
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '500'), succeeded('rf_1', '500'))
+        .when(refund('rf_2', '1499'))
+        .then([requested('rf_2', '1499')]);
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '500'), succeeded('rf_1', '500'), requested('rf_2', '1499'), succeeded('rf_2', '1499'))
+        .when(refund('rf_3', '1'))
+        .thenFails('CHECKOUT_REFUND_EXCEEDS_CAPTURED', (error) => expect(error.details).toEqual([{ field: 'amountMinorUnits', message: 'at most 0' }]));
+      given(checkoutOrderDecider, created(), paid()).when(refund('rf_1', '2000')).thenFails('CHECKOUT_REFUND_EXCEEDS_CAPTURED');
+    });
+
+    it('counts a pending refund against what is refundable, and gives back what a failed refund held', () => {
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '1999')).when(refund('rf_2', '1')).thenFails('CHECKOUT_REFUND_EXCEEDS_CAPTURED');
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '1999'), failed('rf_1', '1999'))
+        .when(refund('rf_2', '1999'))
+        .then([requested('rf_2', '1999')]);
+    });
+
+    it('refuses an order that is not PAID (422) and an unknown order (404)', () => {
+      given(checkoutOrderDecider, created()).when(refund('rf_1', '1')).thenFails('CHECKOUT_ORDER_NOT_REFUNDABLE');
+      given(checkoutOrderDecider, created(), { type: 'checkout.order.expired', data: { orderId: 'ord_1', at: dayLater } })
+        .when(refund('rf_1', '1'))
+        .thenFails('CHECKOUT_ORDER_NOT_REFUNDABLE');
+      given(checkoutOrderDecider).when(refund('rf_1', '1')).thenFails('CHECKOUT_ORDER_NOT_FOUND');
+    });
+
+    it('decides nothing for the same refund again (same key and request), and refuses its key with another request (409)', () => {
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '500')).when(refund('rf_1', '500')).thenNothing();
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '500'), succeeded('rf_1', '500'))
+        .when(refund('rf_1', '700', 'another-hash'))
+        .thenFails('IDEMPOTENCY_KEY_REUSED');
+    });
+
+    it("records the processor's answer once, against a pending refund only", () => {
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '500'))
+        .when(outcome('rf_1', 'succeeded'))
+        .then([succeeded('rf_1', '500')]);
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '500'))
+        .when(outcome('rf_1', 'failed'))
+        .then([failed('rf_1', '500')]);
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '500'), succeeded('rf_1', '500')).when(outcome('rf_1', 'failed')).thenNothing();
+      given(checkoutOrderDecider, created(), paid()).when(outcome('rf_9', 'succeeded')).thenNothing();
+    });
+
+    it('never touches the payout: a refunded order still completes when its payout does', () => {
+      given(checkoutOrderDecider, created(), paid(), requested('rf_1', '1999'), succeeded('rf_1', '1999'))
+        .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+        .then((events) => expect(events.map((e) => e.type)).toEqual(['checkout.order.completed']));
+    });
+  });
 });

@@ -1,7 +1,10 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { sha256Hex } from '../../platform/ids/ids';
-import { ChargeVoidReason, CheckoutMode, IntervalUnit, OrderCreated, OrderEvent, OrderStatus, PaymentMethod, Provider, SavedCard } from './checkout.events';
+import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
+import { ChargeVoidReason, CheckoutMode, IntervalUnit, OrderCreated, OrderEvent, OrderStatus, PaymentMethod, Provider, RefundStatus, SavedCard } from './checkout.events';
 import {
+  CheckoutOrderNotRefundableError,
+  CheckoutRefundExceedsCapturedError,
   CheckoutEmbeddedNeedsCardError,
   CheckoutNoActionPendingError,
   CheckoutOrderNotFoundError,
@@ -9,6 +12,7 @@ import {
   CheckoutPaymentInProgressError,
   CheckoutSubscriptionNeedsCardError,
 } from './checkout.errors';
+import { RefundOutcome } from './payment-processor.port';
 
 export const ORDER_LIFETIME_MS = 24 * 3_600_000;
 /**
@@ -33,7 +37,19 @@ export type OrderCommand =
   | { type: 'MarkPaid'; data: { card: SavedCard | null; payoutId: string; subscriptionId: string | null; attemptId?: string; voidReason?: ChargeVoidReason; now: string } }
   | { type: 'FailRenewal'; data: { declineCode: string; reason: string; attemptId?: string; now: string } }
   | { type: 'Expire'; data: { now: string } }
-  | { type: 'CompleteOrder'; data: { payoutId: string; now: string } };
+  | { type: 'CompleteOrder'; data: { payoutId: string; now: string } }
+  /** A refund of a PAID order (issue 26): `refundId` derives from the order and the caller's idempotencyKey. */
+  | { type: 'RequestRefund'; data: { refundId: string; amountMinorUnits: string; reason: string | null; idempotencyKey: string; requestHash: string; now: string } }
+  /** The processor's answer to a pending refund; an answer for a refund no longer pending records nothing. */
+  | { type: 'RecordRefundOutcome'; data: { refundId: string; outcome: RefundOutcome; now: string } };
+
+
+/** One refund of the order, as the decider needs it. */
+export interface OrderRefund {
+  amountMinorUnits: string;
+  status: RefundStatus;
+  requestHash: string;
+}
 
 /** What every order carries from its creation on. */
 export type OrderData = Pick<
@@ -76,6 +92,10 @@ export type OrderState =
       /** The attempt whose charge paid the order (null: unpaid, or paid before attempts were recorded). */
       paidAttemptId: string | null;
       voidedAttemptIds: readonly string[];
+      /** The card that paid (its vault token is what a refund goes back to); null for a wallet or an unpaid order. Absent on states folded before issue 26. */
+      paidCard?: SavedCard | null;
+      /** Refunds by refundId (issue 26); absent on states folded before. */
+      refunds?: Readonly<Record<string, OrderRefund>>;
     });
 
 /** Create-checkout's semantic rules (422, docs/checkout.md#create-a-checkout), checked before anything is written. */
@@ -193,6 +213,10 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
             },
           },
         ];
+      case 'RequestRefund':
+        return requestRefund(command.data, state);
+      case 'RecordRefundOutcome':
+        return recordRefundOutcome(command.data, state);
       default:
         return assertNever(command);
     }
@@ -239,7 +263,15 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
       case 'checkout.order.payment_declined':
         return { ...state, status: 'OPEN', pendingCard: null, inFlight: null };
       case 'checkout.order.paid':
-        return { ...state, status: 'PAID', pendingCard: null, payoutId: event.data.payoutId, inFlight: null, paidAttemptId: event.data.attemptId ?? null };
+        return {
+          ...state,
+          status: 'PAID',
+          pendingCard: null,
+          payoutId: event.data.payoutId,
+          inFlight: null,
+          paidAttemptId: event.data.attemptId ?? null,
+          paidCard: event.data.card,
+        };
       case 'checkout.order.charge_voided':
         return {
           ...state,
@@ -252,6 +284,18 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         return { ...state, status: 'EXPIRED', pendingCard: null, inFlight: null };
       case 'checkout.order.completed':
         return { ...state, completed: true };
+      case 'checkout.order.refund_requested':
+        return {
+          ...state,
+          refunds: { ...state.refunds, [event.data.refundId]: { amountMinorUnits: event.data.amountMinorUnits, status: 'pending', requestHash: event.data.requestHash } },
+        };
+      case 'checkout.order.refund_succeeded':
+      case 'checkout.order.refund_failed': {
+        const refund = state.refunds?.[event.data.refundId];
+        if (!refund) return state;
+        const status = event.type === 'checkout.order.refund_succeeded' ? 'succeeded' : 'failed';
+        return { ...state, refunds: { ...state.refunds, [event.data.refundId]: { ...refund, status } } };
+      }
       default:
         return assertNever(event);
     }
@@ -345,4 +389,57 @@ export function pendingAuthentication(state: OrderState): SavedCard {
   if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
   if (state.status !== 'REQUIRES_ACTION' || !state.pendingCard) throw new CheckoutNoActionPendingError(state.status);
   return state.pendingCard;
+}
+
+/** What may still be refunded: the capture less every refund that succeeded or is still pending (a failed one gives its amount back). */
+export function refundableOf(state: OpenOrder): bigint {
+  const taken = Object.values(state.refunds ?? {})
+    .filter((r) => r.status !== 'failed')
+    .reduce((sum, r) => sum + BigInt(r.amountMinorUnits), 0n);
+  return BigInt(state.amountMinorUnits) - taken;
+}
+
+/**
+ * A refund of a PAID order (docs/checkout.md#refunds): never more than is still refundable; the same
+ * refund again (same idempotencyKey and request) decides nothing, another request under its key is 409.
+ */
+function requestRefund(data: Extract<OrderCommand, { type: 'RequestRefund' }>['data'], state: OrderState): OrderEvent[] {
+  if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
+  const existing = state.refunds?.[data.refundId];
+  if (existing) {
+    if (existing.requestHash !== data.requestHash) throw new IdempotencyKeyReusedError();
+    return [];
+  }
+  if (state.status !== 'PAID') throw new CheckoutOrderNotRefundableError(state.status);
+  if (BigInt(data.amountMinorUnits) <= 0n) throw new Error(`A refund needs a positive amount, got ${data.amountMinorUnits}`);
+  const refundable = refundableOf(state);
+  if (BigInt(data.amountMinorUnits) > refundable) throw new CheckoutRefundExceedsCapturedError(data.amountMinorUnits, refundable.toString());
+  return [
+    {
+      type: 'checkout.order.refund_requested',
+      data: {
+        orderId: state.orderId,
+        merchantCompanyId: state.merchantCompanyId,
+        refundId: data.refundId,
+        amountMinorUnits: data.amountMinorUnits,
+        currency: state.currency,
+        provider: state.provider,
+        reason: data.reason,
+        idempotencyKey: data.idempotencyKey,
+        requestHash: data.requestHash,
+        at: data.now,
+      },
+    },
+  ];
+}
+
+/** The processor's answer, recorded once against a pending refund. */
+function recordRefundOutcome(data: Extract<OrderCommand, { type: 'RecordRefundOutcome' }>['data'], state: OrderState): OrderEvent[] {
+  if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
+  const refund = state.refunds?.[data.refundId];
+  if (!refund || refund.status !== 'pending') return [];
+  const base = { orderId: state.orderId, merchantCompanyId: state.merchantCompanyId, refundId: data.refundId, amountMinorUnits: refund.amountMinorUnits, currency: state.currency, at: data.now };
+  return data.outcome.kind === 'succeeded'
+    ? [{ type: 'checkout.order.refund_succeeded', data: base }]
+    : [{ type: 'checkout.order.refund_failed', data: { ...base, failureCode: data.outcome.failureCode, failureReason: data.outcome.failureReason } }];
 }

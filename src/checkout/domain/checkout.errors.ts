@@ -137,3 +137,29 @@ export class PaymentLinkOrdersLimitedError extends DomainError {
     super(`Too many payments started on this checkout link; try again in ${retryAfterSeconds} s`);
   }
 }
+
+/** Only a PAID order can be refunded (422; docs/checkout.md#refunds). */
+export class CheckoutOrderNotRefundableError extends DomainError {
+  readonly code = 'CHECKOUT_ORDER_NOT_REFUNDABLE';
+  readonly kind = 'unprocessable';
+  constructor(readonly status: string) {
+    super(`The order is ${status}; only a PAID order can be refunded`);
+  }
+}
+
+/**
+ * A refund may never take back more than the order captured: refunds that succeeded or are still pending
+ * count (422; docs/checkout.md#refunds). Nothing is written.
+ */
+export class CheckoutRefundExceedsCapturedError extends DomainError {
+  readonly code = 'CHECKOUT_REFUND_EXCEEDS_CAPTURED';
+  readonly kind = 'unprocessable';
+  constructor(
+    readonly requestedMinorUnits: string,
+    readonly refundableMinorUnits: string,
+  ) {
+    super(`A refund of ${requestedMinorUnits} is more than the ${refundableMinorUnits} still refundable on this order (captured less refunds succeeded or pending)`, [
+      { field: 'amountMinorUnits', message: `at most ${refundableMinorUnits}` },
+    ]);
+  }
+}

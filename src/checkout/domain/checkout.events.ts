@@ -6,8 +6,14 @@ export type CheckoutMode = 'REDIRECT' | 'EMBEDDED';
 export const CHECKOUT_MODES: readonly CheckoutMode[] = ['REDIRECT', 'EMBEDDED'];
 export type IntervalUnit = 'MONTHLY' | 'YEARLY';
 export const INTERVAL_UNITS: readonly IntervalUnit[] = ['MONTHLY', 'YEARLY'];
-export type OrderStatus = 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
-export const ORDER_STATUSES: readonly OrderStatus[] = ['OPEN', 'REQUIRES_ACTION', 'PAID', 'FAILED', 'EXPIRED'];
+/**
+ * PARTIALLY_REFUNDED and REFUNDED (issue 26) are what the read model shows for a PAID order once refunds
+ * succeeded on it; the order's own decider keeps it PAID (its payout and completion go on as before).
+ */
+export type OrderStatus = 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+export const ORDER_STATUSES: readonly OrderStatus[] = ['OPEN', 'REQUIRES_ACTION', 'PAID', 'FAILED', 'EXPIRED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+/** The buyer paid (a refund since does not unpay it: the receipt stays, the pay page shows it). */
+export const wasPaid = (status: OrderStatus): boolean => status === 'PAID' || status === 'PARTIALLY_REFUNDED' || status === 'REFUNDED';
 
 /** What is kept of a card: never the number (docs/decisions.md#checkout). The token is the processor's vault reference. */
 export interface SavedCard {
@@ -138,6 +144,39 @@ export type OrderCompleted = DomainEvent<
   }
 >;
 
+/** Refunds (issue 26, docs/checkout.md#refunds): pending until the processor answered, then succeeded or failed. */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+/**
+ * Intent before effect: a refund of part or all of a PAID order's capture, recorded before the processor
+ * is called with `refundId` as its idempotency key. `requestHash` fingerprints the request (amount and
+ * reason): the same idempotencyKey with another request is 409 IDEMPOTENCY_KEY_REUSED.
+ */
+export type OrderRefundRequested = DomainEvent<
+  'checkout.order.refund_requested',
+  {
+    orderId: string;
+    merchantCompanyId: string;
+    refundId: string;
+    amountMinorUnits: string;
+    currency: string;
+    provider: Provider;
+    reason: string | null;
+    idempotencyKey: string;
+    requestHash: string;
+    at: string;
+  }
+>;
+/** The processor returned the money to the buyer: the merchant's checkout balance is debited with it. */
+export type OrderRefundSucceeded = DomainEvent<
+  'checkout.order.refund_succeeded',
+  { orderId: string; merchantCompanyId: string; refundId: string; amountMinorUnits: string; currency: string; at: string }
+>;
+/** The processor refused the refund: no money moved; the amount may be refunded again by another request. */
+export type OrderRefundFailed = DomainEvent<
+  'checkout.order.refund_failed',
+  { orderId: string; merchantCompanyId: string; refundId: string; amountMinorUnits: string; currency: string; failureCode: string; failureReason: string; at: string }
+>;
+
 export type OrderEvent =
   | OrderCreated
   | OrderPaymentAttemptStarted
@@ -149,7 +188,10 @@ export type OrderEvent =
   | OrderChargeVoided
   | OrderFailed
   | OrderExpired
-  | OrderCompleted;
+  | OrderCompleted
+  | OrderRefundRequested
+  | OrderRefundSucceeded
+  | OrderRefundFailed;
 
 export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']>([
   'checkout.order.created',
@@ -163,6 +205,9 @@ export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']
   'checkout.order.failed',
   'checkout.order.expired',
   'checkout.order.completed',
+  'checkout.order.refund_requested',
+  'checkout.order.refund_succeeded',
+  'checkout.order.refund_failed',
 ]);
 
 export const ORDER_STREAM_PREFIX = 'checkout_order-';

@@ -57,6 +57,38 @@ export interface PaymentProcessor {
   retrieveCharge(attemptId: string): Promise<ChargeRecord | null>;
   /** Voids (gives back in full) the charge captured under this key; voiding it again changes nothing. */
   voidCharge(attemptId: string, now: string): Promise<void>;
+  /** Returns (part of) a captured charge to the buyer (issue 26); a repeat under the same refundId returns the kept outcome and refunds nothing. */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** What the processor answered under this refund key, or null when no call with it reached the processor. */
+  retrieveRefund(refundId: string): Promise<RefundRecord | null>;
+}
+
+/**
+ * A refund of (part of) a captured charge (issue 26). `refundId` is recorded on the order before the call
+ * and is the call's idempotency key: the same key gets the same outcome and never a second refund.
+ */
+export interface RefundRequest {
+  refundId: string;
+  orderId: string;
+  /** The attempt whose charge paid the order (null on orders paid before attempts were recorded). */
+  chargeAttemptId: string | null;
+  /** The card that paid (its vault token), null for a wallet payment. */
+  card: SavedCard | null;
+  amountMinorUnits: string;
+  currency: string;
+  now: string;
+}
+
+export type RefundOutcome = { kind: 'succeeded' } | { kind: 'failed'; failureCode: string; failureReason: string };
+
+/** What the processor holds under a refund's key. */
+export interface RefundRecord {
+  refundId: string;
+  orderId: string;
+  amountMinorUnits: string;
+  currency: string;
+  outcome: RefundOutcome;
+  at: string;
 }
 
 export interface PaymentProcessors {

@@ -177,3 +177,29 @@ export class SubscriptionListQueryDto extends PageQueryDto {
   @IsIn(SUBSCRIPTION_STATUSES)
   status?: SubscriptionStatus;
 }
+
+/** POST .../orders/:orderId/refunds (issue 26, docs/checkout.md#refunds). */
+export class RefundOrderRequestDto {
+  @ApiProperty({ example: '1000', description: 'Positive integer string in minor units; at most what the order still has refundable (422 CHECKOUT_REFUND_EXCEEDS_CAPTURED)' })
+  @IsDefined()
+  @IsPositiveMinorUnits()
+  amountMinorUnits!: string;
+
+  @ApiPropertyOptional({ example: 'Returned by the buyer', maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+
+  @ApiProperty({
+    example: 'refund-order-1042-1',
+    minLength: REFERENCE_LENGTH.min,
+    maxLength: REFERENCE_LENGTH.max,
+    description: 'One refund per key and order: the same key and request answer the same refund again (200); another request with it is 409 IDEMPOTENCY_KEY_REUSED',
+  })
+  @IsDefined()
+  @IsString()
+  @MinLength(REFERENCE_LENGTH.min)
+  @MaxLength(REFERENCE_LENGTH.max)
+  idempotencyKey!: string;
+}

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 const PROVIDERS = ['CARD_PROCESSOR', 'WALLET_PROCESSOR'];
-const ORDER_STATUSES = ['OPEN', 'REQUIRES_ACTION', 'PAID', 'FAILED', 'EXPIRED'];
+const ORDER_STATUSES = ['OPEN', 'REQUIRES_ACTION', 'PAID', 'FAILED', 'EXPIRED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
 
 export class CheckoutCreatedDto {
   @ApiProperty({ example: 'ord_00mwvg5jxbn5y14qsu18r2222e' }) orderId!: string;
@@ -12,7 +12,11 @@ export class CheckoutCreatedDto {
 }
 
 export class OrderStatusDto {
-  @ApiProperty({ enum: ORDER_STATUSES, description: 'PAID is the only fulfilment signal' }) status!: string;
+  @ApiProperty({
+    enum: ORDER_STATUSES,
+    description: 'PAID is the only fulfilment signal; a paid order that refunds succeeded on shows PARTIALLY_REFUNDED, then REFUNDED once all of it went back',
+  })
+  status!: string;
   @ApiProperty({ example: '2500' }) amountMinorUnits!: string;
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ nullable: true, type: String }) subscriptionId!: string | null;
@@ -84,6 +88,7 @@ export class MerchantOrderDto {
   @ApiProperty({ nullable: true, type: String }) expiresAt!: string | null;
   @ApiProperty({ nullable: true, type: String }) paidAt!: string | null;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) updatedAt!: string;
+  @ApiProperty({ example: '0', description: 'What refunds that succeeded returned to the buyer (issue 26)' }) refundedMinorUnits!: string;
 }
 
 /** A subscription as its merchant lists it (GET /api/commerce/checkout/subscriptions). */
@@ -101,4 +106,18 @@ export class PaymentLinkDto {
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ enum: PROVIDERS }) provider!: string;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) createdAt!: string;
+}
+
+/** One refund of an order (issue 26, docs/checkout.md#refunds). */
+export class RefundDto {
+  @ApiProperty({ example: 'rf_3k5m7o9q1s3u5w7y9a1c3e5g7i' }) refundId!: string;
+  @ApiProperty({ example: 'ord_00mwvg5jxbn5y14qsu18r2222e' }) orderId!: string;
+  @ApiProperty({ example: '1000' }) amountMinorUnits!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'], description: 'pending until the processor answered' }) status!: string;
+  @ApiProperty({ nullable: true, type: String }) reason!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: null, description: 'With failed: the processor code (refund_declined, charge_not_captured)' }) failureCode!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: null }) failureReason!: string | null;
+  @ApiProperty({ example: '2026-03-06T10:12:44.501Z' }) createdAt!: string;
+  @ApiProperty({ example: '2026-03-06T10:12:44.620Z' }) updatedAt!: string;
 }

@@ -1,3 +1,4 @@
+import { wasPaid } from '../domain/checkout.events';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -154,7 +155,7 @@ export class HostedPagesController {
   async receipt(@Param('orderId') orderId: string, @Query('t') token: string | undefined, @Query('embed') embed: string | undefined, @Res() reply: FastifyReply) {
     const order = await this.openOrder(orderId, token);
     if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, isEmbed(embed)), isEmbed(embed));
-    if (order.status !== 'PAID') return redirect(reply, payAddress(orderId, token!, isEmbed(embed)));
+    if (!wasPaid(order.status)) return redirect(reply, payAddress(orderId, token!, isEmbed(embed)));
     const back = { href: returnAddress(order.returnUrl, order.id), label: 'Return to the merchant' };
     sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), back), isEmbed(embed));
   }
@@ -189,7 +190,7 @@ export class HostedPagesController {
     const order = orderId ? await this.queries.order(orderId).catch(() => null) : null;
     const ours = order !== null && order.externalOrderRef === `${PAYMENT_LINK_ORDER_REF}${slug}`;
     const again = { href: `/checkout/${encodeURIComponent(slug)}${isEmbed(embed) ? '?embed=true' : ''}`, label: 'Start the payment again' };
-    if (ours && order.status === 'PAID') return sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), null), isEmbed(embed));
+    if (ours && wasPaid(order.status)) return sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), null), isEmbed(embed));
     sendHtml(reply, 200, messagePage('Payment not completed', 'Nothing was paid. You can start the payment again.', isEmbed(embed), again), isEmbed(embed));
   }
 
@@ -202,7 +203,7 @@ export class HostedPagesController {
 
   private async closedPage(order: OrderView, embed: boolean): Promise<string | null> {
     const back = { href: returnAddress(order.returnUrl, order.id), label: 'Return to the merchant' };
-    if (order.status === 'PAID') return receiptPage(order, await this.queries.buyerFacing(order), embed, back);
+    if (wasPaid(order.status)) return receiptPage(order, await this.queries.buyerFacing(order), embed, back);
     if (order.status === 'EXPIRED') return messagePage('Checkout expired', 'This checkout has expired. Return to the merchant to start again.', embed, back);
     if (order.status === 'FAILED') return messagePage('Payment failed', 'This payment failed.', embed, back);
     return null;

@@ -1,3 +1,4 @@
+import { wasPaid } from '../domain/checkout.events';
 import { formatAmount } from '../../platform/money/format-amount';
 import { chromeHeader, escapeHtml, htmlPage } from '../../platform/http/html-page';
 import { OrderView, PaymentLinkView } from '../projections/checkout-read-model.projection';
@@ -114,7 +115,7 @@ export function payPage(order: OrderView, party: PageParty, token: string, embed
 /** The embedded frame's page: the card form (or the paid state), paid through the confirm API by /assets/frame.js. */
 export function embedPage(order: OrderView, party: PageParty): string {
   const amount = formatAmount(order.amountMinorUnits, order.currency);
-  const paid = order.status === 'PAID';
+  const paid = wasPaid(order.status);
   const closed = !paid && order.status !== 'OPEN' && order.status !== 'REQUIRES_ACTION';
   const message = closed ? (order.status === 'EXPIRED' ? 'This checkout has expired.' : 'This order can no longer be paid.') : undefined;
   const receipt = `<div id="paid"${paid ? '' : ' hidden'}>
@@ -155,6 +156,13 @@ export function receiptPage(order: OrderView, party: PageParty, embed: boolean, 
   const paidAt = order.paidAt ? new Date(order.paidAt) : null;
   const when = paidAt ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(paidAt) + ' UTC' : null;
   const method = order.card ? `${capitalise(order.card.brand)} ending in ${order.card.last4}` : order.provider === 'WALLET_PROCESSOR' ? 'Paysplit wallet' : 'Card';
+  // Refunds (issue 26): what went back to the buyer, and the order's status in words.
+  const refunded = order.refundedMinorUnits && order.refundedMinorUnits !== '0' ? formatAmount(order.refundedMinorUnits, order.currency) : null;
+  const refundLine = refunded
+    ? `<dt>Status</dt><dd>${order.status === 'REFUNDED' ? 'Refunded' : 'Partially refunded'}</dd>
+<dt>Refunded</dt><dd>${escapeHtml(refunded)}</dd>
+`
+    : '';
   return page(
     `Receipt: ${amount} paid to ${party.merchant}`,
     `<h1 class="done">${CHECK_ICON}Payment received</h1>
@@ -165,7 +173,7 @@ ${party.item ? `<dt>For</dt><dd>${escapeHtml(party.item)}</dd>` : ''}
 <dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
 <dt>Paid with</dt><dd>${escapeHtml(method)}</dd>
 ${when ? `<dt>Date</dt><dd>${escapeHtml(when)}</dd>` : ''}
-<dt>Order</dt><dd>${escapeHtml(order.id)}</dd>
+${refundLine}<dt>Order</dt><dd>${escapeHtml(order.id)}</dd>
 </dl>
 ${back ? `<a class="button" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : ''}`,
     { embed },

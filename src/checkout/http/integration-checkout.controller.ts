@@ -1,14 +1,23 @@
-import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError } from '../domain/checkout.errors';
-import { CheckoutCreatedDto } from './checkout.response.dto';
+import {
+  CheckoutEmbeddedNeedsCardError,
+  CheckoutOrderNotFoundError,
+  CheckoutOrderNotRefundableError,
+  CheckoutRefundExceedsCapturedError,
+  CheckoutSubscriptionNeedsCardError,
+  PaymentProcessorUnavailableError,
+} from '../domain/checkout.errors';
+import { CheckoutCreatedDto, RefundDto } from './checkout.response.dto';
+import { CheckoutQueries, RefundRecordView } from '../application/checkout-queries';
+import { RefundOrderCommand } from '../application/refund-order.handler';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { CreateCheckoutCommand } from '../application/create-checkout.handler';
-import { CreateCheckoutRequestDto } from './checkout.request.dto';
+import { CreateCheckoutRequestDto, RefundOrderRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
@@ -17,7 +26,10 @@ import { IdempotentRoute } from '../../platform/http/idempotency-key';
 @ApiKeyAuth('checkout:write')
 @Controller('api/commerce/integration/checkout')
 export class IntegrationCheckoutController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: CheckoutQueries,
+  ) {}
 
   @ApiData(CheckoutCreatedDto, { replayed: true })
   @ApiErrors(CheckoutEmbeddedNeedsCardError, CheckoutSubscriptionNeedsCardError, PaymentProcessorUnavailableError, IdempotencyKeyReusedError)
@@ -51,5 +63,39 @@ export class IntegrationCheckoutController {
     );
     if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
     return response;
+  }
+
+  @ApiData(RefundDto, { replayed: true })
+  @ApiErrors(CheckoutOrderNotFoundError, CheckoutOrderNotRefundableError, CheckoutRefundExceedsCapturedError, IdempotencyKeyReusedError)
+  @IdempotentRoute()
+  // The dashboard refunds with the merchant's session (issue 26 item 5); integrations with an API key.
+  @ApiKeyOrSessionAuth('checkout:write')
+  @Post('orders/:orderId/refunds')
+  @ApiOperation({
+    summary:
+      'Refund (part of) a PAID order through the processor that took the payment (201, status succeeded or failed, or pending while the processor has not answered); the same idempotencyKey and request answer that refund again (200, Idempotent-Replayed: true)',
+  })
+  async refund(
+    @Param('orderId') orderId: string,
+    @Body() body: RefundOrderRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RefundRecordView> {
+    const before = await this.queries.refunds(orderId, principal.companyId);
+    const refundId: string = await this.commands.execute(
+      new RefundOrderCommand(orderId, principal.companyId, { amountMinorUnits: body.amountMinorUnits, reason: body.reason ?? null, idempotencyKey: body.idempotencyKey }, commandContext(request, principal)),
+    );
+    if (before.some((r) => r.refundId === refundId)) void reply.status(200).header('Idempotent-Replayed', 'true');
+    return this.queries.refund(refundId, principal.companyId);
+  }
+
+  @ApiData(RefundDto, { isArray: true })
+  @ApiErrors(CheckoutOrderNotFoundError)
+  @ApiKeyOrSessionAuth('checkout:write')
+  @Get('orders/:orderId/refunds')
+  @ApiOperation({ summary: "The order's refunds, oldest first, with their status (pending, succeeded, failed)" })
+  refunds(@Param('orderId') orderId: string, @CurrentPrincipal() principal: Principal): Promise<RefundRecordView[]> {
+    return this.queries.refunds(orderId, principal.companyId);
   }
 }

@@ -59,3 +59,52 @@ describe('Sandbox processors behave like a real one: idempotency key, lookup and
     expect(await processor.chargeCard(lost, card(SANDBOX_CARDS.SUCCEEDS))).toMatchObject({ kind: 'succeeded' });
   });
 });
+
+describe('Sandbox refunds (issue 26): the same key, the same answer; a documented card whose refunds fail', () => {
+  const book = new InMemoryChargeBook();
+  const processor = new SandboxCardProcessor(book);
+  const refundOf = (refundId: string, chargeAttemptId: string, cardToken: { brand: string; last4: string; token: string } | null) => ({
+    refundId,
+    orderId: 'ord_1',
+    chargeAttemptId,
+    card: cardToken,
+    amountMinorUnits: '100',
+    currency: 'USD',
+    now: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('refunds a captured charge, answers a repeat under the same refund id from its record, and keeps it retrievable by key', async () => {
+    const charge = request();
+    const paid = await processor.chargeCard(charge, card(SANDBOX_CARDS.SUCCEEDS));
+    if (paid.kind !== 'succeeded') throw new Error('unexpected');
+    expect(await processor.retrieveRefund('rf_a')).toBeNull();
+    expect(await processor.refund(refundOf('rf_a', charge.attemptId, paid.card))).toEqual({ kind: 'succeeded' });
+    expect(await processor.refund({ ...refundOf('rf_a', charge.attemptId, paid.card), amountMinorUnits: '999' })).toEqual({ kind: 'succeeded' });
+    expect(await processor.retrieveRefund('rf_a')).toMatchObject({ refundId: 'rf_a', amountMinorUnits: '100', outcome: { kind: 'succeeded' } });
+  });
+
+  it(`fails every refund of a charge paid with ${SANDBOX_CARDS.REFUNDS_FAIL} (it pays normally), and of a voided charge`, async () => {
+    expect(luhnValid(SANDBOX_CARDS.REFUNDS_FAIL)).toBe(true);
+    const charge = request();
+    const paid = await processor.chargeCard(charge, card(SANDBOX_CARDS.REFUNDS_FAIL));
+    if (paid.kind !== 'succeeded') throw new Error('unexpected');
+    expect(JSON.stringify(paid)).not.toContain(SANDBOX_CARDS.REFUNDS_FAIL);
+    expect(await processor.refund(refundOf('rf_b', charge.attemptId, paid.card))).toMatchObject({ kind: 'failed', failureCode: 'refund_declined' });
+    expect(await processor.chargeSavedCard(request(), paid.card!)).toMatchObject({ kind: 'succeeded' });
+
+    const voided = request();
+    const ok = await processor.chargeCard(voided, card(SANDBOX_CARDS.SUCCEEDS));
+    await processor.voidCharge(voided.attemptId, voided.now);
+    expect(await processor.refund(refundOf('rf_c', voided.attemptId, ok.kind === 'succeeded' ? ok.card : null))).toMatchObject({
+      kind: 'failed',
+      failureCode: 'charge_not_captured',
+    });
+  });
+
+  it('refunds wallet payments', async () => {
+    const wallet = new SandboxWalletProcessor(new InMemoryChargeBook());
+    const charge = request();
+    await wallet.approveWallet(charge);
+    expect(await wallet.refund(refundOf('rf_w', charge.attemptId, null))).toEqual({ kind: 'succeeded' });
+  });
+});

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { OperationalStore } from '../../platform/read-store/operational-store.port';
 import { Provider, SavedCard } from '../domain/checkout.events';
-import { CardInput, ChargeOutcome, ChargeRecord, ChargeRequest, PaymentProcessor, PaymentProcessors } from '../domain/payment-processor.port';
+import { CardInput, ChargeOutcome, ChargeRecord, ChargeRequest, PaymentProcessor, PaymentProcessors, RefundOutcome, RefundRecord, RefundRequest } from '../domain/payment-processor.port';
 
 /** Sandbox test cards (docs/checkout.md#sandbox-cards-sandboxtrue); any other Luhn-valid number behaves like SUCCEEDS. */
 export const SANDBOX_CARDS = {
@@ -9,10 +9,12 @@ export const SANDBOX_CARDS = {
   DECLINES: '4000000000000002',
   NEEDS_AUTHENTICATION: '4000002500003155',
   DECLINES_OFF_SESSION: '4000000000000341',
+  /** Pays (on and off session), but every refund of its charges fails at the processor (issue 26). */
+  REFUNDS_FAIL: '4000000000005126',
 } as const;
 
 /** What the sandbox vault remembers about a saved card, encoded in its token (the number is never kept). */
-type VaultBehaviour = 'ok' | 'offdecl';
+type VaultBehaviour = 'ok' | 'offdecl' | 'refdecl';
 
 export function luhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;
@@ -47,9 +49,13 @@ export interface SandboxChargeBook {
   get(attemptId: string): Promise<ChargeRecord | null>;
   put(record: ChargeRecord): Promise<void>;
   all(): Promise<ChargeRecord[]>;
+  /** Refunds by their key (issue 26). */
+  getRefund(refundId: string): Promise<RefundRecord | null>;
+  putRefund(record: RefundRecord): Promise<void>;
 }
 
 export const SANDBOX_CHARGES = 'sandbox_processor_charges';
+export const SANDBOX_REFUNDS = 'sandbox_processor_refunds';
 const ALL_CHARGES = 1_000_000;
 
 export class OperationalChargeBook implements SandboxChargeBook {
@@ -64,6 +70,15 @@ export class OperationalChargeBook implements SandboxChargeBook {
   async all(): Promise<ChargeRecord[]> {
     return (await this.store.listOperational<ChargeRecord & { id: string }>(SANDBOX_CHARGES, ALL_CHARGES)).map(recordOf);
   }
+  async getRefund(refundId: string): Promise<RefundRecord | null> {
+    const doc = await this.store.getOperational<RefundRecord & { id: string }>(SANDBOX_REFUNDS, refundId);
+    if (!doc) return null;
+    const { id: _id, ...record } = doc;
+    return record;
+  }
+  putRefund(record: RefundRecord): Promise<void> {
+    return this.store.putOperational(SANDBOX_REFUNDS, { id: record.refundId, ...record });
+  }
 }
 
 /** For unit tests of the processors themselves (a process that never restarts). */
@@ -77,6 +92,13 @@ export class InMemoryChargeBook implements SandboxChargeBook {
   }
   async all(): Promise<ChargeRecord[]> {
     return [...this.records.values()];
+  }
+  private readonly refunds = new Map<string, RefundRecord>();
+  async getRefund(refundId: string): Promise<RefundRecord | null> {
+    return this.refunds.get(refundId) ?? null;
+  }
+  async putRefund(record: RefundRecord): Promise<void> {
+    this.refunds.set(record.refundId, record);
   }
 }
 
@@ -118,6 +140,33 @@ abstract class IdempotentSandboxProcessor {
       const record = await this.book.get(attemptId);
       if (!record || (record.status !== 'captured' && record.status !== 'voided')) throw new Error(`No captured charge under ${attemptId} to void`);
       if (record.status === 'captured') await this.book.put({ ...record, status: 'voided', voidedAt: now });
+    });
+  }
+
+  retrieveRefund(refundId: string): Promise<RefundRecord | null> {
+    return this.book.getRefund(refundId);
+  }
+
+  /**
+   * A refund, answered once per refundId as charges are: the first call decides and keeps the outcome, a
+   * repeat returns it and refunds nothing. It fails for a card paid with REFUNDS_FAIL, and for a charge the
+   * processor no longer holds (voided).
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome> {
+    return this.serialized(`refund:${request.refundId}`, async () => {
+      const known = await this.book.getRefund(request.refundId);
+      if (known) return known.outcome;
+      if (this.options.delayMs > 0) await sleep(this.options.delayMs);
+      const charge = request.chargeAttemptId ? await this.book.get(request.chargeAttemptId) : null;
+      const outcome: RefundOutcome =
+        charge && charge.status !== 'captured'
+          ? { kind: 'failed', failureCode: 'charge_not_captured', failureReason: `The charge is ${charge.status}; there is nothing to refund` }
+          : request.card?.token.startsWith('tok_sandbox_refdecl_')
+            ? { kind: 'failed', failureCode: 'refund_declined', failureReason: "The card's issuer refused the refund" }
+            : { kind: 'succeeded' };
+      const { refundId, orderId, amountMinorUnits, currency, now } = request;
+      await this.book.putRefund({ refundId, orderId, amountMinorUnits, currency, outcome, at: now });
+      return outcome;
     });
   }
 
@@ -194,7 +243,7 @@ function cardOutcome(request: ChargeRequest, input: CardInput): ChargeOutcome {
   const expired = input.expYear < now.getUTCFullYear() || (input.expYear === now.getUTCFullYear() && input.expMonth < now.getUTCMonth() + 1);
   if (expired) return decline(shown, 'expired_card', 'The card has expired');
   if (input.number === SANDBOX_CARDS.DECLINES) return decline(shown, 'card_declined', 'The card was declined');
-  const behaviour: VaultBehaviour = input.number === SANDBOX_CARDS.DECLINES_OFF_SESSION ? 'offdecl' : 'ok';
+  const behaviour: VaultBehaviour = input.number === SANDBOX_CARDS.DECLINES_OFF_SESSION ? 'offdecl' : input.number === SANDBOX_CARDS.REFUNDS_FAIL ? 'refdecl' : 'ok';
   const card: SavedCard = { ...shown, token: vaultToken(behaviour) };
   if (input.number === SANDBOX_CARDS.NEEDS_AUTHENTICATION) return { kind: 'requires_action', card };
   return { kind: 'succeeded', card };

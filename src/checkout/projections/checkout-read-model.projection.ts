@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, ORDER_STREAM_PREFIX, OrderEvent, OrderStatus, Provider, RenewalRef } from '../domain/checkout.events';
+import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, ORDER_STREAM_PREFIX, OrderEvent, OrderStatus, Provider, RefundStatus, RenewalRef } from '../domain/checkout.events';
 import { storedSecretHash } from '../domain/checkout-order.decider';
 import { PAYMENT_LINK_STREAM_PREFIX, PaymentLinkCreated } from '../domain/payment-link.events';
 import { CancellationReason, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent, SubscriptionStatus } from '../domain/subscription.events';
@@ -10,6 +10,24 @@ import { CancellationReason, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STREAM_PREFI
 export const CHECKOUT_ORDERS = 'checkout_orders';
 export const CHECKOUT_SUBSCRIPTIONS = 'checkout_subscriptions';
 export const PAYMENT_LINKS = 'payment_links';
+/** Refunds of orders (issue 26), one document per refund. */
+export const CHECKOUT_REFUNDS = 'checkout_refunds';
+
+/** A refund as the merchant reads it (docs/checkout.md#refunds), field for field. */
+export interface RefundView {
+  id: string;
+  refundId: string;
+  orderId: string;
+  merchantCompanyId: string;
+  amountMinorUnits: string;
+  currency: string;
+  status: RefundStatus;
+  reason: string | null;
+  failureCode: string | null;
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** An order as the service reads it (the public status call shows only part of it). */
 export interface OrderView {
@@ -43,6 +61,8 @@ export interface OrderView {
    * otherwise, and on documents projected before issue 24 (a rebuild sets it).
    */
   unlisted?: true;
+  /** What refunds returned to the buyer (issue 26); absent on documents projected before and on orders never refunded. */
+  refundedMinorUnits?: string;
 }
 
 /** The subscription record of the buyer self-service calls (docs/checkout.md#subscriptions), field for field. */
@@ -89,6 +109,7 @@ export class CheckoutReadModelProjection implements Projection {
     { name: CHECKOUT_ORDERS, indexes: [['merchantCompanyId', 'createdAt']] },
     { name: CHECKOUT_SUBSCRIPTIONS, indexes: [['merchantCompanyId', 'createdAt']] },
     { name: PAYMENT_LINKS, indexes: [['companyId', 'createdAt']] },
+    { name: CHECKOUT_REFUNDS, indexes: [['orderId', 'createdAt']] },
   ];
 
   handles(event: RecordedEvent): boolean {
@@ -134,8 +155,47 @@ export class CheckoutReadModelProjection implements Projection {
     }
     const order = await writer.get<OrderView>(CHECKOUT_ORDERS, event.data.orderId);
     if (!order) throw new Error(`${event.type} for unknown order ${event.data.orderId} (event ${recorded.id})`);
+    if (event.type === 'checkout.order.refund_requested' || event.type === 'checkout.order.refund_succeeded' || event.type === 'checkout.order.refund_failed')
+      return this.applyRefund(event, order, writer, at);
     const abandonedLinkOrder = event.type === 'checkout.order.expired' && (order.externalOrderRef?.startsWith(PAYMENT_LINK_ORDER_REF) ?? false);
     writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), ...(abandonedLinkOrder ? { unlisted: true as const } : {}), updatedAt: at });
+  }
+
+  /** A refund's document, and on success the order's refunded amount and status (PARTIALLY_REFUNDED, then REFUNDED). */
+  private async applyRefund(
+    event: Extract<OrderEvent, { type: 'checkout.order.refund_requested' | 'checkout.order.refund_succeeded' | 'checkout.order.refund_failed' }>,
+    order: OrderView,
+    writer: ProjectionWriter,
+    at: string,
+  ): Promise<void> {
+    const d = event.data;
+    if (event.type === 'checkout.order.refund_requested') {
+      writer.put<RefundView>(CHECKOUT_REFUNDS, {
+        id: d.refundId,
+        refundId: d.refundId,
+        orderId: d.orderId,
+        merchantCompanyId: d.merchantCompanyId,
+        amountMinorUnits: d.amountMinorUnits,
+        currency: d.currency,
+        status: 'pending',
+        reason: event.data.reason,
+        failureCode: null,
+        failureReason: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      return;
+    }
+    const refund = await writer.get<RefundView>(CHECKOUT_REFUNDS, d.refundId);
+    if (!refund) throw new Error(`${event.type} for unknown refund ${d.refundId}`);
+    if (event.type === 'checkout.order.refund_failed') {
+      writer.put<RefundView>(CHECKOUT_REFUNDS, { ...refund, status: 'failed', failureCode: event.data.failureCode, failureReason: event.data.failureReason, updatedAt: at });
+      return;
+    }
+    writer.put<RefundView>(CHECKOUT_REFUNDS, { ...refund, status: 'succeeded', updatedAt: at });
+    const refunded = BigInt(order.refundedMinorUnits ?? '0') + BigInt(d.amountMinorUnits);
+    const status = refunded >= BigInt(order.amountMinorUnits) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, status, refundedMinorUnits: refunded.toString(), updatedAt: at });
   }
 
   private async applySubscription(event: SubscriptionEvent, writer: ProjectionWriter, at: string): Promise<void> {
@@ -209,5 +269,9 @@ function orderChanges(event: Exclude<OrderEvent, { type: 'checkout.order.created
       return { status: 'EXPIRED' };
     case 'checkout.order.completed':
       return { completed: true };
+    case 'checkout.order.refund_requested':
+    case 'checkout.order.refund_succeeded':
+    case 'checkout.order.refund_failed':
+      return {};
   }
 }

@@ -2,11 +2,23 @@ import { EventStore } from '../../platform/event-store/event-store.port';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { isBalanced, isSplitPosting, Posting, sessionOf, withdrawalOf } from '../domain/posting';
-import { LEDGER_LINES, LedgerLineDoc } from '../projections/ledger-lines';
+import { CheckoutLedgerProjection, LEDGER_CHECKOUT_POSTINGS } from '../projections/checkout-ledger.projection';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
+import { LEDGER_LINES, LedgerLineDoc } from '../projections/ledger-lines';
+import { checkCheckoutOrders } from './checkout-ledger-rules';
 
 export interface LedgerViolation {
-  rule: 'unbalanced_posting' | 'negative_balance' | 'roster_sum' | 'margin_release' | 'enterprise_receivable' | 'reservation' | 'contractor_withdrawal' | 'sme_fee_due';
+  rule:
+    | 'unbalanced_posting'
+    | 'negative_balance'
+    | 'roster_sum'
+    | 'margin_release'
+    | 'enterprise_receivable'
+    | 'reservation'
+    | 'contractor_withdrawal'
+    | 'sme_fee_due'
+    | 'checkout_order'
+    | 'checkout_netting';
   message: string;
 }
 
@@ -26,26 +38,29 @@ export interface LedgerReport {
    * a data dir written before still verifies (docs/decisions.md). The same on a later Split is a violation.
    */
   legacyFeesDue: { splitId: string; dueCents: string }[];
+  /** Checkout orders with postings (issue 26), and the refunds that succeeded on them. */
+  checkoutOrders: number;
+  checkoutRefunds: number;
   violations: LedgerViolation[];
 }
 
 const NOTHING: DocumentReader = { get: async () => null, find: async () => [], count: async () => 0 };
 /** Accounts that hold someone's money with us: they may never go below zero. */
-const MUST_NOT_GO_NEGATIVE = /^(company_balance|contractor_balance|contractor_in_transit|payout_reserve|recipient_wallet|sme_fee_reserve):/;
+const MUST_NOT_GO_NEGATIVE = /^(company_balance|contractor_balance|contractor_in_transit|payout_reserve|recipient_wallet|sme_fee_reserve|merchant_payout_in_transit|merchant_paid_out):/;
 
-/** Replays the whole log through the ledger projection in memory, as `ledger:verify` does. */
+/** Replays the whole log through the ledger projections (Splits and balances, checkout) in memory, as `ledger:verify` does. */
 export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[]; lines: LedgerLineDoc[] }> {
-  const projection = new LedgerProjection();
+  const projections = [new LedgerProjection(), new CheckoutLedgerProjection()];
   const writer = new StagedWriter(NOTHING);
   for (let after: number | undefined; ;) {
     const batch = await events.readAll({ after, maxCount: 1000 });
     if (batch.length === 0) break;
-    for (const event of batch) if (projection.handles(event)) await projection.apply(event, writer);
+    for (const event of batch) for (const projection of projections) if (projection.handles(event)) await projection.apply(event, writer);
     after = batch[batch.length - 1]!.position;
   }
   const docs = writer.writes().flatMap((w) => (w.kind === 'put' ? [w] : []));
   return {
-    postings: docs.filter((w) => w.collection === LEDGER_POSTINGS).map((w) => w.doc as Posting),
+    postings: docs.filter((w) => w.collection === LEDGER_POSTINGS || w.collection === LEDGER_CHECKOUT_POSTINGS).map((w) => w.doc as Posting),
     splits: docs.filter((w) => w.collection === LEDGER_SPLITS).map((w) => w.doc as LedgerSplit),
     lines: docs.filter((w) => w.collection === LEDGER_LINES).map((w) => w.doc as LedgerLineDoc),
   };
@@ -85,6 +100,8 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
   violations.push(...reservations.violations);
   const withdrawals = checkContractorWithdrawals(ordered);
   violations.push(...withdrawals.violations);
+  const checkout = checkCheckoutOrders(ordered);
+  violations.push(...checkout.violations);
   return {
     postings: postings.length,
     splits: splits.length,
@@ -94,6 +111,8 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
     contractorWithdrawals: withdrawals.count,
     withdrawalsInTransit: withdrawals.open,
     legacyFeesDue,
+    checkoutOrders: checkout.orders,
+    checkoutRefunds: checkout.refunds,
     violations,
   };
 }

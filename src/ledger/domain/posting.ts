@@ -7,8 +7,8 @@ export interface Entry {
   credit: string;
 }
 
-/** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split, a company's balance stream or a contractor's withdrawal. */
-export type Posting = SplitPosting | BalancePosting | WithdrawalPosting;
+/** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split, a company's balance stream, a contractor's withdrawal or a checkout order. */
+export type Posting = SplitPosting | BalancePosting | WithdrawalPosting | CheckoutPosting;
 
 /** A Split's money movement: funding, a row's transfer or withdrawal, the margin's release. */
 export interface SplitPosting extends PostingBase {
@@ -29,7 +29,15 @@ export interface WithdrawalPosting extends PostingBase {
   payoutId: string;
 }
 
+/** A checkout order's money movement (issue 26): its capture, its merchant payout, a refund. */
+export interface CheckoutPosting extends PostingBase {
+  orderId: string;
+  /** The merchant company. */
+  companyId: string;
+}
+
 export const isSplitPosting = (posting: Posting): posting is SplitPosting => 'splitId' in posting;
+export const isCheckoutPosting = (posting: Posting): posting is CheckoutPosting => 'orderId' in posting;
 /** The posting of a Payout Embed session's reservation, release or payment, when it is one (else undefined). */
 export const sessionOf = (posting: Posting): string | undefined => ('sessionId' in posting ? posting.sessionId : undefined);
 
@@ -65,7 +73,13 @@ export type PostingKind =
   | 'sme_fee_set_aside'
   | 'sme_fee_set_aside_released'
   | 'sme_fee_cover_from_margin'
-  | 'sme_fee_paid';
+  | 'sme_fee_paid'
+  // Checkout (issue 26, docs/money.md#checkout-money)
+  | 'checkout_capture'
+  | 'checkout_payout'
+  | 'checkout_payout_paid'
+  | 'checkout_payout_failed'
+  | 'checkout_refund';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -102,6 +116,17 @@ export const accounts = {
   /** A contractor's withdrawal on its way to its wallet (per person: usr_), between request and the rail's answer. */
   contractorInTransit: (userId: string) => `contractor_in_transit:${userId}`,
   platformFees: () => 'platform_fees',
+  /**
+   * Checkout (issue 26), per merchant company and currency. processor_clearing: what buyers paid for the
+   * merchant's orders, less what refunds gave back (debit-positive: the processors took it for us).
+   */
+  processorClearing: (companyId: string) => `processor_clearing:${companyId}`,
+  /** What we owe the merchant of its checkout money and have not paid out yet; negative after a refund of money already paid out, until later orders net it. */
+  merchantBalance: (companyId: string) => `merchant_balance:${companyId}`,
+  /** Merchant payouts requested on the rail, not yet answered. */
+  merchantPayoutInTransit: (companyId: string) => `merchant_payout_in_transit:${companyId}`,
+  /** What merchant payouts delivered, ever. */
+  merchantPaidOut: (companyId: string) => `merchant_paid_out:${companyId}`,
 } as const;
 
 export const debit = (account: string, amount: Cents): Entry => ({ account, debit: formatCents(amount), credit: '0' });

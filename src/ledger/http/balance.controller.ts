@@ -25,6 +25,16 @@ class BalanceViewDto implements BalanceView {
       'Minor units set aside for the early-payout fees the SME covers on its Splits (from availableCents when elected, or from a margin), paid out with each row transfer (sme_fee_reserve:<companyId>)',
   })
   reservedForFeesCents!: string;
+  @ApiProperty({
+    example: '-1000',
+    description:
+      'Checkout money of the merchant not paid out yet (merchant_balance:<companyId>, issue 26): negative while refunds of money already paid out are owed back; the next checkout payouts net it first',
+  })
+  checkoutBalanceCents!: string;
+  @ApiProperty({ example: '0', description: 'Checkout payouts on their way to the merchant (merchant_payout_in_transit:<companyId>)' })
+  checkoutPayoutsInTransitCents!: string;
+  @ApiProperty({ example: '25000', description: 'What checkout payouts delivered to the merchant, ever (merchant_paid_out:<companyId>)' })
+  checkoutPaidOutCents!: string;
 }
 
 class BalanceResponseDto {
@@ -42,7 +52,7 @@ export class BalanceController {
   @AnyApiKeyOrSessionAuth()
   @ApiOperation({
     summary:
-      "The caller's company balance per currency: available, reserved, margin held and set aside for covered fees; ?asOf=<ISO time> answers what it was then, from the ledger (API key of any scope, or session)",
+      "The caller's company balance per currency: available, reserved, margin held and set aside for covered fees, and its checkout balance, payouts in transit and paid out; ?asOf=<ISO time> answers what it was then, from the ledger (API key of any scope, or session)",
   })
   @ApiOkResponse({ type: BalanceResponseDto })
   balance(@Query() query: BalanceAsOfQueryDto, @CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {

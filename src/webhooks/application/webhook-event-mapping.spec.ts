@@ -36,6 +36,17 @@ const CASES: [string, object, object | null][] = [
   ],
   ['payout_embed.session.expired', { ...session, expiredAt: NOW }, { ...sessionData, status: 'expired' }],
   ['payout_embed.session.cancelled', { ...session, cancelledAt: NOW }, { ...sessionData, status: 'cancelled' }],
+  [
+    'checkout.order.refund_succeeded',
+    { orderId: 'ord_1', merchantCompanyId: 'co_m', refundId: 'rf_1', amountMinorUnits: '500', currency: 'EUR', at: NOW },
+    { orderId: 'ord_1', refundId: 'rf_1', amount: '500', currency: 'EUR', status: 'succeeded' },
+  ],
+  [
+    'checkout.order.refund_failed',
+    { orderId: 'ord_1', merchantCompanyId: 'co_m', refundId: 'rf_2', amountMinorUnits: '500', currency: 'EUR', failureCode: 'refund_declined', failureReason: 'no', at: NOW },
+    { orderId: 'ord_1', refundId: 'rf_2', amount: '500', currency: 'EUR', status: 'failed' },
+  ],
+  ['checkout.order.refund_requested', { orderId: 'ord_1', refundId: 'rf_1' }, null],
   ['split.funded', { splitId: 'spl_1' }, null],
   ['payout_embed.session.payout_started', { ...session, payoutId: 'po_s' }, null],
   ['checkout.order.paid', { orderId: 'ord_1' }, null],

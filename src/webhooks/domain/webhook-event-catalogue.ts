@@ -57,6 +57,16 @@ const ENTRIES: Record<WebhookEventTypeEntry['type'], Omit<WebhookEventTypeEntry,
       provider: 'CARD_PROCESSOR',
     }),
   },
+  'checkout.refunded': {
+    description: 'A refund of a Checkout order was answered by the processor: status succeeded (the money went back to the buyer) or failed (nothing moved).',
+    example: body('checkout.refunded', 'evt_8k0m2o4q6s8u0w2y4a6c8e0g2i', '2026-03-06T10:12:44.501Z', {
+      orderId: 'ord_00mwqa4e2a5c7e9g1i3k5m7o9q',
+      refundId: 'rf_3k5m7o9q1s3u5w7y9a1c3e5g7i',
+      amount: '1000',
+      currency: 'EUR',
+      status: 'succeeded',
+    }),
+  },
   'payout_embed.session.created': {
     description: 'A Payout Embed session was created and its amount reserved.',
     example: body('payout_embed.session.created', 'evt_8j0l2n4p6r8t0v2x4z6b8d0f2h', '2026-03-03T08:00:00.000Z', { ...SESSION, status: 'created' }),

@@ -1,6 +1,7 @@
 /** The public event catalogue (docs/webhooks.md#9-event-catalogue): what endpoints subscribe to and receivers see in X-Paysplit-Event. */
 export const WEBHOOK_EVENT_TYPES = [
   'checkout.completed',
+  'checkout.refunded',
   'payout_embed.session.created',
   'payout_embed.session.claimed',
   'payout_embed.session.completed',

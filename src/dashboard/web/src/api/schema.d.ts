@@ -632,7 +632,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's company balance per currency: available, reserved, margin held and set aside for covered fees (API key of any scope, or session)
+     * The caller's company balance per currency: available, reserved, margin held and set aside for covered fees, and its checkout balance, payouts in transit and paid out (API key of any scope, or session)
      * @description Credential: an API key of any scope, or a session.
      */
     get: operations['BalanceController_balance'];
@@ -843,6 +843,30 @@ export interface paths {
      * @description Credential: an API key with scope checkout:write (a session is refused with 403).
      */
     post: operations['IntegrationCheckoutController_createCheckout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/integration/checkout/orders/{orderId}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The order's refunds, oldest first, with their status (pending, succeeded, failed)
+     * @description Credential: an API key with scope checkout:write, or a session.
+     */
+    get: operations['IntegrationCheckoutController_refunds'];
+    put?: never;
+    /**
+     * Refund (part of) a PAID order through the processor that took the payment (201, status succeeded or failed, or pending while the processor has not answered); the same idempotencyKey and request answer that refund again (200, Idempotent-Replayed: true)
+     * @description Credential: an API key with scope checkout:write, or a session.
+     */
+    post: operations['IntegrationCheckoutController_refund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1789,6 +1813,21 @@ export interface components {
        * @example 15000
        */
       reservedForFeesCents: string;
+      /**
+       * @description Checkout money of the merchant not paid out yet (merchant_balance:<companyId>, issue 26): negative while refunds of money already paid out are owed back; the next checkout payouts net it first
+       * @example -1000
+       */
+      checkoutBalanceCents: string;
+      /**
+       * @description Checkout payouts on their way to the merchant (merchant_payout_in_transit:<companyId>)
+       * @example 0
+       */
+      checkoutPayoutsInTransitCents: string;
+      /**
+       * @description What checkout payouts delivered to the merchant, ever (merchant_paid_out:<companyId>)
+       * @example 25000
+       */
+      checkoutPaidOutCents: string;
     };
     BalanceResponseDto: {
       data: components['schemas']['BalanceViewDto'][];
@@ -1825,6 +1864,7 @@ export interface components {
        */
       eventTypes: (
         | 'checkout.completed'
+        | 'checkout.refunded'
         | 'payout_embed.session.created'
         | 'payout_embed.session.claimed'
         | 'payout_embed.session.completed'
@@ -1844,6 +1884,7 @@ export interface components {
       enabled?: boolean;
       eventTypes?: (
         | 'checkout.completed'
+        | 'checkout.refunded'
         | 'payout_embed.session.created'
         | 'payout_embed.session.claimed'
         | 'payout_embed.session.completed'
@@ -2031,12 +2072,53 @@ export interface components {
        */
       subscriptionIntervalUnit?: 'MONTHLY' | 'YEARLY';
     };
-    OrderStatusDto: {
+    RefundDto: {
+      /** @example rf_3k5m7o9q1s3u5w7y9a1c3e5g7i */
+      refundId: string;
+      /** @example ord_00mwvg5jxbn5y14qsu18r2222e */
+      orderId: string;
+      /** @example 1000 */
+      amountMinorUnits: string;
+      /** @example USD */
+      currency: string;
       /**
-       * @description PAID is the only fulfilment signal
+       * @description pending until the processor answered
        * @enum {string}
        */
-      status: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
+      status: 'pending' | 'succeeded' | 'failed';
+      reason: string | null;
+      /**
+       * @description With failed: the processor code (refund_declined, charge_not_captured)
+       * @example null
+       */
+      failureCode: string | null;
+      /** @example null */
+      failureReason: string | null;
+      /** @example 2026-03-06T10:12:44.501Z */
+      createdAt: string;
+      /** @example 2026-03-06T10:12:44.620Z */
+      updatedAt: string;
+    };
+    RefundOrderRequestDto: {
+      /**
+       * @description Positive integer string in minor units; at most what the order still has refundable (422 CHECKOUT_REFUND_EXCEEDS_CAPTURED)
+       * @example 1000
+       */
+      amountMinorUnits: string;
+      /** @example Returned by the buyer */
+      reason?: string;
+      /**
+       * @description One refund per key and order: the same key and request answer the same refund again (200); another request with it is 409 IDEMPOTENCY_KEY_REUSED
+       * @example refund-order-1042-1
+       */
+      idempotencyKey: string;
+    };
+    OrderStatusDto: {
+      /**
+       * @description PAID is the only fulfilment signal; a paid order that refunds succeeded on shows PARTIALLY_REFUNDED, then REFUNDED once all of it went back
+       * @enum {string}
+       */
+      status: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
       /** @example 2500 */
       amountMinorUnits: string;
       /** @example USD */
@@ -2149,7 +2231,7 @@ export interface components {
       /** @example ord_00mwvg5jxbn5y14qsu18r2222e */
       id: string;
       /** @enum {string} */
-      status: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
+      status: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
       /** @example 1999 */
       amountMinorUnits: string;
       /** @example USD */
@@ -2178,6 +2260,11 @@ export interface components {
       paidAt: string | null;
       /** @example 2026-11-25T01:30:13.334Z */
       updatedAt: string;
+      /**
+       * @description What refunds that succeeded returned to the buyer (issue 26)
+       * @example 0
+       */
+      refundedMinorUnits: string;
     };
     MerchantSubscriptionDto: {
       /** @example sub_wn9kizc2kyolk5k66t09sxftrb */
@@ -7364,6 +7451,7 @@ export interface operations {
         status?: 'pending' | 'succeeded' | 'failed';
         eventType?:
           | 'checkout.completed'
+          | 'checkout.refunded'
           | 'payout_embed.session.created'
           | 'payout_embed.session.claimed'
           | 'payout_embed.session.completed'
@@ -8180,6 +8268,270 @@ export interface operations {
       };
     };
   };
+  IntegrationCheckoutController_refunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['RefundDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_ORDER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_ORDER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  IntegrationCheckoutController_refund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundOrderRequestDto'];
+      };
+    };
+    responses: {
+      /** @description A repeat of the same idempotency key: the stored result */
+      200: {
+        headers: {
+          /** @description true */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['RefundDto'];
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['RefundDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_ORDER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_ORDER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_ORDER_NOT_REFUNDABLE, CHECKOUT_REFUND_EXCEEDS_CAPTURED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_ORDER_NOT_REFUNDABLE' | 'CHECKOUT_REFUND_EXCEEDS_CAPTURED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
   PublicCheckoutController_status: {
     parameters: {
       query?: never;
@@ -8786,7 +9138,7 @@ export interface operations {
         page?: number;
         limit?: number;
         /** @description Only orders in this status */
-        status?: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED';
+        status?: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
       };
       header?: never;
       path?: never;

@@ -27,3 +27,4 @@ export type PaymentLink = Schemas['PaymentLinkDto'];
 export type PayoutSession = Schemas['SessionViewDto'];
 export type Earnings = Schemas['EarningsDto'];
 export type Withdrawal = Schemas['WithdrawalDto'];
+export type Refund = Schemas['RefundDto'];

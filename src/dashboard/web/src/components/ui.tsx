@@ -108,6 +108,9 @@ const STATUS_TONE: Record<string, 'good' | 'warn' | 'bad' | 'info'> = {
   OPEN: 'warn',
   PROBATION: 'warn',
   INVOICED: 'info',
+  // Checkout refunds (issue 26)
+  PARTIALLY_REFUNDED: 'info',
+  REFUNDED: 'info',
   FAILED: 'bad',
   REJECTED: 'bad',
   CANCELLED: 'bad',

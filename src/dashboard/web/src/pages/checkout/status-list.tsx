@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Meta } from '../../api/client';
 import { DataTable, FilterSelect, type Column } from '../../components/data-list';
 import { EmptyState } from '../../components/ui';
@@ -34,6 +35,8 @@ export function StatusList<T, S extends string>({
   emptyText,
   rowKey,
   columns,
+  actions,
+  refreshKey = 0,
 }: {
   id: string;
   title: string;
@@ -44,11 +47,15 @@ export function StatusList<T, S extends string>({
   emptyText: string;
   rowKey: (item: T) => string;
   columns: Column<T>[];
+  /** Buttons of a row (the Orders list's refund). */
+  actions?: (item: T) => ReactNode;
+  /** Changing it loads the page again (after an action changed a row). */
+  refreshKey?: number;
 }) {
   const { query } = useLocation();
   const status = (query.get('status') ?? '') as S | '';
   const pageNumber = Number(query.get('page') ?? '1') || 1;
-  const items = useResource(() => load({ status: status || undefined, page: pageNumber, limit: 20 }), [status, pageNumber]);
+  const items = useResource(() => load({ status: status || undefined, page: pageNumber, limit: 20 }), [status, pageNumber, refreshKey]);
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="visually-hidden">
@@ -61,6 +68,7 @@ export function StatusList<T, S extends string>({
         empty={<EmptyState title={emptyTitle}>{status ? 'Nothing with this status.' : emptyText}</EmptyState>}
         rowKey={rowKey}
         columns={columns}
+        actions={actions}
       />
     </section>
   );

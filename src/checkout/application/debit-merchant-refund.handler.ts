@@ -1,0 +1,33 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { OrderRefundSucceeded } from '../domain/checkout.events';
+import { merchantBalanceDecider } from '../domain/merchant-balance.decider';
+import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
+
+/** A refund succeeded: the merchant's checkout balance owes it (once per refund) until later payouts net it. */
+export class DebitMerchantRefundCommand {
+  constructor(
+    readonly refund: OrderRefundSucceeded['data'],
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(DebitMerchantRefundCommand)
+export class DebitMerchantRefundHandler implements ICommandHandler<DebitMerchantRefundCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ refund, context }: DebitMerchantRefundCommand): Promise<void> {
+    const { merchantCompanyId: companyId, orderId, refundId, currency, amountMinorUnits } = refund;
+    await this.aggregates.handle(
+      merchantBalanceStreamId(companyId),
+      merchantBalanceDecider,
+      { type: 'DebitRefund', data: { companyId, orderId, refundId, currency, amountMinorUnits, now: this.clock.now().toISOString() } },
+      context,
+    );
+  }
+}
