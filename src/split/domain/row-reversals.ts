@@ -87,7 +87,10 @@ export function takeBackRow(data: TakeBackRow['data'], state: SplitState): Split
   const { row, progress } = rowOf(split, data.distributionId);
   if (!progress.failedForGood) throw new DistributionNotFailedError();
   const events: SplitEvent[] = [
-    { type: 'split.roster_entry.taken_back', data: { splitId: split.splitId, rosterEntryId: row.id, amountCents: row.amountCents, takenBackBy: data.actor, takenBackAt: data.now } },
+    {
+      type: 'split.roster_entry.taken_back',
+      data: { splitId: split.splitId, rosterEntryId: row.id, amountCents: row.amountCents, takenBackBy: data.actor, takenBackAt: data.now },
+    },
   ];
   if (rowsDoneBut(split, row.id)) events.push({ type: 'split.settled', data: { splitId: split.splitId, settledAt: data.now } });
   return events;
@@ -109,7 +112,8 @@ export function rowContractor(contractor: ResolvedContractor): RowContractor {
   };
 }
 
-const contractorKey = (c: Pick<RowContractor, 'contractorPaymentProfileId' | 'subVendorId'>) => (c.contractorPaymentProfileId ? `cpp:${c.contractorPaymentProfileId}` : `sv:${c.subVendorId}`);
+const contractorKey = (c: Pick<RowContractor, 'contractorPaymentProfileId' | 'subVendorId'>) =>
+  c.contractorPaymentProfileId ? `cpp:${c.contractorPaymentProfileId}` : `sv:${c.subVendorId}`;
 
 /** The SME's own Split (404 for anyone else, never leaking that it exists). */
 function smeSplitOf(state: SplitState, smeCompanyId: string): ExistingSplit {

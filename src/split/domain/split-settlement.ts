@@ -218,13 +218,13 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
     case 'split.settled':
       return { ...state, status: 'SETTLED' };
     case 'split.roster_entry.reversed': {
-      const { reversalId, rosterEntryId, requestHash } = event.data;
+      const { reversalId, rosterEntryId, requestHash, amountCents, feeRefundedCents, reason, reversedAt } = event.data;
       const reversed = withRow(state, rosterEntryId, (row) => ({
         ...row,
         reversedCents: row.reversedCents + parseCents(event.data.amountCents),
         feeRefundedCents: row.feeRefundedCents + parseCents(event.data.feeRefundedCents),
       }));
-      return { ...reversed, reversals: new Map(state.reversals).set(reversalId, { rosterEntryId, requestHash }) };
+      return { ...reversed, reversals: new Map(state.reversals).set(reversalId, { rosterEntryId, requestHash, amountCents, feeRefundedCents, reason, reversedAt }) };
     }
     case 'split.roster_entry.failed_for_good':
       return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, failedForGood: true }));

@@ -130,15 +130,6 @@ export interface TakeBackRow {
 }
 
 export type SplitSettlementCommand =
-  | FundSplit
-  | StartRowTransfer
-  | CompleteRowTransfer
-  | FailRowTransfer
-  | StartWithdrawal
-  | SettleMargin
-  | ReleaseMarginAtNetTerms
-  | ReverseRow
-  | RepointRow
-  | TakeBackRow;
+  FundSplit | StartRowTransfer | CompleteRowTransfer | FailRowTransfer | StartWithdrawal | SettleMargin | ReleaseMarginAtNetTerms | ReverseRow | RepointRow | TakeBackRow;
 
 export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand;

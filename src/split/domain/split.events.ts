@@ -178,7 +178,10 @@ export type RosterEntryRepointed = DomainEvent<
   { splitId: string; rosterEntryId: string; contractor: RowContractor; repointedBy: string; repointedAt: string }
 >;
 /** The SME took a row that failed for good back: its amount stays in the SME's balance, no longer owed to anyone. */
-export type RosterEntryTakenBack = DomainEvent<'split.roster_entry.taken_back', { splitId: string; rosterEntryId: string; amountCents: string; takenBackBy: string; takenBackAt: string }>;
+export type RosterEntryTakenBack = DomainEvent<
+  'split.roster_entry.taken_back',
+  { splitId: string; rosterEntryId: string; amountCents: string; takenBackBy: string; takenBackAt: string }
+>;
 
 export type SplitSettlementEvent =
   | SplitFunded

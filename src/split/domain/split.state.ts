@@ -42,7 +42,17 @@ export interface ExistingSplit {
   /** Transfer progress per distribution id. A Map: an id like `constructor` must not find anything inherited. */
   rows: ReadonlyMap<string, RowProgress>;
   /** Reversals recorded, by reversalId (issue 26): a repeated idempotencyKey replays, or is refused with another request. */
-  reversals: ReadonlyMap<string, { rosterEntryId: string; requestHash: string }>;
+  reversals: ReadonlyMap<string, RowReversal>;
+}
+
+/** One reversal as the Split remembers it (split.roster_entry.reversed). */
+export interface RowReversal {
+  rosterEntryId: string;
+  requestHash: string;
+  amountCents: string;
+  feeRefundedCents: string;
+  reason: string;
+  reversedAt: string;
 }
 
 export interface RowProgress {

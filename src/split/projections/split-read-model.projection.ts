@@ -172,7 +172,15 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
       return;
     case 'split.roster_entry.repointed': {
       const { contractorPaymentProfileId, subVendorId, contractorDisplayName, creatorProfileId } = event.data.contractor;
-      updateRow(split, event.data.rosterEntryId, { contractorPaymentProfileId, subVendorId, contractorDisplayName, creatorProfileId, status: 'PENDING', failureReason: null, finalFailureAt: null });
+      updateRow(split, event.data.rosterEntryId, {
+        contractorPaymentProfileId,
+        subVendorId,
+        contractorDisplayName,
+        creatorProfileId,
+        status: 'PENDING',
+        failureReason: null,
+        finalFailureAt: null,
+      });
       return;
     }
     case 'split.roster_entry.taken_back':
@@ -186,7 +194,10 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
 /** Rows of a document projected before issue 26 lack its fields until `projections:rebuild splits`: their defaults (nothing reversed, no final failure). */
 export function withRowDefaults(split: SplitView): SplitView {
   if (split.distributions.every((row) => row.reversedAmountCents !== undefined && row.finalFailureAt !== undefined)) return split;
-  return { ...split, distributions: split.distributions.map((row) => ({ ...row, reversedAmountCents: row.reversedAmountCents ?? '0', finalFailureAt: row.finalFailureAt ?? null })) };
+  return {
+    ...split,
+    distributions: split.distributions.map((row) => ({ ...row, reversedAmountCents: row.reversedAmountCents ?? '0', finalFailureAt: row.finalFailureAt ?? null })),
+  };
 }
 
 function updateRow(split: SplitView, distributionId: string, change: Partial<DistributionView>): void {
