@@ -2,3 +2,4 @@
 export { LedgerModule } from './ledger.module';
 export { replayLedger, verifyLedger } from './application/ledger-verifier';
 export { contractorCredits, withdrawableByAccount, type ContractorCreditDoc } from './application/contractor-earnings.query';
+export { contractorReversals, owedByCurrency, type ContractorReversalDoc } from './application/contractor-earnings.query';

@@ -65,7 +65,11 @@ export type PostingKind =
   | 'sme_fee_set_aside'
   | 'sme_fee_set_aside_released'
   | 'sme_fee_cover_from_margin'
-  | 'sme_fee_paid';
+  | 'sme_fee_paid'
+  // Issue 26: a row reversal, the receivable it leaves when the contractor already withdrew, and its repayment.
+  | 'row_reversal'
+  | 'contractor_receivable_from_withdrawal'
+  | 'contractor_receivable_repaid';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -102,6 +106,11 @@ export const accounts = {
   /** A contractor's withdrawal on its way to its wallet (per person: usr_), between request and the rail's answer. */
   contractorInTransit: (userId: string) => `contractor_in_transit:${userId}`,
   platformFees: () => 'platform_fees',
+  /**
+   * What a contractor account owes the platform (issue 26, debit-positive): the part of a row reversal it
+   * had already withdrawn, which the platform advanced to the SME. Its next credits repay it first.
+   */
+  contractorReceivable: (contractor: string) => `contractor_receivable:${contractor}`,
 } as const;
 
 export const debit = (account: string, amount: Cents): Entry => ({ account, debit: formatCents(amount), credit: '0' });
