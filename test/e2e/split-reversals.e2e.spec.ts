@@ -202,45 +202,55 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
     // The sandbox clock fires each of the ~120 retries on its way to the horizon: slower than the default 30 s.
     const HORIZON_TEST_MS = 300_000;
 
-    it('is re-pointed to another contractor of the roster; its transfer goes through and the Split settles', async () => {
-      const split = await failingSplit();
-      const row = split.distributions[0];
-      const toSelf = await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${row.id}/repoint`, {
-        token: world.sme.apiKey,
-        body: { subVendorId: world.plainVendor.id },
-      });
-      expect(toSelf.status).toBe(400);
-      expect(toSelf.body.error.code).toBe('REPOINT_CONTRACTOR_ALREADY_ON_SPLIT');
-      const repointed = dataOf(
-        await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${row.id}/repoint`, {
+    it(
+      'is re-pointed to another contractor of the roster; its transfer goes through and the Split settles',
+      async () => {
+        const split = await failingSplit();
+        const row = split.distributions[0];
+        const toSelf = await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${row.id}/repoint`, {
           token: world.sme.apiKey,
-          body: { subVendorId: world.walletVendor.id },
-        }),
-        200,
-      );
-      expect(repointed.distributions[0]).toMatchObject({ subVendorId: world.walletVendor.id, finalFailureAt: null });
-      await advance(1);
-      const settled = await getSplit(split.id);
-      expect(settled.status).toBe('SETTLED');
-      expect(settled.distributions[0]).toMatchObject({ status: 'COMPLETED', subVendorId: world.walletVendor.id, netAmountCents: '5910' });
-      await expectLedgerClean();
-    }, HORIZON_TEST_MS);
+          body: { subVendorId: world.plainVendor.id },
+        });
+        expect(toSelf.status).toBe(400);
+        expect(toSelf.body.error.code).toBe('REPOINT_CONTRACTOR_ALREADY_ON_SPLIT');
+        const repointed = dataOf(
+          await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${row.id}/repoint`, {
+            token: world.sme.apiKey,
+            body: { subVendorId: world.walletVendor.id },
+          }),
+          200,
+        );
+        expect(repointed.distributions[0]).toMatchObject({ subVendorId: world.walletVendor.id, finalFailureAt: null });
+        await advance(1);
+        const settled = await getSplit(split.id);
+        expect(settled.status).toBe('SETTLED');
+        expect(settled.distributions[0]).toMatchObject({ status: 'COMPLETED', subVendorId: world.walletVendor.id, netAmountCents: '5910' });
+        await expectLedgerClean();
+      },
+      HORIZON_TEST_MS,
+    );
 
-    it('is taken back to the SME balance; the Split settles', async () => {
-      const split = await failingSplit();
-      const before = BigInt(await smeAvailable());
-      const notFailed = await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${split.distributions[1].id}/take-back`, { token: world.sme.apiKey });
-      expect(notFailed.status).toBe(409);
-      expect(notFailed.body.error.code).toBe('DISTRIBUTION_NOT_FAILED');
-      const takenBack = dataOf(
-        await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${split.distributions[0].id}/take-back`, { token: world.sme.sessionToken }),
-        200,
-      );
-      expect(takenBack.status).toBe('SETTLED');
-      expect(takenBack.distributions[0].status).toBe('TAKEN_BACK');
-      // The row's 6000 was owed to its contractor inside the SME's balance; now it is the SME's to spend.
-      expect(BigInt(await smeAvailable()) - before).toBe(6000n);
-      await expectLedgerClean();
-    }, HORIZON_TEST_MS);
+    it(
+      'is taken back to the SME balance; the Split settles',
+      async () => {
+        const split = await failingSplit();
+        const before = BigInt(await smeAvailable());
+        const notFailed = await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${split.distributions[1].id}/take-back`, {
+          token: world.sme.apiKey,
+        });
+        expect(notFailed.status).toBe(409);
+        expect(notFailed.body.error.code).toBe('DISTRIBUTION_NOT_FAILED');
+        const takenBack = dataOf(
+          await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${split.distributions[0].id}/take-back`, { token: world.sme.sessionToken }),
+          200,
+        );
+        expect(takenBack.status).toBe('SETTLED');
+        expect(takenBack.distributions[0].status).toBe('TAKEN_BACK');
+        // The row's 6000 was owed to its contractor inside the SME's balance; now it is the SME's to spend.
+        expect(BigInt(await smeAvailable()) - before).toBe(6000n);
+        await expectLedgerClean();
+      },
+      HORIZON_TEST_MS,
+    );
   });
 });
