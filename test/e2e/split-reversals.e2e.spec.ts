@@ -7,6 +7,7 @@ import {
   createSubVendor,
   creatorRow,
   Creator,
+  RosterRow,
   dataOf,
   errorEnvelope,
   newIdempotencyKey,
@@ -49,7 +50,7 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
   };
 
   /** A Split of one row to `roster`, approved and funded; instant rows are transferred at once. */
-  async function fundedSplit(roster: Record<string, unknown>[]) {
+  async function fundedSplit(roster: RosterRow[]) {
     const split = await createdSplit(app, world.sme.apiKey, {
       enterpriseCompanyId: world.enterprise.companyId,
       apContactBusinessProfileId: world.enterprise.apContactId,

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
 import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
@@ -64,6 +64,13 @@ export class SplitRowActionsController {
     return reversal;
   }
 
+  @ApiBody({
+    type: RepointDistributionRequestDto,
+    examples: {
+      subVendor: { summary: 'A vendor of your roster', value: { subVendorId: 'sv_00mwr6hxgj5js1svb6psf8f470' } },
+      creator: { summary: 'An active creator', value: { contractorPaymentProfileId: 'cpp_00mwr6hxgj5js1svb6psf8f470' } },
+    },
+  })
   @ApiData(SplitViewDto)
   @ApiErrors(
     SplitNotFoundError,

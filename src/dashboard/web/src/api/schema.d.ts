@@ -1633,13 +1633,20 @@ export interface components {
       autoWithdrawElected: boolean;
       businessCoversFee: boolean;
       /** @enum {string} */
-      status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+      status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'TAKEN_BACK';
       legBTransferPayoutId: string | null;
       legBWithdrawalPayoutId: string | null;
       /** @description Set when the transfer starts: the instant fee, or "0" */
       feeAmountCents: string | null;
       netAmountCents: string | null;
       failureReason: string | null;
+      /**
+       * @description Issue 26: what the SME took back of the row's net transfer so far, minor units
+       * @example 0
+       */
+      reversedAmountCents: string;
+      /** @description Issue 26: when the transfer failed for good (past the 30-day retry horizon); null otherwise */
+      finalFailureAt: string | null;
     };
     SplitViewDto: {
       /** @example spl_mjmio48of2zpddic303ehv3nfd */
