@@ -40,7 +40,6 @@ export function RowNotes({ row, currency }: { row: Distribution; currency: strin
           <Badge tone="bad">Failed for good</Badge> <span className="muted">since</span> <Time iso={row.finalFailureAt} />
         </div>
       ) : null}
-      {row.status === 'TAKEN_BACK' ? <Badge tone="neutral">Taken back</Badge> : null}
     </>
   );
 }
