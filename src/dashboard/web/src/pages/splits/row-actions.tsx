@@ -118,97 +118,100 @@ export function RowActions({ split, row, onDone }: { split: Split; row: Distribu
         </span>
       ) : null}
 
-      <Confirm
-        open={reversing}
-        title={`Reverse ${who}'s transfer`}
-        body={`${who} received ${money(row.netAmountCents, split.currency)}; up to ${money(reversible.toString(), split.currency)} can still come back to your balance.`}
-        confirmLabel={amountProblem || reasonProblem ? 'Reverse' : `Reverse ${money(((cents ?? 0n) + feeBack).toString(), split.currency)}`}
-        busy={reverse.busy}
-        error={fieldError ? null : reverse.error}
-        onConfirm={() => !amountProblem && !reasonProblem && void reverse.run()}
-        onCancel={() => setReversing(false)}
-      >
-        <div className="field" style={{ marginTop: '1rem' }}>
-          <label htmlFor={`reverse-amount-${row.id}`}>Amount to take back ({split.currency})</label>
-          <input
-            id={`reverse-amount-${row.id}`}
-            type="text"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={Boolean(amountProblem ?? fieldError)}
-            aria-describedby={`reverse-amount-hint-${row.id}`}
-          />
-          <div className={(amountProblem ?? fieldError) ? 'field-error' : 'hint'} id={`reverse-amount-hint-${row.id}`}>
-            {amountProblem ?? fieldError ?? `At most ${money(reversible.toString(), split.currency)}.`}
+      {/* The dialogs open from a table cell: they take the page's alignment and wrapping, not the cell's. */}
+      <div style={{ textAlign: 'left', whiteSpace: 'normal' }}>
+        <Confirm
+          open={reversing}
+          title={`Reverse ${who}'s transfer`}
+          body={`${who} received ${money(row.netAmountCents, split.currency)}; up to ${money(reversible.toString(), split.currency)} can still come back to your balance.`}
+          confirmLabel={amountProblem || reasonProblem ? 'Reverse' : `Reverse ${money(((cents ?? 0n) + feeBack).toString(), split.currency)}`}
+          busy={reverse.busy}
+          error={fieldError ? null : reverse.error}
+          onConfirm={() => !amountProblem && !reasonProblem && void reverse.run()}
+          onCancel={() => setReversing(false)}
+        >
+          <div className="field" style={{ marginTop: '1rem' }}>
+            <label htmlFor={`reverse-amount-${row.id}`}>Amount to take back ({split.currency})</label>
+            <input
+              id={`reverse-amount-${row.id}`}
+              type="text"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={Boolean(amountProblem ?? fieldError)}
+              aria-describedby={`reverse-amount-hint-${row.id}`}
+            />
+            <div className={(amountProblem ?? fieldError) ? 'field-error' : 'hint'} id={`reverse-amount-hint-${row.id}`}>
+              {amountProblem ?? fieldError ?? `At most ${money(reversible.toString(), split.currency)}.`}
+            </div>
           </div>
-        </div>
-        <div className="field">
-          <label htmlFor={`reverse-reason-${row.id}`}>Reason</label>
-          <input
-            id={`reverse-reason-${row.id}`}
-            type="text"
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={Boolean(reasonProblem)}
-            aria-describedby={`reverse-reason-hint-${row.id}`}
-          />
-          <div className="hint" id={`reverse-reason-hint-${row.id}`}>
-            {reasonProblem ?? 'Shown to the contractor with the reversal.'}
+          <div className="field">
+            <label htmlFor={`reverse-reason-${row.id}`}>Reason</label>
+            <input
+              id={`reverse-reason-${row.id}`}
+              type="text"
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={Boolean(reasonProblem)}
+              aria-describedby={`reverse-reason-hint-${row.id}`}
+            />
+            <div className="hint" id={`reverse-reason-hint-${row.id}`}>
+              {reasonProblem ?? 'Shown to the contractor with the reversal.'}
+            </div>
           </div>
-        </div>
-        {row.feeAmountCents && row.feeAmountCents !== '0' ? (
-          <label className="row" style={{ gap: '0.5rem' }}>
-            <input type="checkbox" checked={refundFee} onChange={(e) => setRefundFee(e.target.checked)} />
-            Also give back the early-payout fee ({money(row.feeAmountCents, split.currency)}) in proportion
-          </label>
-        ) : null}
-        <p className="small" role="status" data-testid="reversal-preview" style={{ marginBottom: 0 }}>
-          {amountProblem
-            ? ' '
-            : `${who} gives back ${money(amountCents, split.currency)}${feeBack > 0n ? ` and the fee ${money(feeBack.toString(), split.currency)}` : ''}: ${money(((cents ?? 0n) + feeBack).toString(), split.currency)} to your balance. What ${who} already withdrew, it owes and repays from its next payments.`}
-        </p>
-      </Confirm>
+          {row.feeAmountCents && row.feeAmountCents !== '0' ? (
+            <label className="row" style={{ gap: '0.5rem', flexWrap: 'nowrap', alignItems: 'flex-start', fontWeight: 'normal' }}>
+              <input type="checkbox" checked={refundFee} onChange={(e) => setRefundFee(e.target.checked)} />
+              Also give back the early-payout fee ({money(row.feeAmountCents, split.currency)}) in proportion
+            </label>
+          ) : null}
+          <p className="small" role="status" data-testid="reversal-preview" style={{ marginBottom: 0 }}>
+            {amountProblem
+              ? ' '
+              : `${who} gives back ${money(amountCents, split.currency)}${feeBack > 0n ? ` and the fee ${money(feeBack.toString(), split.currency)}` : ''}: ${money(((cents ?? 0n) + feeBack).toString(), split.currency)} to your balance. What ${who} already withdrew, it owes and repays from its next payments.`}
+          </p>
+        </Confirm>
 
-      <Confirm
-        open={repointing}
-        title={`Re-point ${who}'s row`}
-        body={`Its transfer of ${money(row.amountCents, split.currency)} kept failing. Pay it to another contractor you know instead; the transfer starts again at once.`}
-        confirmLabel="Re-point and pay"
-        danger={false}
-        busy={repoint.busy}
-        error={repointError ? null : repoint.error}
-        onConfirm={() => contractorId.trim() !== '' && void repoint.run()}
-        onCancel={() => setRepointing(false)}
-      >
-        <div className="field" style={{ marginTop: '1rem' }}>
-          <label htmlFor={`repoint-${row.id}`}>Contractor id</label>
-          <input
-            id={`repoint-${row.id}`}
-            type="text"
-            value={contractorId}
-            onChange={(e) => setContractorId(e.target.value)}
-            placeholder="sv_… or cpp_…"
-            aria-invalid={Boolean(repointError)}
-            aria-describedby={`repoint-hint-${row.id}`}
-          />
-          <div className={repointError ? 'field-error' : 'hint'} id={`repoint-hint-${row.id}`}>
-            {repointError ?? 'A vendor of your roster (sv_…) or a creator payment profile (cpp_…) not already on this Split.'}
+        <Confirm
+          open={repointing}
+          title={`Re-point ${who}'s row`}
+          body={`Its transfer of ${money(row.amountCents, split.currency)} kept failing. Pay it to another contractor you know instead; the transfer starts again at once.`}
+          confirmLabel="Re-point and pay"
+          danger={false}
+          busy={repoint.busy}
+          error={repointError ? null : repoint.error}
+          onConfirm={() => contractorId.trim() !== '' && void repoint.run()}
+          onCancel={() => setRepointing(false)}
+        >
+          <div className="field" style={{ marginTop: '1rem' }}>
+            <label htmlFor={`repoint-${row.id}`}>Contractor id</label>
+            <input
+              id={`repoint-${row.id}`}
+              type="text"
+              value={contractorId}
+              onChange={(e) => setContractorId(e.target.value)}
+              placeholder="sv_… or cpp_…"
+              aria-invalid={Boolean(repointError)}
+              aria-describedby={`repoint-hint-${row.id}`}
+            />
+            <div className={repointError ? 'field-error' : 'hint'} id={`repoint-hint-${row.id}`}>
+              {repointError ?? 'A vendor of your roster (sv_…) or a creator payment profile (cpp_…) not already on this Split.'}
+            </div>
           </div>
-        </div>
-      </Confirm>
+        </Confirm>
 
-      <Confirm
-        open={takingBack}
-        title={`Take ${who}'s row back?`}
-        body={`${money(row.amountCents, split.currency)} stays in your balance and is no longer owed to anyone. The Split settles once every other row is paid.`}
-        confirmLabel={`Take back ${money(row.amountCents, split.currency)}`}
-        busy={takeBack.busy}
-        error={takeBack.error}
-        onConfirm={() => void takeBack.run()}
-        onCancel={() => setTakingBack(false)}
-      />
+        <Confirm
+          open={takingBack}
+          title={`Take ${who}'s row back?`}
+          body={`${money(row.amountCents, split.currency)} stays in your balance and is no longer owed to anyone. The Split settles once every other row is paid.`}
+          confirmLabel={`Take back ${money(row.amountCents, split.currency)}`}
+          busy={takeBack.busy}
+          error={takeBack.error}
+          onConfirm={() => void takeBack.run()}
+          onCancel={() => setTakingBack(false)}
+        />
+      </div>
     </>
   );
 }
