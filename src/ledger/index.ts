@@ -6,3 +6,4 @@ export { allBalanceTransactions, balanceTransactions, statements } from './appli
 export { BALANCE_TRANSACTION_CSV, STATEMENT_CSV, statementCsvRows } from './application/books.csv';
 export { BalanceTransactionDto, BalanceTransactionsQueryDto, StatementDto, StatementsQueryDto } from './http/books.dto';
 export { statementPeriod, transactionFilters } from './http/books.controller';
+export { contractorReversals, owedByCurrency, type ContractorReversalDoc } from './application/contractor-earnings.query';

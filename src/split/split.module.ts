@@ -23,6 +23,10 @@ import { SplitReadModelProjection } from './projections/split-read-model.project
 import { SessionSplitsController } from './http/session-splits.controller';
 import { EnterpriseSplitsController } from './http/enterprise-splits.controller';
 import { IntegrationSplitsController } from './http/integration-splits.controller';
+import { SplitRowActionsController } from './http/split-row-actions.controller';
+import { ReverseDistributionHandler } from './application/reverse-distribution.handler';
+import { RepointDistributionHandler } from './application/repoint-distribution.handler';
+import { TakeBackDistributionHandler } from './application/take-back-distribution.handler';
 
 /** What the SME and the enterprise call. */
 const useCases = [
@@ -34,6 +38,10 @@ const useCases = [
   PayOutDistributionNowHandler,
   SettleMarginHandler,
   StartRowTransferHandler,
+  // Issue 26: a transferred row taken back, a row failed for good re-pointed or taken back.
+  ReverseDistributionHandler,
+  RepointDistributionHandler,
+  TakeBackDistributionHandler,
 ];
 
 /** What the settlement workflow sends (it also sends StartRowTransfer). */
@@ -48,7 +56,7 @@ const settlement = [
 
 @Module({
   imports: [PartiesModule],
-  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController],
+  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController, SplitRowActionsController],
   providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, ...useCases, ...settlement],
   exports: [SplitQueries],
 })

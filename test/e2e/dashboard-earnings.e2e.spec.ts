@@ -47,7 +47,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
 
     const before = await earnings(me);
     expect(before).toEqual({
-      balances: [{ currency: 'USD', availableCents: '9850' }],
+      balances: [{ currency: 'USD', availableCents: '9850', owedCents: '0' }],
       transfers: [
         {
           id: expect.any(String),
@@ -60,6 +60,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
         },
       ],
       withdrawals: [],
+      reversals: [],
       wallet: { email: creator.walletEmail, active: true, verified: true },
     });
 
@@ -69,7 +70,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
     await app.eventCount();
 
     const after = await earnings(me);
-    expect(after.balances).toEqual([{ currency: 'USD', availableCents: '3850' }]);
+    expect(after.balances).toEqual([{ currency: 'USD', availableCents: '3850', owedCents: '0' }]);
     expect(after.withdrawals).toEqual([{ ...created.body.data, status: 'paid' }]);
 
     const { postings } = await replayLedger(app.platform.events);
@@ -140,7 +141,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
     await app.eventCount();
     const after = await earnings(me);
     expect(after.withdrawals).toEqual([{ ...created, status: 'failed' }]);
-    expect(after.balances).toEqual([{ currency: 'USD', availableCents: '9850' }]);
+    expect(after.balances).toEqual([{ currency: 'USD', availableCents: '9850', owedCents: '0' }]);
     const { postings } = await replayLedger(app.platform.events);
     expect(postings.filter((p) => 'payoutId' in p && p.payoutId === created.id).map((p) => p.kind)).toEqual(['contractor_withdrawal', 'contractor_withdrawal_reversed']);
     expect((await verified()).violations).toEqual([]);
@@ -153,7 +154,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => withdraw(me, { amountCents: '3000', currency: 'USD' })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 422, 422, 422]);
     await app.eventCount();
-    expect((await earnings(me)).balances).toEqual([{ currency: 'USD', availableCents: '850' }]);
+    expect((await earnings(me)).balances).toEqual([{ currency: 'USD', availableCents: '850', owedCents: '0' }]);
     expect((await verified()).violations).toEqual([]);
   });
 });

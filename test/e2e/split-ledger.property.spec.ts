@@ -29,6 +29,8 @@ const scenario = fc.record({
   marginShare: fc.integer({ min: 0, max: 100 }),
   electInstantMargin: fc.boolean(),
   payOneOutEarly: fc.boolean(),
+  /** Issue 26: reversals once settled, each a share (%) of what the row can still give back, some with its fee. */
+  reversals: fc.array(fc.record({ row: fc.nat(), share: fc.integer({ min: 1, max: 100 }), refundFee: fc.boolean() }), { maxLength: 3 }),
 });
 
 /** Checkout (issue 26): a random run of paid orders and refunds of one merchant. */
@@ -88,7 +90,7 @@ describe('Split money: properties over random Splits', () => {
 
   it('runs every Split to SETTLED with fee + net = amount per row and every ledger invariant holding', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ rows, marginShare, electInstantMargin, payOneOutEarly }) => {
+      fc.asyncProperty(scenario, async ({ rows, marginShare, electInstantMargin, payOneOutEarly, reversals }) => {
         const roster = oncePerContractor(rows).map(toRow);
         const sum = oncePerContractor(rows).reduce((s, r) => s + BigInt(r.amount), 0n);
         const margin = ((sum / 4n) * BigInt(marginShare)) / 100n;
@@ -116,6 +118,27 @@ describe('Split money: properties over random Splits', () => {
           else expect(fee + net).toBe(amount);
           expect(fee >= 0n && net > 0n).toBe(true);
         }
+
+        // Issue 26: reversals never exceed a row's net less earlier reversals; one cent more is 422 and changes nothing.
+        const reversed = new Map<string, bigint>();
+        for (const { row: pick, share, refundFee } of reversals) {
+          const row = settled.distributions[pick % settled.distributions.length];
+          const left = BigInt(row.netAmountCents) - (reversed.get(row.id) ?? 0n);
+          const reverse = (amountCents: bigint) =>
+            app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${row.id}/reversals`, {
+              token: world.sme.apiKey,
+              body: { amountCents: String(amountCents), reason: 'property', refundFee, idempotencyKey: `${split.id}-${row.id}-${reversed.get(row.id) ?? 0n}-${share}` },
+            });
+          const over = await reverse(left + 1n);
+          expect(over.status).toBe(422);
+          expect(over.body.error.code).toBe('REVERSAL_EXCEEDS_TRANSFERRED');
+          const amount = left === 0n ? 0n : (left * BigInt(share)) / 100n || 1n;
+          if (amount === 0n) continue;
+          dataOf(await reverse(amount), 201);
+          reversed.set(row.id, (reversed.get(row.id) ?? 0n) + amount);
+        }
+        for (const row of (await get(split.id)).distributions) expect(row.reversedAmountCents).toBe(String(reversed.get(row.id) ?? 0n));
+        await app.eventCount();
         const { postings, splits } = await replayLedger(app.platform.events);
         expect(verifyLedger(postings, splits).violations).toEqual([]);
       }),

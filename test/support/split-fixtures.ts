@@ -48,6 +48,9 @@ export const DISTRIBUTION_FIELDS = [
   'feeAmountCents',
   'netAmountCents',
   'failureReason',
+  // Issue 26.
+  'reversedAmountCents',
+  'finalFailureAt',
 ].sort();
 
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -266,6 +269,8 @@ export function expectedDistribution(
     feeAmountCents: null,
     netAmountCents: null,
     failureReason: null,
+    reversedAmountCents: '0',
+    finalFailureAt: null,
   };
 }
 

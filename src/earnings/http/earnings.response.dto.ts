@@ -3,6 +3,24 @@ import { ApiProperty } from '@nestjs/swagger';
 export class EarningsBalanceDto {
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ example: '9850', description: 'Minor units the person may withdraw now (the rule POST /me/withdrawals applies)' }) availableCents!: string;
+  @ApiProperty({
+    example: '0',
+    description: 'What the person owes (issue 26): the part of a row reversal it had already withdrawn; its next credits repay it first, before anything is withdrawable',
+  })
+  owedCents!: string;
+}
+
+/** A row an SME took back, all or part (issue 26). */
+export class EarningsReversalDto {
+  @ApiProperty({ example: 'rev_00mwqd7h1k3m5o7q9s1u3w5y7a' }) id!: string;
+  @ApiProperty({ example: 'spl_00mwq1z8k3f0a7c2e9g4j6l8n1' }) splitId!: string;
+  @ApiProperty({ example: 'dst_00mwq1z8k4g1i3k5m7o9q1s3u5' }) rosterEntryId!: string;
+  @ApiProperty({ example: '2500', description: 'Minor units taken back' }) amountCents!: string;
+  @ApiProperty({ example: '2000', description: 'Of it, taken from the service balance' }) fromBalanceCents!: string;
+  @ApiProperty({ example: '500', description: 'Of it, already withdrawn: owed, repaid from the next credits' }) owedCents!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) occurredAt!: string;
+  @ApiProperty({ example: 'Acme Staffing', description: 'The company that took it back' }) smeCompanyName!: string;
 }
 
 /** One roster row transferred to the person. */
@@ -37,6 +55,7 @@ export class EarningsDto {
   @ApiProperty({ type: [EarningsBalanceDto], description: 'Per currency' }) balances!: EarningsBalanceDto[];
   @ApiProperty({ type: [EarningsTransferDto], description: 'Row transfers received, newest first (at most 100)' }) transfers!: EarningsTransferDto[];
   @ApiProperty({ type: [WithdrawalDto], description: 'Newest first' }) withdrawals!: WithdrawalDto[];
+  @ApiProperty({ type: [EarningsReversalDto], description: 'Rows the SMEs took back, newest first (at most 100)' }) reversals!: EarningsReversalDto[];
   @ApiProperty({ nullable: true, type: EarningsWalletDto, description: 'The wallet withdrawals go to; a withdrawal needs it active and verified' })
   wallet!: EarningsWalletDto | null;
 }

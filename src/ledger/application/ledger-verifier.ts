@@ -18,7 +18,10 @@ export interface LedgerViolation {
     | 'contractor_withdrawal'
     | 'sme_fee_due'
     | 'checkout_order'
-    | 'checkout_netting';
+    | 'checkout_netting'
+    // Issue 26: reversals never exceed what a row transferred (nor fee refunds its fee); a receivable never goes below zero.
+    | 'row_reversal'
+    | 'contractor_receivable';
   message: string;
 }
 
@@ -85,9 +88,14 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
       if (MUST_NOT_GO_NEGATIVE.test(entry.account) && balance < 0n) {
         violations.push({ rule: 'negative_balance', message: `${entry.account} went to ${balance} at posting ${posting.id}` });
       }
+      // A receivable is debit-positive: repaid beyond what is owed, it would be money owed to the contractor posted as a debt.
+      if (entry.account.startsWith('contractor_receivable:') && balance > 0n) {
+        violations.push({ rule: 'contractor_receivable', message: `${entry.account} was repaid ${balance} beyond what it owed at posting ${posting.id}` });
+      }
     }
   }
   const bySplit = groupBy(ordered.filter(isSplitPosting), (p) => p.splitId);
+  for (const split of splits) violations.push(...checkReversals(split, bySplit.get(split.id) ?? []));
   const legacyFeesDue: LedgerReport['legacyFeesDue'] = [];
   for (const split of splits.filter((s) => s.settled)) {
     violations.push(...checkSettledSplit(split, bySplit.get(split.id) ?? []));
@@ -176,7 +184,11 @@ function checkSettledSplit(split: LedgerSplit, postings: Posting[]): LedgerViola
   const violations: LedgerViolation[] = [];
   const rows = Object.values(split.rows);
   const rosterSum = rows.reduce((sum, row) => sum + BigInt(row.amountCents), 0n);
-  const delivered = rows.reduce((sum, row) => sum + BigInt(row.netAmountCents ?? '0') + (row.businessCoversFee ? 0n : BigInt(row.feeAmountCents ?? '0')), 0n);
+  // A row the SME took back after it failed for good delivered nothing: its amount stayed with the SME (issue 26).
+  const delivered = rows.reduce(
+    (sum, row) => sum + (row.takenBack ? BigInt(row.amountCents) : BigInt(row.netAmountCents ?? '0') + (row.businessCoversFee ? 0n : BigInt(row.feeAmountCents ?? '0'))),
+    0n,
+  );
   if (delivered !== rosterSum) {
     violations.push({ rule: 'roster_sum', message: `${split.id}: contractor nets + contractor-borne fees = ${delivered}, roster sum = ${rosterSum}` });
   }
@@ -199,6 +211,49 @@ function checkSettledSplit(split: LedgerSplit, postings: Posting[]): LedgerViola
   const expected = BigInt(split.totalAmountCents) + BigInt(split.enterpriseFeeAmountCents);
   if (receivable !== expected) {
     violations.push({ rule: 'enterprise_receivable', message: `${split.id}: receivable ${receivable}, expected total + enterprise fee = ${expected}` });
+  }
+  return violations;
+}
+
+/**
+ * Issue 26: reversals <= transferred. Per row, what reversals took back is at most its net transfer; per
+ * Split, the fees given back at most the fees its rows paid; and every reversal posting gives the SME
+ * exactly what left the contractor (balance and receivable) and platform_fees.
+ */
+function checkReversals(split: LedgerSplit, postings: Posting[]): LedgerViolation[] {
+  const violations: LedgerViolation[] = [];
+  for (const [id, row] of Object.entries(split.rows)) {
+    const reversed = BigInt(row.reversedCents ?? '0');
+    if (reversed > BigInt(row.netAmountCents ?? '0'))
+      violations.push({ rule: 'row_reversal', message: `${split.id} row ${id}: reversed ${reversed} of a ${row.netAmountCents ?? 0} transfer` });
+  }
+  const reversals = postings.filter((p) => p.kind === 'row_reversal');
+  const feesBack = sumOf(
+    reversals,
+    () => true,
+    (account) => account === 'platform_fees',
+    'debit',
+  );
+  const fees = Object.values(split.rows).reduce((sum, row) => sum + BigInt(row.feeAmountCents ?? '0'), 0n);
+  if (feesBack > fees) violations.push({ rule: 'row_reversal', message: `${split.id}: ${feesBack} of fees given back, its rows paid ${fees}` });
+  const fromContractors = sumOf(
+    reversals,
+    () => true,
+    (account) => /^contractor_(balance|receivable):/.test(account),
+    'debit',
+  );
+  const toSme = sumOf(
+    reversals,
+    () => true,
+    (account) => account.startsWith('company_balance:'),
+    'credit',
+  );
+  const reversedRows = Object.values(split.rows).reduce((sum, row) => sum + BigInt(row.reversedCents ?? '0'), 0n);
+  if (fromContractors !== reversedRows || toSme !== reversedRows + feesBack) {
+    violations.push({
+      rule: 'row_reversal',
+      message: `${split.id}: reversals took ${fromContractors} from contractors and gave the SME ${toSme}; rows reversed ${reversedRows}, fees ${feesBack}`,
+    });
   }
   return violations;
 }

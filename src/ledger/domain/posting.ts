@@ -79,7 +79,11 @@ export type PostingKind =
   | 'checkout_payout'
   | 'checkout_payout_paid'
   | 'checkout_payout_failed'
-  | 'checkout_refund';
+  | 'checkout_refund'
+  // Issue 26: a row reversal, the receivable it leaves when the contractor already withdrew, and its repayment.
+  | 'row_reversal'
+  | 'contractor_receivable_from_withdrawal'
+  | 'contractor_receivable_repaid';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -127,6 +131,11 @@ export const accounts = {
   merchantPayoutInTransit: (companyId: string) => `merchant_payout_in_transit:${companyId}`,
   /** What merchant payouts delivered, ever. */
   merchantPaidOut: (companyId: string) => `merchant_paid_out:${companyId}`,
+  /**
+   * What a contractor account owes the platform (issue 26, debit-positive): the part of a row reversal it
+   * had already withdrawn, which the platform advanced to the SME. Its next credits repay it first.
+   */
+  contractorReceivable: (contractor: string) => `contractor_receivable:${contractor}`,
 } as const;
 
 export const debit = (account: string, amount: Cents): Entry => ({ account, debit: formatCents(amount), credit: '0' });

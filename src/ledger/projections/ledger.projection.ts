@@ -50,7 +50,32 @@ export interface ContractorAccountDoc {
   creditedCents: string;
   /** Of those, rows that go on to the wallet by auto-withdraw (not the contractor's to withdraw), unless that payout failed. */
   autoWithdrawCents: string;
+  /**
+   * Issue 26 (absent on documents projected before): what row reversals and receivable repayments took
+   * out of contractor_balance (less what a later withdrawal turned into a receivable); what this person's
+   * withdrawals requested and not failed; and contractor_receivable, what the account owes.
+   */
+  reversedCents?: string;
+  withdrawnCents?: string;
+  owedCents?: string;
 }
+
+/** Issue 26: one reversal of a row, as the contractor's earnings page lists it. */
+export interface ContractorReversalDoc {
+  id: string;
+  contractor: string;
+  splitId: string;
+  rosterEntryId: string;
+  smeCompanyId: string;
+  currency: string;
+  amountCents: string;
+  /** Taken from the service balance; the rest (owedCents) the contractor had withdrawn and now owes. */
+  fromBalanceCents: string;
+  owedCents: string;
+  postedAt: string;
+}
+
+export const LEDGER_CONTRACTOR_REVERSALS = 'ledger_contractor_reversals';
 
 export interface ContractorCreditDoc {
   id: string;
@@ -73,6 +98,9 @@ interface LedgerRow {
   businessCoversFee: boolean;
   /** The row goes on to the contractor's wallet by itself once settled (auto-withdraw with a wallet on file). */
   autoWithdraws?: boolean;
+  /** Issue 26: what reversals took back of the net, and the SME took the row back after it failed for good. */
+  reversedCents?: string;
+  takenBack?: boolean;
 }
 
 /** What the ledger needs to remember about a Split between its events (also what ledger:verify checks). */
@@ -112,6 +140,9 @@ const HANDLED = new Set([
   'company_balance.reservation_paid',
   'company_balance.split_fees_reserved',
   'company_balance.split_fees_released',
+  'split.roster_entry.reversed',
+  'split.roster_entry.repointed',
+  'split.roster_entry.taken_back',
 ]);
 
 /**
@@ -131,6 +162,7 @@ export class LedgerProjection implements Projection {
     { name: LEDGER_CONTRACTOR_ACCOUNTS, indexes: [['contractor']] },
     { name: LEDGER_CONTRACTOR_CREDITS, indexes: [['contractor', 'postedAt']] },
     ...LEDGER_LINE_COLLECTIONS,
+    { name: LEDGER_CONTRACTOR_REVERSALS, indexes: [['contractor', 'postedAt']] },
   ];
 
   handles(event: RecordedEvent): boolean {
@@ -249,6 +281,9 @@ export class LedgerProjection implements Projection {
           credit(accounts.platformFees(), fee),
         ]);
         split.feeDueCents = (parseCents(split.feeDueCents) + covered).toString();
+        await repayReceivable(writer, row.contractor, split.currency, (amount, entries) =>
+          post('contractor_receivable_repaid', `Row ${event.data.rosterEntryId}'s credit repays what the contractor owes (${amount})`, entries),
+        );
         const paid = parseCents(event.data.coveredFeePaidCents ?? '0');
         if (paid > 0n) {
           await post('sme_fee_paid', `The SME pays the fee it covers on row ${event.data.rosterEntryId} out of what it set aside`, [
@@ -278,11 +313,62 @@ export class LedgerProjection implements Projection {
       case 'split.settled':
         split.settled = true;
         break;
+      case 'split.roster_entry.reversed': {
+        const row = split.rows[event.data.rosterEntryId];
+        if (!row) break;
+        const amount = parseCents(event.data.amountCents);
+        const fee = parseCents(event.data.feeRefundedCents);
+        // What the contractor still has takes the reversal; what it already withdrew, the platform advances and the contractor owes.
+        const fromBalance = minOf(amount, await availableOf(writer, row.contractor, split.currency));
+        const owed = amount - fromBalance;
+        await post('row_reversal', `Row ${event.data.rosterEntryId} reversed (${event.data.reversalId}): back to the SME's balance`, [
+          debit(accounts.contractorBalance(row.contractor), fromBalance),
+          debit(accounts.contractorReceivable(row.contractor), owed),
+          debit(accounts.platformFees(), fee),
+          credit(accounts.companyBalance(split.smeCompanyId), amount + fee),
+        ]);
+        await moveContractorAccount(writer, row.contractor, split.currency, { reversedCents: fromBalance, owedCents: owed });
+        row.reversedCents = (parseCents(row.reversedCents ?? '0') + amount).toString();
+        writer.put<ContractorReversalDoc>(LEDGER_CONTRACTOR_REVERSALS, {
+          id: event.data.reversalId,
+          contractor: row.contractor,
+          splitId,
+          rosterEntryId: event.data.rosterEntryId,
+          smeCompanyId: split.smeCompanyId,
+          currency: split.currency,
+          amountCents: amount.toString(),
+          fromBalanceCents: fromBalance.toString(),
+          owedCents: owed.toString(),
+          postedAt: recorded.metadata.occurredAt,
+        });
+        break;
+      }
+      case 'split.roster_entry.repointed': {
+        const row = split.rows[event.data.rosterEntryId];
+        const { contractorPaymentProfileId, subVendorId, walletEmail } = event.data.contractor;
+        if (row) Object.assign(row, { contractor: contractorPaymentProfileId ?? subVendorId ?? event.data.rosterEntryId, feeAmountCents: null, netAmountCents: null });
+        if (row && row.autoWithdraws !== undefined) row.autoWithdraws = row.autoWithdraws && walletEmail !== null;
+        break;
+      }
+      case 'split.roster_entry.taken_back': {
+        // Nothing moves: the row's amount never left company_balance; it is no longer owed to a contractor.
+        const row = split.rows[event.data.rosterEntryId];
+        if (!row) break;
+        row.takenBack = true;
+        await moveCommitted(writer, split.smeCompanyId, split.currency, -parseCents(row.amountCents));
+        break;
+      }
       case 'payout.failed': {
         // A failed auto-withdrawal leaves the row's net in the contractor's balance: it is the contractor's to withdraw.
         if (event.data.kind !== 'leg_b_withdrawal') return;
-        const row = split.rows[event.data.distributionId];
-        if (row?.autoWithdraws && row.netAmountCents) await moveContractorAccount(writer, row.contractor, split.currency, { autoWithdrawCents: -parseCents(row.netAmountCents) });
+        const distributionId = event.data.distributionId;
+        const row = split.rows[distributionId];
+        if (row?.autoWithdraws && row.netAmountCents) {
+          await moveContractorAccount(writer, row.contractor, split.currency, { autoWithdrawCents: -parseCents(row.netAmountCents) });
+          await repayReceivable(writer, row.contractor, split.currency, (amount, entries) =>
+            post('contractor_receivable_repaid', `Row ${distributionId}'s failed auto-withdrawal stays in the balance and repays what the contractor owes (${amount})`, entries),
+          );
+        }
         return;
       }
       case 'payout.completed': {
@@ -326,19 +412,64 @@ export class LedgerProjection implements Projection {
             ? [2, 'contractor_withdrawal_reversed', `Withdrawal ${ref.payoutId} failed: back to the balance`, [debit(transit, total), ...backToAccounts]]
             : null;
     if (!step) return;
+    const put = (sequence: number, kind: PostingKind, memo: string, entries: Entry[]) =>
+      writer.put<WithdrawalPosting>(LEDGER_POSTINGS, {
+        id: `${ref.payoutId}:${String(sequence).padStart(4, '0')}`,
+        payoutId: ref.payoutId,
+        sequence,
+        position: recorded.position,
+        currency: ref.currency,
+        kind,
+        memo,
+        postedAt: recorded.metadata.occurredAt,
+        eventId: recorded.id,
+        entries: nonZero(entries),
+      });
+    if (event.type === 'payout.requested')
+      await this.owedBeforeWithdrawal(ref.allocations, ref.currency, writer, (entries) =>
+        put(
+          0,
+          'contractor_receivable_from_withdrawal',
+          `Withdrawal ${ref.payoutId} was decided before a reversal reached the ledger: what the reversal took from the balance is owed instead`,
+          entries,
+        ),
+      );
     const [sequence, kind, memo, entries] = step;
-    writer.put<WithdrawalPosting>(LEDGER_POSTINGS, {
-      id: `${ref.payoutId}:${String(sequence).padStart(4, '0')}`,
-      payoutId: ref.payoutId,
-      sequence,
-      position: recorded.position,
-      currency: ref.currency,
-      kind,
-      memo,
-      postedAt: recorded.metadata.occurredAt,
-      eventId: recorded.id,
-      entries: nonZero(entries),
-    });
+    put(sequence, kind, memo, entries);
+    const sign = event.type === 'payout.requested' ? 1n : event.type === 'payout.failed' ? -1n : 0n;
+    for (const a of ref.allocations) if (sign !== 0n) await moveContractorAccount(writer, a.contractor, ref.currency, { withdrawnCents: sign * parseCents(a.amountCents) });
+    if (event.type === 'payout.failed') {
+      let step3 = 3;
+      for (const a of ref.allocations) {
+        await repayReceivable(writer, a.contractor, ref.currency, (amount, repay) =>
+          put(step3++, 'contractor_receivable_repaid', `Withdrawal ${ref.payoutId} failed: the money back repays what the contractor owes (${amount})`, repay),
+        );
+      }
+    }
+  }
+
+  /**
+   * A withdrawal is decided on what the ledger showed when it was requested; a reversal the ledger
+   * posted in between may have taken part of that money from the balance. That part becomes what the
+   * contractor owes instead (contractor_receivable), so the balance never goes below zero.
+   */
+  private async owedBeforeWithdrawal(
+    allocations: { contractor: string; amountCents: string }[],
+    currency: string,
+    writer: ProjectionWriter,
+    post: (entries: Entry[]) => void,
+  ): Promise<void> {
+    const entries: Entry[] = [];
+    for (const a of allocations) {
+      const doc = await writer.get<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, contractorAccountDocId(a.contractor, currency));
+      const available = await availableOf(writer, a.contractor, currency);
+      const short = parseCents(a.amountCents) - (available > 0n ? available : 0n);
+      const turned = minOf(short, parseCents(doc?.reversedCents ?? '0'));
+      if (turned <= 0n) continue;
+      entries.push(debit(accounts.contractorReceivable(a.contractor), turned), credit(accounts.contractorBalance(a.contractor), turned));
+      await moveContractorAccount(writer, a.contractor, currency, { reversedCents: -turned, owedCents: turned });
+    }
+    if (entries.length > 0) post(entries);
   }
 
   /**
@@ -459,14 +590,44 @@ async function creditContractor(writer: ProjectionWriter, split: LedgerSplit, ro
   });
 }
 
-async function moveContractorAccount(writer: ProjectionWriter, contractor: string, currency: string, delta: { creditedCents?: bigint; autoWithdrawCents?: bigint }): Promise<void> {
+type AccountDelta = { creditedCents?: bigint; autoWithdrawCents?: bigint; reversedCents?: bigint; withdrawnCents?: bigint; owedCents?: bigint };
+
+async function moveContractorAccount(writer: ProjectionWriter, contractor: string, currency: string, delta: AccountDelta): Promise<void> {
   const id = contractorAccountDocId(contractor, currency);
   const stored = await writer.edit<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, id);
-  const doc = stored ?? { id, contractor, currency, creditedCents: '0', autoWithdrawCents: '0' };
+  const doc: ContractorAccountDoc = stored ?? { id, contractor, currency, creditedCents: '0', autoWithdrawCents: '0' };
   doc.creditedCents = (BigInt(doc.creditedCents) + (delta.creditedCents ?? 0n)).toString();
   doc.autoWithdrawCents = (BigInt(doc.autoWithdrawCents) + (delta.autoWithdrawCents ?? 0n)).toString();
+  // Issue 26 counters: written only once one of them moves, so a document without reversals stays as it was.
+  for (const field of ['reversedCents', 'withdrawnCents', 'owedCents'] as const) {
+    if (delta[field] !== undefined) doc[field] = (BigInt(doc[field] ?? '0') + delta[field]).toString();
+  }
   if (!stored) writer.put<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, doc);
 }
+
+/**
+ * What a contractor account has that its owner may still withdraw, as the ledger sees it now: credits,
+ * less rows auto-withdrawn, less reversals and repayments, less withdrawals requested and not failed.
+ */
+async function availableOf(writer: ProjectionWriter, contractor: string, currency: string): Promise<bigint> {
+  const doc = await writer.get<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, contractorAccountDocId(contractor, currency));
+  if (!doc) return 0n;
+  const available = BigInt(doc.creditedCents) - BigInt(doc.autoWithdrawCents) - BigInt(doc.reversedCents ?? '0') - BigInt(doc.withdrawnCents ?? '0');
+  return available > 0n ? available : 0n;
+}
+
+/** What the account owes is repaid first out of what it has available (issue 26): one posting, when there is something to repay. */
+async function repayReceivable(writer: ProjectionWriter, contractor: string, currency: string, post: (amount: bigint, entries: Entry[]) => unknown): Promise<void> {
+  const doc = await writer.get<ContractorAccountDoc>(LEDGER_CONTRACTOR_ACCOUNTS, contractorAccountDocId(contractor, currency));
+  const owed = BigInt(doc?.owedCents ?? '0');
+  if (owed <= 0n) return;
+  const repaid = minOf(owed, await availableOf(writer, contractor, currency));
+  if (repaid <= 0n) return;
+  await post(repaid, [debit(accounts.contractorBalance(contractor), repaid), credit(accounts.contractorReceivable(contractor), repaid)]);
+  await moveContractorAccount(writer, contractor, currency, { reversedCents: repaid, owedCents: -repaid });
+}
+
+const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 function rowsOf(distributions: DistributionData[]): Record<string, LedgerRow> {
   return Object.fromEntries(

@@ -62,6 +62,15 @@ export class RosterResolver {
     return { rows: resolved, toProvision };
   }
 
+  /**
+   * One contractor already known to the SME (issue 26: the one a failed row is re-pointed to): an active
+   * creator payment profile, or a sub-vendor of the SME's own roster. Errors name row 0.
+   */
+  async existingContractor(smeCompanyId: string, by: { contractorPaymentProfileId?: string; subVendorId?: string }): Promise<RosterRowInput['contractor']> {
+    if (by.contractorPaymentProfileId !== undefined) return this.creator(by.contractorPaymentProfileId, 0);
+    return this.subVendorContractor(await this.ownedSubVendor(smeCompanyId, by.subVendorId!, 0));
+  }
+
   /** Provisions the roster's new sub-vendors; returns what was written, for read-your-writes. */
   async commit(smeCompanyId: string, roster: ResolvedRoster, context: CommandContext): Promise<Written[]> {
     const written: Written[] = [];

@@ -99,6 +99,43 @@ const SAMPLES: { [K in SplitEvent['type']]: { actor: string; data: DataOf<K> } }
     data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_w', amountCents: '985', walletEmail: 'wallet1@private.test', startedAt: T },
   },
   'split.settled': { actor: 'system:split-settlement', data: { splitId: 'spl_1', settledAt: T } },
+  'split.roster_entry.reversed': {
+    actor: SME_KEY,
+    data: {
+      splitId: 'spl_1',
+      rosterEntryId: 'dst_1',
+      reversalId: 'rev_1',
+      amountCents: '500',
+      feeRefundedCents: '7',
+      reason: 'reversal-reason-of-sme',
+      idempotencyKey: 'reversal-key',
+      requestHash: 'request-hash-secret',
+      reversedBy: SME_KEY,
+      reversedAt: T,
+    },
+  },
+  'split.roster_entry.failed_for_good': {
+    actor: 'system:split-settlement',
+    data: { splitId: 'spl_1', rosterEntryId: 'dst_2', payoutId: 'po_2', attempt: 120, reason: 'rail down', firstFailedAt: T, failedAt: T },
+  },
+  'split.roster_entry.repointed': {
+    actor: SME_KEY,
+    data: {
+      splitId: 'spl_1',
+      rosterEntryId: 'dst_2',
+      contractor: {
+        contractorPaymentProfileId: null,
+        subVendorId: 'sv_9',
+        contractorDisplayName: 'repointed@by-sme.test',
+        creatorProfileId: null,
+        walletEmail: 'wallet9@private.test',
+        contractorEmail: 'contractor9@private.test',
+      },
+      repointedBy: SME_KEY,
+      repointedAt: T,
+    },
+  },
+  'split.roster_entry.taken_back': { actor: SME_KEY, data: { splitId: 'spl_1', rosterEntryId: 'dst_2', amountCents: '1000', takenBackBy: SME_KEY, takenBackAt: T } },
 };
 
 const recorded = (type: string, actor: string, data: object, revision: number): RecordedEvent => ({
@@ -131,6 +168,8 @@ describe('Split history per audience (issue 24)', () => {
     expect(entry('split.leg_a.approved').actor).toBe('enterprise');
     expect(JSON.stringify(sme)).not.toContain('usr_enterprise_secret');
     expect(entry('split.roster_entry.withdrawal_started').data).toEqual({ splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_w', amountCents: '985', startedAt: T });
+    expect(entry('split.roster_entry.reversed').data).toMatchObject({ reversalId: 'rev_1', amountCents: '500', feeRefundedCents: '7', reason: 'reversal-reason-of-sme' });
+    expect(entry('split.roster_entry.repointed').data).toMatchObject({ contractorDisplayName: 'repointed@by-sme.test' });
     expect(entry('split.created').data.distributions).toEqual([
       expect.objectContaining({ contractorDisplayName: 'Dana Named' }),
       expect.objectContaining({ contractorDisplayName: 'added@by-sme.test' }),
@@ -146,6 +185,11 @@ describe('Split history per audience (issue 24)', () => {
     expect(entry('split.created')!.actor).toBe('sme');
     expect(entry('split.leg_a.approved')).toMatchObject({ actor: ENTERPRISE_USER, data: { approvedBy: ENTERPRISE_USER } });
     expect(entry('split.roster_entry.withdrawal_started')).toBeNull();
+    // Issue 26: reversals and take-backs are between the SME and its contractor; a re-pointed row shows no address.
+    expect(entry('split.roster_entry.reversed')).toBeNull();
+    expect(entry('split.roster_entry.taken_back')).toBeNull();
+    expect(text).not.toContain('reversal-reason-of-sme');
+    expect(entry('split.roster_entry.repointed')!.data).toMatchObject({ subVendorId: 'sv_9', contractorDisplayName: 'Contractor' });
     expect(entry('split.funded')!.actor).toBe('system:split-settlement');
     expect((entry('split.created')!.data.distributions as { contractorDisplayName: string }[]).map((r) => r.contractorDisplayName)).toEqual(['Dana Named', 'Contractor 2']);
   });

@@ -150,6 +150,42 @@ const PROJECTORS: { [T in SplitEvent['type']]: Projector<T> } = {
   'split.roster_entry.withdrawal_started': (d, audience) =>
     audience === 'sme' ? { splitId: d.splitId, rosterEntryId: d.rosterEntryId, payoutId: d.payoutId, amountCents: d.amountCents, startedAt: d.startedAt } : null,
   'split.settled': (d) => ({ splitId: d.splitId, settledAt: d.settledAt }),
+  // Issue 26. A reversal or a take-back is money between the SME and its contractor: the SME's alone.
+  'split.roster_entry.reversed': (d, audience) =>
+    audience === 'sme'
+      ? {
+          splitId: d.splitId,
+          rosterEntryId: d.rosterEntryId,
+          reversalId: d.reversalId,
+          amountCents: d.amountCents,
+          feeRefundedCents: d.feeRefundedCents,
+          reason: d.reason,
+          reversedBy: d.reversedBy,
+          reversedAt: d.reversedAt,
+        }
+      : null,
+  'split.roster_entry.failed_for_good': (d, audience) => ({
+    splitId: d.splitId,
+    rosterEntryId: d.rosterEntryId,
+    payoutId: d.payoutId,
+    attempt: d.attempt,
+    ...smeOnly(audience, { reason: d.reason }),
+    firstFailedAt: d.firstFailedAt,
+    failedAt: d.failedAt,
+  }),
+  // The row's new contractor as the Split shape shows it to each side: never an email.
+  'split.roster_entry.repointed': (d, audience) => ({
+    splitId: d.splitId,
+    rosterEntryId: d.rosterEntryId,
+    contractorPaymentProfileId: d.contractor.contractorPaymentProfileId,
+    subVendorId: d.contractor.subVendorId,
+    contractorDisplayName: audience === 'enterprise' && EMAIL.test(d.contractor.contractorDisplayName) ? 'Contractor' : d.contractor.contractorDisplayName,
+    creatorProfileId: d.contractor.creatorProfileId,
+    ...smeOnly(audience, { repointedBy: d.repointedBy }),
+    repointedAt: d.repointedAt,
+  }),
+  'split.roster_entry.taken_back': (d, audience) =>
+    audience === 'sme' ? { splitId: d.splitId, rosterEntryId: d.rosterEntryId, amountCents: d.amountCents, takenBackBy: d.takenBackBy, takenBackAt: d.takenBackAt } : null,
 };
 
 /**

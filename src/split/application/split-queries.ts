@@ -7,7 +7,7 @@ import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
 import { splitExists, type SplitStatus } from '../domain/split.state';
 import { audienceOf, SplitAudience, splitViewFor } from './split-audience';
-import { SPLITS, SplitView } from '../projections/split-read-model.projection';
+import { SPLITS, SplitView, withRowDefaults } from '../projections/split-read-model.projection';
 
 /** The side a company reads a Split from; each sees its own field list (split-audience.ts). */
 export type SplitParty = SplitAudience;
@@ -60,7 +60,8 @@ export class SplitQueries {
    * A document the projection wrote before Splits had a revision lacks it until `projections:rebuild splits`
    * (docs/operations.md): it is folded from the Split's events by the decider, the number approve checks.
    */
-  private async withRevision(split: SplitView): Promise<SplitView> {
+  private async withRevision(stored: SplitView): Promise<SplitView> {
+    const split = withRowDefaults(stored);
     if (split.revision !== undefined) return split;
     const { state } = await this.aggregates.load(splitStreamId(split.id), splitDecider);
     return splitExists(state) ? { ...split, revision: state.revision } : split;

@@ -152,6 +152,33 @@ describe('split settlement workflow', () => {
       .then({ commands: [], timers: [marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' })] });
   });
 
+  it('starts the transfer of a row re-pointed after it failed for good, with its fee terms (issue 26)', () => {
+    const failedForGood: SplitEvent = {
+      type: 'split.roster_entry.failed_for_good',
+      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', attempt: 1, reason: 'x', firstFailedAt: t0, failedAt: MATURITY },
+    };
+    const repointed: SplitEvent = {
+      type: 'split.roster_entry.repointed',
+      data: {
+        splitId: 'spl_1',
+        rosterEntryId: 'dst_1',
+        contractor: {
+          contractorPaymentProfileId: null,
+          subVendorId: 'sv_9',
+          contractorDisplayName: 'Vendor 9',
+          creatorProfileId: null,
+          walletEmail: 'w9@x.test',
+          contractorEmail: 'v9@x.test',
+        },
+        repointedBy: 'user:usr_sme',
+        repointedAt: MATURITY,
+      },
+    };
+    givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1), failedForGood, repointed))
+      .when(recorded(repointed.type, repointed.data, 'split-spl_1'))
+      .then({ commands: [new StartRowTransferCommand('spl_1', 'dst_1', true, fromEvent(repointed))] });
+  });
+
   it('does nothing for a Split it cannot find', () => {
     givenWorkflow(splitSettlementWorkflow, split())
       .when(payoutEvent('payout.completed', 'leg_a', 'po_a', null))

@@ -15,7 +15,13 @@ import { StartRowTransferCommand } from './start-row-transfer.handler';
 import { StartInstantTransfersCommand } from './start-instant-transfers.handler';
 
 const ACTOR = 'system:split-settlement';
-const SPLIT_EVENTS = new Set(['split.leg_a.approved', 'split.funded', 'split.roster_entry.transfer_started', 'split.roster_entry.withdrawal_started']);
+const SPLIT_EVENTS = new Set([
+  'split.leg_a.approved',
+  'split.funded',
+  'split.roster_entry.transfer_started',
+  'split.roster_entry.withdrawal_started',
+  'split.roster_entry.repointed',
+]);
 const SPLIT_PAYOUT_KINDS = new Set(['leg_a', 'leg_b_transfer']);
 
 type Handled = SplitEvent | PayoutEvent;
@@ -66,6 +72,11 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
         );
       case 'split.funded':
         return afterFunding(state, event.data.fundedAt, context);
+      case 'split.roster_entry.repointed': {
+        // Issue 26: a row failed for good, now pointed at another contractor: its transfer starts again (the next attempt, same fee terms).
+        const row = state.rows.get(event.data.rosterEntryId);
+        return commands(new StartRowTransferCommand(state.splitId, event.data.rosterEntryId, row?.instant ?? false, context));
+      }
       case 'split.roster_entry.transfer_started': {
         const { payoutId, splitId, rosterEntryId, netAmountCents, destination, attempt } = event.data;
         return commands(

@@ -14,6 +14,17 @@ export function nextTransferAttemptAt(failedAttempt: number, now: string): strin
   return new Date(Date.parse(now) + (RETRY_DELAYS_MS[failedAttempt - 1] ?? LATER_RETRY_MS)).toISOString();
 }
 
+/**
+ * A row whose transfer keeps failing is retried for at most this long, counted from its first failure
+ * (issue 26, docs/money.md#failures); the failure after that is final: the row is FAILED for good and
+ * waits for the SME to re-point it or take it back.
+ */
+export const TRANSFER_RETRY_HORIZON_DAYS = 30;
+
+export function retryHorizonPassed(firstFailedAt: string, now: string): boolean {
+  return Date.parse(now) - Date.parse(firstFailedAt) >= TRANSFER_RETRY_HORIZON_DAYS * DAY_MS;
+}
+
 /** Rows without an instant payout, and the held margin, are paid at net-terms maturity: funding + the enterprise's net terms. */
 export function netTermsMaturity(fundedAt: string, netTermsDays: number): string {
   return new Date(Date.parse(fundedAt) + netTermsDays * DAY_MS).toISOString();

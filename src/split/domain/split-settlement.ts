@@ -4,6 +4,8 @@ import { DistributionData, SplitEvent, SplitSettlementEvent } from './split.even
 import { SplitNotFoundError } from './split.errors';
 import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitMarginNotSettleableError, SplitNotFundedError } from './split-settlement.errors';
 import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.state';
+import { retryHorizonPassed } from './row-transfer-schedule';
+import { rowsDoneBut } from './row-reversals';
 
 /**
  * The money side of a Split (docs/money.md, docs/decisions.md#split-money-funding-transfers-margin-ledger):
@@ -52,7 +54,7 @@ export function startRowTransfer(data: StartRowTransfer['data'], state: SplitSta
   const split = fundedSplit(state);
   const { row, progress } = rowOf(split, data.distributionId);
   if (data.onDemand && (progress.attempt > 0 || progress.settled)) throw new DistributionAlreadyPaidOutError();
-  if (progress.settled || progress.transferring) return [];
+  if (progress.settled || progress.transferring || progress.failedForGood || progress.takenBack) return [];
   const instant = progress.attempt > 0 ? progress.instant : data.instant;
   const { fee, net } = rowFee(row, instant, data.earlyPayoutFeeBps);
   const fromMargin = onDemandFeeFromMargin(split, row, progress, fee);
@@ -103,8 +105,7 @@ export function completeRowTransfer(data: CompleteRowTransfer['data'], state: Sp
       },
     },
   ];
-  const othersSettled = [...state.rows].every(([id, row]) => id === data.distributionId || row.settled);
-  if (othersSettled) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: data.now } });
+  if (rowsDoneBut(state, data.distributionId)) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: data.now } });
   return events;
 }
 
@@ -112,6 +113,23 @@ export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState
   if (!splitExists(state)) return [];
   const progress = state.rows.get(data.distributionId);
   if (!progress || progress.settled || !progress.transferring || progress.payoutId !== data.payoutId) return [];
+  // Past the retry horizon counted from the first failure of this contractor: no more retries (issue 26).
+  if (progress.firstFailedAt !== null && retryHorizonPassed(progress.firstFailedAt, data.now)) {
+    return [
+      {
+        type: 'split.roster_entry.failed_for_good',
+        data: {
+          splitId: state.splitId,
+          rosterEntryId: data.distributionId,
+          payoutId: data.payoutId,
+          attempt: progress.attempt,
+          reason: data.reason,
+          firstFailedAt: progress.firstFailedAt,
+          failedAt: data.now,
+        },
+      },
+    ];
+  }
   return [
     {
       type: 'split.roster_entry.failed',
@@ -184,6 +202,7 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
         instant: event.data.instant,
         netAmountCents: event.data.netAmountCents,
         coveredFeeCents: event.data.businessCoversFee ? event.data.feeAmountCents : '0',
+        feeAmountCents: event.data.feeAmountCents,
         transferring: true,
       }));
     }
@@ -193,11 +212,29 @@ export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEve
       return withRow({ ...state, feeDueCents: state.feeDueCents + covered }, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, settled: true }));
     }
     case 'split.roster_entry.failed':
-      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false }));
+      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, firstFailedAt: row.firstFailedAt ?? event.data.failedAt }));
     case 'split.roster_entry.withdrawal_started':
       return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, withdrawalPayoutId: event.data.payoutId }));
     case 'split.settled':
       return { ...state, status: 'SETTLED' };
+    case 'split.roster_entry.reversed': {
+      const { reversalId, rosterEntryId, requestHash, amountCents, feeRefundedCents, reason, reversedAt } = event.data;
+      const reversed = withRow(state, rosterEntryId, (row) => ({
+        ...row,
+        reversedCents: row.reversedCents + parseCents(event.data.amountCents),
+        feeRefundedCents: row.feeRefundedCents + parseCents(event.data.feeRefundedCents),
+      }));
+      return { ...reversed, reversals: new Map(state.reversals).set(reversalId, { rosterEntryId, requestHash, amountCents, feeRefundedCents, reason, reversedAt }) };
+    }
+    case 'split.roster_entry.failed_for_good':
+      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, transferring: false, failedForGood: true }));
+    case 'split.roster_entry.repointed': {
+      const { rosterEntryId, contractor } = event.data;
+      const distributions = state.distributions.map((d) => (d.id === rosterEntryId ? { ...d, ...contractor } : d));
+      return withRow({ ...state, distributions }, rosterEntryId, (row) => ({ ...row, failedForGood: false, firstFailedAt: null }));
+    }
+    case 'split.roster_entry.taken_back':
+      return withRow(state, event.data.rosterEntryId, (row) => ({ ...row, failedForGood: false, takenBack: true }));
   }
 }
 
@@ -256,7 +293,22 @@ function withRow(state: ExistingSplit, distributionId: string, change: (row: Row
 }
 
 function freshRow(): RowProgress {
-  return { attempt: 0, payoutId: null, instant: false, netAmountCents: null, coveredFeeCents: null, transferring: false, settled: false, withdrawalPayoutId: null };
+  return {
+    attempt: 0,
+    payoutId: null,
+    instant: false,
+    netAmountCents: null,
+    coveredFeeCents: null,
+    transferring: false,
+    settled: false,
+    withdrawalPayoutId: null,
+    feeAmountCents: null,
+    reversedCents: 0n,
+    feeRefundedCents: 0n,
+    firstFailedAt: null,
+    failedForGood: false,
+    takenBack: false,
+  };
 }
 
 /** What the row's transfer delivered (the withdrawal forwards exactly that). */

@@ -97,6 +97,39 @@ export interface ReleaseMarginAtNetTerms {
   data: { splitId: string; now: string };
 }
 
-export type SplitSettlementCommand = FundSplit | StartRowTransfer | CompleteRowTransfer | FailRowTransfer | StartWithdrawal | SettleMargin | ReleaseMarginAtNetTerms;
+// ---- issue 26: reversals and rows that failed for good (domain/row-reversals.ts) --------------------
+
+/** The SME takes back `amountCents` of a transferred row; `refundFee`: with its share of the early-payout fee. */
+export interface ReverseRow {
+  type: 'ReverseRow';
+  data: {
+    splitId: string;
+    smeCompanyId: string;
+    distributionId: string;
+    reversalId: string;
+    amountCents: string;
+    reason: string;
+    refundFee: boolean;
+    idempotencyKey: string;
+    requestHash: string;
+    actor: string;
+    now: string;
+  };
+}
+
+/** The SME points a row that failed for good at another contractor of its roster. */
+export interface RepointRow {
+  type: 'RepointRow';
+  data: { splitId: string; smeCompanyId: string; distributionId: string; contractor: ResolvedContractor; actor: string; now: string };
+}
+
+/** The SME takes a row that failed for good back to its balance. */
+export interface TakeBackRow {
+  type: 'TakeBackRow';
+  data: { splitId: string; smeCompanyId: string; distributionId: string; actor: string; now: string };
+}
+
+export type SplitSettlementCommand =
+  FundSplit | StartRowTransfer | CompleteRowTransfer | FailRowTransfer | StartWithdrawal | SettleMargin | ReleaseMarginAtNetTerms | ReverseRow | RepointRow | TakeBackRow;
 
 export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand;

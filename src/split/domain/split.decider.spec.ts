@@ -519,6 +519,7 @@ describe('split decider', () => {
         marginFeeCoverCents: 0n,
         fundedAt: null,
         rows: new Map(),
+        reversals: new Map(),
       }));
     it('folds revise then approve', () =>
       given(splitDecider, created())

@@ -19,6 +19,7 @@ import {
 import { DistributionData, SplitEvent } from './split.events';
 import { completeRowTransfer, evolveSettlement, failRowTransfer, fundSplit, releaseMarginAtNetTerms, settleMargin, startRowTransfer, startWithdrawal } from './split-settlement';
 import { ExistingSplit, SplitState, splitExists } from './split.state';
+import { repointRow, reverseRow, takeBackRow } from './row-reversals';
 
 export const MIN_ROSTER_ROWS = 1;
 export const MAX_ROSTER_ROWS = 50;
@@ -53,6 +54,12 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
         return settleMargin(command.data, state);
       case 'ReleaseMarginAtNetTerms':
         return releaseMarginAtNetTerms(command.data, state);
+      case 'ReverseRow':
+        return reverseRow(command.data, state);
+      case 'RepointRow':
+        return repointRow(command.data, state);
+      case 'TakeBackRow':
+        return takeBackRow(command.data, state);
       default:
         return assertNever(command);
     }
@@ -87,6 +94,10 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
       case 'split.roster_entry.failed':
       case 'split.roster_entry.withdrawal_started':
       case 'split.settled':
+      case 'split.roster_entry.reversed':
+      case 'split.roster_entry.failed_for_good':
+      case 'split.roster_entry.repointed':
+      case 'split.roster_entry.taken_back':
         return splitExists(state) ? evolveSettlement(state, event) : state;
       default:
         return assertNever(event);
@@ -309,6 +320,7 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     marginFeeCoverCents: 0n,
     fundedAt: null,
     rows: new Map(),
+    reversals: new Map(),
   };
 }
 

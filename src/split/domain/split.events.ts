@@ -141,6 +141,48 @@ export type RosterEntryWithdrawalStarted = DomainEvent<
 >;
 export type SplitSettled = DomainEvent<'split.settled', { splitId: string; settledAt: string }>;
 
+// ---- issue 26: reversals of transferred rows, rows that fail for good ------------------------------
+
+/**
+ * The SME took back `amountCents` of a transferred row (public event, docs/money.md#row-reversals): it
+ * leaves the contractor's service balance (what the contractor already withdrew becomes its receivable)
+ * for the SME's balance. `feeRefundedCents`: the part of the row's early-payout fee platform_fees gives
+ * back to the SME with it (refundFee; '0' otherwise). `reversalId` derives from the row and the caller's
+ * idempotencyKey; `requestHash` fingerprints the request (same key, other request: 409).
+ */
+export type RosterEntryReversed = DomainEvent<
+  'split.roster_entry.reversed',
+  {
+    splitId: string;
+    rosterEntryId: string;
+    reversalId: string;
+    amountCents: string;
+    feeRefundedCents: string;
+    reason: string;
+    idempotencyKey: string;
+    requestHash: string;
+    reversedBy: string;
+    reversedAt: string;
+  }
+>;
+/** A row kept failing past the retry horizon (docs/money.md#failures): no more retries; the SME re-points it or takes it back (public as split.roster_entry.failed, final: true). */
+export type RosterEntryFailedForGood = DomainEvent<
+  'split.roster_entry.failed_for_good',
+  { splitId: string; rosterEntryId: string; payoutId: string; attempt: number; reason: string; firstFailedAt: string; failedAt: string }
+>;
+/** The contractor a row pays, as recorded on the row. */
+export type RowContractor = Pick<DistributionData, 'contractorPaymentProfileId' | 'subVendorId' | 'contractorDisplayName' | 'creatorProfileId' | 'walletEmail' | 'contractorEmail'>;
+/** The SME re-pointed a row that failed for good to another contractor of its roster; its transfer starts again. */
+export type RosterEntryRepointed = DomainEvent<
+  'split.roster_entry.repointed',
+  { splitId: string; rosterEntryId: string; contractor: RowContractor; repointedBy: string; repointedAt: string }
+>;
+/** The SME took a row that failed for good back: its amount stays in the SME's balance, no longer owed to anyone. */
+export type RosterEntryTakenBack = DomainEvent<
+  'split.roster_entry.taken_back',
+  { splitId: string; rosterEntryId: string; amountCents: string; takenBackBy: string; takenBackAt: string }
+>;
+
 export type SplitSettlementEvent =
   | SplitFunded
   | SplitLegAClaimed
@@ -151,7 +193,11 @@ export type SplitSettlementEvent =
   | RosterEntrySettled
   | RosterEntryFailed
   | RosterEntryWithdrawalStarted
-  | SplitSettled;
+  | SplitSettled
+  | RosterEntryReversed
+  | RosterEntryFailedForGood
+  | RosterEntryRepointed
+  | RosterEntryTakenBack;
 
 export type SplitEvent = SplitCreated | SplitRosterRevised | SplitApproved | SplitRejected | SplitCancelled | SplitSettlementEvent;
 
@@ -171,6 +217,10 @@ export const SPLIT_EVENT_TYPES: ReadonlySet<string> = new Set<SplitEvent['type']
   'split.roster_entry.failed',
   'split.roster_entry.withdrawal_started',
   'split.settled',
+  'split.roster_entry.reversed',
+  'split.roster_entry.failed_for_good',
+  'split.roster_entry.repointed',
+  'split.roster_entry.taken_back',
 ]);
 
 export const SPLIT_STREAM_PREFIX = 'split-';

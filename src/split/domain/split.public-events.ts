@@ -10,10 +10,15 @@ import { SPLIT_EVENT_TYPES, type SplitEvent } from './split.events';
 export type SplitLegAPayload = { splitId: string; legAPayoutId: string };
 export type SplitRosterEntryPayload = { splitId: string; rosterEntryId: string };
 export type SplitMarginPayload = { splitId: string };
+/** Issue 26: `final` is true when the row failed for good (past the retry horizon) and waits for the SME; false while it is retried. */
+export type SplitRosterEntryFailedPayload = { splitId: string; rosterEntryId: string; final: boolean };
+export type SplitRosterEntryReversedPayload = { splitId: string; rosterEntryId: string; reversalId: string; amountCents: string };
 
 export type SplitPublicEvent =
   | { type: 'split.leg_a.approved' | 'split.leg_a.rejected' | 'split.leg_a.claimed'; splitId: string; data: SplitLegAPayload }
-  | { type: 'split.roster_entry.settled' | 'split.roster_entry.failed'; splitId: string; data: SplitRosterEntryPayload }
+  | { type: 'split.roster_entry.settled'; splitId: string; data: SplitRosterEntryPayload }
+  | { type: 'split.roster_entry.failed'; splitId: string; data: SplitRosterEntryFailedPayload }
+  | { type: 'split.roster_entry.reversed'; splitId: string; data: SplitRosterEntryReversedPayload }
   | { type: 'split.margin.settled'; splitId: string; data: SplitMarginPayload };
 
 /** The public event a recorded Split event becomes, or null for an internal one (or another module's). */
@@ -27,10 +32,18 @@ export function splitPublicEvent(recorded: Pick<RecordedEvent, 'type' | 'data'>)
       const { splitId, legAPayoutId } = event.data;
       return { type: event.type, splitId, data: { splitId, legAPayoutId } };
     }
-    case 'split.roster_entry.settled':
-    case 'split.roster_entry.failed': {
+    case 'split.roster_entry.settled': {
       const { splitId, rosterEntryId } = event.data;
       return { type: event.type, splitId, data: { splitId, rosterEntryId } };
+    }
+    case 'split.roster_entry.failed':
+    case 'split.roster_entry.failed_for_good': {
+      const { splitId, rosterEntryId } = event.data;
+      return { type: 'split.roster_entry.failed', splitId, data: { splitId, rosterEntryId, final: event.type === 'split.roster_entry.failed_for_good' } };
+    }
+    case 'split.roster_entry.reversed': {
+      const { splitId, rosterEntryId, reversalId, amountCents } = event.data;
+      return { type: event.type, splitId, data: { splitId, rosterEntryId, reversalId, amountCents } };
     }
     case 'split.margin.settled':
       return { type: event.type, splitId: event.data.splitId, data: { splitId: event.data.splitId } };

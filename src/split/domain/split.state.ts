@@ -41,6 +41,18 @@ export interface ExistingSplit {
   marginFeeCoverCents: Cents;
   /** Transfer progress per distribution id. A Map: an id like `constructor` must not find anything inherited. */
   rows: ReadonlyMap<string, RowProgress>;
+  /** Reversals recorded, by reversalId (issue 26): a repeated idempotencyKey replays, or is refused with another request. */
+  reversals: ReadonlyMap<string, RowReversal>;
+}
+
+/** One reversal as the Split remembers it (split.roster_entry.reversed). */
+export interface RowReversal {
+  rosterEntryId: string;
+  requestHash: string;
+  amountCents: string;
+  feeRefundedCents: string;
+  reason: string;
+  reversedAt: string;
 }
 
 export interface RowProgress {
@@ -53,6 +65,17 @@ export interface RowProgress {
   transferring: boolean;
   settled: boolean;
   withdrawalPayoutId: string | null;
+  /** The early-payout fee of the current transfer (whoever bears it); null before any transfer. */
+  feeAmountCents: string | null;
+  /** Issue 26: what reversals took back of the row's net, and of its fee, so far. */
+  reversedCents: Cents;
+  feeRefundedCents: Cents;
+  /** The first failure of the row's current contractor (the retry horizon counts from it); null while none failed. */
+  firstFailedAt: string | null;
+  /** Past the retry horizon: no more retries until the SME re-points the row or takes it back. */
+  failedForGood: boolean;
+  /** The SME took the failed row back: it counts as done for the Split's settlement. */
+  takenBack: boolean;
 }
 
 export type SplitState = { status: 'none' } | ExistingSplit;

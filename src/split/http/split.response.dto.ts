@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'];
 const MARGIN_STATUSES = ['NONE', 'PENDING', 'HELD', 'RELEASED'];
-const DISTRIBUTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+const DISTRIBUTION_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'TAKEN_BACK'];
 const nullableString = { nullable: true, type: String } as const;
 
 /** One roster row of a Split (spec 2.3). */
@@ -22,6 +22,9 @@ export class DistributionViewDto {
   @ApiProperty({ ...nullableString, description: 'Set when the transfer starts: the instant fee, or "0"' }) feeAmountCents!: string | null;
   @ApiProperty(nullableString) netAmountCents!: string | null;
   @ApiProperty(nullableString) failureReason!: string | null;
+  @ApiProperty({ example: '0', description: "Issue 26: what the SME took back of the row's net transfer so far, minor units" }) reversedAmountCents!: string;
+  @ApiProperty({ ...nullableString, description: 'Issue 26: when the transfer failed for good (past the 30-day retry horizon); null otherwise' })
+  finalFailureAt!: string | null;
 }
 
 /** A Split as the API shows it (spec 2.3). */

@@ -5,6 +5,7 @@ import { Projection, ProjectionWriter } from '../../platform/projections/project
 import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitCreated, SplitEvent } from '../domain/split.events';
 import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts';
 import { SplitStatus } from '../domain/split.state';
+import { assertNever } from '../../platform/domain/decider';
 
 export type MarginStatus = 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
 
@@ -25,6 +26,10 @@ export interface DistributionView {
   feeAmountCents: string | null;
   netAmountCents: string | null;
   failureReason: string | null;
+  /** Issue 26: what the SME took back of the row's net transfer so far ('0' when nothing). */
+  reversedAmountCents: string;
+  /** When the row's transfer failed for good (past the retry horizon); null otherwise, and again once re-pointed. */
+  finalFailureAt: string | null;
 }
 
 /** The Split document is the API's Split shape (docs/api.md#the-split-object-spec-23), field for field. */
@@ -157,7 +162,42 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
     case 'split.margin.instant_elected':
     case 'split.roster_entry.settled':
       return;
+    case 'split.roster_entry.reversed':
+      for (const row of split.distributions) {
+        if (row.id === event.data.rosterEntryId) row.reversedAmountCents = (BigInt(row.reversedAmountCents ?? '0') + BigInt(event.data.amountCents)).toString();
+      }
+      return;
+    case 'split.roster_entry.failed_for_good':
+      updateRow(split, event.data.rosterEntryId, { status: 'FAILED', failureReason: event.data.reason, finalFailureAt: event.data.failedAt });
+      return;
+    case 'split.roster_entry.repointed': {
+      const { contractorPaymentProfileId, subVendorId, contractorDisplayName, creatorProfileId } = event.data.contractor;
+      updateRow(split, event.data.rosterEntryId, {
+        contractorPaymentProfileId,
+        subVendorId,
+        contractorDisplayName,
+        creatorProfileId,
+        status: 'PENDING',
+        failureReason: null,
+        finalFailureAt: null,
+      });
+      return;
+    }
+    case 'split.roster_entry.taken_back':
+      updateRow(split, event.data.rosterEntryId, { status: 'TAKEN_BACK' });
+      return;
+    default:
+      return assertNever(event);
   }
+}
+
+/** Rows of a document projected before issue 26 lack its fields until `projections:rebuild splits`: their defaults (nothing reversed, no final failure). */
+export function withRowDefaults(split: SplitView): SplitView {
+  if (split.distributions.every((row) => row.reversedAmountCents !== undefined && row.finalFailureAt !== undefined)) return split;
+  return {
+    ...split,
+    distributions: split.distributions.map((row) => ({ ...row, reversedAmountCents: row.reversedAmountCents ?? '0', finalFailureAt: row.finalFailureAt ?? null })),
+  };
 }
 
 function updateRow(split: SplitView, distributionId: string, change: Partial<DistributionView>): void {
@@ -214,5 +254,7 @@ function distributionView(row: DistributionData): DistributionView {
     feeAmountCents: null,
     netAmountCents: null,
     failureReason: null,
+    reversedAmountCents: '0',
+    finalFailureAt: null,
   };
 }

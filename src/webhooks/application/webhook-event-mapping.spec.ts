@@ -14,7 +14,7 @@ const CASES: [string, object, object | null][] = [
   [
     'split.roster_entry.failed',
     { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: null, attempt: 1, reason: 'x', nextAttemptAt: NOW, failedAt: NOW },
-    { splitId: 'spl_1', rosterEntryId: 'dst_1' },
+    { splitId: 'spl_1', rosterEntryId: 'dst_1', final: false },
   ],
   [
     'split.margin.settled',
@@ -50,6 +50,30 @@ const CASES: [string, object, object | null][] = [
   ['split.funded', { splitId: 'spl_1' }, null],
   ['payout_embed.session.payout_started', { ...session, payoutId: 'po_s' }, null],
   ['checkout.order.paid', { orderId: 'ord_1' }, null],
+  // Issue 26: a row that failed for good is the same public type, final: true; a reversal names its amount.
+  [
+    'split.roster_entry.failed_for_good',
+    { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_r', attempt: 9, reason: 'x', firstFailedAt: NOW, failedAt: NOW },
+    { splitId: 'spl_1', rosterEntryId: 'dst_1', final: true },
+  ],
+  [
+    'split.roster_entry.reversed',
+    {
+      splitId: 'spl_1',
+      rosterEntryId: 'dst_1',
+      reversalId: 'rev_1',
+      amountCents: '250',
+      feeRefundedCents: '3',
+      reason: 'r',
+      idempotencyKey: 'k',
+      requestHash: 'h',
+      reversedBy: 'u',
+      reversedAt: NOW,
+    },
+    { splitId: 'spl_1', rosterEntryId: 'dst_1', reversalId: 'rev_1', amountCents: '250' },
+  ],
+  ['split.roster_entry.repointed', { splitId: 'spl_1' }, null],
+  ['split.roster_entry.taken_back', { splitId: 'spl_1' }, null],
 ];
 
 describe('public webhook events, as each module maps its own recorded events', () => {

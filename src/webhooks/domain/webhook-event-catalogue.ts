@@ -41,8 +41,18 @@ const ENTRIES: Record<WebhookEventTypeEntry['type'], Omit<WebhookEventTypeEntry,
     example: body('split.roster_entry.settled', 'evt_5g8j1l4n7q0s3v6x9z2b5d8f1h', '2026-03-02T09:15:27.503Z', { splitId: SPLIT, rosterEntryId: ROW }),
   },
   'split.roster_entry.failed': {
-    description: "One roster row's transfer failed; Paysplit retries it.",
-    example: body('split.roster_entry.failed', 'evt_9k2m5o8q1s4u7w0y3a6c9e2g5i', '2026-03-02T09:15:27.511Z', { splitId: SPLIT, rosterEntryId: ROW }),
+    description:
+      "One roster row's transfer failed. final: false, Paysplit retries it; final: true, it kept failing past the 30-day retry horizon and waits for the SME to re-point it or take it back.",
+    example: body('split.roster_entry.failed', 'evt_9k2m5o8q1s4u7w0y3a6c9e2g5i', '2026-03-02T09:15:27.511Z', { splitId: SPLIT, rosterEntryId: ROW, final: false }),
+  },
+  'split.roster_entry.reversed': {
+    description: 'The SME took back all or part of a transferred row from its contractor (amountCents in minor units).',
+    example: body('split.roster_entry.reversed', 'evt_6t8v0x2z4b6d8f0h2j4l6n8p0r', '2026-03-09T11:42:05.310Z', {
+      splitId: SPLIT,
+      rosterEntryId: ROW,
+      reversalId: 'rev_00mwqd7h1k3m5o7q9s1u3w5y7a',
+      amountCents: '2500',
+    }),
   },
   'split.margin.settled': {
     description: 'The declared margin was released (instant election or the scheduled net-terms release).',

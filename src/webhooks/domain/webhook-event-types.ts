@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'split.roster_entry.settled',
   'split.roster_entry.failed',
   'split.margin.settled',
+  'split.roster_entry.reversed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -584,6 +584,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/integration/splits/{id}/distributions/{distributionId}/reversals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take back all or part of a transferred row (201; the same idempotencyKey and request replay it, 200): from the contractor's service balance to the SME's balance, what the contractor already withdrew becoming what it owes
+     * @description Credential: an API key with scope split:write, or a session.
+     */
+    post: operations['SplitRowActionsController_reverse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/integration/splits/{id}/distributions/{distributionId}/repoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Point a row whose transfer failed for good at another contractor (an active creator or a vendor of your roster); its transfer starts again
+     * @description Credential: an API key with scope split:write, or a session.
+     */
+    post: operations['SplitRowActionsController_repoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/integration/splits/{id}/distributions/{distributionId}/take-back': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a row whose transfer failed for good back: its amount stays in your balance, owed to nobody; the Split settles once every other row is done
+     * @description Credential: an API key with scope split:write, or a session.
+     */
+    post: operations['SplitRowActionsController_takeBack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/commerce/integration/splits/{id}/ledger': {
     parameters: {
       query?: never;
@@ -1597,13 +1657,20 @@ export interface components {
       autoWithdrawElected: boolean;
       businessCoversFee: boolean;
       /** @enum {string} */
-      status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+      status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'TAKEN_BACK';
       legBTransferPayoutId: string | null;
       legBWithdrawalPayoutId: string | null;
       /** @description Set when the transfer starts: the instant fee, or "0" */
       feeAmountCents: string | null;
       netAmountCents: string | null;
       failureReason: string | null;
+      /**
+       * @description Issue 26: what the SME took back of the row's net transfer so far, minor units
+       * @example 0
+       */
+      reversedAmountCents: string;
+      /** @description Issue 26: when the transfer failed for good (past the 30-day retry horizon); null otherwise */
+      finalFailureAt: string | null;
     };
     SplitViewDto: {
       /** @example spl_mjmio48of2zpddic303ehv3nfd */
@@ -1751,6 +1818,64 @@ export interface components {
       /** @example Hours do not match the timesheet */
       reason?: string;
     };
+    ReversalViewDto: {
+      /** @example rev_00mwqd7h1k3m5o7q9s1u3w5y7a */
+      id: string;
+      /** @example spl_00mwq1z8k3f0a7c2e9g4j6l8n1 */
+      splitId: string;
+      /** @example dst_00mwq1z8k4g1i3k5m7o9q1s3u5 */
+      distributionId: string;
+      /**
+       * @description Minor units taken back from the contractor
+       * @example 2500
+       */
+      amountCents: string;
+      /**
+       * @description The part of the early-payout fee given back with it (refundFee), minor units
+       * @example 38
+       */
+      feeRefundedCents: string;
+      /** @example USD */
+      currency: string;
+      /** @example Paid to the wrong contractor */
+      reason: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      createdAt: string;
+    };
+    ReverseDistributionRequestDto: {
+      /**
+       * @description Minor units to take back: at most the row's net transfer less its earlier reversals (422 REVERSAL_EXCEEDS_TRANSFERRED)
+       * @example 2500
+       */
+      amountCents: string;
+      /**
+       * @description Why; shown to the SME in the history and to the contractor on its earnings page
+       * @example Paid to the wrong contractor
+       */
+      reason: string;
+      /**
+       * @description Also give back the row's early-payout fee in proportion to the part reversed (rounded down; a row reversed in full gets all of it back)
+       * @default false
+       */
+      refundFee?: boolean;
+      /**
+       * @description The same key and request replay the reversal (200); the same key with another request is 409 IDEMPOTENCY_KEY_REUSED
+       * @example reversal-2026-0042
+       */
+      idempotencyKey: string;
+    };
+    RepointDistributionRequestDto: {
+      /**
+       * @description An active creator payment profile
+       * @example cpp_00mwr6hxgj5js1svb6psf8f470
+       */
+      contractorPaymentProfileId?: string;
+      /**
+       * @description A vendor on the SME's own roster
+       * @example sv_00mwr6hxgj5js1svb6psf8f470
+       */
+      subVendorId?: string;
+    };
     LedgerEntryDto: {
       /**
        * @description Account (docs/money.md)
@@ -1877,6 +2002,7 @@ export interface components {
         | 'split.roster_entry.settled'
         | 'split.roster_entry.failed'
         | 'split.margin.settled'
+        | 'split.roster_entry.reversed'
       )[];
     };
     UpdateWebhookEndpointRequestDto: {
@@ -1897,6 +2023,7 @@ export interface components {
         | 'split.roster_entry.settled'
         | 'split.roster_entry.failed'
         | 'split.margin.settled'
+        | 'split.roster_entry.reversed'
       )[];
       /** @example https://merchant.example/webhooks/v2 */
       url?: string;
@@ -2419,6 +2546,11 @@ export interface components {
        * @example 9850
        */
       availableCents: string;
+      /**
+       * @description What the person owes (issue 26): the part of a row reversal it had already withdrawn; its next credits repay it first, before anything is withdrawable
+       * @example 0
+       */
+      owedCents: string;
     };
     EarningsTransferDto: {
       /**
@@ -2461,6 +2593,38 @@ export interface components {
       /** @example 2026-11-25T01:30:13.334Z */
       requestedAt: string;
     };
+    EarningsReversalDto: {
+      /** @example rev_00mwqd7h1k3m5o7q9s1u3w5y7a */
+      id: string;
+      /** @example spl_00mwq1z8k3f0a7c2e9g4j6l8n1 */
+      splitId: string;
+      /** @example dst_00mwq1z8k4g1i3k5m7o9q1s3u5 */
+      rosterEntryId: string;
+      /**
+       * @description Minor units taken back
+       * @example 2500
+       */
+      amountCents: string;
+      /**
+       * @description Of it, taken from the service balance
+       * @example 2000
+       */
+      fromBalanceCents: string;
+      /**
+       * @description Of it, already withdrawn: owed, repaid from the next credits
+       * @example 500
+       */
+      owedCents: string;
+      /** @example USD */
+      currency: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      occurredAt: string;
+      /**
+       * @description The company that took it back
+       * @example Acme Staffing
+       */
+      smeCompanyName: string;
+    };
     EarningsWalletDto: {
       /** @example contractor@example.test */
       email: string;
@@ -2474,6 +2638,8 @@ export interface components {
       transfers: components['schemas']['EarningsTransferDto'][];
       /** @description Newest first */
       withdrawals: components['schemas']['WithdrawalDto'][];
+      /** @description Rows the SMEs took back, newest first (at most 100) */
+      reversals: components['schemas']['EarningsReversalDto'][];
       /** @description The wallet withdrawals go to; a withdrawal needs it active and verified */
       wallet: components['schemas']['EarningsWalletDto'] | null;
     };
@@ -6552,6 +6718,511 @@ export interface operations {
       };
     };
   };
+  SplitRowActionsController_reverse: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        distributionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReverseDistributionRequestDto'];
+      };
+    };
+    responses: {
+      /** @description A repeat of the same idempotency key: the stored result */
+      200: {
+        headers: {
+          /** @description true */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ReversalViewDto'];
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ReversalViewDto'];
+          };
+        };
+      };
+      /** @description REVERSAL_AMOUNT_INVALID, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'REVERSAL_AMOUNT_INVALID' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND, DISTRIBUTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND' | 'DISTRIBUTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, DISTRIBUTION_NOT_TRANSFERRED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'DISTRIBUTION_NOT_TRANSFERRED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description REVERSAL_EXCEEDS_TRANSFERRED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'REVERSAL_EXCEEDS_TRANSFERRED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  SplitRowActionsController_repoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        distributionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RepointDistributionRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description REPOINT_CONTRACTOR_ALREADY_ON_SPLIT, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'REPOINT_CONTRACTOR_ALREADY_ON_SPLIT' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND, DISTRIBUTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND' | 'DISTRIBUTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description DISTRIBUTION_NOT_FAILED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'DISTRIBUTION_NOT_FAILED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description REPOINT_NEEDS_WALLET_EMAIL, SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR, SPLIT_SUB_VENDOR_NOT_OWNED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'REPOINT_NEEDS_WALLET_EMAIL' | 'SPLIT_CONTRACTOR_NOT_ACTIVE_CREATOR' | 'SPLIT_SUB_VENDOR_NOT_OWNED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  SplitRowActionsController_takeBack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        distributionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND, DISTRIBUTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND' | 'DISTRIBUTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description DISTRIBUTION_NOT_FAILED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'DISTRIBUTION_NOT_FAILED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
   SplitLedgerController_ledgerOf: {
     parameters: {
       query?: never;
@@ -7464,6 +8135,7 @@ export interface operations {
           | 'split.roster_entry.settled'
           | 'split.roster_entry.failed'
           | 'split.margin.settled'
+          | 'split.roster_entry.reversed'
           | 'webhook.test';
         /** @description Only deliveries created at or after this time */
         from?: string;

@@ -5,6 +5,7 @@ import type { Earnings, Me } from '../api/types';
 import { Badge, Button, Confirm, EmptyState, LoadError, Loading, PageHead, StatusBadge, useAction } from '../components/ui';
 import { money, Time } from '../lib/format';
 import { useResource } from '../lib/use-resource';
+import { OwedNotice, ReversalsPanel } from './earnings/reversals';
 
 interface Balance {
   currency: string;
@@ -24,7 +25,7 @@ export function EarningsPage({ me }: { me: Me }) {
   });
   if (earnings.error && !earnings.data) return <LoadError error={earnings.error} retry={earnings.reload} />;
   if (!earnings.data) return <Loading />;
-  const { balances, transfers, withdrawals, wallet } = earnings.data;
+  const { balances, transfers, withdrawals, wallet, reversals } = earnings.data;
   const canWithdraw = Boolean(wallet?.verified && wallet.active);
   const amountCents = withdrawing ? decimalToMinor(amount, withdrawing.currency) : null;
   const amountProblem =
@@ -42,6 +43,7 @@ export function EarningsPage({ me }: { me: Me }) {
           {notice}
         </div>
       ) : null}
+      <OwedNotice balances={balances} />
       {balances.length === 0 ? (
         <div className="panel">
           <EmptyState title="No balance yet">When a company pays you through a Split, your share lands here.</EmptyState>
@@ -127,6 +129,7 @@ export function EarningsPage({ me }: { me: Me }) {
           )}
         </section>
       </div>
+      {reversals.length > 0 ? <ReversalsPanel reversals={reversals} /> : null}
       <Confirm
         open={withdrawing !== null}
         title="Withdraw to your wallet"

@@ -5,6 +5,7 @@ import { Badge, Button, Confirm, EmptyState, ErrorAlert, ListState, LoadError, L
 import { humanize, money, Time } from '../lib/format';
 import { Link, navigate, setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
+import { RowActions, RowNotes } from './splits/row-actions';
 
 /** What each history event means to the SME, in words (unknown types fall back to their name). */
 const EVENT_LABELS: Record<string, string> = {
@@ -23,6 +24,10 @@ const EVENT_LABELS: Record<string, string> = {
   'split.roster_entry.failed': 'Contractor payment failed',
   'split.settled': 'Settled',
   'split.cancelled': 'Cancelled',
+  'split.roster_entry.reversed': 'Contractor payment reversed',
+  'split.roster_entry.failed_for_good': 'Contractor payment failed for good',
+  'split.roster_entry.repointed': 'Row re-pointed',
+  'split.roster_entry.taken_back': 'Row taken back',
 };
 const eventLabel = (type: string) => EVENT_LABELS[type] ?? humanize(type.replace(/^split\./, ''));
 
@@ -232,6 +237,7 @@ export function SplitDetailPage({ id }: { id: string }) {
                         {row.failureReason}
                       </div>
                     ) : null}
+                    <RowNotes row={row} currency={s.currency} />
                   </td>
                   <td data-label="Status">
                     <StatusBadge status={row.status} />
@@ -251,6 +257,7 @@ export function SplitDetailPage({ id }: { id: string }) {
                         Pay out now
                       </Button>
                     ) : null}
+                    {!asOf ? <RowActions split={s} row={row} onDone={(message) => (setNotice(message), reloadAll())} /> : null}
                   </td>
                 </tr>
               ))}
