@@ -8,12 +8,22 @@ export interface Entry {
 }
 
 /** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split, a company's balance stream or a contractor's withdrawal. */
-export type Posting = SplitPosting | BalancePosting | WithdrawalPosting;
+export type Posting = SplitPosting | BalancePosting | WithdrawalPosting | TransferPosting;
 
 /** A Split's money movement: funding, a row's transfer or withdrawal, the margin's release. */
 export interface SplitPosting extends PostingBase {
   splitId: string;
+  /** A `collection` posting (issue 27): the invoice's payment it records (a bank transfer's id, for one). */
+  paymentId?: string;
 }
+
+/** Issue 27: an incoming bank transfer, matched to an invoice (then applied by its `collection`) or parked for review. */
+export interface TransferPosting extends PostingBase {
+  transferId: string;
+}
+
+/** The bank transfer of a transfer posting, when it is one (else undefined). */
+export const transferOf = (posting: Posting): string | undefined => ('transferId' in posting ? posting.transferId : undefined);
 
 /** A company balance movement: a top-up, or a Payout Embed reservation, its release or its payment. */
 export interface BalancePosting extends PostingBase {
@@ -65,7 +75,11 @@ export type PostingKind =
   | 'sme_fee_set_aside'
   | 'sme_fee_set_aside_released'
   | 'sme_fee_cover_from_margin'
-  | 'sme_fee_paid';
+  | 'sme_fee_paid'
+  // Issue 27: an invoice payment clears the enterprise receivable; an incoming bank transfer is received, then applied or parked.
+  | 'collection'
+  | 'transfer_received'
+  | 'transfer_parked';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -102,6 +116,12 @@ export const accounts = {
   /** A contractor's withdrawal on its way to its wallet (per person: usr_), between request and the rail's answer. */
   contractorInTransit: (userId: string) => `contractor_in_transit:${userId}`,
   platformFees: () => 'platform_fees',
+  /** Issue 27: money the platform received from outside (card captures and bank transfers paying invoices). */
+  platformCash: () => 'platform_cash',
+  /** A bank transfer matched to an invoice, received but not yet applied to it (zero once applied). */
+  transfersUnapplied: () => 'transfers_unapplied',
+  /** Bank transfers whose reference named no invoice: parked for review, never lost. */
+  parkedTransfers: () => 'parked_transfers',
 } as const;
 
 export const debit = (account: string, amount: Cents): Entry => ({ account, debit: formatCents(amount), credit: '0' });
