@@ -9,11 +9,12 @@ import { PayInvoiceFromBalanceRequestHandler } from './application/pay-invoice-f
 import { ReceiveBankTransferHandler } from './application/receive-bank-transfer.handler';
 import { RecordInvoicePaymentHandler } from './application/record-invoice-payment.handler';
 import { SendInvoiceReminderHandler } from './application/send-invoice-reminder.handler';
+import { StartCardPaymentHandler } from './application/start-card-payment.handler';
 import { InvoicesController } from './http/invoices.controller';
 import { InvoicesReadModelProjection } from './projections/invoices-read-model.projection';
 
 /** What the enterprise and the sandbox bank call. */
-const useCases = [PayInvoiceFromBalanceRequestHandler, ReceiveBankTransferHandler, RecordInvoicePaymentHandler];
+const useCases = [PayInvoiceFromBalanceRequestHandler, StartCardPaymentHandler, ReceiveBankTransferHandler, RecordInvoicePaymentHandler];
 
 /** What the collection workflow sends. */
 const collection = [InvoiceCollectionProcessManager, IssueInvoiceHandler, MarkInvoiceOverdueHandler, SendInvoiceReminderHandler];

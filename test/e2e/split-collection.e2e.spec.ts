@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createCompany, createdSplit, createEnterprise, dataOf, Enterprise, setupSplitWorld, splitBody, SplitWorld, subVendorRow } from '../support/split-fixtures';
 import { jsonOf, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
+import { CARDS, form } from '../browser/checkout-fixtures';
 
 /**
  * Issue 27: the enterprise pays its bill. Every test runs over HTTP on the sandbox clock and ends with
@@ -115,22 +116,41 @@ describe('Split collection: invoices, payments, overdue', () => {
     expectLedgerClean();
   });
 
-  it('is paid in two parts (balance, then a bank transfer quoting its reference)', async () => {
+  it('is paid in two parts: by card on the hosted Checkout page, then by a bank transfer quoting its reference', async () => {
     const enterprise = await newEnterprise('Hooli');
     const { splitId, invoice: bill } = await fundedInvoice(enterprise, '8000');
-    dataOf(await app.request('POST', '/api/sandbox/balance/top-up', { token: enterprise.sessionToken, body: { currency: 'USD', amountCents: '3000' } }), 201);
-    const first = dataOf(await payFromBalance(enterprise, bill.id, '3000', 'part-1'), 200);
+    const tooMuch = await app.request('POST', `/api/commerce/invoices/${bill.id}/card-payments`, { token: enterprise.sessionToken, body: { amountCents: '8001' } });
+    expect(tooMuch.body.error.code).toBe('INVOICE_PAYMENT_EXCEEDS_OUTSTANDING');
+    const started = dataOf(await app.request('POST', `/api/commerce/invoices/${bill.id}/card-payments`, { token: enterprise.sessionToken, body: { amountCents: '3000' } }), 200);
+    expect(started).toMatchObject({ invoiceId: bill.id, amountCents: '3000', orderId: expect.stringMatching(/^ord_/) });
+    const url = new URL(started.redirectUrl);
+    const paidPage = await form(app, url.pathname, { t: url.searchParams.get('t')!, number: CARDS.ok, expMonth: '12', expYear: '2040', cvc: '123' });
+    expect(paidPage.status).toBeLessThan(400);
+    await advance(1);
+    const first = await invoice(enterprise, bill.id);
     expect(first).toMatchObject({ status: 'PARTIALLY_PAID', outstandingCents: '5000' });
+    expect(first.payments).toEqual([expect.objectContaining({ paymentId: started.orderId, method: 'CARD', amountCents: '3000' })]);
     expect((await splitOf(splitId)).collectionStatus).toBe('PARTIALLY_PAID');
     const received = await transfer(bill.paymentReference.toLowerCase(), '5000');
     expect(received).toMatchObject({ status: 'MATCHED', invoiceId: bill.id, amountCents: '5000', parkedReason: null });
     const paid = await invoice(enterprise, bill.id);
     expect(paid).toMatchObject({ status: 'PAID', outstandingCents: '0' });
     expect(paid.payments.map((p: { method: string; amountCents: string }) => [p.method, p.amountCents])).toEqual([
-      ['BALANCE', '3000'],
+      ['CARD', '3000'],
       ['BANK_TRANSFER', '5000'],
     ]);
     expect((await splitOf(splitId)).collectionStatus).toBe('PAID');
+    const collections = (await ledger(splitId)).filter((p: { kind: string }) => p.kind === 'collection').map((p: { entries: unknown }) => p.entries);
+    expect(collections).toEqual([
+      [
+        { account: 'platform_cash', debit: '3000', credit: '0' },
+        { account: `enterprise_receivable:${enterprise.companyId}`, debit: '0', credit: '3000' },
+      ],
+      [
+        { account: 'transfers_unapplied', debit: '5000', credit: '0' },
+        { account: `enterprise_receivable:${enterprise.companyId}`, debit: '0', credit: '5000' },
+      ],
+    ]);
     expectLedgerClean();
   });
 

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { LogSubscriber, TimerHandlers } from '../../platform/background.decorators';
 import { WorkflowProcessor, WorkflowRuntime } from '../../platform/workflows/workflow-processor';
-import { InvoiceState } from '../domain/invoice.decider';
-import { invoiceCollectionWorkflow } from './invoice-collection.workflow';
+import { CollectionWorkflowState, invoiceCollectionWorkflow } from './invoice-collection.workflow';
 
 @Injectable()
 @LogSubscriber()
 @TimerHandlers()
-export class InvoiceCollectionProcessManager extends WorkflowProcessor<InvoiceState | null> {
+export class InvoiceCollectionProcessManager extends WorkflowProcessor<CollectionWorkflowState> {
   constructor(runtime: WorkflowRuntime) {
     super(invoiceCollectionWorkflow, runtime);
   }

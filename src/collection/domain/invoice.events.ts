@@ -104,3 +104,10 @@ export type BankTransferReceived = DomainEvent<
 export type BankTransferEvent = BankTransferReceived;
 export const BANK_TRANSFER_STREAM_PREFIX = 'banktransfer-';
 export const bankTransferStreamId = (transferId: string) => `${BANK_TRANSFER_STREAM_PREFIX}${transferId}`;
+
+/**
+ * The merchant of the Checkout orders that pay invoices by card or wallet: the platform's own collections
+ * account, never a company's. Its orders carry the invoice id as `externalOrderRef`; the company has no
+ * webhook endpoints, so their `checkout.completed` reaches nobody (docs/decisions.md, issue 27).
+ */
+export const COLLECTIONS_MERCHANT = 'co_paysplit_collections';

@@ -7,9 +7,10 @@ import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { InvoiceQueries } from '../application/invoice-queries';
 import { PayInvoiceFromBalanceRequestCommand } from '../application/pay-invoice-from-balance.handler';
+import { StartCardPaymentCommand } from '../application/start-card-payment.handler';
 import { InvoiceAlreadyPaidError, InvoiceNotFoundError, InvoicePaymentAmountInvalidError, InvoicePaymentExceedsOutstandingError } from '../domain/collection.errors';
-import { InvoiceListQueryDto, PayInvoiceRequestDto } from './invoices.request.dto';
-import { InvoiceViewDto } from './invoices.response.dto';
+import { CardPaymentRequestDto, InvoiceListQueryDto, PayInvoiceRequestDto } from './invoices.request.dto';
+import { CardPaymentStartedDto, InvoiceViewDto } from './invoices.response.dto';
 
 const INSUFFICIENT_BALANCE = { status: 422, code: 'PAYOUT_INSUFFICIENT_BALANCE', message: 'The available balance does not cover the payment' };
 
@@ -50,5 +51,18 @@ export class InvoicesController {
   })
   pay(@Param('id') id: string, @Body() body: PayInvoiceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new PayInvoiceFromBalanceRequestCommand(principal.companyId, id, body.amountCents, body.idempotencyKey, commandContext(request, principal)));
+  }
+
+  @ApiData(CardPaymentStartedDto)
+  @ApiErrors(InvoiceNotFoundError, InvoiceAlreadyPaidError, InvoicePaymentExceedsOutstandingError, InvoicePaymentAmountInvalidError)
+  @IdempotentRoute()
+  @Post(':id/card-payments')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Pay (part of) an invoice by card or wallet: a hosted Checkout page (redirectUrl) for at most what is owed (default: all of it); the bill records the payment once the order is PAID',
+  })
+  payByCard(@Param('id') id: string, @Body() body: CardPaymentRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new StartCardPaymentCommand(principal.companyId, id, body.amountCents, body.provider ?? 'CARD_PROCESSOR', commandContext(request, principal)));
   }
 }

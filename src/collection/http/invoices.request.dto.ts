@@ -55,3 +55,16 @@ export class BankTransferListQueryDto {
   @IsIn(['MATCHED', 'PARKED'])
   status?: 'MATCHED' | 'PARKED';
 }
+
+export class CardPaymentRequestDto {
+  @ApiPropertyOptional({ example: '12500', description: 'What to pay by card now, in minor units (default: all that is owed; at most that)' })
+  @IsOptional()
+  @IsString()
+  @Matches(MINOR_UNITS, { message: MINOR_UNITS_MESSAGE })
+  amountCents?: string;
+
+  @ApiPropertyOptional({ enum: ['CARD_PROCESSOR', 'WALLET_PROCESSOR'], default: 'CARD_PROCESSOR' })
+  @IsOptional()
+  @IsIn(['CARD_PROCESSOR', 'WALLET_PROCESSOR'])
+  provider?: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+}

@@ -57,3 +57,10 @@ export class BankTransferDto {
   @ApiProperty({ ...nullableString, example: 'unknown reference' }) parkedReason!: string | null;
   @ApiProperty({ example: '2026-03-20T10:00:00.000Z' }) receivedAt!: string;
 }
+
+export class CardPaymentStartedDto {
+  @ApiProperty({ example: 'inv_mjmio48of2zpddic303ehv3nfd' }) invoiceId!: string;
+  @ApiProperty({ example: 'ord_4k2m9x0q7a1c5v8b4n6z0p2r4t' }) orderId!: string;
+  @ApiProperty({ example: '45450' }) amountCents!: string;
+  @ApiProperty({ example: 'http://localhost:3000/pay/ord_4k2m9x0q7a1c5v8b4n6z0p2r4t?t=...', description: 'The hosted page to pay on' }) redirectUrl!: string;
+}
