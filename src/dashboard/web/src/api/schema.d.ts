@@ -1190,6 +1190,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Invoices billed to the caller company (one per funded Split), soonest due first; ?status= narrows to OPEN, PARTIALLY_PAID, PAID or OVERDUE
+     * @description Credential: a session (an API key is refused with 403).
+     */
+    get: operations['InvoicesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One invoice, with its payments and reminders, as the enterprise billed or the SME whose Split it is (404 for anyone else)
+     * @description Credential: a session (an API key is refused with 403).
+     */
+    get: operations['InvoicesController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/invoices/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay (part of) an invoice from the enterprise's Paysplit balance (session): at most what is still owed; 422 PAYOUT_INSUFFICIENT_BALANCE when the balance is short; the same idempotencyKey takes nothing twice
+     * @description Credential: a session (an API key is refused with 403).
+     */
+    post: operations['InvoicesController_pay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/invoices/{id}/card-payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay (part of) an invoice by card or wallet: a hosted Checkout page (redirectUrl) for at most what is owed (default: all of it); the bill records the payment once the order is PAID
+     * @description Credential: a session (an API key is refused with 403).
+     */
+    post: operations['InvoicesController_payByCard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/clock': {
     parameters: {
       query?: never;
@@ -1272,6 +1352,24 @@ export interface paths {
      * @description Credential: a session (an API key is refused with 403).
      */
     post: operations['SandboxBalanceController_topUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bank-transfers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Incoming bank transfers, newest first; ?status=PARKED lists those waiting for review */
+    get: operations['SandboxBankTransfersController_list'];
+    put?: never;
+    /** Play an incoming bank transfer: a reference naming an invoice pays it (an overpayment is credited to the enterprise's balance); any other is PARKED for review, never lost */
+    post: operations['SandboxBankTransfersController_receive'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1620,6 +1718,21 @@ export interface components {
       createdAt: string;
       /** @example 2026-11-25T01:30:13.334Z */
       updatedAt: string;
+      /**
+       * @description The invoice billed to the enterprise at funding (issue 27); null before funding
+       * @example inv_mjmio48of2zpddic303ehv3nfd
+       */
+      invoiceId: string | null;
+      /**
+       * @description How far the invoice is paid; null without one
+       * @enum {string|null}
+       */
+      collectionStatus: 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE' | null;
+      /**
+       * @description Why a PENDING_APPROVAL Split waits: the enterprise has an invoice overdue beyond the limit and cannot approve (its auto-accept is suspended) until it pays
+       * @enum {string|null}
+       */
+      approvalBlockedReason: 'ENTERPRISE_INVOICE_OVERDUE' | null;
     };
     RosterRowDto: {
       /**
@@ -1837,6 +1950,8 @@ export interface components {
         | 'split.roster_entry.settled'
         | 'split.roster_entry.failed'
         | 'split.margin.settled'
+        | 'split.invoice.paid'
+        | 'split.invoice.overdue'
       )[];
     };
     UpdateWebhookEndpointRequestDto: {
@@ -1856,6 +1971,8 @@ export interface components {
         | 'split.roster_entry.settled'
         | 'split.roster_entry.failed'
         | 'split.margin.settled'
+        | 'split.invoice.paid'
+        | 'split.invoice.overdue'
       )[];
       /** @example https://merchant.example/webhooks/v2 */
       url?: string;
@@ -2424,6 +2541,127 @@ export interface components {
       /** @description What the line is about, for a link */
       resource: components['schemas']['ActivityResourceDto'];
     };
+    InvoicePaymentDto: {
+      /**
+       * @description The balance payment, card order (ord_) or bank transfer (btr_)
+       * @example ipm_3k9x0q2m7a1c5v8b4n6z0p2r4t
+       */
+      paymentId: string;
+      /** @enum {string} */
+      method: 'BALANCE' | 'CARD' | 'BANK_TRANSFER';
+      /** @example 12500 */
+      amountCents: string;
+      /**
+       * @description What reduced the amount owed
+       * @example 12500
+       */
+      appliedCents: string;
+      /**
+       * @description Beyond what was owed: credited to the enterprise's balance
+       * @example 0
+       */
+      overpaidCents: string;
+      /** @example 2026-03-20T10:00:00.000Z */
+      receivedAt: string;
+    };
+    InvoiceReminderDto: {
+      /** @enum {string} */
+      reminder: 'BEFORE_DUE' | 'DUE' | 'AFTER_DUE';
+      /** @example 2026-03-29T09:15:27.402Z */
+      sentAt: string;
+    };
+    BankDetailsDto: {
+      /** @example Paysplit Collections (sandbox) */
+      accountName: string;
+      /** @example GB33PSPL00000012345678 */
+      iban: string;
+      /** @example PSPLGB2L */
+      bic: string;
+      /**
+       * @description Quote it on the transfer
+       * @example PS-8K2M4Q6S8U0W
+       */
+      reference: string;
+    };
+    InvoiceViewDto: {
+      /** @example inv_mjmio48of2zpddic303ehv3nfd */
+      id: string;
+      /** @example spl_mjmio48of2zpddic303ehv3nfd */
+      splitId: string;
+      smeCompanyId: string;
+      enterpriseCompanyId: string;
+      /** @description The AP contact the invoice and its reminders are mailed to */
+      apContactBusinessProfileId: string;
+      /** @example USD */
+      currency: string;
+      /**
+       * @description Total + enterprise fee, minor units
+       * @example 45450
+       */
+      amountCents: string;
+      /** @example 0 */
+      paidCents: string;
+      /** @example 45450 */
+      outstandingCents: string;
+      /** @enum {string} */
+      status: 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE';
+      /** @example PS-8K2M4Q6S8U0W */
+      paymentReference: string;
+      /**
+       * @description When the Split funded
+       * @example 2026-03-02T09:15:27.402Z
+       */
+      issuedAt: string;
+      /**
+       * @description Funding + the enterprise's net terms
+       * @example 2026-04-01T09:15:27.402Z
+       */
+      dueAt: string;
+      paidAt: string | null;
+      overdueAt: string | null;
+      payments: components['schemas']['InvoicePaymentDto'][];
+      reminders: components['schemas']['InvoiceReminderDto'][];
+      /** @example http://localhost:3000/dashboard/bills?invoice=inv_mjmio48of2zpddic303ehv3nfd */
+      payUrl: string;
+      bankTransfer: components['schemas']['BankDetailsDto'];
+    };
+    PayInvoiceRequestDto: {
+      /**
+       * @description What to pay now, in minor units: at most what is still owed (partial payments allowed)
+       * @example 12500
+       */
+      amountCents: string;
+      /**
+       * @description Unique per payment: a retry with the same key and amount takes nothing twice
+       * @example bill-2026-03-pay-1
+       */
+      idempotencyKey: string;
+    };
+    CardPaymentStartedDto: {
+      /** @example inv_mjmio48of2zpddic303ehv3nfd */
+      invoiceId: string;
+      /** @example ord_4k2m9x0q7a1c5v8b4n6z0p2r4t */
+      orderId: string;
+      /** @example 45450 */
+      amountCents: string;
+      /**
+       * @description The hosted page to pay on
+       * @example http://localhost:3000/pay/ord_4k2m9x0q7a1c5v8b4n6z0p2r4t?t=...
+       */
+      redirectUrl: string;
+    };
+    CardPaymentRequestDto: {
+      /**
+       * @description What to pay by card now, in minor units (default: all that is owed; at most that)
+       * @example 12500
+       */
+      amountCents?: string;
+      /**
+       * @default CARD_PROCESSOR
+       * @enum {string}
+       */
+      provider?: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+    };
     ClockDto: {
       /**
        * @description Sandbox time
@@ -2486,6 +2724,40 @@ export interface components {
       amountCents: string;
       /** @example USD */
       currency: string;
+    };
+    BankTransferDto: {
+      /** @example btr_00mwqa4e2b6d8f0h2j4l6n8p0r */
+      id: string;
+      /** @example PS-8K2M4Q6S8U0W */
+      reference: string;
+      /** @example USD */
+      currency: string;
+      /** @example 12500 */
+      amountCents: string;
+      /** @enum {string} */
+      status: 'MATCHED' | 'PARKED';
+      invoiceId: string | null;
+      /** @example unknown reference */
+      parkedReason: string | null;
+      /** @example 2026-03-20T10:00:00.000Z */
+      receivedAt: string;
+    };
+    BankTransferRequestDto: {
+      /**
+       * @description The remittance reference the payer quoted (an invoice's paymentReference)
+       * @example PS-8K2M4Q6S8U0W
+       */
+      reference: string;
+      /**
+       * @description Amount received, in minor units
+       * @example 12500
+       */
+      amountCents: string;
+      /**
+       * @description Currency received (default: the invoice's); another than the invoice's parks the transfer
+       * @example USD
+       */
+      currency?: string;
     };
     ErrorDetailDto: {
       /**
@@ -6020,6 +6292,20 @@ export interface operations {
           };
         };
       };
+      /** @description ENTERPRISE_INVOICE_OVERDUE */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'ENTERPRISE_INVOICE_OVERDUE';
+            };
+          };
+        };
+      };
       /** @description INTERNAL_ERROR */
       500: {
         headers: {
@@ -7376,6 +7662,8 @@ export interface operations {
           | 'split.roster_entry.settled'
           | 'split.roster_entry.failed'
           | 'split.margin.settled'
+          | 'split.invoice.paid'
+          | 'split.invoice.overdue'
           | 'webhook.test';
         /** @description Only deliveries created at or after this time */
         from?: string;
@@ -10250,6 +10538,509 @@ export interface operations {
       };
     };
   };
+  InvoicesController_list: {
+    parameters: {
+      query?: {
+        /** @description Only invoices in this collection status */
+        status?: 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvoiceViewDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvoiceViewDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_pay: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PayInvoiceRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvoiceViewDto'];
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_AMOUNT_INVALID, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_AMOUNT_INVALID' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, INVOICE_ALREADY_PAID, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'INVOICE_ALREADY_PAID' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_EXCEEDS_OUTSTANDING, PAYOUT_INSUFFICIENT_BALANCE */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_EXCEEDS_OUTSTANDING' | 'PAYOUT_INSUFFICIENT_BALANCE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_payByCard: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CardPaymentRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CardPaymentStartedDto'];
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_AMOUNT_INVALID, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_AMOUNT_INVALID' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, INVOICE_ALREADY_PAID, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'INVOICE_ALREADY_PAID' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_EXCEEDS_OUTSTANDING */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_EXCEEDS_OUTSTANDING';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
   SandboxClockController_now: {
     parameters: {
       query?: never;
@@ -10621,6 +11412,169 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  SandboxBankTransfersController_list: {
+    parameters: {
+      query?: {
+        /** @description PARKED: transfers waiting for review */
+        status?: 'MATCHED' | 'PARKED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BankTransferDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  SandboxBankTransfersController_receive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BankTransferRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BankTransferDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
             };
           };
         };

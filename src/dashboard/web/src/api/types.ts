@@ -27,3 +27,5 @@ export type PaymentLink = Schemas['PaymentLinkDto'];
 export type PayoutSession = Schemas['SessionViewDto'];
 export type Earnings = Schemas['EarningsDto'];
 export type Withdrawal = Schemas['WithdrawalDto'];
+// Issue 27: the enterprise's bills.
+export type Invoice = Schemas['InvoiceViewDto'];
