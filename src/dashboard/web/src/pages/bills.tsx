@@ -100,7 +100,12 @@ export function BillsPage() {
             { header: 'Due', cell: (item) => <Time iso={item.dueAt} /> },
           ]}
           actions={(item) => (
-            <Button small variant={item.status === 'PAID' ? undefined : 'primary'} onClick={() => setQuery({ invoice: item.id })} aria-label={`${item.status === 'PAID' ? 'Details' : 'Pay'} bill ${item.id}`}>
+            <Button
+              small
+              variant={item.status === 'PAID' ? undefined : 'primary'}
+              onClick={() => setQuery({ invoice: item.id })}
+              aria-label={`${item.status === 'PAID' ? 'Details' : 'Pay'} bill ${item.id}`}
+            >
               {item.status === 'PAID' ? 'Details' : 'Pay'}
             </Button>
           )}
