@@ -214,6 +214,13 @@ export function SplitDetailPage({ id }: { id: string }) {
           <div className="label">Contractors</div>
           <div className="value">{s.distributions.length}</div>
         </div>
+        <div className="stat">
+          <div className="label">Enterprise&rsquo;s bill</div>
+          <div className="value" data-testid="collection-status">
+            {s.collectionStatus ? <StatusBadge status={s.collectionStatus} /> : <span className="muted small">Billed when the Split funds</span>}
+          </div>
+          {s.approvalBlockedReason ? <div className="sub">Waits: the enterprise has a bill overdue too long and cannot approve until it pays.</div> : null}
+        </div>
       </div>
       <section className="panel" aria-labelledby="rows-title">
         <h2 id="rows-title">Distributions</h2>
