@@ -1,7 +1,7 @@
 import { DomainEvent } from '../../platform/domain/decider';
-import { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX, type CollectionStatus } from '../../split';
+import { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX, invoiceIdOf, type CollectionStatus } from '../../split';
 
-export { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX };
+export { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX, invoiceIdOf };
 export type { CollectionStatus };
 
 /** How an invoice payment arrived (docs/api.md#invoices). */
@@ -76,8 +76,6 @@ export const INVOICE_EVENT_TYPES: ReadonlySet<string> = new Set<InvoiceEvent['ty
 ]);
 
 export const invoiceStreamId = (invoiceId: string) => `${INVOICE_STREAM_PREFIX}${invoiceId}`;
-/** One invoice per Split: its id derives from the Split's, so issuing twice finds the same stream. */
-export const invoiceIdOf = (splitId: string) => `inv_${splitId.slice(splitId.indexOf('_') + 1)}`;
 /** The reference a bank transfer quotes: short enough for a transfer's remittance field, unique per invoice. */
 export const paymentReferenceOf = (invoiceId: string) => `PS-${invoiceId.slice(-12).toUpperCase()}`;
 

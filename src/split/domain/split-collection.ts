@@ -8,6 +8,8 @@ export const COLLECTION_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE']
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 
 export const INVOICE_STREAM_PREFIX = 'invoice-';
+/** One invoice per Split: its id derives from the Split's (`inv_` + the same 26 characters), so issuing twice finds the same stream. */
+export const invoiceIdOf = (splitId: string) => `inv_${splitId.slice(splitId.indexOf('_') + 1)}`;
 
 /** The fields every invoice event carries (`dueAt` on `invoice.issued`). */
 export interface InvoiceFact {
