@@ -11,6 +11,7 @@ import { PayoutsModule } from './payouts/payouts.module';
 import { PayoutEmbedModule } from './payout-embed/payout-embed.module';
 import { EarningsModule } from './earnings/earnings.module';
 import { ActivityModule } from './activity/activity.module';
+import { CollectionModule } from './collection/collection.module';
 import { DashboardModule } from './dashboard';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
@@ -43,6 +44,7 @@ export class AppModule {
         PayoutEmbedModule,
         EarningsModule,
         ActivityModule,
+        CollectionModule,
         DashboardModule,
         ...(config.sandbox ? [SandboxModule] : []),
       ],

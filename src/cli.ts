@@ -133,6 +133,9 @@ async function ledgerVerify(platform: Platform): Promise<number> {
   console.log(`${report.checkoutOrders} checkout orders in the ledger, ${report.checkoutRefunds} refunds`);
   for (const { splitId, dueCents } of report.legacyFeesDue)
     console.log(`NOTE ${splitId}: ${dueCents} of the fees its SME covers is still due (created before issue 23; not a violation)`);
+  console.log(
+    `${report.invoicedSplits} invoiced Splits (${report.collectedSplits} collected in full); ${report.bankTransfers} incoming bank transfers (${report.parkedTransfers} parked for review)`,
+  );
   // Checkout charges are not in the ledger yet: their rule (each captured charge recorded once, paid or voided) reads the order streams and the sandbox processor.
   const charges = verifyCheckoutCharges(await replayCheckoutCharges(platform.events), platform.config.sandbox ? await new OperationalChargeBook(platform.readStore).all() : null);
   console.log(

@@ -5,3 +5,5 @@ export { replayCheckoutCharges, verifyCheckoutCharges, type ChargeReport } from 
 // What webhooks sends for Checkout events: the public event, its payload and the company it goes to.
 export { checkoutPublicEvent, type CheckoutPublicEvent, type CheckoutCompletedPayload, type CheckoutRefundedPayload } from './domain/checkout.public-events';
 export { OperationalChargeBook } from './infrastructure/sandbox-processors';
+// Issue 27: the collection module takes an invoice's card payment as a Checkout order of the platform's own.
+export { CreateCheckoutCommand } from './application/create-checkout.handler';

@@ -18,6 +18,8 @@ import { SplitFeesReleaseProcessManager } from './application/split-fees-release
 import { PayoutEmbedQueries } from './application/payout-embed.queries';
 import { PayoutEmbedSecrets } from './application/payout-embed-secrets';
 import { TopUpBalanceHandler } from './application/top-up-balance.handler';
+import { PayInvoiceFromBalanceHandler } from './application/pay-invoice-from-balance.handler';
+import { CreditInvoiceOverpaymentHandler } from './application/credit-invoice-overpayment.handler';
 import { EmbedPayoutsApiController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
 import { IntegrationPayoutEmbedController } from './http/integration-payout-embed.controller';
 import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessions.projection';
@@ -35,6 +37,16 @@ const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler, S
 @Module({
   imports: [IdentityModule],
   controllers: [IntegrationPayoutEmbedController, EmbedPayoutsApiController, EmbedPayoutsPageController],
-  providers: [PayoutEmbedSecrets, PayoutEmbedQueries, PayoutEmbedSessionsProjection, ...useCases, ...lifecycle, ...splitMoney],
+  providers: [
+    PayoutEmbedSecrets,
+    PayoutEmbedQueries,
+    PayoutEmbedSessionsProjection,
+    ...useCases,
+    ...lifecycle,
+    ...splitMoney,
+    // Issue 27: invoices paid from the balance, overpayments credited back to it.
+    PayInvoiceFromBalanceHandler,
+    CreditInvoiceOverpaymentHandler,
+  ],
 })
 export class PayoutEmbedModule {}

@@ -210,6 +210,9 @@ describe('Idempotency-Key over HTTP', () => {
       'POST /api/commerce/integration/payout-embed/sessions',
       'POST /api/commerce/integration/payout-embed/sessions/{id}/cancel',
       'POST /api/sandbox/balance/top-up',
+      // Issue 27: an invoice paid from the balance, or by card through a collections order.
+      'POST /api/commerce/invoices/{id}/payments',
+      'POST /api/commerce/invoices/{id}/card-payments',
     ];
     const openapi = (await app.request('GET', '/docs/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
     const takesKey = new Map<string, boolean>();

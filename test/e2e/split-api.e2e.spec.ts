@@ -122,6 +122,9 @@ describe('Split lifecycle over HTTP', () => {
       ...approved.body.data,
       status: expect.stringMatching(/^(FUNDED|SETTLING)$/),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      // Funding bills the enterprise (issue 27).
+      invoiceId: `inv_${created.id.slice(4)}`,
+      collectionStatus: 'OPEN',
     });
 
     // approve twice, revise, cancel or reject after approval: 409, nothing appended

@@ -53,5 +53,5 @@ export const approved: SplitEvent = {
 
 export const funded = (rosterSum: string, feeBuffer = '0'): SplitEvent => ({
   type: 'split.funded',
-  data: { splitId: 'spl_1', legAPayoutId: 'po_a', rosterSumCents: rosterSum, feeBufferAmountCents: feeBuffer, fundedAt: SPLIT_CREATED_AT },
+  data: { splitId: 'spl_1', legAPayoutId: 'po_a', rosterSumCents: rosterSum, feeBufferAmountCents: feeBuffer, invoiced: true, fundedAt: SPLIT_CREATED_AT },
 });

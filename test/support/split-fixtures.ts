@@ -30,6 +30,10 @@ export const SPLIT_FIELDS = [
   'distributions',
   'createdAt',
   'updatedAt',
+  // Issue 27: the invoice billed at funding, how far it is paid, why a pending Split waits.
+  'invoiceId',
+  'collectionStatus',
+  'approvalBlockedReason',
 ].sort();
 
 export const DISTRIBUTION_FIELDS = [
@@ -308,6 +312,9 @@ export function expectedSplit(world: Pick<SplitWorld, 'sme' | 'enterprise'>, bod
     distributions,
     createdAt: expect.stringMatching(ISO_TIMESTAMP),
     updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    invoiceId: null,
+    collectionStatus: null,
+    approvalBlockedReason: null,
     ...overrides,
   };
 }

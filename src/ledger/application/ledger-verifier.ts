@@ -1,7 +1,7 @@
 import { EventStore } from '../../platform/event-store/event-store.port';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
-import { isBalanced, isSplitPosting, Posting, sessionOf, withdrawalOf } from '../domain/posting';
+import { isBalanced, isSplitPosting, Posting, sessionOf, transferOf, withdrawalOf } from '../domain/posting';
 import { CheckoutLedgerProjection, LEDGER_CHECKOUT_POSTINGS } from '../projections/checkout-ledger.projection';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
 import { LEDGER_LINES, LedgerLineDoc } from '../projections/ledger-lines';
@@ -21,7 +21,10 @@ export interface LedgerViolation {
     | 'checkout_netting'
     // Issue 26: reversals never exceed what a row transferred (nor fee refunds its fee); a receivable never goes below zero.
     | 'row_reversal'
-    | 'contractor_receivable';
+    | 'contractor_receivable'
+    // Issue 27: a Split's receivable = total + enterprise fee - collected, never below zero; every incoming transfer matched or parked.
+    | 'collection'
+    | 'bank_transfer';
   message: string;
 }
 
@@ -44,6 +47,11 @@ export interface LedgerReport {
   /** Checkout orders with postings (issue 26), and the refunds that succeeded on them. */
   checkoutOrders: number;
   checkoutRefunds: number;
+  /** Issue 27: funded Splits billed by an invoice, and of those how many are paid in full; incoming bank transfers, and how many are parked. */
+  invoicedSplits: number;
+  collectedSplits: number;
+  bankTransfers: number;
+  parkedTransfers: number;
   violations: LedgerViolation[];
 }
 
@@ -110,6 +118,10 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
   violations.push(...withdrawals.violations);
   const checkout = checkCheckoutOrders(ordered);
   violations.push(...checkout.violations);
+  const collection = checkCollection(splits, bySplit);
+  violations.push(...collection.violations);
+  const transfers = checkBankTransfers(ordered);
+  violations.push(...transfers.violations);
   return {
     postings: postings.length,
     splits: splits.length,
@@ -121,8 +133,73 @@ export function verifyLedger(postings: Posting[], splits: LedgerSplit[]): Ledger
     legacyFeesDue,
     checkoutOrders: checkout.orders,
     checkoutRefunds: checkout.refunds,
+    invoicedSplits: collection.invoiced,
+    collectedSplits: collection.collected,
+    bankTransfers: transfers.count,
+    parkedTransfers: transfers.parked,
     violations,
   };
+}
+
+/**
+ * Issue 27: for every funded Split, what its enterprise still owes on it (funding's receivable debit less
+ * its collections' credits) is total + enterprise fee - collected, and never below zero at any posting.
+ * A Split funded before invoices existed has no collection: its receivable stays the total + fee.
+ */
+function checkCollection(splits: LedgerSplit[], bySplit: Map<string, Posting[]>): { invoiced: number; collected: number; violations: LedgerViolation[] } {
+  const violations: LedgerViolation[] = [];
+  let invoiced = 0;
+  let collected = 0;
+  for (const split of splits.filter((s) => s.funded)) {
+    const billed = BigInt(split.totalAmountCents) + BigInt(split.enterpriseFeeAmountCents);
+    const received = BigInt(split.collectedCents ?? '0');
+    let owed = 0n;
+    for (const posting of bySplit.get(split.id) ?? []) {
+      for (const entry of posting.entries) if (entry.account.startsWith('enterprise_receivable:')) owed += BigInt(entry.debit) - BigInt(entry.credit);
+      if (owed < 0n) violations.push({ rule: 'collection', message: `${split.id}: the enterprise receivable went to ${owed} at posting ${posting.id}` });
+    }
+    if (owed !== billed - received)
+      violations.push({ rule: 'collection', message: `${split.id}: receivable ${owed}, expected total + enterprise fee - collected = ${billed} - ${received}` });
+    if (split.invoiceId) invoiced += 1;
+    if (split.invoiceId && received === billed) collected += 1;
+  }
+  return { invoiced, collected, violations };
+}
+
+/**
+ * Issue 27: every incoming bank transfer is posted once, and then either parked for review or applied to
+ * its invoice by exactly one collection for its full amount (what was received, none of it lost).
+ */
+function checkBankTransfers(ordered: Posting[]): { count: number; parked: number; violations: LedgerViolation[] } {
+  const violations: LedgerViolation[] = [];
+  const received = groupBy(
+    ordered.filter((p) => transferOf(p) !== undefined),
+    (p) => transferOf(p)!,
+  );
+  const applied = groupBy(
+    ordered.filter((p) => p.kind === 'collection' && isSplitPosting(p) && p.paymentId !== undefined),
+    (p) => (isSplitPosting(p) ? p.paymentId! : ''),
+  );
+  let parked = 0;
+  const amountOf = (p: Posting, account: string, side: 'debit' | 'credit') => p.entries.filter((e) => e.account === account).reduce((sum, e) => sum + BigInt(e[side]), 0n);
+  for (const [transferId, postings] of received) {
+    if (postings.length !== 1) violations.push({ rule: 'bank_transfer', message: `${transferId}: received ${postings.length} times` });
+    const first = postings[0]!;
+    if (first.kind === 'transfer_parked') {
+      parked += 1;
+      if (applied.has(transferId)) violations.push({ rule: 'bank_transfer', message: `${transferId}: parked, yet applied to an invoice` });
+      continue;
+    }
+    const uses = applied.get(transferId) ?? [];
+    if (uses.length !== 1) {
+      violations.push({ rule: 'bank_transfer', message: `${transferId}: matched to an invoice but applied ${uses.length} times` });
+      continue;
+    }
+    const inAmount = amountOf(first, 'transfers_unapplied', 'credit');
+    const outAmount = amountOf(uses[0]!, 'transfers_unapplied', 'debit');
+    if (inAmount !== outAmount) violations.push({ rule: 'bank_transfer', message: `${transferId}: received ${inAmount}, applied ${outAmount}` });
+  }
+  return { count: received.size, parked, violations };
 }
 
 /**

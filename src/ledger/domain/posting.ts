@@ -7,13 +7,23 @@ export interface Entry {
   credit: string;
 }
 
-/** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split, a company's balance stream, a contractor's withdrawal or a checkout order. */
-export type Posting = SplitPosting | BalancePosting | WithdrawalPosting | CheckoutPosting;
+/** A balanced double-entry posting: per currency, debits equal credits. It belongs to a Split, a company's balance stream, a contractor's withdrawal, a checkout order or an incoming bank transfer. */
+export type Posting = SplitPosting | BalancePosting | WithdrawalPosting | CheckoutPosting | TransferPosting;
 
 /** A Split's money movement: funding, a row's transfer or withdrawal, the margin's release. */
 export interface SplitPosting extends PostingBase {
   splitId: string;
+  /** A `collection` posting (issue 27): the invoice's payment it records (a bank transfer's id, for one). */
+  paymentId?: string;
 }
+
+/** Issue 27: an incoming bank transfer, matched to an invoice (then applied by its `collection`) or parked for review. */
+export interface TransferPosting extends PostingBase {
+  transferId: string;
+}
+
+/** The bank transfer of a transfer posting, when it is one (else undefined). */
+export const transferOf = (posting: Posting): string | undefined => ('transferId' in posting ? posting.transferId : undefined);
 
 /** A company balance movement: a top-up, or a Payout Embed reservation, its release or its payment. */
 export interface BalancePosting extends PostingBase {
@@ -83,7 +93,11 @@ export type PostingKind =
   // Issue 26: a row reversal, the receivable it leaves when the contractor already withdrew, and its repayment.
   | 'row_reversal'
   | 'contractor_receivable_from_withdrawal'
-  | 'contractor_receivable_repaid';
+  | 'contractor_receivable_repaid'
+  // Issue 27: an invoice payment clears the enterprise receivable; an incoming bank transfer is received, then applied or parked.
+  | 'collection'
+  | 'transfer_received'
+  | 'transfer_parked';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on
@@ -136,6 +150,12 @@ export const accounts = {
    * had already withdrawn, which the platform advanced to the SME. Its next credits repay it first.
    */
   contractorReceivable: (contractor: string) => `contractor_receivable:${contractor}`,
+  /** Issue 27: money the platform received from outside (card captures and bank transfers paying invoices). */
+  platformCash: () => 'platform_cash',
+  /** A bank transfer matched to an invoice, received but not yet applied to it (zero once applied). */
+  transfersUnapplied: () => 'transfers_unapplied',
+  /** Bank transfers whose reference named no invoice: parked for review, never lost. */
+  parkedTransfers: () => 'parked_transfers',
 } as const;
 
 export const debit = (account: string, amount: Cents): Entry => ({ account, debit: formatCents(amount), credit: '0' });

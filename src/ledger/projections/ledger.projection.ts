@@ -7,6 +7,8 @@ import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
 import { DistributionData, SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
 import { BALANCE_STREAM_PREFIX, BalanceEvent } from '../../payout-embed';
 import { BookingWriter, LEDGER_LINE_COLLECTIONS } from './ledger-lines';
+import { BANK_TRANSFER_STREAM_PREFIX, INVOICE_STREAM_PREFIX } from '../../collection';
+import { applyBankTransfer, applyCollection, COLLECTION_EVENT_TYPES } from './collection-postings';
 import { accounts, BalancePosting, credit, debit, Entry, nonZero, PostingKind, SplitPosting, WithdrawalPosting } from '../domain/posting';
 
 export const LEDGER_POSTINGS = 'ledger_postings';
@@ -118,6 +120,9 @@ export interface LedgerSplit {
   /** Covered fees are paid with each row's transfer from the SME's own money (issue 23); absent on Splits created before. */
   smeCoveredFeesDrawn?: boolean;
   marginReleasedCents: string;
+  /** Issue 27: the invoice billed at funding, and what its payments applied to it (absent on Splits funded before). */
+  invoiceId?: string;
+  collectedCents?: string;
   funded: boolean;
   settled: boolean;
   sequence: number;
@@ -143,6 +148,9 @@ const HANDLED = new Set([
   'split.roster_entry.reversed',
   'split.roster_entry.repointed',
   'split.roster_entry.taken_back',
+  'company_balance.invoice_paid',
+  'company_balance.invoice_overpayment_credited',
+  ...COLLECTION_EVENT_TYPES,
 ]);
 
 /**
@@ -154,7 +162,7 @@ const HANDLED = new Set([
 @LogSubscriber()
 export class LedgerProjection implements Projection {
   readonly name = 'ledger';
-  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, BALANCE_STREAM_PREFIX];
+  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, BALANCE_STREAM_PREFIX, INVOICE_STREAM_PREFIX, BANK_TRANSFER_STREAM_PREFIX];
   readonly collections = [
     { name: LEDGER_POSTINGS, indexes: [['splitId', 'sequence'], ['sessionId']] },
     { name: LEDGER_SPLITS },
@@ -183,6 +191,8 @@ export class LedgerProjection implements Projection {
 
   private async applyPostings(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     if (recorded.type.startsWith('company_balance.')) return this.applyBalance(recorded, writer);
+    if (recorded.type.startsWith('invoice.')) return applyCollection(recorded, writer);
+    if (recorded.type.startsWith('bank_transfer.')) return applyBankTransfer(recorded, writer);
     const event = { type: recorded.type, data: recorded.data } as SplitEvent | PayoutEvent;
     if (event.type.startsWith('payout.') && (event as PayoutEvent).data.kind === 'contractor_withdrawal') return this.applyWithdrawal(recorded, event as PayoutEvent, writer);
     if (event.type === 'split.created') {
@@ -480,6 +490,8 @@ export class LedgerProjection implements Projection {
     const event = { type: recorded.type, data: recorded.data } as BalanceEvent;
     // The Split's margin_release posting already credited company_balance; the balance stream's record of it posts nothing.
     if (event.type === 'company_balance.split_margin_credited') return;
+    // An invoice paid from the balance, or an overpayment credited to it: the invoice's `collection` posting moved the money (issue 27).
+    if (event.type === 'company_balance.invoice_paid' || event.type === 'company_balance.invoice_overpayment_credited') return;
     const d = event.data;
     const amount = parseCents(d.amountCents);
     const co = d.companyId;
@@ -543,7 +555,7 @@ export class LedgerProjection implements Projection {
 }
 
 /** Keeps each company's balance document in step with its company_balance, payout_reserve, sme_margin_hold and sme_fee_reserve accounts. */
-async function moveCompanyBalances(writer: ProjectionWriter, posting: SplitPosting | BalancePosting): Promise<void> {
+export async function moveCompanyBalances(writer: ProjectionWriter, posting: SplitPosting | BalancePosting): Promise<void> {
   for (const entry of posting.entries) {
     const match = /^(company_balance|payout_reserve|sme_margin_hold|sme_fee_reserve):(.+)$/.exec(entry.account);
     if (!match) continue;

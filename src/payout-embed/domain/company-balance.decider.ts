@@ -15,7 +15,9 @@ export type CompanyBalanceCommand =
   | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string; now: string } }
   | { type: 'CreditSplitMargin'; data: { companyId: string; splitId: string; currency: string; amountCents: string; now: string } }
   | { type: 'SetAsideSplitFees'; data: { companyId: string; splitId: string; currency: string; requiredCents: string; now: string } }
-  | { type: 'ReleaseSplitFees'; data: { splitId: string; keepCents: string; reason: SplitFeesReleaseReason; now: string } };
+  | { type: 'ReleaseSplitFees'; data: { splitId: string; keepCents: string; reason: SplitFeesReleaseReason; now: string } }
+  | { type: 'PayInvoice'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; now: string } }
+  | { type: 'CreditInvoiceOverpayment'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; now: string } };
 
 /** What is set aside for one Split's covered fees; `closed` once the Split ended (nothing more is set aside for it). */
 export interface SplitFeesSetAside {
@@ -42,6 +44,9 @@ export interface CompanyBalanceState {
   splitMargins: ReadonlySet<string>;
   /** Per Split: what is set aside for the fees its SME covers (issue 23); absent on states folded before it was kept. */
   splitFees?: Readonly<Record<string, SplitFeesSetAside>>;
+  /** Issue 27: invoice payments taken from the balance (by paymentId, with their amount) and overpayments credited to it. */
+  invoicePayments?: Readonly<Record<string, string>>;
+  invoiceCredits?: ReadonlySet<string>;
 }
 
 /**
@@ -85,6 +90,10 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         return setAsideSplitFees(command.data, state);
       case 'ReleaseSplitFees':
         return releaseSplitFees(command.data, state);
+      case 'PayInvoice':
+        return payInvoice(command.data, state);
+      case 'CreditInvoiceOverpayment':
+        return creditInvoiceOverpayment(command.data, state);
       case 'Release':
       case 'Pay': {
         const reservation = state.reservations[command.data.sessionId];
@@ -138,6 +147,10 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         const fees: SplitFeesSetAside = { currency: d.currency, setAsideCents: BigInt(event.data.setAsideCents), closed: back };
         return { ...state, companyId: d.companyId, available: add(state.available, back ? amount : -amount), splitFees: { ...state.splitFees, [event.data.splitId]: fees } };
       }
+      case 'company_balance.invoice_paid':
+        return { ...state, companyId: d.companyId, available: add(state.available, -amount), invoicePayments: { ...state.invoicePayments, [event.data.paymentId]: d.amountCents } };
+      case 'company_balance.invoice_overpayment_credited':
+        return { ...state, companyId: d.companyId, available: add(state.available, amount), invoiceCredits: new Set(state.invoiceCredits).add(event.data.paymentId) };
       default:
         return assertNever(event);
     }
@@ -200,4 +213,27 @@ function releaseSplitFees(data: Extract<CompanyBalanceCommand, { type: 'ReleaseS
       },
     },
   ];
+}
+
+/**
+ * Issue 27: the enterprise pays an invoice from its available balance, once per payment (the same paymentId
+ * with another amount is 409 IDEMPOTENCY_KEY_REUSED); 422 PAYOUT_INSUFFICIENT_BALANCE when it does not cover it.
+ */
+function payInvoice(data: Extract<CompanyBalanceCommand, { type: 'PayInvoice' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+  const paid = state.invoicePayments?.[data.paymentId];
+  if (paid !== undefined) {
+    if (paid !== data.amountCents) throw new IdempotencyKeyReusedError();
+    return [];
+  }
+  const available = state.available[data.currency] ?? 0n;
+  if (available < BigInt(data.amountCents)) throw new PayoutInsufficientBalanceError(data.currency, available.toString(), data.amountCents);
+  const { now, ...rest } = data;
+  return [{ type: 'company_balance.invoice_paid', data: { ...rest, paidAt: now } }];
+}
+
+/** What a payment brought beyond an invoice's rest is the enterprise's again, once per payment. */
+function creditInvoiceOverpayment(data: Extract<CompanyBalanceCommand, { type: 'CreditInvoiceOverpayment' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+  if (state.invoiceCredits?.has(data.paymentId) || BigInt(data.amountCents) <= 0n) return [];
+  const { now, ...rest } = data;
+  return [{ type: 'company_balance.invoice_overpayment_credited', data: { ...rest, creditedAt: now } }];
 }

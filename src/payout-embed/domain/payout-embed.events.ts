@@ -122,4 +122,27 @@ export type SplitFeesReleased = DomainEvent<
   { companyId: string; splitId: string; currency: string; amountCents: string; setAsideCents: string; reason: SplitFeesReleaseReason; releasedAt: string }
 >;
 
-export type BalanceEvent = BalanceToppedUp | BalanceReserved | ReservationReleased | ReservationPaid | SplitMarginCredited | SplitFeesReserved | SplitFeesReleased;
+/**
+ * Issue 27: the enterprise paid an invoice from its balance (`paymentId`: the payment the invoice records),
+ * or an overpayment of an invoice came back to it. The ledger posts both from the invoice's
+ * `invoice.payment_recorded` (posting `collection`); these are the balance stream's own records.
+ */
+export type InvoicePaidFromBalance = DomainEvent<
+  'company_balance.invoice_paid',
+  { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; paidAt: string }
+>;
+export type InvoiceOverpaymentCredited = DomainEvent<
+  'company_balance.invoice_overpayment_credited',
+  { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; creditedAt: string }
+>;
+
+export type BalanceEvent =
+  | BalanceToppedUp
+  | BalanceReserved
+  | ReservationReleased
+  | ReservationPaid
+  | SplitMarginCredited
+  | SplitFeesReserved
+  | SplitFeesReleased
+  | InvoicePaidFromBalance
+  | InvoiceOverpaymentCredited;

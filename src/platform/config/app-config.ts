@@ -37,6 +37,8 @@ export interface AppConfig {
   paymentLinkOrdersPerAddress: number;
   /** Orders started on one payment link, per 10 minutes, whoever starts them (429 beyond). */
   paymentLinkOrdersPerLink: number;
+  /** ENTERPRISE_OVERDUE_BLOCK_DAYS (issue 27): an enterprise with an invoice overdue longer than this cannot approve Splits, and its auto-accept is suspended. */
+  enterpriseOverdueBlockDays: number;
 }
 
 /** A bad setting stops the process before anything starts, naming the variable. */
@@ -84,6 +86,7 @@ export function loadConfig(env: Env): AppConfig {
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     paymentLinkOrdersPerAddress: integer(env, 'PAYMENT_LINK_ORDERS_PER_ADDRESS', 30, 1, 1_000_000),
     paymentLinkOrdersPerLink: integer(env, 'PAYMENT_LINK_ORDERS_PER_LINK', 300, 1, 1_000_000),
+    enterpriseOverdueBlockDays: integer(env, 'ENTERPRISE_OVERDUE_BLOCK_DAYS', 30, 0, 3650),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }

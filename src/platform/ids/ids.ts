@@ -1,6 +1,7 @@
 import { createHash, randomFillSync } from 'node:crypto';
 
-export type IdPrefix = 'spl' | 'dst' | 'crp' | 'ord' | 'sub' | 'po' | 'we' | 'evt' | 'dlv' | 'co' | 'usr' | 'bp' | 'cpp' | 'sv' | 'pes' | 'key' | 'req' | 'pay' | 'rf' | 'rev';
+export type IdPrefix =
+  'spl' | 'dst' | 'crp' | 'ord' | 'sub' | 'po' | 'we' | 'evt' | 'dlv' | 'co' | 'usr' | 'bp' | 'cpp' | 'sv' | 'pes' | 'key' | 'req' | 'pay' | 'rf' | 'rev' | 'inv' | 'ipm' | 'btr';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

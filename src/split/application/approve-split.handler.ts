@@ -33,10 +33,11 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand>
   ) {}
 
   async execute({ enterpriseCompanyId, splitId, expectedRevision, context }: ApproveSplitCommand): Promise<SplitView> {
+    const overdueInvoice = await this.queries.overdueInvoiceOf(enterpriseCompanyId);
     const result = await this.aggregates.handle(
       splitStreamId(splitId),
       splitDecider,
-      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString() } },
+      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString(), overdueInvoice } },
       context,
     );
     await this.readYourWrites.after(result);

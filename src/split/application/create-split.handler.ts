@@ -136,6 +136,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
         currency: SPLIT_CURRENCY,
         rows,
         settings: await this.companies.splitSettings(enterprise.companyId, smeCompanyId),
+        overdueInvoice: await this.queries.overdueInvoiceOf(enterprise.companyId),
         legAFeeBps: this.config.legAFeeBps,
         actor: context.actor,
         now: now.toISOString(),

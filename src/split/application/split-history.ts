@@ -6,6 +6,7 @@ import { payoutStreamId } from '../../payouts';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
 import { SplitReadModelProjection, SPLITS, SplitView } from '../projections/split-read-model.projection';
+import { INVOICE_STREAM_PREFIX, invoiceIdOf } from '../domain/split-collection';
 import { historyEntryFor, SplitAudience, SplitHistoryEntry, splitViewFor } from './split-audience';
 
 /** One event as recorded, for an operator (the CLI): the raw data, never sent over HTTP. */
@@ -56,12 +57,16 @@ export class SplitHistory {
     const { events: own, audience } = await this.partyEvents(splitId, companyId, parties);
     const payoutIds = new Set(own.filter((event) => event.type === 'split.roster_entry.transfer_started').map((event) => (event.data as { payoutId: string }).payoutId));
     const payouts = await Promise.all([...payoutIds].map((payoutId) => this.events.readStream(payoutStreamId(payoutId))));
-    const events = [...own, ...payouts.flat()].filter((event) => Date.parse(event.metadata.occurredAt) <= at.getTime()).sort((a, b) => a.position - b.position);
+    // Its invoice's events too (issue 27): the collection status as it stood.
+    const invoice = await this.events.readStream(`${INVOICE_STREAM_PREFIX}${invoiceIdOf(splitId)}`);
+    const events = [...own, ...payouts.flat(), ...invoice].filter((event) => Date.parse(event.metadata.occurredAt) <= at.getTime()).sort((a, b) => a.position - b.position);
     const writer = new StagedWriter(EMPTY);
     for (const event of events) await this.projection.apply(event, writer);
-    const split = await writer.get<SplitView & Doc>(SPLITS, splitId);
-    if (!split) throw new SplitNotFoundError();
-    return splitViewFor(split, audience);
+    const stored = await writer.get<SplitView & Doc>(SPLITS, splitId);
+    if (!stored) throw new SplitNotFoundError();
+    // The due date is bookkeeping; why a Split waited is not kept, so a past view never claims it.
+    const { invoiceDueAt, ...split } = stored;
+    return splitViewFor({ ...split, invoiceId: split.invoiceId ?? null, collectionStatus: split.collectionStatus ?? null, approvalBlockedReason: null }, audience);
   }
 
   /** companyId null: an operator (CLI) may read any Split, as the SME does. Any other company: 404. */

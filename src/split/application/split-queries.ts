@@ -1,4 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
@@ -21,20 +24,38 @@ export class SplitQueries {
   constructor(
     @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
     private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * An invoice of the enterprise's that is overdue more than ENTERPRISE_OVERDUE_BLOCK_DAYS (issue 27), or
+   * null: while there is one, the enterprise cannot approve Splits and its auto-accept is suspended.
+   */
+  async overdueInvoiceOf(enterpriseCompanyId: string): Promise<{ invoiceId: string; dueAt: string; daysOverdue: number } | null> {
+    const overdue = await this.store.find<SplitView>(SPLITS, { filter: { enterpriseCompanyId, collectionStatus: 'OVERDUE' } });
+    const now = this.clock.now().getTime();
+    const limitMs = this.config.enterpriseOverdueBlockDays * 86_400_000;
+    const blocking = overdue
+      .filter((split) => split.invoiceId && split.invoiceDueAt && now - Date.parse(split.invoiceDueAt) > limitMs)
+      .sort((a, b) => a.invoiceDueAt!.localeCompare(b.invoiceDueAt!));
+    const oldest = blocking[0];
+    if (!oldest) return null;
+    return { invoiceId: oldest.invoiceId!, dueAt: oldest.invoiceDueAt!, daysOverdue: Math.floor((now - Date.parse(oldest.invoiceDueAt!)) / 86_400_000) };
+  }
 
   async get(splitId: string, companyId: string, as: SplitParty = 'sme'): Promise<SplitView> {
     const split = await this.store.get<SplitView>(SPLITS, splitId);
     const owner = as === 'sme' ? split?.smeCompanyId : split?.enterpriseCompanyId;
     if (!split || owner !== companyId) throw new SplitNotFoundError();
-    return splitViewFor(await this.withRevision(split), as);
+    return splitViewFor(await this.shown(split), as);
   }
 
   /** A Split the caller is a party to, as the SME that created it or the enterprise it bills; 404 for anyone else. */
   async getForParty(splitId: string, companyId: string): Promise<SplitView> {
     const split = await this.store.get<SplitView>(SPLITS, splitId);
     if (!split || (split.smeCompanyId !== companyId && split.enterpriseCompanyId !== companyId)) throw new SplitNotFoundError();
-    return splitViewFor(await this.withRevision(split), audienceOf(split, companyId));
+    return splitViewFor(await this.shown(split), audienceOf(split, companyId));
   }
 
   /** Newest first; `status` narrows to Splits in that status. */
@@ -53,7 +74,31 @@ export class SplitQueries {
       }),
       this.store.count(SPLITS, filter),
     ]);
-    return Page.of(await Promise.all(items.map(async (split) => splitViewFor(await this.withRevision(split), as))), page, limit, total);
+    const blocked = new Map<string, Promise<boolean>>();
+    const isBlocked = (enterpriseId: string) => {
+      if (!blocked.has(enterpriseId))
+        blocked.set(
+          enterpriseId,
+          this.overdueInvoiceOf(enterpriseId).then((found) => found !== null),
+        );
+      return blocked.get(enterpriseId)!;
+    };
+    return Page.of(await Promise.all(items.map(async (split) => splitViewFor(await this.shown(split, isBlocked), as))), page, limit, total);
+  }
+
+  /**
+   * The document as the API shows it: the collection fields (null on documents written before issue 27),
+   * why a pending Split waits (an enterprise blocked by an overdue invoice), never the stored due date.
+   */
+  private async shown(split: SplitView, isBlocked = (enterpriseId: string) => this.overdueInvoiceOf(enterpriseId).then((found) => found !== null)): Promise<SplitView> {
+    const { invoiceDueAt, ...stored } = await this.withRevision(split);
+    const waits = stored.status === 'PENDING_APPROVAL' && (await isBlocked(stored.enterpriseCompanyId));
+    return {
+      ...stored,
+      invoiceId: stored.invoiceId ?? null,
+      collectionStatus: stored.collectionStatus ?? null,
+      approvalBlockedReason: waits ? 'ENTERPRISE_INVOICE_OVERDUE' : null,
+    };
   }
 
   /**

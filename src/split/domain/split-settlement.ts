@@ -36,6 +36,7 @@ export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEven
         rosterSumCents: formatCents(rosterSum),
         feeBufferAmountCents: formatCents(feeBuffer),
         ...(fromMargin !== null ? { feeCoverFromMarginCents: formatCents(fromMargin) } : {}),
+        invoiced: true,
         fundedAt: data.now,
       },
     },

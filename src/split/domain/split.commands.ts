@@ -30,6 +30,8 @@ export interface CreateSplit {
     rows: RosterRowInput[];
     /** The enterprise's split settings for this SME at creation time. */
     settings: { autoAccept: boolean; coverFees: boolean };
+    /** Issue 27: the enterprise's invoice overdue beyond the limit, when it has one: auto-accept is suspended. */
+    overdueInvoice?: OverdueInvoice | null;
     legAFeeBps: number;
     actor: string;
     now: string;
@@ -44,7 +46,13 @@ export interface ReviseRoster {
 export interface ApproveSplit {
   type: 'ApproveSplit';
   /** `expectedRevision`: the Split's revision the enterprise reviewed; another one is refused (409) and nothing is appended. */
-  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; actor: string; now: string };
+  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; actor: string; now: string; overdueInvoice?: OverdueInvoice | null };
+}
+
+/** An invoice of the enterprise overdue beyond ENTERPRISE_OVERDUE_BLOCK_DAYS, as the handler found it (issue 27). */
+export interface OverdueInvoice {
+  invoiceId: string;
+  daysOverdue: number;
 }
 
 export interface RejectSplit {

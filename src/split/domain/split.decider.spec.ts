@@ -511,6 +511,7 @@ describe('split decider', () => {
         marginAmountCents: 250n,
         enterpriseFeeAmountCents: 13n,
         enterpriseNetTermsDays: 30,
+        apContactBusinessProfileId: 'bp_ap',
         distributions: [dist()],
         marginStatus: 'PENDING',
         marginInstantElected: false,

@@ -4,6 +4,7 @@ import { ApproveSplit, CancelSplit, CreateSplit, RejectSplit, ReviseRoster, Rost
 import {
   SplitAmountInvalidError,
   SplitChangedSinceReviewError,
+  EnterpriseInvoiceOverdueError,
   SplitDuplicateContractorError,
   SplitInstantPayoutNeedsWalletEmailError,
   SplitMarginCapExceededError,
@@ -137,7 +138,8 @@ function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[]
       },
     },
   ];
-  if (data.settings.autoAccept) {
+  // Auto-accept is suspended while the enterprise has an invoice overdue beyond the limit (issue 27).
+  if (data.settings.autoAccept && !data.overdueInvoice) {
     events.push({
       type: 'split.leg_a.approved',
       data: { splitId: data.splitId, legAPayoutId: data.legAPayoutId, approvedBy: 'auto-accept', autoAccepted: true, approvedAt: data.now },
@@ -168,6 +170,7 @@ function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent
 
 function approveSplit(data: ApproveSplit['data'], state: SplitState): SplitEvent[] {
   const split = reviewedSplitOf(state, data);
+  if (data.overdueInvoice) throw new EnterpriseInvoiceOverdueError(data.overdueInvoice.invoiceId, data.overdueInvoice.daysOverdue);
   return [
     {
       type: 'split.leg_a.approved',
@@ -307,6 +310,7 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     smeCompanyId: data.smeCompanyId,
     enterpriseCompanyId: data.enterpriseCompanyId,
     enterpriseNetTermsDays: data.enterpriseNetTermsDays,
+    apContactBusinessProfileId: data.apContactBusinessProfileId,
     currency: data.currency,
     enterpriseCoversFee: data.enterpriseCoversFee,
     totalAmountCents: parseCents(data.totalAmountCents),

@@ -169,3 +169,15 @@ export class SplitEnterpriseUnknownError extends DomainError {
     super('enterpriseCompanyId is not a known company other than the caller', detailAt(field, 'unknown company, or the caller itself'));
   }
 }
+
+/**
+ * Issue 27: the enterprise has an invoice overdue more than ENTERPRISE_OVERDUE_BLOCK_DAYS; it approves no
+ * new Split (and its auto-accept is suspended) until it pays (docs/api.md#invoices).
+ */
+export class EnterpriseInvoiceOverdueError extends DomainError {
+  readonly code = 'ENTERPRISE_INVOICE_OVERDUE';
+  readonly kind = 'unprocessable';
+  constructor(invoiceId: string, daysOverdue: number) {
+    super(`Invoice ${invoiceId} is ${daysOverdue} days overdue: pay it before approving new Splits`, [{ field: 'invoiceId', message: `overdue ${daysOverdue} days`, invoiceId }]);
+  }
+}

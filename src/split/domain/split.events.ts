@@ -80,7 +80,19 @@ export type SplitCancelled = DomainEvent<'split.cancelled', { splitId: string; c
  */
 export type SplitFunded = DomainEvent<
   'split.funded',
-  { splitId: string; legAPayoutId: string; rosterSumCents: string; feeBufferAmountCents: string; feeCoverFromMarginCents?: string; fundedAt: string }
+  {
+    splitId: string;
+    legAPayoutId: string;
+    rosterSumCents: string;
+    feeBufferAmountCents: string;
+    feeCoverFromMarginCents?: string;
+    /**
+     * Issue 27: the enterprise is billed by an invoice for this funding (the collection module issues it).
+     * Absent on Splits funded before invoices existed: they get none, and nothing about them changes.
+     */
+    invoiced?: boolean;
+    fundedAt: string;
+  }
 >;
 /** The SME's balance was credited the roster sum (public event). */
 export type SplitLegAClaimed = DomainEvent<'split.leg_a.claimed', { splitId: string; legAPayoutId: string; amountCents: string; claimedAt: string }>;

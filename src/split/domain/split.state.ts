@@ -21,6 +21,8 @@ export interface ExistingSplit {
   smeCompanyId: string;
   enterpriseCompanyId: string;
   enterpriseNetTermsDays: number;
+  /** The enterprise's AP contact the Split bills (the invoice's addressee, issue 27). */
+  apContactBusinessProfileId?: string;
   currency: string;
   enterpriseCoversFee: boolean;
   totalAmountCents: Cents;

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { SplitViewDto } from './split.response.dto';
 import { SplitMarginNotSettleableError } from '../domain/split-settlement.errors';
-import { SplitChangedSinceReviewError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
+import { EnterpriseInvoiceOverdueError, SplitChangedSinceReviewError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
@@ -45,7 +45,7 @@ export class EnterpriseSplitsController {
   }
 
   @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError, EnterpriseInvoiceOverdueError)
   @Post(':id/approve')
   @HttpCode(200)
   @ApiOperation({

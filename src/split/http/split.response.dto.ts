@@ -56,6 +56,17 @@ export class SplitViewDto {
   @ApiProperty({ type: [DistributionViewDto] }) distributions!: DistributionViewDto[];
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) createdAt!: string;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) updatedAt!: string;
+  @ApiProperty({ ...nullableString, example: 'inv_mjmio48of2zpddic303ehv3nfd', description: 'The invoice billed to the enterprise at funding (issue 27); null before funding' })
+  invoiceId!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE'], description: 'How far the invoice is paid; null without one' })
+  collectionStatus!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['ENTERPRISE_INVOICE_OVERDUE'],
+    description: 'Why a PENDING_APPROVAL Split waits: the enterprise has an invoice overdue beyond the limit and cannot approve (its auto-accept is suspended) until it pays',
+  })
+  approvalBlockedReason!: string | null;
 }
 
 /** One event of a Split's stream (GET .../splits/:id/history). */

@@ -6,6 +6,7 @@ import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitCreated,
 import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts';
 import { SplitStatus } from '../domain/split.state';
 import { assertNever } from '../../platform/domain/decider';
+import { ApprovalBlockedReason, CollectionStatus, INVOICE_STREAM_PREFIX, InvoiceFact } from '../domain/split-collection';
 
 export type MarginStatus = 'NONE' | 'PENDING' | 'HELD' | 'RELEASED';
 
@@ -57,6 +58,14 @@ export interface SplitView {
   distributions: DistributionView[];
   createdAt: string;
   updatedAt: string;
+  /** The invoice billed to the enterprise at funding (issue 27); null before, and on Splits funded before invoices existed. */
+  invoiceId?: string | null;
+  /** How far that invoice is paid; null without one. */
+  collectionStatus?: CollectionStatus | null;
+  /** Why the Split waits for approval beyond the enterprise's review (computed when read, never stored). */
+  approvalBlockedReason?: ApprovalBlockedReason | null;
+  /** Stored, not shown: the invoice's due date, for the overdue rule on approvals (SplitQueries.overdueInvoiceOf). */
+  invoiceDueAt?: string;
 }
 
 export const SPLITS = 'splits';
@@ -66,23 +75,25 @@ export const SPLITS = 'splits';
 @LogSubscriber()
 export class SplitReadModelProjection implements Projection {
   readonly name = 'splits';
-  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX];
+  readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, INVOICE_STREAM_PREFIX];
   readonly collections = [
     {
       name: SPLITS,
       indexes: [
         ['smeCompanyId', 'createdAt'],
         ['enterpriseCompanyId', 'createdAt'],
+        ['enterpriseCompanyId', 'collectionStatus'],
       ],
     },
   ];
 
   handles(event: RecordedEvent): boolean {
-    return SPLIT_EVENT_TYPES.has(event.type) || PAYOUT_EVENT_TYPES.has(event.type);
+    return SPLIT_EVENT_TYPES.has(event.type) || PAYOUT_EVENT_TYPES.has(event.type) || event.streamId.startsWith(INVOICE_STREAM_PREFIX);
   }
 
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     if (PAYOUT_EVENT_TYPES.has(recorded.type)) return this.applyPayout({ type: recorded.type, data: recorded.data } as PayoutEvent, writer);
+    if (recorded.streamId.startsWith(INVOICE_STREAM_PREFIX)) return this.applyInvoice(recorded.data as unknown as InvoiceFact, writer);
     const event = { type: recorded.type, data: recorded.data } as SplitEvent;
     if (event.type === 'split.created') {
       writer.put<SplitView>(SPLITS, createdView(event));
@@ -93,6 +104,15 @@ export class SplitReadModelProjection implements Projection {
     if (!split) throw new Error(`${event.type} for unknown split ${event.data.splitId} (event ${recorded.id})`);
     change(event, split);
     split.updatedAt = recorded.metadata.occurredAt;
+  }
+
+  /** The Split's invoice (issue 27): its id, its collection status after each of its events, its due date. */
+  private async applyInvoice(fact: InvoiceFact, writer: ProjectionWriter): Promise<void> {
+    const split = await writer.edit<SplitView>(SPLITS, fact.splitId);
+    if (!split) return;
+    split.invoiceId = fact.invoiceId;
+    split.collectionStatus = fact.collectionStatus;
+    if (fact.dueAt !== undefined) split.invoiceDueAt = fact.dueAt;
   }
 
   /** A row's status is its transfer payout's live status (docs/api.md#the-split-object-spec-23). */
@@ -229,6 +249,8 @@ function createdView(event: SplitCreated): SplitView {
     distributions: d.distributions.map(distributionView),
     createdAt: d.createdAt,
     updatedAt: d.createdAt,
+    invoiceId: null,
+    collectionStatus: null,
   };
 }
 

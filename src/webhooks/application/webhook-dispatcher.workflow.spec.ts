@@ -15,10 +15,11 @@ const endpoint = (endpointId: string, eventTypes: string[], enabled = true): End
   createdAt: NOW,
   updatedAt: NOW,
 });
-const webhooks = (...endpoints: EndpointState[]) => ({
-  companyId: 'co_sme',
+const companyWebhooks = (companyId: string, ...endpoints: EndpointState[]) => ({
+  companyId,
   webhooks: { endpoints: new Map(endpoints.map((e) => [e.endpointId, e])), sealedSecret: null },
 });
+const webhooks = (...endpoints: EndpointState[]) => [companyWebhooks('co_sme', ...endpoints)];
 const approved = recorded('split.leg_a.approved', { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: 'usr', autoAccepted: false, approvedAt: NOW }, 'split-spl_1', 'evt-1');
 const body = { id: deterministicId('evt', 'evt-1'), type: 'split.leg_a.approved', createdAt: NOW, data: { splitId: 'spl_1', legAPayoutId: 'po_a' } };
 
@@ -38,6 +39,30 @@ describe('webhook dispatcher workflow', () => {
         commands: [
           new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_1'), 'we_1', 'co_sme', body),
           new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_4'), 'we_4', 'co_sme', body),
+        ],
+      });
+  });
+
+  it('delivers an invoice event to the endpoints of both the SME and the enterprise (issue 27)', () => {
+    const paid = recorded(
+      'invoice.paid',
+      { invoiceId: 'inv_1', splitId: 'spl_1', collectionStatus: 'PAID', smeCompanyId: 'co_sme', enterpriseCompanyId: 'co_ent', currency: 'USD', amountCents: '1000', paidAt: NOW },
+      'invoice-inv_1',
+      'evt-2',
+    );
+    const paidBody = {
+      id: deterministicId('evt', 'evt-2'),
+      type: 'split.invoice.paid',
+      createdAt: NOW,
+      data: { invoiceId: 'inv_1', splitId: 'spl_1', amountCents: '1000', currency: 'USD' },
+    };
+    expect(workflow.handles(paid)).toBe(true);
+    givenWorkflow(workflow, [companyWebhooks('co_sme', endpoint('we_1', ['split.invoice.paid'])), companyWebhooks('co_ent', endpoint('we_9', ['split.invoice.paid']))])
+      .when(paid)
+      .then({
+        commands: [
+          new CreateDeliveryCommand(deterministicId('dlv', 'evt-2', 'we_1'), 'we_1', 'co_sme', paidBody),
+          new CreateDeliveryCommand(deterministicId('dlv', 'evt-2', 'we_9'), 'we_9', 'co_ent', paidBody),
         ],
       });
   });

@@ -74,6 +74,28 @@ const CASES: [string, object, object | null][] = [
   ],
   ['split.roster_entry.repointed', { splitId: 'spl_1' }, null],
   ['split.roster_entry.taken_back', { splitId: 'spl_1' }, null],
+  // Issue 27: the Split's invoice, to both parties.
+  [
+    'invoice.paid',
+    { invoiceId: 'inv_1', splitId: 'spl_1', collectionStatus: 'PAID', smeCompanyId: 'co_s', enterpriseCompanyId: 'co_e', currency: 'USD', amountCents: '1000', paidAt: NOW },
+    { invoiceId: 'inv_1', splitId: 'spl_1', amountCents: '1000', currency: 'USD' },
+  ],
+  [
+    'invoice.overdue',
+    {
+      invoiceId: 'inv_1',
+      splitId: 'spl_1',
+      collectionStatus: 'OVERDUE',
+      smeCompanyId: 'co_s',
+      enterpriseCompanyId: 'co_e',
+      currency: 'USD',
+      outstandingCents: '400',
+      dueAt: NOW,
+      overdueAt: NOW,
+    },
+    { invoiceId: 'inv_1', splitId: 'spl_1', outstandingCents: '400', currency: 'USD', dueAt: NOW },
+  ],
+  ['invoice.reminder_sent', { invoiceId: 'inv_1', splitId: 'spl_1' }, null],
 ];
 
 describe('public webhook events, as each module maps its own recorded events', () => {
@@ -91,6 +113,11 @@ describe('public webhook events, as each module maps its own recorded events', (
     expect(publicWebhookEvent(recorded(...(CASES[0]!.slice(0, 2) as [string, object])))).toMatchObject({ splitId: 'spl_1' });
     expect(publicWebhookEvent(recorded(...(CASES[6]!.slice(0, 2) as [string, object])))).toMatchObject({ companyId: 'co_m' });
     expect(publicWebhookEvent(recorded(...(CASES[7]!.slice(0, 2) as [string, object])))).toMatchObject({ companyId: 'co_1' });
+  });
+
+  it('names both parties of the Split as the recipients of an invoice event', () => {
+    const paid = CASES.find(([type]) => type === 'invoice.paid')!;
+    expect(publicWebhookEvent(recorded(paid[0], paid[1]))).toMatchObject({ companyIds: ['co_s', 'co_e'] });
   });
 
   it('adds subscriptionId to a renewal order only', () => {

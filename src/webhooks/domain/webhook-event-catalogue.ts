@@ -58,6 +58,25 @@ const ENTRIES: Record<WebhookEventTypeEntry['type'], Omit<WebhookEventTypeEntry,
     description: 'The declared margin was released (instant election or the scheduled net-terms release).',
     example: body('split.margin.settled', 'evt_2b4d6f8h0j2l4n6p8r0t2v4x6z', '2026-04-01T09:15:27.402Z', { splitId: SPLIT }),
   },
+  'split.invoice.paid': {
+    description: "The Split's invoice is paid in full (by balance, card or bank transfer, in one or more payments). Sent to both the SME and the enterprise.",
+    example: body('split.invoice.paid', 'evt_6c8e0g2i4k6m8o0q2s4u6w8y0a', '2026-03-25T11:02:40.118Z', {
+      invoiceId: 'inv_00mwq1z8k3f0a7c2e9g4j6l8n1',
+      splitId: SPLIT,
+      amountCents: '45450',
+      currency: 'USD',
+    }),
+  },
+  'split.invoice.overdue': {
+    description: "The Split's invoice was not paid in full by its due date (funding + the enterprise's net terms). Sent to both the SME and the enterprise.",
+    example: body('split.invoice.overdue', 'evt_8e0g2i4k6m8o0q2s4u6w8y0a2c', '2026-04-01T09:15:27.402Z', {
+      invoiceId: 'inv_00mwq1z8k3f0a7c2e9g4j6l8n1',
+      splitId: SPLIT,
+      outstandingCents: '45450',
+      currency: 'USD',
+      dueAt: '2026-04-01T09:15:27.402Z',
+    }),
+  },
   'checkout.completed': {
     description: "A Checkout order was paid: a one-off order, a subscription's founding order, or a renewal (renewals add subscriptionId).",
     example: body('checkout.completed', 'evt_4f6h8j0l2n4p6r8t0v2x4z6b8d', '2026-03-05T14:20:03.117Z', {

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'split.roster_entry.failed',
   'split.margin.settled',
   'split.roster_entry.reversed',
+  // Issue 27: the Split's invoice, sent to both the SME and the enterprise.
+  'split.invoice.paid',
+  'split.invoice.overdue',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,4 +1,5 @@
 import type { CheckoutPublicEvent } from '../../checkout';
+import type { CollectionPublicEvent } from '../../collection';
 import type { PayoutEmbedPublicEvent } from '../../payout-embed';
 import type { SplitPublicEvent } from '../../split';
 import type { TEST_EVENT_TYPE } from './webhook-event-types';
@@ -8,7 +9,7 @@ import type { TEST_EVENT_TYPE } from './webhook-event-types';
  * owns the events it publishes and maps its own recorded events to them (`splitPublicEvent`,
  * `checkoutPublicEvent`, `payoutEmbedPublicEvent`, exported from its index.ts); webhooks only routes them.
  */
-export type PublicWebhookEvent = SplitPublicEvent | CheckoutPublicEvent | PayoutEmbedPublicEvent;
+export type PublicWebhookEvent = SplitPublicEvent | CheckoutPublicEvent | PayoutEmbedPublicEvent | CollectionPublicEvent;
 
 /** `webhook.test`, sent only by POST /endpoints/:id/test. */
 export type TestWebhookPayload = { endpointId: string; message: string };

@@ -13,6 +13,7 @@ import { ApprovalsPage } from './pages/approvals';
 import { CheckoutPage } from './pages/checkout';
 import { PayoutsPage } from './pages/payouts';
 import { EarningsPage } from './pages/earnings';
+import { BillsPage } from './pages/bills';
 
 interface Area {
   path: string;
@@ -25,6 +26,7 @@ const AREAS: Area[] = [
   { path: '/', label: 'Home', icon: 'home', for: ['company'] },
   { path: '/splits', label: 'Splits', icon: 'split', for: ['company'] },
   { path: '/approvals', label: 'Approvals', icon: 'inbox', for: ['company'] },
+  { path: '/bills', label: 'Bills', icon: 'wallet', for: ['company'] },
   { path: '/checkout', label: 'Checkout', icon: 'cart', for: ['company'] },
   { path: '/payouts', label: 'Payouts', icon: 'send', for: ['company'] },
   { path: '/api-keys', label: 'API keys', icon: 'key', for: ['company'] },
@@ -162,6 +164,8 @@ function Route({ path, me }: { path: string; me: Me }): ReactNode {
       return <SplitsPage />;
     case '/approvals':
       return <ApprovalsPage />;
+    case '/bills':
+      return <BillsPage />;
     case '/checkout':
       return <CheckoutPage />;
     case '/payouts':

@@ -28,3 +28,5 @@ export type PayoutSession = Schemas['SessionViewDto'];
 export type Earnings = Schemas['EarningsDto'];
 export type Withdrawal = Schemas['WithdrawalDto'];
 export type Refund = Schemas['RefundDto'];
+// Issue 27: the enterprise's bills.
+export type Invoice = Schemas['InvoiceViewDto'];

@@ -37,6 +37,7 @@ type SplitStatus = (typeof SPLIT_STATUSES)[number];
 export function SplitsPage() {
   const { query } = useLocation();
   const status = (query.get('status') ?? '') as SplitStatus | '';
+  const unpaidOnly = query.get('unpaid') === '1';
   const pageNumber = Number(query.get('page') ?? '1') || 1;
   const splits = useResource(
     () => page<Split[]>(api.GET('/api/commerce/splits/outgoing', { params: { query: { status: status || undefined, page: pageNumber, limit: 20 } } })),
@@ -61,13 +62,22 @@ export function SplitsPage() {
               ))}
             </select>
           </div>
+          <div className="field">
+            <label>
+              <input type="checkbox" checked={unpaidOnly} onChange={(e) => setQuery({ unpaid: e.target.checked ? '1' : undefined })} /> Only Splits whose bill is unpaid (this page)
+            </label>
+          </div>
         </div>
         <ListState
-          resource={{ ...splits, data: splits.data?.data }}
+          resource={{ ...splits, data: unpaidOnly ? splits.data?.data.filter((split) => split.collectionStatus !== null && split.collectionStatus !== 'PAID') : splits.data?.data }}
           empty={
-            <EmptyState title={status ? 'No Splits with this status' : 'No Splits yet'}>
-              {status ? 'Try another status.' : 'Your server creates Splits with an API key (POST /api/commerce/integration/splits); they appear here.'}
-            </EmptyState>
+            unpaidOnly ? (
+              <EmptyState title="No unpaid bills on this page">Every funded Split here has been paid by its enterprise, or is not billed yet.</EmptyState>
+            ) : (
+              <EmptyState title={status ? 'No Splits with this status' : 'No Splits yet'}>
+                {status ? 'Try another status.' : 'Your server creates Splits with an API key (POST /api/commerce/integration/splits); they appear here.'}
+              </EmptyState>
+            )
           }
         >
           {(items) => <SplitTable items={items} counterparty="enterprise" />}
@@ -87,6 +97,7 @@ export function SplitTable({ items, counterparty }: { items: Split[]; counterpar
             <th>Split</th>
             <th>{counterparty === 'enterprise' ? 'Billed to' : 'From'}</th>
             <th>Status</th>
+            <th>Bill</th>
             <th className="num">Total</th>
             <th className="num">Rows</th>
           </tr>
@@ -102,6 +113,10 @@ export function SplitTable({ items, counterparty }: { items: Split[]; counterpar
               <td data-label={counterparty === 'enterprise' ? 'Billed to' : 'From'}>{counterparty === 'enterprise' ? split.enterpriseCompanyName : split.smeCompanyName}</td>
               <td data-label="Status">
                 <StatusBadge status={split.status} />
+              </td>
+              <td data-label="Bill">
+                {split.collectionStatus ? <StatusBadge status={split.collectionStatus} /> : <span className="muted">—</span>}
+                {split.approvalBlockedReason ? <div className="small muted">Waits: the enterprise has an overdue bill</div> : null}
               </td>
               <td data-label="Total" className="num">
                 {money(split.totalAmountCents, split.currency)}
@@ -203,6 +218,13 @@ export function SplitDetailPage({ id }: { id: string }) {
         <div className="stat">
           <div className="label">Contractors</div>
           <div className="value">{s.distributions.length}</div>
+        </div>
+        <div className="stat">
+          <div className="label">Enterprise&rsquo;s bill</div>
+          <div className="value" data-testid="collection-status">
+            {s.collectionStatus ? <StatusBadge status={s.collectionStatus} /> : <span className="muted small">Billed when the Split funds</span>}
+          </div>
+          {s.approvalBlockedReason ? <div className="sub">Waits: the enterprise has a bill overdue too long and cannot approve until it pays.</div> : null}
         </div>
       </div>
       <section className="panel" aria-labelledby="rows-title">

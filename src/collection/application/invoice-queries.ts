@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG } from '../../platform/platform.tokens';
+import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
+import { InvoiceNotFoundError } from '../domain/collection.errors';
+import { CollectionStatus } from '../domain/invoice.events';
+import { BANK_TRANSFERS, BankTransferDoc, InvoiceDoc, INVOICES } from '../projections/invoices-read-model.projection';
+
+/** Where a bank transfer goes (the sandbox's collection account); the invoice's paymentReference tells it apart. */
+export const COLLECTION_ACCOUNT = { accountName: 'Paysplit Collections (sandbox)', iban: 'GB33PSPL00000012345678', bic: 'PSPLGB2L' } as const;
+
+/** An invoice as the API shows it (docs/api.md#invoices): the stored document and how to pay it. */
+export interface InvoiceView extends Omit<InvoiceDoc, 'updatedAt'> {
+  /** The dashboard's page for the bill: pay by balance, card, or read the bank details. */
+  payUrl: string;
+  bankTransfer: { accountName: string; iban: string; bic: string; reference: string };
+}
+
+/** Reads invoices for one company: the enterprise billed, or the SME whose Split it is; anyone else gets 404. */
+@Injectable()
+export class InvoiceQueries {
+  constructor(
+    @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The enterprise's invoices, soonest due first; `status` narrows to one collection status. */
+  async list(enterpriseCompanyId: string, status?: CollectionStatus): Promise<InvoiceView[]> {
+    const filter: Filter = { enterpriseCompanyId };
+    if (status !== undefined) filter.status = status;
+    const docs = await this.store.find<InvoiceDoc>(INVOICES, {
+      filter,
+      sort: [
+        { field: 'dueAt', direction: 'asc' },
+        { field: 'id', direction: 'asc' },
+      ],
+      limit: 500,
+    });
+    return docs.map((doc) => this.view(doc));
+  }
+
+  async get(invoiceId: string, companyId: string): Promise<InvoiceView> {
+    const doc = await this.store.get<InvoiceDoc>(INVOICES, invoiceId);
+    if (!doc || (doc.enterpriseCompanyId !== companyId && doc.smeCompanyId !== companyId)) throw new InvoiceNotFoundError();
+    return this.view(doc);
+  }
+
+  /** The invoice a bank transfer's reference names (case and spaces ignored), or null. */
+  async byReference(reference: string): Promise<InvoiceDoc | null> {
+    const normalized = reference.replace(/\s+/g, '').toUpperCase();
+    const [doc] = await this.store.find<InvoiceDoc>(INVOICES, { filter: { paymentReference: normalized }, limit: 1 });
+    return doc ?? null;
+  }
+
+  /** Incoming bank transfers, newest first; `status` PARKED lists those waiting for review. */
+  async bankTransfers(status?: 'MATCHED' | 'PARKED'): Promise<BankTransferDoc[]> {
+    return this.store.find<BankTransferDoc>(BANK_TRANSFERS, { filter: status ? { status } : {}, sort: [{ field: 'receivedAt', direction: 'desc' }], limit: 200 });
+  }
+
+  payUrlOf(invoiceId: string): string {
+    return `${this.config.publicBaseUrl}/dashboard/bills?invoice=${invoiceId}`;
+  }
+
+  private view(doc: InvoiceDoc): InvoiceView {
+    const { updatedAt, ...shown } = doc;
+    return { ...shown, payUrl: this.payUrlOf(doc.id), bankTransfer: { ...COLLECTION_ACCOUNT, reference: doc.paymentReference } };
+  }
+}

@@ -1,0 +1,26 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { invoiceDecider } from '../domain/invoice.decider';
+import { invoiceStreamId } from '../domain/invoice.events';
+
+/** The due date came: an invoice still owed becomes OVERDUE (once; a paid one decides nothing). */
+export class MarkInvoiceOverdueCommand {
+  constructor(
+    readonly invoiceId: string,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(MarkInvoiceOverdueCommand)
+export class MarkInvoiceOverdueHandler implements ICommandHandler<MarkInvoiceOverdueCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ invoiceId, context }: MarkInvoiceOverdueCommand): Promise<void> {
+    await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'MarkOverdue', data: { invoiceId, now: this.clock.now().toISOString() } }, context);
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { invoiceDecider, invoiceExists } from '../domain/invoice.decider';
+import { invoiceStreamId, Reminder } from '../domain/invoice.events';
+import { InvoiceEmails } from './invoice-emails';
+
+/**
+ * A reminder to the AP contact, recorded once on the invoice and then mailed. A paid invoice gets none. The
+ * mail goes whenever the reminder is on record (its id is fixed), so a crash after the record still sends it.
+ */
+export class SendInvoiceReminderCommand {
+  constructor(
+    readonly invoiceId: string,
+    readonly reminder: Reminder,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(SendInvoiceReminderCommand)
+export class SendInvoiceReminderHandler implements ICommandHandler<SendInvoiceReminderCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly emails: InvoiceEmails,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ invoiceId, reminder, context }: SendInvoiceReminderCommand): Promise<void> {
+    const now = this.clock.now().toISOString();
+    const result = await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'SendReminder', data: { invoiceId, reminder, now } }, context);
+    const sent = result.events.find((event) => event.type === 'invoice.reminder_sent');
+    if (invoiceExists(result.state) && result.state.reminders.has(reminder)) await this.emails.send(result.state, reminder, sent ? now : result.state.dueAt);
+  }
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { InvoiceQueries } from '../application/invoice-queries';
+import { PayInvoiceFromBalanceRequestCommand } from '../application/pay-invoice-from-balance.handler';
+import { StartCardPaymentCommand } from '../application/start-card-payment.handler';
+import { InvoiceAlreadyPaidError, InvoiceNotFoundError, InvoicePaymentAmountInvalidError, InvoicePaymentExceedsOutstandingError } from '../domain/collection.errors';
+import { CardPaymentRequestDto, InvoiceListQueryDto, PayInvoiceRequestDto } from './invoices.request.dto';
+import { CardPaymentStartedDto, InvoiceViewDto } from './invoices.response.dto';
+
+const INSUFFICIENT_BALANCE = { status: 422, code: 'PAYOUT_INSUFFICIENT_BALANCE', message: 'The available balance does not cover the payment' };
+
+/** The enterprise's bills (issue 27): list, read, pay from its balance. The SME reads its Split's invoice by id too. */
+@ApiTags('invoices')
+@ApiBearerAuth()
+@SessionAuth()
+@Controller('api/commerce/invoices')
+export class InvoicesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: InvoiceQueries,
+  ) {}
+
+  @ApiData(InvoiceViewDto, { isArray: true })
+  @Get()
+  @ApiOperation({ summary: 'Invoices billed to the caller company (one per funded Split), soonest due first; ?status= narrows to OPEN, PARTIALLY_PAID, PAID or OVERDUE' })
+  list(@Query() query: InvoiceListQueryDto, @CurrentPrincipal() principal: Principal) {
+    return this.queries.list(principal.companyId, query.status);
+  }
+
+  @ApiData(InvoiceViewDto)
+  @ApiErrors(InvoiceNotFoundError)
+  @Get(':id')
+  @ApiOperation({ summary: 'One invoice, with its payments and reminders, as the enterprise billed or the SME whose Split it is (404 for anyone else)' })
+  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.queries.get(id, principal.companyId);
+  }
+
+  @ApiData(InvoiceViewDto)
+  @ApiErrors(InvoiceNotFoundError, InvoiceAlreadyPaidError, InvoicePaymentExceedsOutstandingError, InvoicePaymentAmountInvalidError, INSUFFICIENT_BALANCE)
+  @IdempotentRoute()
+  @Post(':id/payments')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Pay (part of) an invoice from the enterprise's Paysplit balance (session): at most what is still owed; 422 PAYOUT_INSUFFICIENT_BALANCE when the balance is short; the same idempotencyKey takes nothing twice",
+  })
+  pay(@Param('id') id: string, @Body() body: PayInvoiceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new PayInvoiceFromBalanceRequestCommand(principal.companyId, id, body.amountCents, body.idempotencyKey, commandContext(request, principal)));
+  }
+
+  @ApiData(CardPaymentStartedDto)
+  @ApiErrors(InvoiceNotFoundError, InvoiceAlreadyPaidError, InvoicePaymentExceedsOutstandingError, InvoicePaymentAmountInvalidError)
+  @IdempotentRoute()
+  @Post(':id/card-payments')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Pay (part of) an invoice by card or wallet: a hosted Checkout page (redirectUrl) for at most what is owed (default: all of it); the bill records the payment once the order is PAID',
+  })
+  payByCard(@Param('id') id: string, @Body() body: CardPaymentRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new StartCardPaymentCommand(principal.companyId, id, body.amountCents, body.provider ?? 'CARD_PROCESSOR', commandContext(request, principal)));
+  }
+}

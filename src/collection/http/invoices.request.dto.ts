@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { COLLECTION_STATUSES, type CollectionStatus } from '../domain/invoice.events';
+
+/** Digits only, no sign, no decimals, no leading zeros. */
+const MINOR_UNITS = /^[1-9][0-9]{0,17}$/;
+const MINOR_UNITS_MESSAGE = '$property must be a positive string of digits in minor units (e.g. "12500" for $125.00)';
+
+export class InvoiceListQueryDto {
+  @ApiPropertyOptional({ enum: COLLECTION_STATUSES, description: 'Only invoices in this collection status' })
+  @IsOptional()
+  @IsIn(COLLECTION_STATUSES)
+  status?: CollectionStatus;
+}
+
+export class PayInvoiceRequestDto {
+  @ApiProperty({ example: '12500', description: 'What to pay now, in minor units: at most what is still owed (partial payments allowed)' })
+  @IsDefined()
+  @IsString()
+  @Matches(MINOR_UNITS, { message: MINOR_UNITS_MESSAGE })
+  amountCents!: string;
+
+  @ApiProperty({ example: 'bill-2026-03-pay-1', description: 'Unique per payment: a retry with the same key and amount takes nothing twice' })
+  @IsDefined()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
+  idempotencyKey!: string;
+}
+
+export class BankTransferRequestDto {
+  @ApiProperty({ example: 'PS-8K2M4Q6S8U0W', description: "The remittance reference the payer quoted (an invoice's paymentReference)" })
+  @IsDefined()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(140)
+  reference!: string;
+
+  @ApiProperty({ example: '12500', description: 'Amount received, in minor units' })
+  @IsDefined()
+  @IsString()
+  @Matches(MINOR_UNITS, { message: MINOR_UNITS_MESSAGE })
+  amountCents!: string;
+
+  @ApiPropertyOptional({ example: 'USD', description: "Currency received (default: the invoice's); another than the invoice's parks the transfer" })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Z]{3}$/)
+  currency?: string;
+}
+
+export class BankTransferListQueryDto {
+  @ApiPropertyOptional({ enum: ['MATCHED', 'PARKED'], description: 'PARKED: transfers waiting for review' })
+  @IsOptional()
+  @IsIn(['MATCHED', 'PARKED'])
+  status?: 'MATCHED' | 'PARKED';
+}
+
+export class CardPaymentRequestDto {
+  @ApiPropertyOptional({ example: '12500', description: 'What to pay by card now, in minor units (default: all that is owed; at most that)' })
+  @IsOptional()
+  @IsString()
+  @Matches(MINOR_UNITS, { message: MINOR_UNITS_MESSAGE })
+  amountCents?: string;
+
+  @ApiPropertyOptional({ enum: ['CARD_PROCESSOR', 'WALLET_PROCESSOR'], default: 'CARD_PROCESSOR' })
+  @IsOptional()
+  @IsIn(['CARD_PROCESSOR', 'WALLET_PROCESSOR'])
+  provider?: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+}

@@ -1,0 +1,38 @@
+import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { commandContext, Public } from '../../identity';
+import { ApiData } from '../../platform/http/openapi';
+import { InvoiceQueries } from '../application/invoice-queries';
+import { ReceiveBankTransferCommand } from '../application/receive-bank-transfer.handler';
+import { BankTransferListQueryDto, BankTransferRequestDto } from './invoices.request.dto';
+import { BankTransferDto } from './invoices.response.dto';
+
+/** Sandbox-only (mounted by the sandbox module): the bank side of invoice collection (issue 27). */
+@ApiTags('sandbox')
+@Public()
+@Controller('api/sandbox/bank-transfers')
+export class SandboxBankTransfersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: InvoiceQueries,
+  ) {}
+
+  @ApiData(BankTransferDto)
+  @Post()
+  @ApiOperation({
+    summary:
+      "Play an incoming bank transfer: a reference naming an invoice pays it (an overpayment is credited to the enterprise's balance); any other is PARKED for review, never lost",
+  })
+  receive(@Body() body: BankTransferRequestDto, @Req() request: FastifyRequest) {
+    return this.commands.execute(new ReceiveBankTransferCommand(body.reference, body.amountCents, body.currency, commandContext(request, null)));
+  }
+
+  @ApiData(BankTransferDto, { isArray: true })
+  @Get()
+  @ApiOperation({ summary: 'Incoming bank transfers, newest first; ?status=PARKED lists those waiting for review' })
+  list(@Query() query: BankTransferListQueryDto) {
+    return this.queries.bankTransfers(query.status);
+  }
+}
