@@ -1,6 +1,6 @@
 import { createHash, randomFillSync } from 'node:crypto';
 
-export type IdPrefix = 'spl' | 'dst' | 'crp' | 'ord' | 'sub' | 'po' | 'we' | 'evt' | 'dlv' | 'co' | 'usr' | 'bp' | 'cpp' | 'sv' | 'pes' | 'key' | 'req' | 'pay';
+export type IdPrefix = 'spl' | 'dst' | 'crp' | 'ord' | 'sub' | 'po' | 'we' | 'evt' | 'dlv' | 'co' | 'usr' | 'bp' | 'cpp' | 'sv' | 'pes' | 'key' | 'req' | 'pay' | 'inv';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

@@ -6,7 +6,7 @@ import { SplitMarginNotSettleableError } from '../domain/split-settlement.errors
 import { SplitChangedSinceReviewError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { pageOf } from '../../platform/http/pagination';
 import { ApproveSplitCommand } from '../application/approve-split.handler';
 import { RejectSplitCommand } from '../application/reject-split.handler';
@@ -30,6 +30,7 @@ export class EnterpriseSplitsController {
   @ApiErrors(SplitNotFoundError, SplitMarginNotSettleableError)
   @IdempotentRoute()
   @Post(':id/settle-margin')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })
   settleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
@@ -47,6 +48,7 @@ export class EnterpriseSplitsController {
   @ApiData(SplitViewDto)
   @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError)
   @Post(':id/approve')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -59,6 +61,7 @@ export class EnterpriseSplitsController {
   @ApiData(SplitViewDto)
   @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError)
   @Post(':id/reject')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({
     summary:
