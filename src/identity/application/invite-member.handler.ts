@@ -10,7 +10,7 @@ import { membersDecider } from '../domain/members.decider';
 import { membersStreamId } from '../domain/members.events';
 import type { Role } from '../domain/role';
 import { AccountDirectory } from './account-directory';
-import { company } from './identity.queries';
+import { company, userByEmail } from './identity.queries';
 import { MagicLinks } from './magic-links';
 import { founderOf } from './members.queries';
 
@@ -54,20 +54,23 @@ export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand>
     const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const now = this.clock.now();
     const inviteId = newId('inv', now.getTime());
-    const existing = await this.accounts.find(email);
+    // A password sign-up that has not confirmed its address yet is invited too: only the address's owner
+    // gets the link, and following it confirms the address (unlike a roster row, an invitation must not
+    // hand the address to a new account).
+    const existing = await userByEmail(this.documents, email);
     const founderUserId = await founderOf(this.documents, command.companyId);
     const result = await this.aggregates.handle(
       membersStreamId(command.companyId),
       membersDecider,
       {
         type: 'InviteMember',
-        data: { companyId: command.companyId, inviteId, email, role: command.role, by: command.by, inviteeUserId: existing?.userId ?? null, founderUserId, now: now.toISOString() },
+        data: { companyId: command.companyId, inviteId, email, role: command.role, by: command.by, inviteeUserId: existing?.id ?? null, founderUserId, now: now.toISOString() },
       },
       context,
     );
-    const account = existing ?? (await this.accounts.findOrProvision(email, null, context, { sendLink: false }));
+    const userId = existing?.id ?? (await this.accounts.findOrProvision(email, null, context, { sendLink: false })).userId;
     const companyName = (await company(this.documents, command.companyId))?.name ?? 'a company';
-    await this.magicLinks.send(account.userId, command.companyId, email, 'invitation', { inviteId, companyName });
+    await this.magicLinks.send(userId, command.companyId, email, 'invitation', { inviteId, companyName });
     await this.readYourWrites.after(result);
     return { inviteId, email, role: command.role, status: 'pending' };
   }
