@@ -28,12 +28,21 @@ export interface CreateSplit {
     totalAmountCents: string | null;
     currency: string;
     rows: RosterRowInput[];
-    /** The enterprise's split settings for this SME at creation time. */
-    settings: { autoAccept: boolean; coverFees: boolean };
+    /**
+     * The enterprise's split settings for this SME at creation time. `approvalPolicy` (issue 30): how many
+     * people approve above which total, and the cap up to which auto-accept applies (null: no cap).
+     */
+    settings: { autoAccept: boolean; coverFees: boolean; approvalPolicy?: ApprovalPolicyInput | null };
     legAFeeBps: number;
     actor: string;
     now: string;
   };
+}
+
+export interface ApprovalPolicyInput {
+  requiredApprovals: 1 | 2;
+  aboveAmountCents: string;
+  autoAcceptCapCents: string | null;
 }
 
 export interface ReviseRoster {
@@ -44,7 +53,15 @@ export interface ReviseRoster {
 export interface ApproveSplit {
   type: 'ApproveSplit';
   /** `expectedRevision`: the Split's revision the enterprise reviewed; another one is refused (409) and nothing is appended. */
-  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; actor: string; now: string };
+  data: {
+    splitId: string;
+    enterpriseCompanyId: string;
+    expectedRevision: number;
+    actor: string;
+    now: string;
+    /** The approving person is also a member of the SME (issue 30): refused. */
+    approverIsSmeMember?: boolean;
+  };
 }
 
 export interface RejectSplit {
