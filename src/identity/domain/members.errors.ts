@@ -42,10 +42,10 @@ export class InvitationNotFoundError extends DomainError {
   }
 }
 
-/** The person is not a member of the company asked for at sign-in or switch. */
+/** The person is not a member of the company asked for at sign-in or switch (404: another company is never a 403). */
 export class NotAMemberError extends DomainError {
   readonly code = 'NOT_A_MEMBER';
-  readonly kind = 'forbidden';
+  readonly kind = 'not_found';
   constructor() {
     super('You are not a member of that company');
   }
