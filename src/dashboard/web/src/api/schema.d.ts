@@ -115,9 +115,29 @@ export interface paths {
     put?: never;
     /**
      * Revoke the session used for this call (Bearer or the dashboard cookie) and clear the session cookie
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     post: operations['AuthController_logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/session/company': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Switch the session to another company its person belongs to (issue 30); the same token and cookie then act for that company with its role there
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    post: operations['AuthController_switchCompany'];
     delete?: never;
     options?: never;
     head?: never;
@@ -133,7 +153,7 @@ export interface paths {
     };
     /**
      * Who the session belongs to: user, company and kind (company, or contractor for an account made for a roster email)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['AuthController_me'];
     put?: never;
@@ -153,13 +173,13 @@ export interface paths {
     };
     /**
      * List the company's API keys (never the secrets), with prefix, last four characters and when each last authenticated a call (to the minute)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['ApiKeysController_list'];
     put?: never;
     /**
      * Issue an API key with scopes; the key is shown only in this answer
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['ApiKeysController_issue'];
     delete?: never;
@@ -180,12 +200,100 @@ export interface paths {
     post?: never;
     /**
      * Revoke an API key; it stops working at once
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     delete: operations['ApiKeysController_revoke'];
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's members with their roles, oldest first
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['MembersController_list'];
+    put?: never;
+    /**
+     * Invite a person by email with a role: a sign-in link is emailed (sandbox: GET /api/sandbox/outbox); signing in with it makes them a member
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    post: operations['MembersController_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Invitations not accepted yet, newest first
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['MembersController_invitations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members/invitations/{inviteId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraw an invitation not accepted yet: its link signs nobody in
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    delete: operations['MembersController_revokeInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member: its sessions for this company stop working at once. A company keeps at least one owner (409 LAST_OWNER)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    delete: operations['MembersController_remove'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role; its next call already has it. A company keeps at least one owner (409 LAST_OWNER)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    patch: operations['MembersController_changeRole'];
     trace?: never;
   };
   '/api/commerce/company': {
@@ -197,7 +305,7 @@ export interface paths {
     };
     /**
      * The caller's company: name and net terms
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PartiesController_company'];
     put?: never;
@@ -207,7 +315,7 @@ export interface paths {
     head?: never;
     /**
      * Set net terms (days) the company is billed on as an enterprise
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     patch: operations['PartiesController_updateCompany'];
     trace?: never;
@@ -221,13 +329,13 @@ export interface paths {
     };
     /**
      * The caller company's business profiles
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PartiesController_listBusinessProfiles'];
     put?: never;
     /**
      * Add an accounts-payable contact (business profile) of the caller company
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     post: operations['PartiesController_createBusinessProfile'];
     delete?: never;
@@ -245,7 +353,7 @@ export interface paths {
     };
     /**
      * As an enterprise, the settings (auto-accept, fee cover) set for each SME, most recently changed first
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PartiesController_listSplitSettings'];
     put?: never;
@@ -266,7 +374,7 @@ export interface paths {
     get?: never;
     /**
      * As an enterprise, set auto-accept and fee cover for one SME's Splits
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     put: operations['PartiesController_splitSettings'];
     post?: never;
@@ -285,7 +393,7 @@ export interface paths {
     };
     /**
      * The SME's roster of sub-vendors, oldest first
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['PartiesController_listSubVendors'];
     put?: never;
@@ -320,6 +428,30 @@ export interface paths {
     patch: operations['PartiesController_setSubVendorWalletEmail'];
     trace?: never;
   };
+  '/api/commerce/approval-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The enterprise's approval policies: its default (smeCompanyId null) and those per SME
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['ApprovalPolicyController_list'];
+    /**
+     * Set how many members approve incoming Splits above an amount (1 or 2), and the cap up to which auto-accept applies, for one SME or as the default. Applies to Splits created from now on
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
+     */
+    put: operations['ApprovalPolicyController_set'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout': {
     parameters: {
       query?: never;
@@ -331,7 +463,7 @@ export interface paths {
     put?: never;
     /**
      * Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started
-     * @description Credential: an API key with scope split:write, or a session.
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationSplitsController_payOutNow'];
     delete?: never;
@@ -349,7 +481,7 @@ export interface paths {
     };
     /**
      * The caller's Splits, newest first (page default 1, limit default 20, max 100)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_list'];
     put?: never;
@@ -373,7 +505,7 @@ export interface paths {
     };
     /**
      * One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_get'];
     put?: never;
@@ -393,7 +525,7 @@ export interface paths {
     };
     /**
      * The Split's events in order: type, occurredAt, actor, revision, data (the SME's field list per event type, docs/api.md#who-sees-what)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_history'];
     put?: never;
@@ -455,7 +587,7 @@ export interface paths {
     put?: never;
     /**
      * The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EnterpriseSplitsController_settleMargin'];
     delete?: never;
@@ -473,7 +605,7 @@ export interface paths {
     };
     /**
      * Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EnterpriseSplitsController_incoming'];
     put?: never;
@@ -494,8 +626,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
-     * @description Credential: a session (an API key is refused with 403).
+     * Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since. A Split with approvalsRequired 2 stays PENDING_APPROVAL after the first approval (event split.approval.recorded) and is approved by a second, different member (409 SPLIT_ALREADY_APPROVED_BY_YOU); a member of the SME never approves (403 SPLIT_APPROVER_FROM_SME)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EnterpriseSplitsController_approve'];
     delete?: never;
@@ -515,7 +647,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EnterpriseSplitsController_reject'];
     delete?: never;
@@ -533,7 +665,7 @@ export interface paths {
     };
     /**
      * The caller's own Splits (as the SME), newest first; ?status= narrows to one status
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_outgoing'];
     put?: never;
@@ -553,7 +685,7 @@ export interface paths {
     };
     /**
      * One Split the caller created or is billed for (404 for any other); ?asOf=<ISO time> returns it as it stood then
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_get'];
     put?: never;
@@ -573,7 +705,7 @@ export interface paths {
     };
     /**
      * The Split's events in order (type, occurredAt, actor, revision, data), each projected for the caller's side: the SME's or the enterprise's field list (docs/api.md#who-sees-what), never the recorded event data
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_history'];
     put?: never;
@@ -593,7 +725,7 @@ export interface paths {
     };
     /**
      * The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['SplitLedgerController_ledgerOf'];
     put?: never;
@@ -613,7 +745,7 @@ export interface paths {
     };
     /**
      * The Split's double-entry postings in order, for the SME or the enterprise of the Split (404 for any other company)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitLedgerController_ledgerOf'];
     put?: never;
@@ -633,7 +765,7 @@ export interface paths {
     };
     /**
      * The caller's company balance per currency: available, reserved, margin held and set aside for covered fees (API key of any scope, or session)
-     * @description Credential: an API key of any scope, or a session.
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
      */
     get: operations['BalanceController_balance'];
     put?: never;
@@ -653,13 +785,13 @@ export interface paths {
     };
     /**
      * The company's endpoints
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['WebhookEndpointsController_list'];
     put?: never;
     /**
      * Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_create'];
     delete?: never;
@@ -680,14 +812,14 @@ export interface paths {
     post?: never;
     /**
      * Remove the endpoint and its delivery history
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     delete: operations['WebhookEndpointsController_remove'];
     options?: never;
     head?: never;
     /**
      * Disable or re-enable, change the subscribed event types or the URL
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     patch: operations['WebhookEndpointsController_update'];
     trace?: never;
@@ -703,7 +835,7 @@ export interface paths {
     put?: never;
     /**
      * Send a real signed webhook.test delivery now; a 2xx ends probation
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_test'];
     delete?: never;
@@ -721,7 +853,7 @@ export interface paths {
     };
     /**
      * Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['WebhookEndpointsController_listDeliveries'];
     put?: never;
@@ -743,7 +875,7 @@ export interface paths {
     put?: never;
     /**
      * Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_recover'];
     delete?: never;
@@ -763,7 +895,7 @@ export interface paths {
     put?: never;
     /**
      * Send a delivery again now, with a fresh retry schedule (same delivery id)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookDeliveriesController_redeliver'];
     delete?: never;
@@ -781,7 +913,7 @@ export interface paths {
     };
     /**
      * The company's signing secret (one for all its endpoints)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     get: operations['WebhookSecretController_get'];
     put?: never;
@@ -803,7 +935,7 @@ export interface paths {
     put?: never;
     /**
      * Replace the signing secret; the old one stops verifying at once
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookSecretController_rotate'];
     delete?: never;
@@ -926,13 +1058,13 @@ export interface paths {
     };
     /**
      * The caller's payment links, newest first, paged: slug, url, title, amount, currency, provider, createdAt
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PaymentLinksController_list'];
     put?: never;
     /**
      * Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     post: operations['PaymentLinksController_create'];
     delete?: never;
@@ -950,7 +1082,7 @@ export interface paths {
     };
     /**
      * The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_orders'];
     put?: never;
@@ -970,7 +1102,7 @@ export interface paths {
     };
     /**
      * The caller's subscriptions, newest first, paged; ?status= narrows
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_subscriptions'];
     put?: never;
@@ -990,13 +1122,13 @@ export interface paths {
     };
     /**
      * The company's sessions, newest first, optionally of one status
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write or payout:read, or a session; a session's member role: any.
      */
     get: operations['IntegrationPayoutEmbedController_list'];
     put?: never;
     /**
      * Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationPayoutEmbedController_create'];
     delete?: never;
@@ -1014,7 +1146,7 @@ export interface paths {
     };
     /**
      * One session of the company (another company’s is 404)
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write or payout:read, or a session; a session's member role: any.
      */
     get: operations['IntegrationPayoutEmbedController_get'];
     put?: never;
@@ -1036,7 +1168,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationPayoutEmbedController_cancel'];
     delete?: never;
@@ -1139,7 +1271,7 @@ export interface paths {
     };
     /**
      * The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EarningsController_earnings'];
     put?: never;
@@ -1161,7 +1293,7 @@ export interface paths {
     put?: never;
     /**
      * Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EarningsController_withdraw'];
     delete?: never;
@@ -1179,7 +1311,7 @@ export interface paths {
     };
     /**
      * The caller company's recent activity, newest first: [{type, occurredAt, summary, resource:{kind,id}}] (limit 1..100, default 20)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['ActivityController_recent'];
     put?: never;
@@ -1269,7 +1401,7 @@ export interface paths {
     put?: never;
     /**
      * Add money to the caller's company balance (session); read it back with GET /api/commerce/balance
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['SandboxBalanceController_topUp'];
     delete?: never;
@@ -1322,8 +1454,22 @@ export interface components {
        */
       reasons: string[];
     };
-    SessionIssuedDto: {
+    MembershipDto: {
       /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
+      /** @example Acme Staffing */
+      companyName: string;
+      /**
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+    };
+    SessionIssuedDto: {
+      /**
+       * @description The company the session acts for
+       * @example co_00mwvg57bmrlmdka00oi8mkjzz
+       */
       companyId: string;
       /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
       userId: string;
@@ -1332,6 +1478,14 @@ export interface components {
        * @example sess_i9D8neyiz9LL5Ezr5DTAX14h7Bh-UJDIn9FQ0pH8awA
        */
       sessionToken: string;
+      /**
+       * @description The person's role in the session's company
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /** @description Every company the person belongs to; switch with POST /api/auth/session/company */
+      companies: components['schemas']['MembershipDto'][];
     };
     MagicLinkSignInRequestDto: {
       /** @description The token from the link (its `token` query parameter) */
@@ -1361,10 +1515,31 @@ export interface components {
       email: string;
       /** @example correct horse battery staple */
       password: string;
+      /**
+       * @description For a person in several companies: which one to sign in to (default: the account's own, else its first)
+       * @example co_00mwvg57bmrlmdka00oi8mkjzz
+       */
+      companyId?: string;
     };
     LoggedOutDto: {
       /** @example true */
       loggedOut: boolean;
+    };
+    CompanySwitchedDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      companies: components['schemas']['MembershipDto'][];
+    };
+    SwitchCompanyRequestDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
     };
     CurrentAccountDto: {
       /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
@@ -1386,6 +1561,14 @@ export interface components {
        * @example true
        */
       emailVerified: boolean;
+      /**
+       * @description The person's role in this company (issue 30): what the session may do
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /** @description Every company the person belongs to (the company switcher) */
+      companies: components['schemas']['MembershipDto'][];
     };
     ApiKeyIssuedDto: {
       /** @example key_00mwvg57konv0b7n1rk4xf7vef */
@@ -1397,7 +1580,7 @@ export interface components {
        * @example sk_zDXcQcHg1ZOIpNV7w7a4Z4ahEZd5-oKY5YGeLdaNbHg
        */
       key: string;
-      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      scopes: ('checkout:write' | 'split:write' | 'payout:write' | 'checkout:read' | 'split:read' | 'payout:read')[];
       /** @example 2026-11-25T01:30:13.272Z */
       createdAt: string;
     };
@@ -1409,14 +1592,14 @@ export interface components {
        *       "split:write"
        *     ]
        */
-      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      scopes: ('checkout:write' | 'split:write' | 'payout:write' | 'checkout:read' | 'split:read' | 'payout:read')[];
     };
     ApiKeyDto: {
       /** @example key_00mwvg57konv0b7n1rk4xf7vef */
       id: string;
       /** @example server */
       name: string;
-      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      scopes: ('checkout:write' | 'split:write' | 'payout:write' | 'checkout:read' | 'split:read' | 'payout:read')[];
       /**
        * @description `sk_` and the first 8 random characters, to tell keys apart; null for keys issued before prefixes were kept
        * @example sk_zDXcQcHg
@@ -1441,6 +1624,90 @@ export interface components {
       id: string;
       /** @example true */
       revoked: boolean;
+    };
+    MemberDto: {
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /** @example 2026-11-25T01:30:13.272Z */
+      joinedAt: string;
+    };
+    InvitationDto: {
+      /** @example inv_00mwvg57konv0b7n1rk4xf7vef */
+      inviteId: string;
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /**
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending';
+      /** @example 2026-11-25T01:30:13.272Z */
+      invitedAt: string;
+      /**
+       * @description Who invited, by email
+       * @example owner@acme.test
+       */
+      invitedBy: string;
+    };
+    InvitationSentDto: {
+      /** @example inv_00mwvg57konv0b7n1rk4xf7vef */
+      inviteId: string;
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /**
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending';
+    };
+    InviteMemberRequestDto: {
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+    };
+    InvitationRevokedDto: {
+      /** @example inv_00mwvg57konv0b7n1rk4xf7vef */
+      inviteId: string;
+      /** @example true */
+      revoked: boolean;
+    };
+    MemberChangedDto: {
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /**
+       * @description null once removed
+       * @example viewer
+       * @enum {string|null}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer' | null;
+    };
+    ChangeMemberRoleRequestDto: {
+      /**
+       * @example viewer
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
     };
     CompanyViewDto: {
       /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
@@ -1555,6 +1822,41 @@ export interface components {
       /** @example 3 */
       totalPages: number;
     };
+    ApprovalPolicyDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      enterpriseCompanyId: string;
+      /** @description null: the enterprise's default */
+      smeCompanyId: string | null;
+      /** @enum {number} */
+      requiredApprovals: 1 | 2;
+      /** @example 500000 */
+      aboveAmountCents: string;
+      /** @example 100000 */
+      autoAcceptCapCents: string | null;
+    };
+    ApprovalPolicyRequestDto: {
+      /**
+       * @description The SME this policy is for; absent or null: the enterprise's default
+       * @example co_00mwvg57bmrlmdka00oi8mkjzz
+       */
+      smeCompanyId?: string | null;
+      /**
+       * @description How many different members must approve a Split above aboveAmountCents
+       * @example 2
+       * @enum {number}
+       */
+      requiredApprovals: 1 | 2;
+      /**
+       * @description Splits whose total is above this (minor units) need requiredApprovals; at or below it, one
+       * @example 500000
+       */
+      aboveAmountCents: string;
+      /**
+       * @description Auto-accept (split settings) applies only to Splits up to this total; null or absent: no cap
+       * @example 100000
+       */
+      autoAcceptCapCents?: string | null;
+    };
     DistributionViewDto: {
       /** @example dst_00mwvg57mefycf8eq3hogdzs40 */
       id: string;
@@ -1580,6 +1882,15 @@ export interface components {
       feeAmountCents: string | null;
       netAmountCents: string | null;
       failureReason: string | null;
+    };
+    SplitApprovalDto: {
+      /**
+       * @description The approving member (`user:...`) as the enterprise reads it; `enterprise` as the SME reads it; `auto-accept` for the enterprise's setting
+       * @example user:usr_00mwvg57bmy15bgq4r1afqq99p
+       */
+      approvedBy: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      approvedAt: string;
     };
     SplitViewDto: {
       /** @example spl_mjmio48of2zpddic303ehv3nfd */
@@ -1616,6 +1927,13 @@ export interface components {
       /** @enum {string} */
       status: 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
       distributions: components['schemas']['DistributionViewDto'][];
+      /** @description Approvals of the current revision, oldest first (a roster revision clears them) */
+      approvals: components['schemas']['SplitApprovalDto'][];
+      /**
+       * @description How many different people must approve: 2 above the enterprise's approval policy amount, else 1; PENDING_APPROVAL until that many have
+       * @example 1
+       */
+      approvalsRequired: number;
       /** @example 2026-11-25T01:30:13.334Z */
       createdAt: string;
       /** @example 2026-11-25T01:30:13.334Z */
@@ -3043,6 +3361,20 @@ export interface operations {
           };
         };
       };
+      /** @description NOT_A_MEMBER */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'NOT_A_MEMBER';
+            };
+          };
+        };
+      };
       /** @description CONCURRENCY_CONFLICT */
       409: {
         headers: {
@@ -3187,6 +3519,158 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  AuthController_switchCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SwitchCompanyRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CompanySwitchedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description NOT_A_MEMBER */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'NOT_A_MEMBER';
             };
           };
         };
@@ -3443,7 +3927,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3452,7 +3936,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -3579,7 +4063,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3588,7 +4072,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -3617,6 +4101,726 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteMemberRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvitationSentDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description MEMBER_ALREADY_EXISTS, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MEMBER_ALREADY_EXISTS' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_invitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvitationDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        inviteId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvitationRevokedDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description INVITATION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVITATION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberChangedDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description MEMBER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MEMBER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description LAST_OWNER, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'LAST_OWNER' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_changeRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeMemberRoleRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberChangedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description MEMBER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MEMBER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description LAST_OWNER, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'LAST_OWNER' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -3809,7 +5013,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3818,7 +5022,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -4011,7 +5215,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4020,7 +5224,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -4215,7 +5419,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4224,7 +5428,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -4716,6 +5920,236 @@ export interface operations {
       };
     };
   };
+  ApprovalPolicyController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ApprovalPolicyDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  ApprovalPolicyController_set: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApprovalPolicyRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ApprovalPolicyDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description COMPANY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'COMPANY_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_SETTINGS_FOR_SELF */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_SETTINGS_FOR_SELF';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
   IntegrationSplitsController_payOutNow: {
     parameters: {
       query?: never;
@@ -4770,7 +6204,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4779,7 +6213,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -5712,7 +7146,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5721,7 +7155,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -5950,7 +7384,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description SPLIT_APPROVER_FROM_SME, CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5959,7 +7393,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'SPLIT_APPROVER_FROM_SME' | 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -5978,7 +7412,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, CONCURRENCY_CONFLICT */
+      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, SPLIT_ALREADY_APPROVED_BY_YOU, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5987,7 +7421,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'CONCURRENCY_CONFLICT';
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'SPLIT_ALREADY_APPROVED_BY_YOU' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -6104,7 +7538,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6113,7 +7547,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -6802,7 +8236,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6811,7 +8245,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -6952,7 +8386,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6961,7 +8395,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7106,7 +8540,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7115,7 +8549,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7256,7 +8690,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7265,7 +8699,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7528,7 +8962,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7537,7 +8971,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7678,7 +9112,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7687,7 +9121,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7812,7 +9246,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7821,7 +9255,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7890,7 +9324,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7899,7 +9333,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -8694,7 +10128,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8703,7 +10137,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -9095,7 +10529,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9104,7 +10538,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -9322,7 +10756,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9331,7 +10765,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -10070,7 +11504,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10079,7 +11513,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -10597,7 +12031,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10606,7 +12040,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
