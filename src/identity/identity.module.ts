@@ -16,9 +16,15 @@ import { SignupHandler } from './application/signup.handler';
 import { ApiKeysController } from './http/api-keys.controller';
 import { AuthController } from './http/auth.controller';
 import { IdentityReadModelProjection } from './projections/identity-read-model.projection';
+import { MembersProjection } from './projections/members.projection';
+import { MembersController } from './http/members.controller';
+import { InviteMemberHandler } from './application/invite-member.handler';
+import { ChangeMemberRoleHandler } from './application/change-member-role.handler';
+import { RemoveMemberHandler } from './application/remove-member.handler';
+import { RevokeInvitationHandler } from './application/revoke-invitation.handler';
 
 @Module({
-  controllers: [AuthController, ApiKeysController],
+  controllers: [AuthController, ApiKeysController, MembersController],
   providers: [
     SessionIssuer,
     MagicLinks,
@@ -34,6 +40,11 @@ import { IdentityReadModelProjection } from './projections/identity-read-model.p
     ApiKeyUsage,
     ExpiredCredentialsPurge,
     IdentityReadModelProjection,
+    MembersProjection,
+    InviteMemberHandler,
+    ChangeMemberRoleHandler,
+    RemoveMemberHandler,
+    RevokeInvitationHandler,
     { provide: CREDENTIAL_RESOLVER, useExisting: CredentialResolverService },
   ],
   exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks, Outbox],

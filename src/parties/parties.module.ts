@@ -10,6 +10,9 @@ import { SetSplitSettingsHandler } from './application/set-split-settings.handle
 import { SubVendorRegistry } from './application/sub-vendor-registry';
 import { PartiesController } from './http/parties.controller';
 import { PartiesReadModelProjection } from './projections/parties-read-model.projection';
+import { ApprovalPolicyProjection } from './projections/approval-policy.projection';
+import { SetApprovalPolicyHandler } from './application/set-approval-policy.handler';
+import { ApprovalPolicyController } from './http/approval-policy.controller';
 
 const providers = [
   CompanyQueries,
@@ -21,11 +24,13 @@ const providers = [
   CreateSandboxCreatorHandler,
   RegisterSubVendorHandler,
   SetSubVendorWalletEmailHandler,
+  ApprovalPolicyProjection,
+  SetApprovalPolicyHandler,
 ];
 
 @Module({
   imports: [IdentityModule],
-  controllers: [PartiesController],
+  controllers: [PartiesController, ApprovalPolicyController],
   providers,
   exports: [CompanyQueries, SubVendorRegistry],
 })

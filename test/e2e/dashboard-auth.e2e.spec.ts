@@ -44,7 +44,18 @@ describe('dashboard session cookie over HTTP', () => {
     const owner = await loggedIn('Me Inc');
     const me = await app.request('GET', '/api/auth/me', { headers: browser(owner.cookie, null) });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ data: { userId: owner.userId, companyId: owner.companyId, companyName: 'Me Inc', email: owner.email, kind: 'company', emailVerified: false } });
+    expect(me.body).toEqual({
+      data: {
+        userId: owner.userId,
+        companyId: owner.companyId,
+        companyName: 'Me Inc',
+        email: owner.email,
+        kind: 'company',
+        emailVerified: false,
+        role: 'owner',
+        companies: [{ companyId: owner.companyId, companyName: 'Me Inc', role: 'owner' }],
+      },
+    });
     expect((await app.request('GET', '/api/auth/me', { token: owner.sessionToken })).body.data.userId).toBe(owner.userId);
     const none = await app.request('GET', '/api/auth/me');
     expect(none.status).toBe(401);

@@ -13,7 +13,8 @@ describe('identity over HTTP', () => {
     const email = 'owner@acme.test';
     const created = await app.request('POST', '/api/auth/signup', { body: { companyName: 'Acme', email, password: 'correct horse battery' } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body.data).sort()).toEqual(['companyId', 'sessionToken', 'userId']);
+    expect(Object.keys(created.body.data).sort()).toEqual(['companies', 'companyId', 'role', 'sessionToken', 'userId']);
+    expect(created.body.data.role).toBe('owner');
     expect(created.body.data.companyId).toMatch(/^co_[0-9a-z]{26}$/);
     expect(created.body.data.userId).toMatch(/^usr_[0-9a-z]{26}$/);
     expect(created.body.data.sessionToken).toMatch(/^sess_/);

@@ -107,7 +107,12 @@ describe('Split lifecycle over HTTP', () => {
     const approved = await approve(created.id);
     expect(approved.status).toBe(200);
     expectSplitKeys(approved.body.data);
-    expect(approved.body.data).toEqual({ ...created, status: 'APPROVED', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(approved.body.data).toEqual({
+      ...created,
+      status: 'APPROVED',
+      approvals: [{ approvedBy: expect.stringMatching(/^user:/), approvedAt: expect.stringMatching(ISO_TIMESTAMP) }],
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
     expect(Date.parse(approved.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.createdAt));
 
     const events = await splitEvents(app, created.id);
@@ -121,6 +126,8 @@ describe('Split lifecycle over HTTP', () => {
     expect((await get(created.id)).body.data).toEqual({
       ...approved.body.data,
       status: expect.stringMatching(/^(FUNDED|SETTLING)$/),
+      // The SME reads who approved as the enterprise (issue 30).
+      approvals: [{ approvedBy: 'enterprise', approvedAt: approved.body.data.approvals[0].approvedAt }],
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       // Funding bills the enterprise (issue 27).
       invoiceId: `inv_${created.id.slice(4)}`,
@@ -196,7 +203,12 @@ describe('Split lifecycle over HTTP', () => {
 
     const approved = await approve(created.id, again.body.data.revision);
     expect(approved.status).toBe(200);
-    expect(approved.body.data).toEqual({ ...again.body.data, status: 'APPROVED', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(approved.body.data).toEqual({
+      ...again.body.data,
+      status: 'APPROVED',
+      approvals: [{ approvedBy: expect.stringMatching(/^user:/), approvedAt: expect.stringMatching(ISO_TIMESTAMP) }],
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
     expect((await splitEventTypes(app, created.id)).slice(0, 4)).toEqual(['split.created', 'split.roster.revised', 'split.roster.revised', 'split.leg_a.approved']);
   });
 
@@ -628,7 +640,15 @@ describe('Split roster contractors', () => {
     const token = new URL(messages[0]!.link).searchParams.get('token')!;
     const signedIn = await app.request('POST', '/api/auth/magic-link/sign-in', { body: { token } });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body).toEqual({ data: { userId: vendor.userId, companyId: expect.stringMatching(/^co_/), sessionToken: expect.stringMatching(/^sess_/) } });
+    expect(signedIn.body).toEqual({
+      data: {
+        userId: vendor.userId,
+        companyId: expect.stringMatching(/^co_/),
+        sessionToken: expect.stringMatching(/^sess_/),
+        role: 'owner',
+        companies: [expect.objectContaining({ role: 'owner' })],
+      },
+    });
     const session = signedIn.body.data.sessionToken;
     const company = await app.request('GET', '/api/commerce/company', { token: session });
     expect(company.body.data).toEqual({ companyId: signedIn.body.data.companyId, name: 'Dana Newcomer', netTermsDays: 30 });

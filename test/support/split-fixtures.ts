@@ -28,6 +28,8 @@ export const SPLIT_FIELDS = [
   'currency',
   'status',
   'distributions',
+  'approvals',
+  'approvalsRequired',
   'createdAt',
   'updatedAt',
   // Issue 27: the invoice billed at funding, how far it is paid, why a pending Split waits.
@@ -310,6 +312,8 @@ export function expectedSplit(world: Pick<SplitWorld, 'sme' | 'enterprise'>, bod
     currency: 'USD',
     status: 'PENDING_APPROVAL',
     distributions,
+    approvals: expect.any(Array),
+    approvalsRequired: 1,
     createdAt: expect.stringMatching(ISO_TIMESTAMP),
     updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     invoiceId: null,

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { commandContext, CurrentPrincipal, EmailNotVerifiedError, type Principal, SessionAuth } from '../../identity';
+import { commandContext, CurrentPrincipal, EmailNotVerifiedError, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { EarningsQuery } from '../application/earnings.query';
@@ -35,6 +35,7 @@ export class EarningsController {
   @ApiErrors(WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError, EmailNotVerifiedError)
   @IdempotentRoute()
   @Post('withdrawals')
+  @Roles(...FINANCE)
   @ApiOperation({
     summary:
       'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed',

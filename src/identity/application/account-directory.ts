@@ -38,7 +38,8 @@ export class AccountDirectory {
     return state.status === 'registered' && state.verified ? { userId: state.userId, companyId: state.companyId } : null;
   }
 
-  async findOrProvision(email: string, fullName: string | null, context: CommandContext): Promise<Account> {
+  /** `sendLink: false`: the caller sends its own link (an invitation, issue 30) instead of the account's. */
+  async findOrProvision(email: string, fullName: string | null, context: CommandContext, options: { sendLink?: boolean } = {}): Promise<Account> {
     const existing = await this.find(email);
     if (existing) return { ...existing, provisioned: false, written: { streamId: accountStreamId(sha256Hex(normalizeEmail(email))), position: null } };
     const now = this.clock.now();
@@ -52,7 +53,7 @@ export class AccountDirectory {
         { type: 'ProvisionAccount', data: { companyId, companyName: fullName ?? normalized, userId, email: normalized, now: now.toISOString() } },
         context,
       );
-      await this.magicLinks.send(userId, companyId, normalized);
+      if (options.sendLink !== false) await this.magicLinks.send(userId, companyId, normalized);
       return { userId, companyId, provisioned: true, written: result };
     } catch (error) {
       if (!(error instanceof EmailAlreadyRegisteredError)) throw error;

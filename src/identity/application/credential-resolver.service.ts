@@ -9,6 +9,7 @@ import { apiKeyByHash } from './identity.queries';
 import { ApiKeyUsage } from './api-key-usage';
 import { hashToken, hasExpired } from './tokens';
 import { SESSIONS, SessionDoc } from './sessions.collection';
+import { roleIn } from './members.queries';
 
 /**
  * How long an API key's principal is reused without looking the key up again. Every integration call
@@ -44,7 +45,10 @@ export class CredentialResolverService implements CredentialResolver {
         await this.store.deleteOperational(SESSIONS, hash);
         return null;
       }
-      return { kind: 'session', companyId: session.companyId, userId: session.userId, sessionId: session.id };
+      // The member's role is read on every call: a role change or a removal applies to the next request.
+      const role = await roleIn(this.documents, session.companyId, session.userId);
+      if (!role) return null;
+      return { kind: 'session', companyId: session.companyId, userId: session.userId, sessionId: session.id, role };
     }
     return null;
   }

@@ -8,6 +8,7 @@ import { LoginAttempts } from './login-attempts';
 import { SessionIssuer } from './session-issuer';
 import { userByEmail } from './identity.queries';
 import { SignedIn } from './signup.handler';
+import { chooseCompany } from './company-choice';
 
 export class LoginCommand extends Command<SignedIn> {
   constructor(
@@ -15,6 +16,8 @@ export class LoginCommand extends Command<SignedIn> {
     readonly password: string,
     /** The client's address as the HTTP server sees it, for the per-IP attempt limit. */
     readonly clientIp: string,
+    /** The company to sign in to, for a person in several (issue 30); null: its own, else its first. */
+    readonly companyId: string | null = null,
   ) {
     super();
   }
@@ -44,7 +47,8 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     // Passwordless accounts (made for roster emails) sign in by magic link only.
     if (!user?.passwordHash || !matches) throw new InvalidCredentialsError();
     await this.attempts.succeeded(command.email, command.clientIp);
-    return { companyId: user.companyId, userId: user.id, sessionToken: await this.sessions.issue(user.id, user.companyId) };
+    const choice = await chooseCompany(this.documents, user.id, command.companyId, user.companyId);
+    return { ...choice, userId: user.id, sessionToken: await this.sessions.issue(user.id, choice.companyId) };
   }
 
   /** A hash of a random password, made once: checking against it costs what checking a real one does. */

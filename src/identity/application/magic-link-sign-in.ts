@@ -12,6 +12,10 @@ import { USERS, UserDoc } from '../projections/identity-read-model.projection';
 import { MagicLinks } from './magic-links';
 import { SessionIssuer } from './session-issuer';
 import { SignedIn } from './signup.handler';
+import { chooseCompany } from './company-choice';
+import { founderOf } from './members.queries';
+import { membersDecider } from '../domain/members.decider';
+import { membersStreamId } from '../domain/members.events';
 
 /**
  * Signing in with an emailed link (POST /api/auth/magic-link/sign-in): the link is used up, and following
@@ -31,16 +35,25 @@ export class MagicLinkSignIn {
   ) {}
 
   async signIn(token: string, correlationId: string): Promise<SignedIn> {
-    const { userId, companyId } = await this.links.claim(token);
+    const { userId, companyId, inviteId } = await this.links.claim(token);
     const user = await this.documents.get<UserDoc>(USERS, userId);
     if (!user || user.releasedAt !== undefined) throw new MagicLinkInvalidError();
-    const result = await this.aggregates.handle(
-      accountStreamId(sha256Hex(normalizeEmail(user.email))),
-      accountDecider,
-      { type: 'VerifyEmail', data: { userId, now: this.clock.now().toISOString() } },
-      { actor: `user:${userId}`, correlationId },
-    );
+    const context = { actor: `user:${userId}`, correlationId };
+    const now = this.clock.now().toISOString();
+    const result = await this.aggregates.handle(accountStreamId(sha256Hex(normalizeEmail(user.email))), accountDecider, { type: 'VerifyEmail', data: { userId, now } }, context);
     await this.readYourWrites.after(result);
-    return { userId, companyId, sessionToken: await this.sessions.issue(userId, companyId) };
+    if (inviteId !== null) {
+      // An invitation's link (issue 30): following it accepts the invitation; the session is for that company.
+      const founderUserId = await founderOf(this.documents, companyId);
+      const joined = await this.aggregates.handle(
+        membersStreamId(companyId),
+        membersDecider,
+        { type: 'AcceptInvitation', data: { companyId, inviteId, userId, email: user.email, founderUserId, now } },
+        context,
+      );
+      await this.readYourWrites.after(joined);
+    }
+    const choice = await chooseCompany(this.documents, userId, inviteId !== null ? companyId : null, companyId);
+    return { ...choice, userId, sessionToken: await this.sessions.issue(userId, choice.companyId) };
   }
 }

@@ -24,18 +24,21 @@ interface MagicLinkDoc {
   createdAt: string;
   /** Real time, like a session's: moving the sandbox clock neither ages nor renews a link. */
   expiresAt: string;
+  /** An invitation's link (issue 30): signing in with it makes the user a member of `companyId`. */
+  inviteId?: string;
 }
 
 /**
  * Why a link is sent: the account was just made for a roster email, its owner asked for a new one, or a
  * password sign-up has to prove its address (following the link verifies it and signs in).
  */
-export type MagicLinkReason = 'account_provisioned' | 'requested' | 'verify_email';
+export type MagicLinkReason = 'account_provisioned' | 'requested' | 'verify_email' | 'invitation';
 
 const SUBJECTS: Record<MagicLinkReason, string> = {
   account_provisioned: 'Your Paysplit account is ready',
   requested: 'Your Paysplit sign-in link',
   verify_email: 'Confirm your email for Paysplit',
+  invitation: 'You are invited to a company on Paysplit',
 };
 
 const FIRST_LINES: Record<MagicLinkReason, string> = {
@@ -43,6 +46,7 @@ const FIRST_LINES: Record<MagicLinkReason, string> = {
   requested: 'Sign in to see your payouts',
   verify_email:
     'Someone signed up for Paysplit with this address. If it was you, confirm it (nobody can be paid at this address, and the account cannot withdraw, until it is confirmed); if not, ignore this message',
+  invitation: 'You are invited to join a company on Paysplit. Sign in with this link to accept',
 };
 
 /**
@@ -61,16 +65,24 @@ export class MagicLinks {
     private readonly mail: Outbox,
   ) {}
 
-  async send(userId: string, companyId: string, email: string, reason: MagicLinkReason = 'account_provisioned'): Promise<void> {
+  /** `invitation`: the link of an invitation to `companyId` (reason 'invitation'), and the company's name for the message. */
+  async send(
+    userId: string,
+    companyId: string,
+    email: string,
+    reason: MagicLinkReason = 'account_provisioned',
+    invitation?: { inviteId: string; companyName: string },
+  ): Promise<void> {
     const now = this.clock.now();
     const { token, hash } = newSecretToken('ml');
     const expiresAt = expiresIn(this.realClock, this.config.magicLinkTtlSeconds);
-    await this.store.putOperational(MAGIC_LINKS, { id: hash, userId, companyId, createdAt: now.toISOString(), expiresAt } satisfies MagicLinkDoc);
+    const doc: MagicLinkDoc = { id: hash, userId, companyId, createdAt: now.toISOString(), expiresAt, ...(invitation ? { inviteId: invitation.inviteId } : {}) };
+    await this.store.putOperational(MAGIC_LINKS, doc);
     const link = `${this.config.publicBaseUrl}/api/auth/magic-link?token=${encodeURIComponent(token)}`;
     const message: OutboxMessage = {
       id: newId('evt', now.getTime()),
       to: email,
-      subject: SUBJECTS[reason],
+      subject: invitation ? `You are invited to join ${invitation.companyName} on Paysplit` : SUBJECTS[reason],
       body: `${FIRST_LINES[reason]}: ${link}\nThe link works once, until ${expiresAt}.`,
       link,
       sentAt: now.toISOString(),
@@ -107,12 +119,12 @@ export class MagicLinks {
    * the session). Single use: the link is deleted first, and of two concurrent claims only the one whose
    * delete removed it goes on. A link past its expiry is deleted and refused.
    */
-  async claim(token: string): Promise<{ userId: string; companyId: string }> {
+  async claim(token: string): Promise<{ userId: string; companyId: string; inviteId: string | null }> {
     const link = await this.store.getOperational<MagicLinkDoc>(MAGIC_LINKS, hashToken(token));
     if (!link || !(await this.store.deleteOperational(MAGIC_LINKS, link.id)) || hasExpired(link, this.realClock)) {
       throw new MagicLinkInvalidError();
     }
-    return { userId: link.userId, companyId: link.companyId };
+    return { userId: link.userId, companyId: link.companyId, inviteId: link.inviteId ?? null };
   }
 
   outbox(limit = 1000): Promise<OutboxMessage[]> {

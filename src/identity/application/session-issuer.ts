@@ -23,6 +23,12 @@ export class SessionIssuer {
     return token;
   }
 
+  /** The session now acts for another company of its user (the caller checked the membership). */
+  async switchCompany(sessionId: string, companyId: string): Promise<void> {
+    const session = await this.store.getOperational<SessionDoc>(SESSIONS, sessionId);
+    if (session) await this.store.putOperational(SESSIONS, { ...session, companyId });
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.store.deleteOperational(SESSIONS, sessionId);
   }

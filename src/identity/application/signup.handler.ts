@@ -10,11 +10,16 @@ import { accountStreamId } from '../domain/identity.events';
 import { hashPassword } from './password-hasher';
 import { SessionIssuer } from './session-issuer';
 import { MagicLinks } from './magic-links';
+import type { Role } from '../domain/role';
+import type { Membership } from './members.queries';
 
 export interface SignedIn {
   companyId: string;
   userId: string;
   sessionToken: string;
+  /** The person's role in the session's company (issue 30), and every company it belongs to. */
+  role: Role;
+  companies: Membership[];
 }
 
 export class SignupCommand extends Command<SignedIn> {
@@ -56,6 +61,6 @@ export class SignupHandler implements ICommandHandler<SignupCommand> {
     // The address is unproven until this link is followed (issue 24); the account works meanwhile.
     await this.magicLinks.send(userId, companyId, email, 'verify_email');
     const sessionToken = await this.sessions.issue(userId, companyId);
-    return { companyId, userId, sessionToken };
+    return { companyId, userId, sessionToken, role: 'owner', companies: [{ companyId, companyName: command.companyName, role: 'owner' }] };
   }
 }

@@ -6,7 +6,8 @@ import { ApiKeyDto, ApiKeyIssuedDto, ApiKeyRevokedDto } from './identity.respons
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal';
-import { CurrentPrincipal, SessionAuth } from './auth';
+import { CurrentPrincipal, Roles, SessionAuth } from './auth';
+import { DEVELOPERS } from '../domain/role';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { ApiKeyUsage } from '../application/api-key-usage';
 import { IssueApiKeyCommand } from '../application/issue-api-key.handler';
@@ -29,6 +30,7 @@ export class ApiKeysController {
 
   @ApiData(ApiKeyIssuedDto)
   @Post()
+  @Roles(...DEVELOPERS)
   @ApiOperation({ summary: 'Issue an API key with scopes; the key is shown only in this answer' })
   issue(@Body() body: IssueApiKeyRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
     return this.commands.execute(new IssueApiKeyCommand(principal.companyId, principal.userId, body.name, body.scopes, request.id));
@@ -59,6 +61,7 @@ export class ApiKeysController {
   @ApiData(ApiKeyRevokedDto)
   @ApiErrors(ApiKeyNotFoundError)
   @Delete(':id')
+  @Roles(...DEVELOPERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke an API key; it stops working at once' })
   async revoke(@Param('id') id: string, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {

@@ -8,20 +8,23 @@ import { sendPage } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError, RateLimitedError, UnauthenticatedError } from '../domain/identity.errors';
-import { CurrentAccountDto, LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
+import { CompanySwitchedDto, CurrentAccountDto, LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
+import { NotAMemberError } from '../domain/members.errors';
+import { ANY_ROLE } from '../domain/role';
+import { chooseCompany } from '../application/company-choice';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { currentAccount } from '../application/current-account.query';
 import { SignedIn } from '../application/signup.handler';
 import { clearSessionCookie, originAllowed, setSessionCookie } from './session-cookie';
 import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
-import { CurrentPrincipal, Public, SessionAuth } from './auth';
+import { CurrentPrincipal, Public, Roles, SessionAuth } from './auth';
 import { LoginCommand } from '../application/login.handler';
 import { SignupCommand } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
 import { MagicLinkSignIn } from '../application/magic-link-sign-in';
-import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto } from './auth.request.dto';
+import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto, SwitchCompanyRequestDto } from './auth.request.dto';
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -97,7 +100,7 @@ export class AuthController {
   }
 
   @ApiData(SessionIssuedDto)
-  @ApiErrors(InvalidCredentialsError, RateLimitedError)
+  @ApiErrors(InvalidCredentialsError, RateLimitedError, NotAMemberError)
   @Post('login')
   @Public()
   @HttpCode(200)
@@ -106,12 +109,13 @@ export class AuthController {
       'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 failed attempts per account and 100 per client address (TRUST_PROXY) in 15 minutes; a right password does not count (429 RATE_LIMITED with Retry-After)',
   })
   async login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password, request.ip)));
+    return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password, request.ip, body.companyId ?? null)));
   }
 
   @ApiData(LoggedOutDto)
   @Post('logout')
   @SessionAuth()
+  @Roles(...ANY_ROLE)
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Revoke the session used for this call (Bearer or the dashboard cookie) and clear the session cookie' })
@@ -119,6 +123,21 @@ export class AuthController {
     if (principal.kind === 'session') await this.sessions.revoke(principal.sessionId);
     clearSessionCookie(reply, this.config);
     return { loggedOut: true };
+  }
+
+  @ApiData(CompanySwitchedDto)
+  @ApiErrors(NotAMemberError)
+  @Post('session/company')
+  @SessionAuth()
+  @Roles(...ANY_ROLE)
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Switch the session to another company its person belongs to (issue 30); the same token and cookie then act for that company with its role there' })
+  async switchCompany(@Body() body: SwitchCompanyRequestDto, @CurrentPrincipal() principal: Principal) {
+    if (principal.kind !== 'session') throw new UnauthenticatedError('This call takes a logged-in session');
+    const choice = await chooseCompany(this.documents, principal.userId, body.companyId, principal.companyId);
+    await this.sessions.switchCompany(principal.sessionId, choice.companyId);
+    return { ...choice, userId: principal.userId };
   }
 
   @ApiData(CurrentAccountDto)

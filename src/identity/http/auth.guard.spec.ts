@@ -4,11 +4,16 @@ import { DomainError } from '../../platform/domain/domain-error';
 import type { Principal } from '../domain/principal';
 import { loadConfig } from '../../platform/config/app-config';
 import { AuthGuard } from './auth.guard';
-import { ApiKeyAuth, ApiKeyOrSessionAuth, AuthenticatedRequest, Public, SessionAuth } from './auth';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, AuthenticatedRequest, Public, Roles, SessionAuth } from './auth';
+import { ANY_ROLE, FINANCE } from '../domain/role';
 
-const session: Principal = { kind: 'session', companyId: 'co_1', userId: 'usr_1', sessionId: 'h' };
+const session: Principal = { kind: 'session', companyId: 'co_1', userId: 'usr_1', sessionId: 'h', role: 'owner' };
 const splitKey: Principal = { kind: 'api_key', companyId: 'co_1', keyId: 'key_1', scopes: ['split:write'] };
-const tokens: Record<string, Principal> = { sess_ok: session, sk_split: splitKey };
+const viewer: Principal = { ...session, role: 'viewer' };
+const finance: Principal = { ...session, role: 'finance' };
+const developer: Principal = { ...session, role: 'developer' };
+const splitReader: Principal = { ...splitKey, scopes: ['split:read'] };
+const tokens: Record<string, Principal> = { sess_ok: session, sk_split: splitKey, sess_viewer: viewer, sess_finance: finance, sess_dev: developer, sk_read: splitReader };
 
 class Routes {
   @Public() open() {}
@@ -17,10 +22,12 @@ class Routes {
   @ApiKeyAuth('checkout:write') checkout() {}
   @ApiKeyOrSessionAuth('split:write') either() {}
   undeclared() {}
+  @SessionAuth() @Roles(...FINANCE) pay() {}
+  @SessionAuth() @Roles(...ANY_ROLE) signOut() {}
 }
 
-async function attempt(route: keyof Routes, authorization?: string): Promise<{ allowed: boolean; code?: string; principal?: Principal }> {
-  const request = { headers: { authorization } } as unknown as AuthenticatedRequest;
+async function attempt(route: keyof Routes, authorization?: string, method = 'POST'): Promise<{ allowed: boolean; code?: string; principal?: Principal }> {
+  const request = { method, headers: { authorization } } as unknown as AuthenticatedRequest;
   const context = {
     getHandler: () => Routes.prototype[route],
     getClass: () => Routes,
@@ -52,6 +59,27 @@ describe('AuthGuard', () => {
     ['splits', 'Token sk_split', 'unauthenticated:UNAUTHENTICATED'],
   ])('%s with %s -> %s', async (route, header, expected) => {
     const outcome = await attempt(route, header);
+    expect(outcome.allowed ? 'allowed' : outcome.code).toBe(expected);
+  });
+
+  // Issue 30: what a session may do depends on its member's role; a route without @Roles gets a default from its method.
+  it.each<[keyof Routes, string, string, string]>([
+    ['undeclared', 'GET', 'Bearer sess_viewer', 'allowed'],
+    ['undeclared', 'POST', 'Bearer sess_viewer', 'forbidden:ROLE_FORBIDDEN'],
+    ['undeclared', 'DELETE', 'Bearer sess_finance', 'forbidden:ROLE_FORBIDDEN'],
+    ['undeclared', 'PATCH', 'Bearer sess_dev', 'forbidden:ROLE_FORBIDDEN'],
+    ['undeclared', 'POST', 'Bearer sess_ok', 'allowed'],
+    ['pay', 'POST', 'Bearer sess_finance', 'allowed'],
+    ['pay', 'POST', 'Bearer sess_dev', 'forbidden:ROLE_FORBIDDEN'],
+    ['pay', 'POST', 'Bearer sess_viewer', 'forbidden:ROLE_FORBIDDEN'],
+    ['signOut', 'POST', 'Bearer sess_viewer', 'allowed'],
+    // Roles do not apply to API keys; a :read scope reads what its :write scope reads, and writes nothing.
+    ['either', 'POST', 'Bearer sk_split', 'allowed'],
+    ['splits', 'GET', 'Bearer sk_read', 'allowed'],
+    ['splits', 'POST', 'Bearer sk_read', 'forbidden:MISSING_SCOPE'],
+    ['splits', 'GET', 'Bearer sk_split', 'allowed'],
+  ])('%s %s with %s -> %s', async (route, method, header, expected) => {
+    const outcome = await attempt(route, header, method);
     expect(outcome.allowed ? 'allowed' : outcome.code).toBe(expected);
   });
 

@@ -1,5 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsOmittable } from '../../platform/http/optional-field';
+import { Role, ROLES } from '../domain/role';
 
 export class SignupRequestDto {
   @ApiProperty({ example: 'Acme Staffing' })
@@ -31,6 +33,39 @@ export class LoginRequestDto {
   @MinLength(1)
   @MaxLength(200)
   password!: string;
+
+  @ApiPropertyOptional({
+    example: 'co_00mwvg57bmrlmdka00oi8mkjzz',
+    description: "For a person in several companies: which one to sign in to (default: the account's own, else its first)",
+  })
+  @IsOmittable()
+  @IsString()
+  @Matches(/^co_[0-9a-z]{1,40}$/)
+  companyId?: string;
+}
+
+export class SwitchCompanyRequestDto {
+  @ApiProperty({ example: 'co_00mwvg57bmrlmdka00oi8mkjzz' })
+  @IsString()
+  @Matches(/^co_[0-9a-z]{1,40}$/)
+  companyId!: string;
+}
+
+export class InviteMemberRequestDto {
+  @ApiProperty({ example: 'fin@acme.test' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ enum: ROLES, example: 'finance' })
+  @IsIn(ROLES)
+  role!: Role;
+}
+
+export class ChangeMemberRoleRequestDto {
+  @ApiProperty({ enum: ROLES, example: 'viewer' })
+  @IsIn(ROLES)
+  role!: Role;
 }
 
 export class MagicLinkQueryDto {

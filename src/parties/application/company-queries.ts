@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { company } from '../../identity';
 import { DEFAULT_NET_TERMS_DAYS } from '../domain/company.decider';
-import { companySettings, splitSettings, splitSettingsOfEnterprise } from './parties.queries';
+import { approvalPolicyFor, companySettings, splitSettings, splitSettingsOfEnterprise } from './parties.queries';
 
 export interface SmeSettingsView {
   smeCompanyId: string;
@@ -30,9 +30,20 @@ export class CompanyQueries {
   }
 
   /** What the enterprise set for this SME; nothing set means no auto-accept and no fee cover. */
-  async splitSettings(enterpriseCompanyId: string, smeCompanyId: string): Promise<{ autoAccept: boolean; coverFees: boolean }> {
-    const doc = await splitSettings(this.documents, enterpriseCompanyId, smeCompanyId);
-    return { autoAccept: doc?.autoAccept ?? false, coverFees: doc?.coverFees ?? false };
+  /** With the approval policy (issue 30): the one set for this SME, else the enterprise's default, else none. */
+  async splitSettings(
+    enterpriseCompanyId: string,
+    smeCompanyId: string,
+  ): Promise<{ autoAccept: boolean; coverFees: boolean; approvalPolicy: { requiredApprovals: 1 | 2; aboveAmountCents: string; autoAcceptCapCents: string | null } | null }> {
+    const [doc, policy] = await Promise.all([
+      splitSettings(this.documents, enterpriseCompanyId, smeCompanyId),
+      approvalPolicyFor(this.documents, enterpriseCompanyId, smeCompanyId),
+    ]);
+    return {
+      autoAccept: doc?.autoAccept ?? false,
+      coverFees: doc?.coverFees ?? false,
+      approvalPolicy: policy ? { requiredApprovals: policy.requiredApprovals, aboveAmountCents: policy.aboveAmountCents, autoAcceptCapCents: policy.autoAcceptCapCents } : null,
+    };
   }
 
   /** The enterprise's settings per SME, most recently changed first (SMEs without settings have the defaults). */

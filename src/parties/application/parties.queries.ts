@@ -1,3 +1,4 @@
+import { APPROVAL_POLICIES, ApprovalPolicyDoc, approvalPolicyId } from '../projections/approval-policy.projection';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import {
   BUSINESS_PROFILES,
@@ -40,3 +41,14 @@ export const splitSettingsOfEnterprise = (documents: DocumentReader, enterpriseC
 
 /** The roster entries (of every SME) a person signs in as: where its contractor earnings come from. */
 export const subVendorsOfUser = (documents: DocumentReader, userId: string) => documents.find<SubVendorDoc>(SUB_VENDORS, { filter: { userId } });
+
+/** Issue 30: the enterprise's approval policy for the SME's Splits: the SME's own, else the enterprise's default. */
+export async function approvalPolicyFor(documents: DocumentReader, enterpriseCompanyId: string, smeCompanyId: string): Promise<ApprovalPolicyDoc | null> {
+  return (
+    (await documents.get<ApprovalPolicyDoc>(APPROVAL_POLICIES, approvalPolicyId(enterpriseCompanyId, smeCompanyId))) ??
+    (await documents.get<ApprovalPolicyDoc>(APPROVAL_POLICIES, approvalPolicyId(enterpriseCompanyId, null)))
+  );
+}
+
+export const approvalPoliciesOf = (documents: DocumentReader, enterpriseCompanyId: string) =>
+  documents.find<ApprovalPolicyDoc>(APPROVAL_POLICIES, { filter: { enterpriseCompanyId }, sort: [{ field: 'updatedAt', direction: 'desc' }] });

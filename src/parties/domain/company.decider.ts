@@ -1,10 +1,11 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { SplitSettingsForSelfError } from './parties.errors';
-import { CompanyEvent } from './parties.events';
+import { CompanyApprovalPolicySet, CompanyEvent } from './parties.events';
 
 export type CompanyCommand =
   | { type: 'SetNetTerms'; data: { companyId: string; netTermsDays: number; now: string } }
-  | { type: 'SetSplitSettings'; data: { enterpriseCompanyId: string; smeCompanyId: string; autoAccept: boolean; coverFees: boolean; now: string } };
+  | { type: 'SetSplitSettings'; data: { enterpriseCompanyId: string; smeCompanyId: string; autoAccept: boolean; coverFees: boolean; now: string } }
+  | { type: 'SetApprovalPolicy'; data: Omit<CompanyApprovalPolicySet['data'], 'setAt'> & { now: string } };
 
 export interface CompanyState {
   netTermsDays: number;
@@ -23,6 +24,8 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
         return setNetTerms(command.data, state);
       case 'SetSplitSettings':
         return setSplitSettings(command.data, state);
+      case 'SetApprovalPolicy':
+        return setApprovalPolicy(command.data);
       default:
         return assertNever(command);
     }
@@ -36,11 +39,20 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
           ...state,
           splitSettings: new Map(state.splitSettings).set(event.data.smeCompanyId, { autoAccept: event.data.autoAccept, coverFees: event.data.coverFees }),
         };
+      case 'company.approval_policy.set':
+        return state;
       default:
         return assertNever(event);
     }
   },
 };
+
+/** Issue 30: per SME or the enterprise's default; an enterprise sets no policy for itself. */
+function setApprovalPolicy(data: Extract<CompanyCommand, { type: 'SetApprovalPolicy' }>['data']): CompanyEvent[] {
+  if (data.enterpriseCompanyId === data.smeCompanyId) throw new SplitSettingsForSelfError();
+  const { now, ...policy } = data;
+  return [{ type: 'company.approval_policy.set', data: { ...policy, setAt: now } }];
+}
 
 function setNetTerms(data: Extract<CompanyCommand, { type: 'SetNetTerms' }>['data'], state: CompanyState): CompanyEvent[] {
   if (data.netTermsDays === state.netTermsDays) return [];

@@ -5,7 +5,16 @@ export type CompanySplitSettingsSet = DomainEvent<
   'company.split_settings.set',
   { enterpriseCompanyId: string; smeCompanyId: string; autoAccept: boolean; coverFees: boolean; setAt: string }
 >;
-export type CompanyEvent = CompanyNetTermsSet | CompanySplitSettingsSet;
+/**
+ * Issue 30: the enterprise's approval policy for one SME's Splits (`smeCompanyId`) or its default (null):
+ * above `aboveAmountCents` a Split needs `requiredApprovals` different members; auto-accept applies only
+ * up to `autoAcceptCapCents` (null: no cap).
+ */
+export type CompanyApprovalPolicySet = DomainEvent<
+  'company.approval_policy.set',
+  { enterpriseCompanyId: string; smeCompanyId: string | null; requiredApprovals: 1 | 2; aboveAmountCents: string; autoAcceptCapCents: string | null; setAt: string }
+>;
+export type CompanyEvent = CompanyNetTermsSet | CompanySplitSettingsSet | CompanyApprovalPolicySet;
 
 export type BusinessProfileCreated = DomainEvent<
   'business_profile.created',

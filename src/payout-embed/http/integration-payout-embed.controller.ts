@@ -10,7 +10,7 @@ import {
 } from '../domain/payout-embed.errors';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
 import { Page } from '../../platform/http/envelope';
 import { pageOf } from '../../platform/http/pagination';
@@ -35,6 +35,7 @@ export class IntegrationPayoutEmbedController {
   @ApiErrors(PayoutInsufficientBalanceError, IdempotencyKeyReusedError, PayoutEmbedReservationAbandonedError)
   @IdempotentRoute()
   @Post()
+  @Roles(...FINANCE)
   @ApiOperation({
     summary: 'Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)',
   })
@@ -85,6 +86,7 @@ export class IntegrationPayoutEmbedController {
   @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotCancellableError)
   @IdempotentRoute()
   @Post(':id/cancel')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })
   @ApiOkResponse({ type: SessionResponseDto })

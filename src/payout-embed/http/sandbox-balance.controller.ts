@@ -4,7 +4,7 @@ import { ApiData } from '../../platform/http/openapi';
 import { TopUpResultDto } from './payout-embed.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { commandContext, CurrentPrincipal, SessionAuth, type Principal } from '../../identity';
+import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { TopUpBalanceCommand } from '../application/top-up-balance.handler';
 import { TopUpBalanceRequestDto } from './payout-embed.request.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
@@ -20,6 +20,7 @@ export class SandboxBalanceController {
   @ApiData(TopUpResultDto)
   @IdempotentRoute()
   @Post('top-up')
+  @Roles(...FINANCE)
   @ApiOperation({ summary: "Add money to the caller's company balance (session); read it back with GET /api/commerce/balance" })
   topUp(@Body() body: TopUpBalanceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new TopUpBalanceCommand(principal.companyId, body.currency, body.amountCents, commandContext(request, principal)));

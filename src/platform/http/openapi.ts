@@ -5,7 +5,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath, type O
 import type { OperationObject, ResponseObject, SchemaObject, SecurityRequirementObject, SecuritySchemeObject } from '@nestjs/swagger';
 import type { DomainError } from '../domain/domain-error';
 import { statusOfKind } from './error-filter';
-import { AUTH_REQUIREMENT } from './route-auth';
+import { AUTH_REQUIREMENT, ROLE_REQUIREMENT } from './route-auth';
 
 /**
  * The OpenAPI document's answers, from the code (docs/api.md#openapi). Controllers say what an
@@ -144,8 +144,15 @@ function dataSchema(found: Answer): SchemaObject {
 /** What a credential requirement (the auth guard's route metadata) means in the document; null = public. */
 export interface OpenApiCredentials {
   schemes: Record<string, SecuritySchemeObject>;
-  /** `apiKeyScope`: the scope an API key needs, 'any' for a key of any scope, null when no API key is taken. */
-  describe(requirement: unknown): { security: SecurityRequirementObject[]; errors: ApiErrorSource[]; summary: string; apiKeyScope: string | null } | null;
+  /**
+   * `apiKeyScope`: the scope an API key needs, 'any' for a key of any scope, null when no API key is taken.
+   * `route.roles` is the route's ROLE_REQUIREMENT metadata (undefined when it declares none); `extensions`
+   * are `x-` fields added to the operation (the member roles a session needs, issue 30).
+   */
+  describe(
+    requirement: unknown,
+    route: { method: string; roles: unknown },
+  ): { security: SecurityRequirementObject[]; errors: ApiErrorSource[]; summary: string; apiKeyScope: string | null; extensions?: Record<string, unknown> } | null;
 }
 
 // ---- The pass over the document ---------------------------------------------------------------------
@@ -179,11 +186,13 @@ export function completeOpenApi(app: INestApplication, document: OpenAPIObject, 
         const found = operations.get(id);
         if (!found) continue; // excluded from the document
         const requirement = reflector.getAllAndOverride<unknown>(AUTH_REQUIREMENT, [handler as () => unknown, controller]) ?? { kind: 'session' };
+        const roles = reflector.getAllAndOverride<unknown>(ROLE_REQUIREMENT, [handler as () => unknown, controller]);
         const errors = [
           ...((Reflect.getMetadata(API_ERRORS, controller) as ApiErrorCode[] | undefined) ?? []),
           ...((Reflect.getMetadata(API_ERRORS, handler) as ApiErrorCode[] | undefined) ?? []),
         ];
-        completeOperation(found.method, found.operation, Reflect.getMetadata(API_ANSWER, handler) as Answer | undefined, credentials.describe(requirement), errors);
+        const credential = credentials.describe(requirement, { method: found.method.toUpperCase(), roles });
+        completeOperation(found.method, found.operation, Reflect.getMetadata(API_ANSWER, handler) as Answer | undefined, credential, errors);
       }
     }
   }
@@ -221,6 +230,7 @@ function completeOperation(
     operation.security = credential.security;
     operation.description = [operation.description, `Credential: ${credential.summary}.`].filter(Boolean).join('\n\n');
     if (credential.apiKeyScope) (operation as unknown as Record<string, unknown>)['x-api-key-scope'] = credential.apiKeyScope;
+    Object.assign(operation, credential.extensions ?? {});
   } else {
     // A public route (for the auth guard) may still declare a credential of its own, such as an embed token;
     // one that takes none says so with an empty list, as OpenAPI asks of an operation open to anyone.

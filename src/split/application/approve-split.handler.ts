@@ -7,10 +7,13 @@ import { splitDecider } from '../domain/split.decider';
 import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { roleIn } from '../../identity';
 
 /**
  * The enterprise approves a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> APPROVED
- * (404 for anyone else, 409 unless pending, 409 SPLIT_CHANGED_SINCE_REVIEW at another revision).
+ * (404 for anyone else, 409 unless pending, 409 SPLIT_CHANGED_SINCE_REVIEW at another revision). A Split
+ * that needs two approvals (issue 30) stays pending after the first; see split.decider.ts approveSplit.
  */
 export class ApproveSplitCommand extends Command<SplitView> {
   constructor(
@@ -30,14 +33,19 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand>
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
   ) {}
 
   async execute({ enterpriseCompanyId, splitId, expectedRevision, context }: ApproveSplitCommand): Promise<SplitView> {
     const overdueInvoice = await this.queries.overdueInvoiceOf(enterpriseCompanyId);
+    // Issue 30: nobody from the SME approves its bill, not even a person who is also a member of the enterprise.
+    const { smeCompanyId } = await this.queries.get(splitId, enterpriseCompanyId, 'enterprise');
+    const userId = context.actor.startsWith('user:') ? context.actor.slice('user:'.length) : null;
+    const approverIsSmeMember = userId !== null && (await roleIn(this.documents, smeCompanyId, userId)) !== null;
     const result = await this.aggregates.handle(
       splitStreamId(splitId),
       splitDecider,
-      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString(), overdueInvoice } },
+      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString(), overdueInvoice, approverIsSmeMember } },
       context,
     );
     await this.readYourWrites.after(result);

@@ -53,6 +53,10 @@ const SAMPLES: { [K in SplitEvent['type']]: { actor: string; data: DataOf<K> } }
     actor: SME_KEY,
     data: { splitId: 'spl_1', totalAmountCents: '2500', marginAmountCents: '500', enterpriseFeeAmountCents: '0', distributions: rows, revisedBy: SME_KEY, revisedAt: T },
   },
+  'split.approval.recorded': {
+    actor: ENTERPRISE_USER,
+    data: { splitId: 'spl_1', revision: 1, approvedBy: ENTERPRISE_USER, approvalsRecorded: 1, approvalsRequired: 2, approvedAt: T },
+  },
   'split.leg_a.approved': { actor: ENTERPRISE_USER, data: { splitId: 'spl_1', legAPayoutId: 'po_a', approvedBy: ENTERPRISE_USER, autoAccepted: false, approvedAt: T } },
   'split.leg_a.rejected': { actor: ENTERPRISE_USER, data: { splitId: 'spl_1', legAPayoutId: 'po_a', rejectedBy: ENTERPRISE_USER, reason: 'no', rejectedAt: T } },
   'split.cancelled': { actor: SME_KEY, data: { splitId: 'spl_1', cancelledBy: SME_KEY, cancelledAt: T } },
@@ -206,7 +210,7 @@ describe('Split history per audience (issue 24)', () => {
 
   it('shows the enterprise a roster row named by email as "Contractor <n>", the SME as it is', () => {
     const split = { distributions: [{ contractorDisplayName: 'Dana Named' }, { contractorDisplayName: 'x@y.test' }] } as unknown as SplitView;
-    expect(splitViewFor(split, 'sme')).toBe(split);
+    expect(splitViewFor(split, 'sme')).toEqual({ ...split, approvals: [], approvalsRequired: 1 });
     expect(splitViewFor(split, 'enterprise').distributions.map((r) => r.contractorDisplayName)).toEqual(['Dana Named', 'Contractor 2']);
   });
 });

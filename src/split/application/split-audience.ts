@@ -20,7 +20,11 @@ const EMAIL = /@/;
 const displayNameFor = (audience: SplitAudience, name: string, index: number) => (audience === 'enterprise' && EMAIL.test(name) ? `Contractor ${index + 1}` : name);
 
 /** The Split shape for one audience: the SME sees it as stored; the enterprise sees no contractor email. */
-export function splitViewFor(split: SplitView, audience: SplitAudience): SplitView {
+export function splitViewFor(stored: SplitView, audience: SplitAudience): SplitView {
+  // Issue 30: approvals name the enterprise's people to the enterprise only; documents from before have none.
+  const { approvalPolicy: _policy, ...fields } = stored;
+  const approvals = (stored.approvals ?? []).map((approval) => (audience === 'sme' && isPerson(approval.approvedBy) ? { ...approval, approvedBy: 'enterprise' } : approval));
+  const split: SplitView = { ...fields, approvals, approvalsRequired: stored.approvalsRequired ?? 1 };
   if (audience === 'sme') return split;
   return {
     ...split,
@@ -91,6 +95,15 @@ const PROJECTORS: { [T in SplitEvent['type']]: Projector<T> } = {
     distributions: rowsFor(d.distributions, audience),
     ...smeOnly(audience, { revisedBy: d.revisedBy }),
     revisedAt: d.revisedAt,
+  }),
+  // Issue 30: how far a two-person approval has come; who approved is the enterprise's.
+  'split.approval.recorded': (d, audience) => ({
+    splitId: d.splitId,
+    revision: d.revision,
+    approvalsRecorded: d.approvalsRecorded,
+    approvalsRequired: d.approvalsRequired,
+    ...enterpriseOnly(audience, { approvedBy: d.approvedBy }),
+    approvedAt: d.approvedAt,
   }),
   'split.leg_a.approved': (d, audience) => ({
     splitId: d.splitId,
@@ -195,8 +208,10 @@ const PROJECTORS: { [T in SplitEvent['type']]: Projector<T> } = {
  */
 function actingParty(event: SplitEvent): SplitAudience {
   if (event.type === 'split.leg_a.approved') return event.data.autoAccepted ? 'sme' : 'enterprise';
-  return event.type === 'split.leg_a.rejected' ? 'enterprise' : 'sme';
+  return event.type === 'split.leg_a.rejected' || event.type === 'split.approval.recorded' ? 'enterprise' : 'sme';
 }
+
+const isPerson = (actor: string) => actor.startsWith('user:') || actor.startsWith('api_key:');
 
 /** A person or key (`user:...`, `api_key:...`) of the other company shows as that company's party. */
 function actorFor(event: SplitEvent, actor: string, audience: SplitAudience): string {

@@ -28,14 +28,23 @@ export interface CreateSplit {
     totalAmountCents: string | null;
     currency: string;
     rows: RosterRowInput[];
-    /** The enterprise's split settings for this SME at creation time. */
-    settings: { autoAccept: boolean; coverFees: boolean };
+    /**
+     * The enterprise's split settings for this SME at creation time. `approvalPolicy` (issue 30): how many
+     * people approve above which total, and the cap up to which auto-accept applies (null: no cap).
+     */
+    settings: { autoAccept: boolean; coverFees: boolean; approvalPolicy?: ApprovalPolicyInput | null };
     /** Issue 27: the enterprise's invoice overdue beyond the limit, when it has one: auto-accept is suspended. */
     overdueInvoice?: OverdueInvoice | null;
     legAFeeBps: number;
     actor: string;
     now: string;
   };
+}
+
+export interface ApprovalPolicyInput {
+  requiredApprovals: 1 | 2;
+  aboveAmountCents: string;
+  autoAcceptCapCents: string | null;
 }
 
 export interface ReviseRoster {
@@ -46,7 +55,17 @@ export interface ReviseRoster {
 export interface ApproveSplit {
   type: 'ApproveSplit';
   /** `expectedRevision`: the Split's revision the enterprise reviewed; another one is refused (409) and nothing is appended. */
-  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; actor: string; now: string; overdueInvoice?: OverdueInvoice | null };
+  data: {
+    splitId: string;
+    enterpriseCompanyId: string;
+    expectedRevision: number;
+    actor: string;
+    now: string;
+    /** Issue 27: the enterprise's invoice overdue beyond the limit, when it has one: refused. */
+    overdueInvoice?: OverdueInvoice | null;
+    /** The approving person is also a member of the SME (issue 30): refused. */
+    approverIsSmeMember?: boolean;
+  };
 }
 
 /** An invoice of the enterprise overdue beyond ENTERPRISE_OVERDUE_BLOCK_DAYS, as the handler found it (issue 27). */

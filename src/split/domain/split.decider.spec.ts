@@ -499,6 +499,8 @@ describe('split decider', () => {
     it('creates a pending Split with bigint totals', () =>
       expect(fold(splitDecider, [created({ totalAmountCents: '1250', marginAmountCents: '250', enterpriseCoversFee: true, enterpriseFeeAmountCents: '13' })])).toEqual({
         status: 'PENDING_APPROVAL',
+        approvalPolicy: null,
+        approvals: [],
         splitId: 'spl_1',
         revision: 1,
         legAPayoutId: 'po_a',

@@ -1,6 +1,7 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { basisPoints, Cents, formatCents, isCentsString, MAX_AMOUNT_CENTS, parseCents, sumCents } from '../../platform/money/money';
-import { ApproveSplit, CancelSplit, CreateSplit, RejectSplit, ReviseRoster, RosterRowInput, SplitCommand } from './split.commands';
+import { ApprovalPolicyInput, ApproveSplit, CancelSplit, CreateSplit, RejectSplit, ReviseRoster, RosterRowInput, SplitCommand } from './split.commands';
+import { SplitAlreadyApprovedByYouError, SplitApproverFromSmeError } from './split-approval.errors';
 import {
   SplitAmountInvalidError,
   SplitChangedSinceReviewError,
@@ -17,7 +18,7 @@ import {
   SplitTotalBelowRosterSumError,
   rosterField,
 } from './split.errors';
-import { DistributionData, SplitEvent } from './split.events';
+import { DistributionData, SplitApprovalPolicy, SplitEvent } from './split.events';
 import { completeRowTransfer, evolveSettlement, failRowTransfer, fundSplit, releaseMarginAtNetTerms, settleMargin, startRowTransfer, startWithdrawal } from './split-settlement';
 import { ExistingSplit, SplitState, splitExists } from './split.state';
 import { repointRow, reverseRow, takeBackRow } from './row-reversals';
@@ -72,6 +73,8 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
       case 'split.roster.revised':
         return patch(state, {
           revision: splitExists(state) ? state.revision + 1 : 0,
+          // What was approved is not what is billed now: every approval so far is void.
+          approvals: [],
           totalAmountCents: parseCents(event.data.totalAmountCents),
           marginAmountCents: parseCents(event.data.marginAmountCents),
           marginStatus: event.data.marginAmountCents === '0' ? 'NONE' : 'PENDING',
@@ -79,6 +82,8 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
           distributions: event.data.distributions,
           ...(event.data.smeCoveredFeesDrawn ? { smeCoveredFeesDrawn: true } : {}),
         });
+      case 'split.approval.recorded':
+        return splitExists(state) ? patch(state, { approvals: [...state.approvals, { approvedBy: event.data.approvedBy, approvedAt: event.data.approvedAt }] }) : state;
       case 'split.leg_a.approved':
         return patch(state, { status: 'APPROVED' });
       case 'split.leg_a.rejected':
@@ -112,6 +117,7 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
 function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[] {
   if (splitExists(state)) return [];
   const roster = validateRoster(data.rows, data.totalAmountCents);
+  const policy = splitApprovalPolicy(data.settings.approvalPolicy ?? null);
   const events: SplitEvent[] = [
     {
       type: 'split.created',
@@ -133,13 +139,14 @@ function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[]
         enterpriseFeeAmountCents: formatCents(enterpriseFee(data.settings.coverFees, roster.total, data.legAFeeBps)),
         distributions: roster.distributions,
         smeCoveredFeesDrawn: true,
+        ...(policy ? { approvalPolicy: policy } : {}),
         createdBy: data.actor,
         createdAt: data.now,
       },
     },
   ];
   // Auto-accept is suspended while the enterprise has an invoice overdue beyond the limit (issue 27).
-  if (data.settings.autoAccept && !data.overdueInvoice) {
+  if (autoAccepts(data.settings, roster.total, policy) && !data.overdueInvoice) {
     events.push({
       type: 'split.leg_a.approved',
       data: { splitId: data.splitId, legAPayoutId: data.legAPayoutId, approvedBy: 'auto-accept', autoAccepted: true, approvedAt: data.now },
@@ -168,15 +175,50 @@ function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent
   ];
 }
 
+/**
+ * One approval (issue 30): a Split that needs two stays PENDING_APPROVAL after the first
+ * (split.approval.recorded) and is approved when the second lands, from another person; nobody from the
+ * SME approves. A Split that needs one is approved at once, as before.
+ */
 function approveSplit(data: ApproveSplit['data'], state: SplitState): SplitEvent[] {
   const split = reviewedSplitOf(state, data);
   if (data.overdueInvoice) throw new EnterpriseInvoiceOverdueError(data.overdueInvoice.invoiceId, data.overdueInvoice.daysOverdue);
-  return [
-    {
-      type: 'split.leg_a.approved',
-      data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, approvedBy: data.actor, autoAccepted: false, approvedAt: data.now },
-    },
-  ];
+  if (data.approverIsSmeMember) throw new SplitApproverFromSmeError();
+  if (split.approvals.some((approval) => approval.approvedBy === data.actor)) throw new SplitAlreadyApprovedByYouError();
+  const approved: SplitEvent = {
+    type: 'split.leg_a.approved',
+    data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, approvedBy: data.actor, autoAccepted: false, approvedAt: data.now },
+  };
+  const required = approvalsRequired(split);
+  if (required === 1) return [approved];
+  const recorded = split.approvals.length + 1;
+  const approval: SplitEvent = {
+    type: 'split.approval.recorded',
+    data: { splitId: split.splitId, revision: split.revision, approvedBy: data.actor, approvalsRecorded: recorded, approvalsRequired: required, approvedAt: data.now },
+  };
+  return recorded >= required ? [approval, approved] : [approval];
+}
+
+/** How many different people must approve the Split as it stands now (its total may have been revised). */
+export function approvalsRequired(split: Pick<ExistingSplit, 'approvalPolicy' | 'totalAmountCents'>): number {
+  const policy = split.approvalPolicy;
+  return policy && split.totalAmountCents > parseCents(policy.aboveAmountCents) ? policy.requiredApprovals : 1;
+}
+
+/** What a Split records of the enterprise's policy: only a two-approval rule (one approval is the default). */
+function splitApprovalPolicy(input: ApprovalPolicyInput | null): SplitApprovalPolicy | null {
+  return input && input.requiredApprovals === 2 ? { requiredApprovals: 2, aboveAmountCents: input.aboveAmountCents } : null;
+}
+
+/**
+ * Auto-accept approves at creation only up to its cap, and never a Split that needs two people: above
+ * either, the Split waits for people (issue 30).
+ */
+function autoAccepts(settings: CreateSplit['data']['settings'], total: Cents, policy: SplitApprovalPolicy | null): boolean {
+  if (!settings.autoAccept) return false;
+  const cap = settings.approvalPolicy?.autoAcceptCapCents ?? null;
+  if (cap !== null && total > parseCents(cap)) return false;
+  return approvalsRequired({ approvalPolicy: policy, totalAmountCents: total }) === 1;
 }
 
 function rejectSplit(data: RejectSplit['data'], state: SplitState): SplitEvent[] {
@@ -323,6 +365,8 @@ function created(data: Extract<SplitEvent, { type: 'split.created' }>['data']): 
     smeCoveredFeesDrawn: data.smeCoveredFeesDrawn === true,
     marginFeeCoverCents: 0n,
     fundedAt: null,
+    approvalPolicy: data.approvalPolicy ?? null,
+    approvals: [],
     rows: new Map(),
     reversals: new Map(),
   };

@@ -47,6 +47,8 @@ export type SplitCreated = DomainEvent<
      * created before: their covered fees were only ever recovered from the margin (docs/money.md).
      */
     smeCoveredFeesDrawn?: boolean;
+    /** Issue 30: present when the enterprise's policy asks two people to approve above an amount. */
+    approvalPolicy?: SplitApprovalPolicy;
     createdBy: string;
     createdAt: string;
   }
@@ -65,6 +67,25 @@ export type SplitRosterRevised = DomainEvent<
     revisedBy: string;
     revisedAt: string;
   }
+>;
+
+/**
+ * The approval policy the enterprise had for this SME when the Split was created (issue 30): above
+ * `aboveAmountCents` the Split needs `requiredApprovals` different people. Absent: one approval (every
+ * Split created before, and policies that ask for one).
+ */
+export interface SplitApprovalPolicy {
+  requiredApprovals: 2;
+  aboveAmountCents: string;
+}
+
+/**
+ * One person's approval of a Split that needs two (issue 30), at the revision it reviewed. The last one
+ * is followed by split.leg_a.approved, which keeps its meaning: the Split is approved.
+ */
+export type SplitApprovalRecorded = DomainEvent<
+  'split.approval.recorded',
+  { splitId: string; revision: number; approvedBy: string; approvalsRecorded: number; approvalsRequired: number; approvedAt: string }
 >;
 
 export type SplitApproved = DomainEvent<'split.leg_a.approved', { splitId: string; legAPayoutId: string; approvedBy: string; autoAccepted: boolean; approvedAt: string }>;
@@ -211,11 +232,12 @@ export type SplitSettlementEvent =
   | RosterEntryRepointed
   | RosterEntryTakenBack;
 
-export type SplitEvent = SplitCreated | SplitRosterRevised | SplitApproved | SplitRejected | SplitCancelled | SplitSettlementEvent;
+export type SplitEvent = SplitCreated | SplitRosterRevised | SplitApprovalRecorded | SplitApproved | SplitRejected | SplitCancelled | SplitSettlementEvent;
 
 export const SPLIT_EVENT_TYPES: ReadonlySet<string> = new Set<SplitEvent['type']>([
   'split.created',
   'split.roster.revised',
+  'split.approval.recorded',
   'split.leg_a.approved',
   'split.leg_a.rejected',
   'split.cancelled',

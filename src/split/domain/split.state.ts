@@ -1,5 +1,5 @@
 import { Cents } from '../../platform/money/money';
-import { DistributionData } from './split.events';
+import { DistributionData, SplitApprovalPolicy } from './split.events';
 
 /** docs/api.md#the-split-object-spec-23; docs/money.md#the-lifecycle shows how each status is reached. */
 export const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'] as const;
@@ -41,6 +41,10 @@ export interface ExistingSplit {
   smeCoveredFeesDrawn: boolean;
   /** The part of the margin set aside for covered fees (at funding, and by on-demand payouts while it is held). */
   marginFeeCoverCents: Cents;
+  /** Issue 30: two approvals above an amount; null for one approval (every Split created before). */
+  approvalPolicy: SplitApprovalPolicy | null;
+  /** Approvals of the current revision recorded so far (a roster revision clears them). */
+  approvals: { approvedBy: string; approvedAt: string }[];
   /** Transfer progress per distribution id. A Map: an id like `constructor` must not find anything inherited. */
   rows: ReadonlyMap<string, RowProgress>;
   /** Reversals recorded, by reversalId (issue 26): a repeated idempotencyKey replays, or is refused with another request. */

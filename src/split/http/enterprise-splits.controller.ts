@@ -1,3 +1,4 @@
+import { SplitAlreadyApprovedByYouError, SplitApproverFromSmeError } from '../domain/split-approval.errors';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
@@ -6,7 +7,7 @@ import { SplitMarginNotSettleableError } from '../domain/split-settlement.errors
 import { EnterpriseInvoiceOverdueError, SplitChangedSinceReviewError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { pageOf } from '../../platform/http/pagination';
 import { ApproveSplitCommand } from '../application/approve-split.handler';
 import { RejectSplitCommand } from '../application/reject-split.handler';
@@ -30,6 +31,7 @@ export class EnterpriseSplitsController {
   @ApiErrors(SplitNotFoundError, SplitMarginNotSettleableError)
   @IdempotentRoute()
   @Post(':id/settle-margin')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })
   settleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
@@ -45,12 +47,13 @@ export class EnterpriseSplitsController {
   }
 
   @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError, EnterpriseInvoiceOverdueError)
+  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError, SplitAlreadyApprovedByYouError, SplitApproverFromSmeError, EnterpriseInvoiceOverdueError)
   @Post(':id/approve')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since',
+      'Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since. A Split with approvalsRequired 2 stays PENDING_APPROVAL after the first approval (event split.approval.recorded) and is approved by a second, different member (409 SPLIT_ALREADY_APPROVED_BY_YOU); a member of the SME never approves (403 SPLIT_APPROVER_FROM_SME)',
   })
   approve(@Param('id') id: string, @Body() body: ApproveSplitRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new ApproveSplitCommand(principal.companyId, id, body.revision, commandContext(request, principal)));
@@ -59,6 +62,7 @@ export class EnterpriseSplitsController {
   @ApiData(SplitViewDto)
   @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError)
   @Post(':id/reject')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -8,7 +8,7 @@ import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitNotFun
 import { SplitApContactInvalidError, SplitEnterpriseUnknownError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { CancelSplitCommand } from '../application/cancel-split.handler';
 import { CreateSplitCommand } from '../application/create-split.handler';
@@ -34,6 +34,7 @@ export class IntegrationSplitsController {
   @ApiErrors(SplitNotFoundError, DistributionNotFoundError, SplitNotFundedError, DistributionAlreadyPaidOutError, SME_FEE_NOT_COVERED)
   @IdempotentRoute()
   @Post(':id/distributions/:distributionId/payout')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started' })

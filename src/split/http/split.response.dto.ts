@@ -27,6 +27,16 @@ export class DistributionViewDto {
   finalFailureAt!: string | null;
 }
 
+/** One approval of a Split (issue 30). */
+export class SplitApprovalDto {
+  @ApiProperty({
+    example: 'user:usr_00mwvg57bmy15bgq4r1afqq99p',
+    description: "The approving member (`user:...`) as the enterprise reads it; `enterprise` as the SME reads it; `auto-accept` for the enterprise's setting",
+  })
+  approvedBy!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) approvedAt!: string;
+}
+
 /** A Split as the API shows it (spec 2.3). */
 export class SplitViewDto {
   @ApiProperty({ example: 'spl_mjmio48of2zpddic303ehv3nfd' }) id!: string;
@@ -54,6 +64,13 @@ export class SplitViewDto {
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ enum: SPLIT_STATUSES }) status!: string;
   @ApiProperty({ type: [DistributionViewDto] }) distributions!: DistributionViewDto[];
+  @ApiProperty({ type: [SplitApprovalDto], description: 'Approvals of the current revision, oldest first (a roster revision clears them)' }) approvals!: SplitApprovalDto[];
+  @ApiProperty({
+    type: 'integer',
+    example: 1,
+    description: "How many different people must approve: 2 above the enterprise's approval policy amount, else 1; PENDING_APPROVAL until that many have",
+  })
+  approvalsRequired!: number;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) createdAt!: string;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) updatedAt!: string;
   @ApiProperty({ ...nullableString, example: 'inv_mjmio48of2zpddic303ehv3nfd', description: 'The invoice billed to the enterprise at funding (issue 27); null before funding' })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitCreated, SplitEvent } from '../domain/split.events';
+import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitApprovalPolicy, SplitCreated, SplitEvent } from '../domain/split.events';
 import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts';
 import { SplitStatus } from '../domain/split.state';
 import { assertNever } from '../../platform/domain/decider';
@@ -56,6 +56,14 @@ export interface SplitView {
   currency: string;
   status: SplitStatus;
   distributions: DistributionView[];
+  /**
+   * Issue 30: the approvals of the current revision, who and when (a roster revision clears them), and how
+   * many different people the Split needs. Documents written before lack both: the view fills in [] and 1.
+   */
+  approvals?: SplitApprovalView[];
+  approvalsRequired?: number;
+  /** Stored for the projection's own use (a revision recounts approvalsRequired); never in an answer. */
+  approvalPolicy?: SplitApprovalPolicy;
   createdAt: string;
   updatedAt: string;
   /** The invoice billed to the enterprise at funding (issue 27); null before, and on Splits funded before invoices existed. */
@@ -66,6 +74,12 @@ export interface SplitView {
   approvalBlockedReason?: ApprovalBlockedReason | null;
   /** Stored, not shown: the invoice's due date, for the overdue rule on approvals (SplitQueries.overdueInvoiceOf). */
   invoiceDueAt?: string;
+}
+
+export interface SplitApprovalView {
+  /** The approving user or key (`user:...`), `auto-accept`, or `enterprise` as the SME reads it. */
+  approvedBy: string;
+  approvedAt: string;
 }
 
 export const SPLITS = 'splits';
@@ -139,10 +153,19 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
         marginStatus: marginStatusOf(event.data.marginAmountCents),
         enterpriseFeeAmountCents: event.data.enterpriseFeeAmountCents,
         distributions: event.data.distributions.map(distributionView),
+        approvals: [],
+        approvalsRequired: approvalsRequiredOf(split.approvalPolicy, event.data.totalAmountCents),
       });
+      return;
+    case 'split.approval.recorded':
+      split.approvals = [...(split.approvals ?? []), { approvedBy: event.data.approvedBy, approvedAt: event.data.approvedAt }];
       return;
     case 'split.leg_a.approved':
       split.status = 'APPROVED';
+      // A one-approval Split's approval is this event; a two-approval Split recorded its last one already.
+      if (!(split.approvals ?? []).some((approval) => approval.approvedBy === event.data.approvedBy)) {
+        split.approvals = [...(split.approvals ?? []), { approvedBy: event.data.approvedBy, approvedAt: event.data.approvedAt }];
+      }
       return;
     case 'split.leg_a.rejected':
       split.status = 'REJECTED';
@@ -247,11 +270,19 @@ function createdView(event: SplitCreated): SplitView {
     currency: d.currency,
     status: 'PENDING_APPROVAL',
     distributions: d.distributions.map(distributionView),
+    approvals: [],
+    approvalsRequired: approvalsRequiredOf(d.approvalPolicy, d.totalAmountCents),
+    ...(d.approvalPolicy ? { approvalPolicy: d.approvalPolicy } : {}),
     createdAt: d.createdAt,
     updatedAt: d.createdAt,
     invoiceId: null,
     collectionStatus: null,
   };
+}
+
+/** As the decider counts them (split.decider.ts approvalsRequired): the policy's number above its amount, else one. */
+function approvalsRequiredOf(policy: SplitApprovalPolicy | undefined, totalAmountCents: string): number {
+  return policy && BigInt(totalAmountCents) > BigInt(policy.aboveAmountCents) ? policy.requiredApprovals : 1;
 }
 
 /** The margin is never credited at creation: PENDING until the Split funds (docs/money.md#the-lifecycle). */

@@ -4,7 +4,7 @@ import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
 import { WebhookDeliveryDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { actorOf, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { actorOf, CurrentPrincipal, DEVELOPERS, type Principal, Roles, SessionAuth } from '../../identity';
 import { RedeliverWebhookCommand } from '../application/redeliver-webhook.handler';
 
 @ApiTags('webhooks')
@@ -17,6 +17,7 @@ export class WebhookDeliveriesController {
   @ApiData(WebhookDeliveryDto)
   @ApiErrors(WebhookDeliveryNotFoundError)
   @Post(':id/redeliver')
+  @Roles(...DEVELOPERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a delivery again now, with a fresh retry schedule (same delivery id)' })
   redeliver(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {

@@ -6,7 +6,7 @@ import { WebhookUrlRejectedError } from '../infrastructure/ssrf-guard';
 import { WebhookDeliveryDto, WebhookEndpointDeletedDto, WebhookEndpointDto, WebhookRecoverResultDto, WebhookTestResultDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { actorOf, commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { actorOf, commandContext, CurrentPrincipal, DEVELOPERS, type Principal, Roles, SessionAuth } from '../../identity';
 import { assertWindow, isoInstant } from '../../platform/http/iso-instant';
 import { pageOf } from '../../platform/http/pagination';
 import { RecoverWebhookDeliveriesCommand } from '../application/recover-webhook-deliveries.handler';
@@ -32,6 +32,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookEndpointDto)
   @ApiErrors(WebhookUrlRejectedError, WebhookEndpointLimitError)
   @Post()
+  @Roles(...DEVELOPERS)
   @ApiOperation({ summary: 'Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)' })
   create(@Body() body: CreateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CreateWebhookEndpointCommand(principal.companyId, body.url, body.eventTypes, commandContext(request, principal)));
@@ -47,6 +48,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookEndpointDto)
   @ApiErrors(WebhookEndpointNotFoundError, WebhookUrlRejectedError)
   @Patch(':id')
+  @Roles(...DEVELOPERS)
   @ApiOperation({ summary: 'Disable or re-enable, change the subscribed event types or the URL' })
   update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new UpdateWebhookEndpointCommand(principal.companyId, id, body, commandContext(request, principal)));
@@ -55,6 +57,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookEndpointDeletedDto)
   @ApiErrors(WebhookEndpointNotFoundError)
   @Delete(':id')
+  @Roles(...DEVELOPERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the endpoint and its delivery history' })
   remove(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
@@ -64,6 +67,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookTestResultDto)
   @ApiErrors(WebhookEndpointNotFoundError)
   @Post(':id/test')
+  @Roles(...DEVELOPERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a real signed webhook.test delivery now; a 2xx ends probation' })
   test(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
@@ -89,6 +93,7 @@ export class WebhookEndpointsController {
   @ApiData(WebhookRecoverResultDto)
   @ApiErrors(WebhookEndpointNotFoundError, WebhookEndpointDisabledError)
   @Post(':id/recover')
+  @Roles(...DEVELOPERS)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)',

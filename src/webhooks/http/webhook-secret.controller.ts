@@ -4,7 +4,7 @@ import { ApiData } from '../../platform/http/openapi';
 import { WebhookSecretDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { commandContext, CurrentPrincipal, DEVELOPERS, type Principal, Roles, SessionAuth } from '../../identity';
 import { CompanyWebhooks } from '../application/company-webhook-settings';
 import { RotateWebhookSecretCommand } from '../application/rotate-webhook-secret.handler';
 
@@ -20,6 +20,7 @@ export class WebhookSecretController {
 
   @ApiData(WebhookSecretDto)
   @Get()
+  @Roles(...DEVELOPERS)
   @ApiOperation({ summary: "The company's signing secret (one for all its endpoints)" })
   async get(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return { secret: await this.company.secret(principal.companyId, commandContext(request, principal)) };
@@ -27,6 +28,7 @@ export class WebhookSecretController {
 
   @ApiData(WebhookSecretDto)
   @Post('rotate')
+  @Roles(...DEVELOPERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace the signing secret; the old one stops verifying at once' })
   rotate(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {

@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { membersDecider } from '../domain/members.decider';
+import { membersStreamId } from '../domain/members.events';
+import type { Role } from '../domain/role';
+import { founderOf } from './members.queries';
+
+export class ChangeMemberRoleCommand extends Command<void> {
+  constructor(
+    readonly companyId: string,
+    readonly by: string,
+    readonly userId: string,
+    readonly role: Role,
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
+
+/** PATCH /api/commerce/members/:userId: the member's next request already has the new role. */
+@CommandHandler(ChangeMemberRoleCommand)
+export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRoleCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(command: ChangeMemberRoleCommand): Promise<void> {
+    const founderUserId = await founderOf(this.documents, command.companyId);
+    const result = await this.aggregates.handle(
+      membersStreamId(command.companyId),
+      membersDecider,
+      {
+        type: 'ChangeRole',
+        data: { companyId: command.companyId, userId: command.userId, role: command.role, by: command.by, founderUserId, now: this.clock.now().toISOString() },
+      },
+      { actor: `user:${command.by}`, correlationId: command.correlationId },
+    );
+    await this.readYourWrites.after(result);
+  }
+}

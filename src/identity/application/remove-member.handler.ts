@@ -1,0 +1,45 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, Clock } from '../../platform/clock/clock';
+import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { membersDecider } from '../domain/members.decider';
+import { membersStreamId } from '../domain/members.events';
+import { founderOf } from './members.queries';
+
+export class RemoveMemberCommand extends Command<void> {
+  constructor(
+    readonly companyId: string,
+    readonly by: string,
+    readonly userId: string,
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * DELETE /api/commerce/members/:userId. Its sessions for the company end at once: the auth guard reads
+ * the member on every call, and this answers only once the read model no longer has it.
+ */
+@CommandHandler(RemoveMemberCommand)
+export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(command: RemoveMemberCommand): Promise<void> {
+    const founderUserId = await founderOf(this.documents, command.companyId);
+    const result = await this.aggregates.handle(
+      membersStreamId(command.companyId),
+      membersDecider,
+      { type: 'RemoveMember', data: { companyId: command.companyId, userId: command.userId, by: command.by, founderUserId, now: this.clock.now().toISOString() } },
+      { actor: `user:${command.by}`, correlationId: command.correlationId },
+    );
+    await this.readYourWrites.after(result);
+  }
+}
