@@ -15,7 +15,7 @@ import { CheckoutQueries, RefundRecordView } from '../application/checkout-queri
 import { RefundOrderCommand } from '../application/refund-order.handler';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
 import { CreateCheckoutCommand } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto, RefundOrderRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
@@ -71,6 +71,7 @@ export class IntegrationCheckoutController {
   // The dashboard refunds with the merchant's session (issue 26 item 5); integrations with an API key.
   @ApiKeyOrSessionAuth('checkout:write')
   @Post('orders/:orderId/refunds')
+  @Roles(...FINANCE)
   @ApiOperation({
     summary:
       'Refund (part of) a PAID order through the processor that took the payment (201, status succeeded or failed, or pending while the processor has not answered); the same idempotencyKey and request answer that refund again (200, Idempotent-Replayed: true)',

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
+import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { InvoiceQueries } from '../application/invoice-queries';
@@ -44,6 +44,7 @@ export class InvoicesController {
   @ApiErrors(InvoiceNotFoundError, InvoiceAlreadyPaidError, InvoicePaymentExceedsOutstandingError, InvoicePaymentAmountInvalidError, INSUFFICIENT_BALANCE)
   @IdempotentRoute()
   @Post(':id/payments')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -57,6 +58,7 @@ export class InvoicesController {
   @ApiErrors(InvoiceNotFoundError, InvoiceAlreadyPaidError, InvoicePaymentExceedsOutstandingError, InvoicePaymentAmountInvalidError)
   @IdempotentRoute()
   @Post(':id/card-payments')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({
     summary:

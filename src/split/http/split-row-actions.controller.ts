@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/commo
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, type Principal } from '../../identity';
+import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
 import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
@@ -38,6 +38,7 @@ export class SplitRowActionsController {
   @ApiErrors(SplitNotFoundError, DistributionNotFoundError, DistributionNotTransferredError, ReversalAmountInvalidError, ReversalExceedsTransferredError, IdempotencyKeyReusedError)
   @IdempotentRoute()
   @Post(':id/distributions/:distributionId/reversals')
+  @Roles(...FINANCE)
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({
     summary:
@@ -82,6 +83,7 @@ export class SplitRowActionsController {
     SplitSubVendorNotOwnedError,
   )
   @Post(':id/distributions/:distributionId/repoint')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Point a row whose transfer failed for good at another contractor (an active creator or a vendor of your roster); its transfer starts again' })
@@ -99,6 +101,7 @@ export class SplitRowActionsController {
   @ApiData(SplitViewDto)
   @ApiErrors(SplitNotFoundError, DistributionNotFoundError, DistributionNotFailedError)
   @Post(':id/distributions/:distributionId/take-back')
+  @Roles(...FINANCE)
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Take a row whose transfer failed for good back: its amount stays in your balance, owed to nobody; the Split settles once every other row is done' })
