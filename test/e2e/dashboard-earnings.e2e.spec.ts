@@ -130,7 +130,7 @@ describe('contractor earnings and withdrawals over HTTP', () => {
     expect(await app.eventCount()).toBe(events);
 
     // A company that never received a transfer has nothing to withdraw, and sees no one else's.
-    expect(await earnings({ authorization: `Bearer ${world.sme.sessionToken}` })).toEqual({ balances: [], transfers: [], withdrawals: [], wallet: null });
+    expect(await earnings({ authorization: `Bearer ${world.sme.sessionToken}` })).toEqual({ balances: [], transfers: [], withdrawals: [], reversals: [], wallet: null });
   });
 
   it('gives a failed withdrawal back to the balance, reversed in the ledger', async () => {
