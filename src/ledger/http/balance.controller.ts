@@ -49,7 +49,8 @@ export class BalanceController {
   @Get()
   @AnyApiKeyOrSessionAuth()
   @ApiOperation({
-    summary: "The caller's company balance per currency: available, reserved, margin held and set aside for covered fees, and its checkout balance, payouts in transit and paid out (API key of any scope, or session)",
+    summary:
+      "The caller's company balance per currency: available, reserved, margin held and set aside for covered fees, and its checkout balance, payouts in transit and paid out (API key of any scope, or session)",
   })
   @ApiOkResponse({ type: BalanceResponseDto })
   balance(@CurrentPrincipal() principal: Principal): Promise<BalanceView[]> {
