@@ -2,6 +2,9 @@ import { browser, DASHBOARD_ENV, sessionCookie } from '../support/dashboard-fixt
 import { createdSplit, createSme, creatorRow, dataOf, errorEnvelope, newIdempotencyKey, setupSplitWorld, SplitWorld } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
+/** The checkout fields of GET /api/commerce/balance (issue 26), for a company that never sold through Checkout. */
+const NO_CHECKOUT_MONEY = { checkoutBalanceCents: '0', checkoutPayoutsInTransitCents: '0', checkoutPaidOutCents: '0' };
+
 /** The dashboard reads Splits by session: the SME's list, and detail, history, as-of and ledger for either party. */
 describe('Splits by session over HTTP', () => {
   let app: TestApp;
@@ -114,7 +117,7 @@ describe('Splits by session over HTTP', () => {
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
     await app.eventCount();
     expect(await balance()).toEqual([
-      { currency: 'USD', availableCents: '0', reservedCents: '0', owedToContractorsCents: '25000', marginHeldCents: '5000', reservedForFeesCents: '0' },
+      { currency: 'USD', availableCents: '0', reservedCents: '0', owedToContractorsCents: '25000', marginHeldCents: '5000', reservedForFeesCents: '0', ...NO_CHECKOUT_MONEY },
     ]);
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/settle-margin`, { token: sme.sessionToken }), 200);
     await app.eventCount();

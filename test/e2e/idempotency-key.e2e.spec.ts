@@ -207,6 +207,8 @@ describe('Idempotency-Key over HTTP', () => {
       'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/payout',
       'POST /api/commerce/splits/{id}/settle-margin',
       'POST /api/commerce/integration/checkout',
+      // Refunds move money back to the buyer (issue 26).
+      'POST /api/commerce/integration/checkout/orders/{orderId}/refunds',
       'POST /api/commerce/integration/payout-embed/sessions',
       'POST /api/commerce/integration/payout-embed/sessions/{id}/cancel',
       'POST /api/sandbox/balance/top-up',

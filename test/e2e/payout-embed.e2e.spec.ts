@@ -25,6 +25,9 @@ import {
   topUp,
 } from '../support/payout-embed-fixtures';
 
+/** The checkout fields of GET /api/commerce/balance (issue 26), for a company that never sold through Checkout. */
+const NO_CHECKOUT_MONEY = { checkoutBalanceCents: '0', checkoutPayoutsInTransitCents: '0', checkoutPaidOutCents: '0' };
+
 const SIX_TYPES = ['created', 'claimed', 'completed', 'failed', 'expired', 'cancelled'].map((s) => `payout_embed.session.${s}`);
 
 describe('Payout Embed over HTTP', () => {
@@ -76,10 +79,10 @@ describe('Payout Embed over HTTP', () => {
       await books(available);
       const otherKey = await issueApiKey(app, platform.sessionToken, ['checkout:write'], 'shop');
       expect(dataOf(await app.request('GET', '/api/commerce/balance', { token: otherKey }), 200)).toEqual([
-        { currency: 'USD', availableCents: '100000', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0', reservedForFeesCents: '0' },
+        { currency: 'USD', availableCents: '100000', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0', reservedForFeesCents: '0', ...NO_CHECKOUT_MONEY },
       ]);
       expect(dataOf(await app.request('GET', '/api/commerce/balance', { token: platform.sessionToken }), 200)).toEqual([
-        { currency: 'USD', availableCents: '100000', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0', reservedForFeesCents: '0' },
+        { currency: 'USD', availableCents: '100000', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0', reservedForFeesCents: '0', ...NO_CHECKOUT_MONEY },
       ]);
       expect((await app.request('GET', '/api/commerce/balance')).status).toBe(401);
     });
@@ -88,7 +91,7 @@ describe('Payout Embed over HTTP', () => {
       const other = await createPlatform(app, 'Euro Co', null);
       expect(await topUp(app, other.sessionToken, '700', 'EUR')).toMatchObject({ currency: 'EUR', amountCents: '700' });
       expect(dataOf(await app.request('GET', '/api/commerce/balance', { token: other.apiKey }), 200)).toEqual([
-        { currency: 'EUR', availableCents: '700', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0', reservedForFeesCents: '0' },
+        { currency: 'EUR', availableCents: '700', reservedCents: '0', owedToContractorsCents: '0', marginHeldCents: '0', reservedForFeesCents: '0', ...NO_CHECKOUT_MONEY },
       ]);
       const byKey = await app.request('POST', '/api/sandbox/balance/top-up', { token: other.apiKey, body: { amountCents: '1', currency: 'EUR' } });
       expect(byKey.status).toBe(403);

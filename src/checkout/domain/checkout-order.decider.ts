@@ -43,7 +43,6 @@ export type OrderCommand =
   /** The processor's answer to a pending refund; an answer for a refund no longer pending records nothing. */
   | { type: 'RecordRefundOutcome'; data: { refundId: string; outcome: RefundOutcome; now: string } };
 
-
 /** One refund of the order, as the decider needs it. */
 export interface OrderRefund {
   amountMinorUnits: string;
@@ -438,7 +437,14 @@ function recordRefundOutcome(data: Extract<OrderCommand, { type: 'RecordRefundOu
   if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
   const refund = state.refunds?.[data.refundId];
   if (!refund || refund.status !== 'pending') return [];
-  const base = { orderId: state.orderId, merchantCompanyId: state.merchantCompanyId, refundId: data.refundId, amountMinorUnits: refund.amountMinorUnits, currency: state.currency, at: data.now };
+  const base = {
+    orderId: state.orderId,
+    merchantCompanyId: state.merchantCompanyId,
+    refundId: data.refundId,
+    amountMinorUnits: refund.amountMinorUnits,
+    currency: state.currency,
+    at: data.now,
+  };
   return data.outcome.kind === 'succeeded'
     ? [{ type: 'checkout.order.refund_succeeded', data: base }]
     : [{ type: 'checkout.order.refund_failed', data: { ...base, failureCode: data.outcome.failureCode, failureReason: data.outcome.failureReason } }];

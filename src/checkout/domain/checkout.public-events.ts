@@ -12,8 +12,7 @@ export type CheckoutRefundedPayload = { orderId: string; refundId: string; amoun
 
 /** The Checkout events other parties see as webhooks; each goes to the merchant's company. */
 export type CheckoutPublicEvent =
-  | { type: 'checkout.completed'; companyId: string; data: CheckoutCompletedPayload }
-  | { type: 'checkout.refunded'; companyId: string; data: CheckoutRefundedPayload };
+  { type: 'checkout.completed'; companyId: string; data: CheckoutCompletedPayload } | { type: 'checkout.refunded'; companyId: string; data: CheckoutRefundedPayload };
 
 /** The public event a recorded order event becomes (checkout.order.completed, a refund's outcome), or null. */
 export function checkoutPublicEvent(recorded: Pick<RecordedEvent, 'type' | 'data'>): CheckoutPublicEvent | null {

@@ -85,7 +85,12 @@ export class IntegrationCheckoutController {
   ): Promise<RefundRecordView> {
     const before = await this.queries.refunds(orderId, principal.companyId);
     const refundId: string = await this.commands.execute(
-      new RefundOrderCommand(orderId, principal.companyId, { amountMinorUnits: body.amountMinorUnits, reason: body.reason ?? null, idempotencyKey: body.idempotencyKey }, commandContext(request, principal)),
+      new RefundOrderCommand(
+        orderId,
+        principal.companyId,
+        { amountMinorUnits: body.amountMinorUnits, reason: body.reason ?? null, idempotencyKey: body.idempotencyKey },
+        commandContext(request, principal),
+      ),
     );
     if (before.some((r) => r.refundId === refundId)) void reply.status(200).header('Idempotent-Replayed', 'true');
     return this.queries.refund(refundId, principal.companyId);

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { OperationalStore } from '../../platform/read-store/operational-store.port';
 import { Provider, SavedCard } from '../domain/checkout.events';
-import { CardInput, ChargeOutcome, ChargeRecord, ChargeRequest, PaymentProcessor, PaymentProcessors, RefundOutcome, RefundRecord, RefundRequest } from '../domain/payment-processor.port';
+import {
+  CardInput,
+  ChargeOutcome,
+  ChargeRecord,
+  ChargeRequest,
+  PaymentProcessor,
+  PaymentProcessors,
+  RefundOutcome,
+  RefundRecord,
+  RefundRequest,
+} from '../domain/payment-processor.port';
 
 /** Sandbox test cards (docs/checkout.md#sandbox-cards-sandboxtrue); any other Luhn-valid number behaves like SUCCEEDS. */
 export const SANDBOX_CARDS = {

@@ -31,7 +31,17 @@ export function checkCheckoutOrders(ordered: Posting[]): { orders: number; refun
   let refunds = 0;
   for (const p of ordered) {
     if (!isCheckoutPosting(p)) continue;
-    const o = orders.get(p.orderId) ?? { companyId: p.companyId, currency: p.currency, captures: 0, captured: 0n, refunded: 0n, paidOut: 0n, inTransit: 0n, held: 0n, requested: 0n };
+    const o = orders.get(p.orderId) ?? {
+      companyId: p.companyId,
+      currency: p.currency,
+      captures: 0,
+      captured: 0n,
+      refunded: 0n,
+      paidOut: 0n,
+      inTransit: 0n,
+      held: 0n,
+      requested: 0n,
+    };
     orders.set(p.orderId, o);
     if (p.kind === 'checkout_capture') {
       o.captures += 1;
@@ -50,7 +60,8 @@ export function checkCheckoutOrders(ordered: Posting[]): { orders: number; refun
   const netting = new Map<string, { netted: bigint; refunded: bigint }>();
   for (const [orderId, o] of orders) {
     if (o.captures !== 1) violations.push({ rule: 'checkout_order', message: `${orderId}: captured ${o.captures} times` });
-    if (o.paidOut + o.inTransit > o.captured) violations.push({ rule: 'checkout_order', message: `${orderId}: paid out ${o.paidOut} and ${o.inTransit} in transit of a ${o.captured} capture` });
+    if (o.paidOut + o.inTransit > o.captured)
+      violations.push({ rule: 'checkout_order', message: `${orderId}: paid out ${o.paidOut} and ${o.inTransit} in transit of a ${o.captured} capture` });
     const accounted = o.refunded + o.paidOut + o.inTransit + o.held;
     if (accounted !== o.captured)
       violations.push({

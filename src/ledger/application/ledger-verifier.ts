@@ -57,7 +57,8 @@ export interface LedgerReport {
 
 const NOTHING: DocumentReader = { get: async () => null, find: async () => [], count: async () => 0 };
 /** Accounts that hold someone's money with us: they may never go below zero. */
-const MUST_NOT_GO_NEGATIVE = /^(company_balance|contractor_balance|contractor_in_transit|payout_reserve|recipient_wallet|sme_fee_reserve|merchant_payout_in_transit|merchant_paid_out):/;
+const MUST_NOT_GO_NEGATIVE =
+  /^(company_balance|contractor_balance|contractor_in_transit|payout_reserve|recipient_wallet|sme_fee_reserve|merchant_payout_in_transit|merchant_paid_out):/;
 
 /** Replays the whole log through the ledger projections (Splits and balances, checkout) in memory, as `ledger:verify` does. */
 export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[]; lines: LedgerLineDoc[] }> {

@@ -115,9 +115,29 @@ export interface paths {
     put?: never;
     /**
      * Revoke the session used for this call (Bearer or the dashboard cookie) and clear the session cookie
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     post: operations['AuthController_logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/session/company': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Switch the session to another company its person belongs to (issue 30); the same token and cookie then act for that company with its role there
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    post: operations['AuthController_switchCompany'];
     delete?: never;
     options?: never;
     head?: never;
@@ -133,7 +153,7 @@ export interface paths {
     };
     /**
      * Who the session belongs to: user, company and kind (company, or contractor for an account made for a roster email)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['AuthController_me'];
     put?: never;
@@ -153,13 +173,13 @@ export interface paths {
     };
     /**
      * List the company's API keys (never the secrets), with prefix, last four characters and when each last authenticated a call (to the minute)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['ApiKeysController_list'];
     put?: never;
     /**
      * Issue an API key with scopes; the key is shown only in this answer
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['ApiKeysController_issue'];
     delete?: never;
@@ -180,12 +200,100 @@ export interface paths {
     post?: never;
     /**
      * Revoke an API key; it stops working at once
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     delete: operations['ApiKeysController_revoke'];
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's members with their roles, oldest first
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['MembersController_list'];
+    put?: never;
+    /**
+     * Invite a person by email with a role: a sign-in link is emailed (sandbox: GET /api/sandbox/outbox); signing in with it makes them a member
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    post: operations['MembersController_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Invitations not accepted yet, newest first
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['MembersController_invitations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members/invitations/{inviteId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraw an invitation not accepted yet: its link signs nobody in
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    delete: operations['MembersController_revokeInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/members/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member: its sessions for this company stop working at once. A company keeps at least one owner (409 LAST_OWNER)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    delete: operations['MembersController_remove'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role; its next call already has it. A company keeps at least one owner (409 LAST_OWNER)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner.
+     */
+    patch: operations['MembersController_changeRole'];
     trace?: never;
   };
   '/api/commerce/company': {
@@ -197,7 +305,7 @@ export interface paths {
     };
     /**
      * The caller's company: name and net terms
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PartiesController_company'];
     put?: never;
@@ -207,7 +315,7 @@ export interface paths {
     head?: never;
     /**
      * Set net terms (days) the company is billed on as an enterprise
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     patch: operations['PartiesController_updateCompany'];
     trace?: never;
@@ -221,13 +329,13 @@ export interface paths {
     };
     /**
      * The caller company's business profiles
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PartiesController_listBusinessProfiles'];
     put?: never;
     /**
      * Add an accounts-payable contact (business profile) of the caller company
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     post: operations['PartiesController_createBusinessProfile'];
     delete?: never;
@@ -245,7 +353,7 @@ export interface paths {
     };
     /**
      * As an enterprise, the settings (auto-accept, fee cover) set for each SME, most recently changed first
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PartiesController_listSplitSettings'];
     put?: never;
@@ -266,7 +374,7 @@ export interface paths {
     get?: never;
     /**
      * As an enterprise, set auto-accept and fee cover for one SME's Splits
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     put: operations['PartiesController_splitSettings'];
     post?: never;
@@ -285,7 +393,7 @@ export interface paths {
     };
     /**
      * The SME's roster of sub-vendors, oldest first
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['PartiesController_listSubVendors'];
     put?: never;
@@ -320,6 +428,30 @@ export interface paths {
     patch: operations['PartiesController_setSubVendorWalletEmail'];
     trace?: never;
   };
+  '/api/commerce/approval-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The enterprise's approval policies: its default (smeCompanyId null) and those per SME
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['ApprovalPolicyController_list'];
+    /**
+     * Set how many members approve incoming Splits above an amount (1 or 2), and the cap up to which auto-accept applies, for one SME or as the default. Applies to Splits created from now on
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
+     */
+    put: operations['ApprovalPolicyController_set'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout': {
     parameters: {
       query?: never;
@@ -331,7 +463,7 @@ export interface paths {
     put?: never;
     /**
      * Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started
-     * @description Credential: an API key with scope split:write, or a session.
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationSplitsController_payOutNow'];
     delete?: never;
@@ -349,7 +481,7 @@ export interface paths {
     };
     /**
      * The caller's Splits, newest first (page default 1, limit default 20, max 100)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_list'];
     put?: never;
@@ -373,7 +505,7 @@ export interface paths {
     };
     /**
      * One Split of the caller (404 for any other); ?asOf=<ISO time> returns it as it stood then
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_get'];
     put?: never;
@@ -393,7 +525,7 @@ export interface paths {
     };
     /**
      * The Split's events in order: type, occurredAt, actor, revision, data (the SME's field list per event type, docs/api.md#who-sees-what)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_history'];
     put?: never;
@@ -455,7 +587,7 @@ export interface paths {
     put?: never;
     /**
      * The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EnterpriseSplitsController_settleMargin'];
     delete?: never;
@@ -473,7 +605,7 @@ export interface paths {
     };
     /**
      * Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EnterpriseSplitsController_incoming'];
     put?: never;
@@ -494,8 +626,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
-     * @description Credential: a session (an API key is refused with 403).
+     * Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since. A Split with approvalsRequired 2 stays PENDING_APPROVAL after the first approval (event split.approval.recorded) and is approved by a second, different member (409 SPLIT_ALREADY_APPROVED_BY_YOU); a member of the SME never approves (403 SPLIT_APPROVER_FROM_SME)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EnterpriseSplitsController_approve'];
     delete?: never;
@@ -515,7 +647,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EnterpriseSplitsController_reject'];
     delete?: never;
@@ -533,7 +665,7 @@ export interface paths {
     };
     /**
      * The caller's own Splits (as the SME), newest first; ?status= narrows to one status
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_outgoing'];
     put?: never;
@@ -553,7 +685,7 @@ export interface paths {
     };
     /**
      * One Split the caller created or is billed for (404 for any other); ?asOf=<ISO time> returns it as it stood then
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_get'];
     put?: never;
@@ -573,7 +705,7 @@ export interface paths {
     };
     /**
      * The Split's events in order (type, occurredAt, actor, revision, data), each projected for the caller's side: the SME's or the enterprise's field list (docs/api.md#who-sees-what), never the recorded event data
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_history'];
     put?: never;
@@ -595,7 +727,7 @@ export interface paths {
     put?: never;
     /**
      * Take back all or part of a transferred row (201; the same idempotencyKey and request replay it, 200): from the contractor's service balance to the SME's balance, what the contractor already withdrew becoming what it owes
-     * @description Credential: an API key with scope split:write, or a session.
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['SplitRowActionsController_reverse'];
     delete?: never;
@@ -615,7 +747,7 @@ export interface paths {
     put?: never;
     /**
      * Point a row whose transfer failed for good at another contractor (an active creator or a vendor of your roster); its transfer starts again
-     * @description Credential: an API key with scope split:write, or a session.
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['SplitRowActionsController_repoint'];
     delete?: never;
@@ -635,7 +767,7 @@ export interface paths {
     put?: never;
     /**
      * Take a row whose transfer failed for good back: its amount stays in your balance, owed to nobody; the Split settles once every other row is done
-     * @description Credential: an API key with scope split:write, or a session.
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['SplitRowActionsController_takeBack'];
     delete?: never;
@@ -653,7 +785,7 @@ export interface paths {
     };
     /**
      * The Split's double-entry postings (funding, transfers, margin release, withdrawals), in order
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['SplitLedgerController_ledgerOf'];
     put?: never;
@@ -673,7 +805,7 @@ export interface paths {
     };
     /**
      * The Split's double-entry postings in order, for the SME or the enterprise of the Split (404 for any other company)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitLedgerController_ledgerOf'];
     put?: never;
@@ -692,10 +824,50 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's company balance per currency: available, reserved, margin held and set aside for covered fees, and its checkout balance, payouts in transit and paid out (API key of any scope, or session)
-     * @description Credential: an API key of any scope, or a session.
+     * The caller's company balance per currency: available, reserved, margin held and set aside for covered fees, and its checkout balance, payouts in transit and paid out; ?asOf=<ISO time> answers what it was then, from the ledger (API key of any scope, or session)
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
      */
     get: operations['BalanceController_balance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/balance-transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every ledger line on the caller company's accounts (company_balance, payout_reserve, sme_margin_hold, sme_fee_reserve, enterprise_receivable, ...), newest first, with the account's balance after it; page with ?cursor=<last id>. Accept: text/csv exports every matching row (API key of any scope, or session)
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
+     */
+    get: operations['BooksController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/statements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Statements of the caller company's accounts over [from, to): per account and currency, openingBalanceCents, every line, closingBalanceCents (= opening + net change) and totals per type. Accept: text/csv for the same as rows
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
+     */
+    get: operations['BooksController_statements'];
     put?: never;
     post?: never;
     delete?: never;
@@ -713,13 +885,13 @@ export interface paths {
     };
     /**
      * The company's endpoints
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['WebhookEndpointsController_list'];
     put?: never;
     /**
      * Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_create'];
     delete?: never;
@@ -740,14 +912,14 @@ export interface paths {
     post?: never;
     /**
      * Remove the endpoint and its delivery history
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     delete: operations['WebhookEndpointsController_remove'];
     options?: never;
     head?: never;
     /**
      * Disable or re-enable, change the subscribed event types or the URL
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     patch: operations['WebhookEndpointsController_update'];
     trace?: never;
@@ -763,7 +935,7 @@ export interface paths {
     put?: never;
     /**
      * Send a real signed webhook.test delivery now; a 2xx ends probation
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_test'];
     delete?: never;
@@ -781,7 +953,7 @@ export interface paths {
     };
     /**
      * Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['WebhookEndpointsController_listDeliveries'];
     put?: never;
@@ -803,7 +975,7 @@ export interface paths {
     put?: never;
     /**
      * Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_recover'];
     delete?: never;
@@ -823,7 +995,7 @@ export interface paths {
     put?: never;
     /**
      * Send a delivery again now, with a fresh retry schedule (same delivery id)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookDeliveriesController_redeliver'];
     delete?: never;
@@ -841,7 +1013,7 @@ export interface paths {
     };
     /**
      * The company's signing secret (one for all its endpoints)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     get: operations['WebhookSecretController_get'];
     put?: never;
@@ -863,7 +1035,7 @@ export interface paths {
     put?: never;
     /**
      * Replace the signing secret; the old one stops verifying at once
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookSecretController_rotate'];
     delete?: never;
@@ -918,13 +1090,13 @@ export interface paths {
     };
     /**
      * The order's refunds, oldest first, with their status (pending, succeeded, failed)
-     * @description Credential: an API key with scope checkout:write, or a session.
+     * @description Credential: an API key with scope checkout:write or checkout:read, or a session; a session's member role: any.
      */
     get: operations['IntegrationCheckoutController_refunds'];
     put?: never;
     /**
      * Refund (part of) a PAID order through the processor that took the payment (201, status succeeded or failed, or pending while the processor has not answered); the same idempotencyKey and request answer that refund again (200, Idempotent-Replayed: true)
-     * @description Credential: an API key with scope checkout:write, or a session.
+     * @description Credential: an API key with scope checkout:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationCheckoutController_refund'];
     delete?: never;
@@ -1010,13 +1182,13 @@ export interface paths {
     };
     /**
      * The caller's payment links, newest first, paged: slug, url, title, amount, currency, provider, createdAt
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['PaymentLinksController_list'];
     put?: never;
     /**
      * Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin.
      */
     post: operations['PaymentLinksController_create'];
     delete?: never;
@@ -1034,7 +1206,7 @@ export interface paths {
     };
     /**
      * The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_orders'];
     put?: never;
@@ -1054,7 +1226,7 @@ export interface paths {
     };
     /**
      * The caller's subscriptions, newest first, paged; ?status= narrows
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_subscriptions'];
     put?: never;
@@ -1074,13 +1246,13 @@ export interface paths {
     };
     /**
      * The company's sessions, newest first, optionally of one status
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write or payout:read, or a session; a session's member role: any.
      */
     get: operations['IntegrationPayoutEmbedController_list'];
     put?: never;
     /**
      * Create a session and reserve its amount (201); 422 PAYOUT_INSUFFICIENT_BALANCE when short; the same idempotencyKey returns it again (200, Idempotent-Replayed: true)
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationPayoutEmbedController_create'];
     delete?: never;
@@ -1098,7 +1270,7 @@ export interface paths {
     };
     /**
      * One session of the company (another company’s is 404)
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write or payout:read, or a session; a session's member role: any.
      */
     get: operations['IntegrationPayoutEmbedController_get'];
     put?: never;
@@ -1120,7 +1292,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance
-     * @description Credential: an API key with scope payout:write, or a session.
+     * @description Credential: an API key with scope payout:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationPayoutEmbedController_cancel'];
     delete?: never;
@@ -1223,7 +1395,7 @@ export interface paths {
     };
     /**
      * The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EarningsController_earnings'];
     put?: never;
@@ -1245,9 +1417,49 @@ export interface paths {
     put?: never;
     /**
      * Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['EarningsController_withdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/me/balance-transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every ledger line on the caller's own contractor accounts (contractor_balance, contractor_in_transit, contractor_wallet), newest first, with the balance after it; same filters, cursor and CSV as /api/commerce/balance-transactions
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['EarningsBooksController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/me/statements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Statements of the caller's own contractor accounts over [from, to), as /api/commerce/statements
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['EarningsBooksController_statements'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1263,11 +1475,91 @@ export interface paths {
     };
     /**
      * The caller company's recent activity, newest first: [{type, occurredAt, summary, resource:{kind,id}}] (limit 1..100, default 20)
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['ActivityController_recent'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Invoices billed to the caller company (one per funded Split), soonest due first; ?status= narrows to OPEN, PARTIALLY_PAID, PAID or OVERDUE
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['InvoicesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One invoice, with its payments and reminders, as the enterprise billed or the SME whose Split it is (404 for anyone else)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['InvoicesController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/invoices/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay (part of) an invoice from the enterprise's Paysplit balance (session): at most what is still owed; 422 PAYOUT_INSUFFICIENT_BALANCE when the balance is short; the same idempotencyKey takes nothing twice
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['InvoicesController_pay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/invoices/{id}/card-payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay (part of) an invoice by card or wallet: a hosted Checkout page (redirectUrl) for at most what is owed (default: all of it); the bill records the payment once the order is PAID
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['InvoicesController_payByCard'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1353,9 +1645,27 @@ export interface paths {
     put?: never;
     /**
      * Add money to the caller's company balance (session); read it back with GET /api/commerce/balance
-     * @description Credential: a session (an API key is refused with 403).
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
      */
     post: operations['SandboxBalanceController_topUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bank-transfers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Incoming bank transfers, newest first; ?status=PARKED lists those waiting for review */
+    get: operations['SandboxBankTransfersController_list'];
+    put?: never;
+    /** Play an incoming bank transfer: a reference naming an invoice pays it (an overpayment is credited to the enterprise's balance); any other is PARKED for review, never lost */
+    post: operations['SandboxBankTransfersController_receive'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1406,8 +1716,22 @@ export interface components {
        */
       reasons: string[];
     };
-    SessionIssuedDto: {
+    MembershipDto: {
       /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
+      /** @example Acme Staffing */
+      companyName: string;
+      /**
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+    };
+    SessionIssuedDto: {
+      /**
+       * @description The company the session acts for
+       * @example co_00mwvg57bmrlmdka00oi8mkjzz
+       */
       companyId: string;
       /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
       userId: string;
@@ -1416,6 +1740,14 @@ export interface components {
        * @example sess_i9D8neyiz9LL5Ezr5DTAX14h7Bh-UJDIn9FQ0pH8awA
        */
       sessionToken: string;
+      /**
+       * @description The person's role in the session's company
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /** @description Every company the person belongs to; switch with POST /api/auth/session/company */
+      companies: components['schemas']['MembershipDto'][];
     };
     MagicLinkSignInRequestDto: {
       /** @description The token from the link (its `token` query parameter) */
@@ -1445,10 +1777,31 @@ export interface components {
       email: string;
       /** @example correct horse battery staple */
       password: string;
+      /**
+       * @description For a person in several companies: which one to sign in to (default: the account's own, else its first)
+       * @example co_00mwvg57bmrlmdka00oi8mkjzz
+       */
+      companyId?: string;
     };
     LoggedOutDto: {
       /** @example true */
       loggedOut: boolean;
+    };
+    CompanySwitchedDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      companies: components['schemas']['MembershipDto'][];
+    };
+    SwitchCompanyRequestDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      companyId: string;
     };
     CurrentAccountDto: {
       /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
@@ -1470,6 +1823,14 @@ export interface components {
        * @example true
        */
       emailVerified: boolean;
+      /**
+       * @description The person's role in this company (issue 30): what the session may do
+       * @example owner
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /** @description Every company the person belongs to (the company switcher) */
+      companies: components['schemas']['MembershipDto'][];
     };
     ApiKeyIssuedDto: {
       /** @example key_00mwvg57konv0b7n1rk4xf7vef */
@@ -1481,7 +1842,7 @@ export interface components {
        * @example sk_zDXcQcHg1ZOIpNV7w7a4Z4ahEZd5-oKY5YGeLdaNbHg
        */
       key: string;
-      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      scopes: ('checkout:write' | 'split:write' | 'payout:write' | 'checkout:read' | 'split:read' | 'payout:read')[];
       /** @example 2026-11-25T01:30:13.272Z */
       createdAt: string;
     };
@@ -1493,14 +1854,14 @@ export interface components {
        *       "split:write"
        *     ]
        */
-      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      scopes: ('checkout:write' | 'split:write' | 'payout:write' | 'checkout:read' | 'split:read' | 'payout:read')[];
     };
     ApiKeyDto: {
       /** @example key_00mwvg57konv0b7n1rk4xf7vef */
       id: string;
       /** @example server */
       name: string;
-      scopes: ('checkout:write' | 'split:write' | 'payout:write')[];
+      scopes: ('checkout:write' | 'split:write' | 'payout:write' | 'checkout:read' | 'split:read' | 'payout:read')[];
       /**
        * @description `sk_` and the first 8 random characters, to tell keys apart; null for keys issued before prefixes were kept
        * @example sk_zDXcQcHg
@@ -1525,6 +1886,90 @@ export interface components {
       id: string;
       /** @example true */
       revoked: boolean;
+    };
+    MemberDto: {
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /** @example 2026-11-25T01:30:13.272Z */
+      joinedAt: string;
+    };
+    InvitationDto: {
+      /** @example inv_00mwvg57konv0b7n1rk4xf7vef */
+      inviteId: string;
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /**
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending';
+      /** @example 2026-11-25T01:30:13.272Z */
+      invitedAt: string;
+      /**
+       * @description Who invited, by email
+       * @example owner@acme.test
+       */
+      invitedBy: string;
+    };
+    InvitationSentDto: {
+      /** @example inv_00mwvg57konv0b7n1rk4xf7vef */
+      inviteId: string;
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+      /**
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending';
+    };
+    InviteMemberRequestDto: {
+      /** @example fin@acme.test */
+      email: string;
+      /**
+       * @example finance
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
+    };
+    InvitationRevokedDto: {
+      /** @example inv_00mwvg57konv0b7n1rk4xf7vef */
+      inviteId: string;
+      /** @example true */
+      revoked: boolean;
+    };
+    MemberChangedDto: {
+      /** @example usr_00mwvg57bmy15bgq4r1afqq99p */
+      userId: string;
+      /**
+       * @description null once removed
+       * @example viewer
+       * @enum {string|null}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer' | null;
+    };
+    ChangeMemberRoleRequestDto: {
+      /**
+       * @example viewer
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'developer' | 'finance' | 'viewer';
     };
     CompanyViewDto: {
       /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
@@ -1639,6 +2084,41 @@ export interface components {
       /** @example 3 */
       totalPages: number;
     };
+    ApprovalPolicyDto: {
+      /** @example co_00mwvg57bmrlmdka00oi8mkjzz */
+      enterpriseCompanyId: string;
+      /** @description null: the enterprise's default */
+      smeCompanyId: string | null;
+      /** @enum {number} */
+      requiredApprovals: 1 | 2;
+      /** @example 500000 */
+      aboveAmountCents: string;
+      /** @example 100000 */
+      autoAcceptCapCents: string | null;
+    };
+    ApprovalPolicyRequestDto: {
+      /**
+       * @description The SME this policy is for; absent or null: the enterprise's default
+       * @example co_00mwvg57bmrlmdka00oi8mkjzz
+       */
+      smeCompanyId?: string | null;
+      /**
+       * @description How many different members must approve a Split above aboveAmountCents
+       * @example 2
+       * @enum {number}
+       */
+      requiredApprovals: 1 | 2;
+      /**
+       * @description Splits whose total is above this (minor units) need requiredApprovals; at or below it, one
+       * @example 500000
+       */
+      aboveAmountCents: string;
+      /**
+       * @description Auto-accept (split settings) applies only to Splits up to this total; null or absent: no cap
+       * @example 100000
+       */
+      autoAcceptCapCents?: string | null;
+    };
     DistributionViewDto: {
       /** @example dst_00mwvg57mefycf8eq3hogdzs40 */
       id: string;
@@ -1671,6 +2151,15 @@ export interface components {
       reversedAmountCents: string;
       /** @description Issue 26: when the transfer failed for good (past the 30-day retry horizon); null otherwise */
       finalFailureAt: string | null;
+    };
+    SplitApprovalDto: {
+      /**
+       * @description The approving member (`user:...`) as the enterprise reads it; `enterprise` as the SME reads it; `auto-accept` for the enterprise's setting
+       * @example user:usr_00mwvg57bmy15bgq4r1afqq99p
+       */
+      approvedBy: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      approvedAt: string;
     };
     SplitViewDto: {
       /** @example spl_mjmio48of2zpddic303ehv3nfd */
@@ -1707,10 +2196,32 @@ export interface components {
       /** @enum {string} */
       status: 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
       distributions: components['schemas']['DistributionViewDto'][];
+      /** @description Approvals of the current revision, oldest first (a roster revision clears them) */
+      approvals: components['schemas']['SplitApprovalDto'][];
+      /**
+       * @description How many different people must approve: 2 above the enterprise's approval policy amount, else 1; PENDING_APPROVAL until that many have
+       * @example 1
+       */
+      approvalsRequired: number;
       /** @example 2026-11-25T01:30:13.334Z */
       createdAt: string;
       /** @example 2026-11-25T01:30:13.334Z */
       updatedAt: string;
+      /**
+       * @description The invoice billed to the enterprise at funding (issue 27); null before funding
+       * @example inv_mjmio48of2zpddic303ehv3nfd
+       */
+      invoiceId: string | null;
+      /**
+       * @description How far the invoice is paid; null without one
+       * @enum {string|null}
+       */
+      collectionStatus: 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE' | null;
+      /**
+       * @description Why a PENDING_APPROVAL Split waits: the enterprise has an invoice overdue beyond the limit and cannot approve (its auto-accept is suspended) until it pays
+       * @enum {string|null}
+       */
+      approvalBlockedReason: 'ENTERPRISE_INVOICE_OVERDUE' | null;
     };
     RosterRowDto: {
       /**
@@ -1957,6 +2468,88 @@ export interface components {
     BalanceResponseDto: {
       data: components['schemas']['BalanceViewDto'][];
     };
+    BalanceTransactionDto: {
+      /**
+       * @description The line id; pass it as `cursor` to read the rows after it
+       * @example bt_1234_1
+       */
+      id: string;
+      /** @example company_balance:co_01jd8x0000000000000000000a */
+      account: string;
+      /** @example company_balance */
+      accountType: string;
+      /** @example USD */
+      currency: string;
+      /**
+       * @description Signed minor units: what the line added to (or took from) the account holder
+       * @example -10000
+       */
+      amountCents: string;
+      /**
+       * @description The account's balance after this line
+       * @example 40000
+       */
+      balanceAfterCents: string;
+      /**
+       * @description The posting kind
+       * @example row_transfer
+       */
+      type: string;
+      /**
+       * @description The spl_, dst_, ord_, pes_, inv_, po_ (or top_) id the posting belongs to
+       * @example spl_01jd8x0000000000000000000a
+       */
+      source: string;
+      /** @example spl_01jd8x0000000000000000000a:0002 */
+      postingId: string;
+      /**
+       * @description The event that caused the posting
+       * @example 0193a7c4-...
+       */
+      eventId: string;
+      /** @example 2026-11-22T10:00:00.000Z */
+      postedAt: string;
+      /** @example Row dst_... transferred to its contractor */
+      description: string;
+    };
+    StatementTotalDto: {
+      /** @example row_transfer */
+      type: string;
+      /** @example 3 */
+      count: number;
+      /** @example -18000 */
+      amountCents: string;
+    };
+    StatementDto: {
+      /** @example company_balance:co_01jd8x0000000000000000000a */
+      account: string;
+      /** @example company_balance */
+      accountType: string;
+      /** @example USD */
+      currency: string;
+      /** @example 2026-11-01T00:00:00.000Z */
+      from: string;
+      /** @example 2026-12-01T00:00:00.000Z */
+      to: string;
+      /**
+       * @description The balance at `from`
+       * @example 0
+       */
+      openingBalanceCents: string;
+      /**
+       * @description The sum of the lines
+       * @example 4000
+       */
+      netChangeCents: string;
+      /**
+       * @description The balance after the last line of the period: always openingBalanceCents + netChangeCents
+       * @example 4000
+       */
+      closingBalanceCents: string;
+      totals: components['schemas']['StatementTotalDto'][];
+      /** @description Every line of the period, oldest first */
+      lines: components['schemas']['BalanceTransactionDto'][];
+    };
     WebhookEndpointDto: {
       /** @example we_00mwvg5g0yp5d09beyqa8zmtoa */
       id: string;
@@ -2003,6 +2596,8 @@ export interface components {
         | 'split.roster_entry.failed'
         | 'split.margin.settled'
         | 'split.roster_entry.reversed'
+        | 'split.invoice.paid'
+        | 'split.invoice.overdue'
       )[];
     };
     UpdateWebhookEndpointRequestDto: {
@@ -2024,6 +2619,8 @@ export interface components {
         | 'split.roster_entry.failed'
         | 'split.margin.settled'
         | 'split.roster_entry.reversed'
+        | 'split.invoice.paid'
+        | 'split.invoice.overdue'
       )[];
       /** @example https://merchant.example/webhooks/v2 */
       url?: string;
@@ -2677,6 +3274,127 @@ export interface components {
       /** @description What the line is about, for a link */
       resource: components['schemas']['ActivityResourceDto'];
     };
+    InvoicePaymentDto: {
+      /**
+       * @description The balance payment, card order (ord_) or bank transfer (btr_)
+       * @example ipm_3k9x0q2m7a1c5v8b4n6z0p2r4t
+       */
+      paymentId: string;
+      /** @enum {string} */
+      method: 'BALANCE' | 'CARD' | 'BANK_TRANSFER';
+      /** @example 12500 */
+      amountCents: string;
+      /**
+       * @description What reduced the amount owed
+       * @example 12500
+       */
+      appliedCents: string;
+      /**
+       * @description Beyond what was owed: credited to the enterprise's balance
+       * @example 0
+       */
+      overpaidCents: string;
+      /** @example 2026-03-20T10:00:00.000Z */
+      receivedAt: string;
+    };
+    InvoiceReminderDto: {
+      /** @enum {string} */
+      reminder: 'BEFORE_DUE' | 'DUE' | 'AFTER_DUE';
+      /** @example 2026-03-29T09:15:27.402Z */
+      sentAt: string;
+    };
+    BankDetailsDto: {
+      /** @example Paysplit Collections (sandbox) */
+      accountName: string;
+      /** @example GB33PSPL00000012345678 */
+      iban: string;
+      /** @example PSPLGB2L */
+      bic: string;
+      /**
+       * @description Quote it on the transfer
+       * @example PS-8K2M4Q6S8U0W
+       */
+      reference: string;
+    };
+    InvoiceViewDto: {
+      /** @example inv_mjmio48of2zpddic303ehv3nfd */
+      id: string;
+      /** @example spl_mjmio48of2zpddic303ehv3nfd */
+      splitId: string;
+      smeCompanyId: string;
+      enterpriseCompanyId: string;
+      /** @description The AP contact the invoice and its reminders are mailed to */
+      apContactBusinessProfileId: string;
+      /** @example USD */
+      currency: string;
+      /**
+       * @description Total + enterprise fee, minor units
+       * @example 45450
+       */
+      amountCents: string;
+      /** @example 0 */
+      paidCents: string;
+      /** @example 45450 */
+      outstandingCents: string;
+      /** @enum {string} */
+      status: 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE';
+      /** @example PS-8K2M4Q6S8U0W */
+      paymentReference: string;
+      /**
+       * @description When the Split funded
+       * @example 2026-03-02T09:15:27.402Z
+       */
+      issuedAt: string;
+      /**
+       * @description Funding + the enterprise's net terms
+       * @example 2026-04-01T09:15:27.402Z
+       */
+      dueAt: string;
+      paidAt: string | null;
+      overdueAt: string | null;
+      payments: components['schemas']['InvoicePaymentDto'][];
+      reminders: components['schemas']['InvoiceReminderDto'][];
+      /** @example http://localhost:3000/dashboard/bills?invoice=inv_mjmio48of2zpddic303ehv3nfd */
+      payUrl: string;
+      bankTransfer: components['schemas']['BankDetailsDto'];
+    };
+    PayInvoiceRequestDto: {
+      /**
+       * @description What to pay now, in minor units: at most what is still owed (partial payments allowed)
+       * @example 12500
+       */
+      amountCents: string;
+      /**
+       * @description Unique per payment: a retry with the same key and amount takes nothing twice
+       * @example bill-2026-03-pay-1
+       */
+      idempotencyKey: string;
+    };
+    CardPaymentStartedDto: {
+      /** @example inv_mjmio48of2zpddic303ehv3nfd */
+      invoiceId: string;
+      /** @example ord_4k2m9x0q7a1c5v8b4n6z0p2r4t */
+      orderId: string;
+      /** @example 45450 */
+      amountCents: string;
+      /**
+       * @description The hosted page to pay on
+       * @example http://localhost:3000/pay/ord_4k2m9x0q7a1c5v8b4n6z0p2r4t?t=...
+       */
+      redirectUrl: string;
+    };
+    CardPaymentRequestDto: {
+      /**
+       * @description What to pay by card now, in minor units (default: all that is owed; at most that)
+       * @example 12500
+       */
+      amountCents?: string;
+      /**
+       * @default CARD_PROCESSOR
+       * @enum {string}
+       */
+      provider?: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
+    };
     ClockDto: {
       /**
        * @description Sandbox time
@@ -2739,6 +3457,40 @@ export interface components {
       amountCents: string;
       /** @example USD */
       currency: string;
+    };
+    BankTransferDto: {
+      /** @example btr_00mwqa4e2b6d8f0h2j4l6n8p0r */
+      id: string;
+      /** @example PS-8K2M4Q6S8U0W */
+      reference: string;
+      /** @example USD */
+      currency: string;
+      /** @example 12500 */
+      amountCents: string;
+      /** @enum {string} */
+      status: 'MATCHED' | 'PARKED';
+      invoiceId: string | null;
+      /** @example unknown reference */
+      parkedReason: string | null;
+      /** @example 2026-03-20T10:00:00.000Z */
+      receivedAt: string;
+    };
+    BankTransferRequestDto: {
+      /**
+       * @description The remittance reference the payer quoted (an invoice's paymentReference)
+       * @example PS-8K2M4Q6S8U0W
+       */
+      reference: string;
+      /**
+       * @description Amount received, in minor units
+       * @example 12500
+       */
+      amountCents: string;
+      /**
+       * @description Currency received (default: the invoice's); another than the invoice's parks the transfer
+       * @example USD
+       */
+      currency?: string;
     };
     ErrorDetailDto: {
       /**
@@ -3296,6 +4048,20 @@ export interface operations {
           };
         };
       };
+      /** @description NOT_A_MEMBER */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'NOT_A_MEMBER';
+            };
+          };
+        };
+      };
       /** @description CONCURRENCY_CONFLICT */
       409: {
         headers: {
@@ -3440,6 +4206,158 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  AuthController_switchCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SwitchCompanyRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CompanySwitchedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description NOT_A_MEMBER */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'NOT_A_MEMBER';
             };
           };
         };
@@ -3696,7 +4614,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3705,7 +4623,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -3832,7 +4750,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3841,7 +4759,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -3870,6 +4788,726 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteMemberRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvitationSentDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description MEMBER_ALREADY_EXISTS, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MEMBER_ALREADY_EXISTS' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_invitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvitationDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        inviteId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvitationRevokedDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description INVITATION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVITATION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberChangedDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description MEMBER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MEMBER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description LAST_OWNER, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'LAST_OWNER' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  MembersController_changeRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeMemberRoleRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MemberChangedDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description MEMBER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MEMBER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description LAST_OWNER, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'LAST_OWNER' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -4062,7 +5700,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4071,7 +5709,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -4264,7 +5902,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4273,7 +5911,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -4468,7 +6106,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4477,7 +6115,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -4969,6 +6607,236 @@ export interface operations {
       };
     };
   };
+  ApprovalPolicyController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ApprovalPolicyDto'][];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  ApprovalPolicyController_set: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApprovalPolicyRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ApprovalPolicyDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description COMPANY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'COMPANY_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_SETTINGS_FOR_SELF */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_SETTINGS_FOR_SELF';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
   IntegrationSplitsController_payOutNow: {
     parameters: {
       query?: never;
@@ -5023,7 +6891,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5032,7 +6900,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -5965,7 +7833,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5974,7 +7842,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -6203,7 +8071,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description SPLIT_APPROVER_FROM_SME, CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6212,7 +8080,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'SPLIT_APPROVER_FROM_SME' | 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -6231,7 +8099,7 @@ export interface operations {
           };
         };
       };
-      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, CONCURRENCY_CONFLICT */
+      /** @description SPLIT_NOT_PENDING_APPROVAL, SPLIT_CHANGED_SINCE_REVIEW, SPLIT_ALREADY_APPROVED_BY_YOU, CONCURRENCY_CONFLICT */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6240,7 +8108,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'CONCURRENCY_CONFLICT';
+              code?: 'SPLIT_NOT_PENDING_APPROVAL' | 'SPLIT_CHANGED_SINCE_REVIEW' | 'SPLIT_ALREADY_APPROVED_BY_YOU' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -6269,6 +8137,20 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description ENTERPRISE_INVOICE_OVERDUE */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'ENTERPRISE_INVOICE_OVERDUE';
             };
           };
         };
@@ -6357,7 +8239,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6366,7 +8248,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -6789,7 +8671,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6798,7 +8680,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -6958,7 +8840,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6967,7 +8849,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7123,7 +9005,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7132,7 +9014,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7385,7 +9267,10 @@ export interface operations {
   };
   BalanceController_balance: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The balance as it was at this moment (from the ledger); now if absent */
+        asOf?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -7398,6 +9283,200 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BalanceResponseDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  BooksController_list: {
+    parameters: {
+      query?: {
+        currency?: string;
+        /** @description Only lines of postings of this kind (funding, row_transfer, top_up, payout_reserve, ...) */
+        type?: string;
+        /** @description Only lines on this account: its kind (company_balance) or the whole account (company_balance:co_...) */
+        account?: string;
+        /** @description Only lines of postings that belong to this spl_, dst_, ord_, pes_, inv_ or po_ id */
+        source?: string;
+        /** @description Posted at or after this time */
+        from?: string;
+        /** @description Posted before this time */
+        to?: string;
+        /** @description The id of the last row of the previous page: the next (older) page starts after it */
+        cursor?: string;
+        /** @description Rows per page; a page shorter than this is the last. Ignored by the CSV export, which holds every row */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BalanceTransactionDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  BooksController_statements: {
+    parameters: {
+      query: {
+        /** @description One account's kind (company_balance) or the whole account; all the caller's accounts if absent */
+        account?: string;
+        currency?: string;
+        /** @description Start of the period (inclusive) */
+        from: string;
+        /** @description End of the period (exclusive) */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StatementDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
         };
       };
       /** @description UNAUTHENTICATED */
@@ -7560,7 +9639,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7569,7 +9648,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7710,7 +9789,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7719,7 +9798,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7864,7 +9943,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7873,7 +9952,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -8014,7 +10093,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8023,7 +10102,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -8136,6 +10215,8 @@ export interface operations {
           | 'split.roster_entry.failed'
           | 'split.margin.settled'
           | 'split.roster_entry.reversed'
+          | 'split.invoice.paid'
+          | 'split.invoice.overdue'
           | 'webhook.test';
         /** @description Only deliveries created at or after this time */
         from?: string;
@@ -8288,7 +10369,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8297,7 +10378,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -8438,7 +10519,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8447,7 +10528,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -8572,7 +10653,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8581,7 +10662,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -8650,7 +10731,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8659,7 +10740,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -9090,7 +11171,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9099,7 +11180,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -9718,7 +11799,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9727,7 +11808,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -10119,7 +12200,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10128,7 +12209,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -10346,7 +12427,7 @@ export interface operations {
           };
         };
       };
-      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10355,7 +12436,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -11094,7 +13175,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11103,7 +13184,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -11194,6 +13275,186 @@ export interface operations {
       };
     };
   };
+  EarningsBooksController_list: {
+    parameters: {
+      query?: {
+        currency?: string;
+        /** @description Only lines of postings of this kind (funding, row_transfer, top_up, payout_reserve, ...) */
+        type?: string;
+        /** @description Only lines on this account: its kind (company_balance) or the whole account (company_balance:co_...) */
+        account?: string;
+        /** @description Only lines of postings that belong to this spl_, dst_, ord_, pes_, inv_ or po_ id */
+        source?: string;
+        /** @description Posted at or after this time */
+        from?: string;
+        /** @description Posted before this time */
+        to?: string;
+        /** @description The id of the last row of the previous page: the next (older) page starts after it */
+        cursor?: string;
+        /** @description Rows per page; a page shorter than this is the last. Ignored by the CSV export, which holds every row */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BalanceTransactionDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  EarningsBooksController_statements: {
+    parameters: {
+      query: {
+        /** @description One account's kind (company_balance) or the whole account; all the caller's accounts if absent */
+        account?: string;
+        currency?: string;
+        /** @description Start of the period (inclusive) */
+        from: string;
+        /** @description End of the period (exclusive) */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StatementDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
   ActivityController_recent: {
     parameters: {
       query?: {
@@ -11268,6 +13529,509 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_list: {
+    parameters: {
+      query?: {
+        /** @description Only invoices in this collection status */
+        status?: 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvoiceViewDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvoiceViewDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_pay: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PayInvoiceRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvoiceViewDto'];
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_AMOUNT_INVALID, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_AMOUNT_INVALID' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, INVOICE_ALREADY_PAID, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'INVOICE_ALREADY_PAID' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_EXCEEDS_OUTSTANDING, PAYOUT_INSUFFICIENT_BALANCE */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_EXCEEDS_OUTSTANDING' | 'PAYOUT_INSUFFICIENT_BALANCE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_payByCard: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CardPaymentRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CardPaymentStartedDto'];
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_AMOUNT_INVALID, VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_AMOUNT_INVALID' | 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, INVOICE_ALREADY_PAID, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'INVOICE_ALREADY_PAID' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_PAYMENT_EXCEEDS_OUTSTANDING */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_PAYMENT_EXCEEDS_OUTSTANDING';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
             };
           };
         };
@@ -11621,7 +14385,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11630,7 +14394,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -11645,6 +14409,169 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  SandboxBankTransfersController_list: {
+    parameters: {
+      query?: {
+        /** @description PARKED: transfers waiting for review */
+        status?: 'MATCHED' | 'PARKED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BankTransferDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  SandboxBankTransfersController_receive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BankTransferRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BankTransferDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
             };
           };
         };
