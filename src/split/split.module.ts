@@ -23,6 +23,8 @@ import { SplitReadModelProjection } from './projections/split-read-model.project
 import { SessionSplitsController } from './http/session-splits.controller';
 import { EnterpriseSplitsController } from './http/enterprise-splits.controller';
 import { IntegrationSplitsController } from './http/integration-splits.controller';
+import { PayoutPreviewController } from './http/payout-preview.controller';
+import { PayoutPreviewQuery } from './application/payout-preview';
 
 /** What the SME and the enterprise call. */
 const useCases = [
@@ -48,8 +50,8 @@ const settlement = [
 
 @Module({
   imports: [PartiesModule],
-  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController],
-  providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, ...useCases, ...settlement],
+  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController, PayoutPreviewController],
+  providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, PayoutPreviewQuery, ...useCases, ...settlement],
   exports: [SplitQueries],
 })
 export class SplitModule {}

@@ -52,6 +52,10 @@ export interface SplitView {
   distributions: DistributionView[];
   createdAt: string;
   updatedAt: string;
+  /** Issue 29: the SME's reference (clientIdempotencyKey), the enterprise's rejection reason and when the Split funded. Absent on documents written before. */
+  reference?: string | null;
+  rejectionReason?: string | null;
+  fundedAt?: string | null;
 }
 
 export const SPLITS = 'splits';
@@ -120,13 +124,13 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
       split.status = 'APPROVED';
       return;
     case 'split.leg_a.rejected':
-      split.status = 'REJECTED';
+      Object.assign(split, { status: 'REJECTED', rejectionReason: event.data.reason });
       return;
     case 'split.cancelled':
       split.status = 'CANCELLED';
       return;
     case 'split.funded':
-      Object.assign(split, { status: 'FUNDED', feeBufferAmountCents: event.data.feeBufferAmountCents });
+      Object.assign(split, { status: 'FUNDED', feeBufferAmountCents: event.data.feeBufferAmountCents, fundedAt: event.data.fundedAt });
       return;
     case 'split.margin.held':
       Object.assign(split, { marginStatus: 'HELD', marginHoldStartedAt: event.data.marginHoldStartedAt });
@@ -189,6 +193,9 @@ function createdView(event: SplitCreated): SplitView {
     distributions: d.distributions.map(distributionView),
     createdAt: d.createdAt,
     updatedAt: d.createdAt,
+    reference: d.clientIdempotencyKey,
+    rejectionReason: null,
+    fundedAt: null,
   };
 }
 

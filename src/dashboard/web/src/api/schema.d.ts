@@ -355,7 +355,7 @@ export interface paths {
     put?: never;
     /**
      * Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write, or a session.
      */
     post: operations['IntegrationSplitsController_createSplit'];
     delete?: never;
@@ -414,7 +414,7 @@ export interface paths {
     get?: never;
     /**
      * Replace the whole roster while PENDING_APPROVAL (409 after)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write, or a session.
      */
     put: operations['IntegrationSplitsController_reviseRoster'];
     post?: never;
@@ -435,7 +435,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a Split while PENDING_APPROVAL (409 after)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write, or a session.
      */
     post: operations['IntegrationSplitsController_cancel'];
     delete?: never;
@@ -576,6 +576,26 @@ export interface paths {
      * @description Credential: a session (an API key is refused with 403).
      */
     get: operations['SessionSplitsController_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/splits/{id}/distributions/{distributionId}/payout-preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The SME's preview of paying one row out now: amount, fee, net and who pays the fee, decided as the payout would be; nothing moves (same errors as the payout)
+     * @description Credential: a session (an API key is refused with 403).
+     */
+    get: operations['PayoutPreviewController_preview'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1620,6 +1640,26 @@ export interface components {
       createdAt: string;
       /** @example 2026-11-25T01:30:13.334Z */
       updatedAt: string;
+      /**
+       * @description The SME's reference (its clientIdempotencyKey); shown to the SME only, absent for the enterprise
+       * @example invoice-2026-0042
+       */
+      reference?: string;
+      /**
+       * @description The enterprise's reason, once REJECTED (null otherwise or when none was given)
+       * @example The PO number is missing.
+       */
+      rejectionReason: string | null;
+      /**
+       * @description When the Split funded (null before)
+       * @example 2026-11-25T01:30:14.000Z
+       */
+      fundedAt: string | null;
+      /**
+       * @description Payday: when rows without an instant payout are transferred (fundedAt + enterpriseNetTermsDays); null until the Split funds
+       * @example 2026-12-25T01:30:14.000Z
+       */
+      paydayAt: string | null;
     };
     RosterRowDto: {
       /**
@@ -1726,6 +1766,44 @@ export interface components {
       revision: number;
       /** @example Hours do not match the timesheet */
       reason?: string;
+    };
+    PayoutPreviewDto: {
+      /** @example spl_mjmio48of2zpddic303ehv3nfd */
+      splitId: string;
+      /** @example dst_00mwvg57mefycf8eq3hogdzs40 */
+      distributionId: string;
+      /**
+       * @description Who receives the transfer
+       * @example Dana Contractor
+       */
+      contractorDisplayName: string;
+      /** @example USD */
+      currency: string;
+      /**
+       * @description The row's amount, minor units
+       * @example 40000
+       */
+      amountCents: string;
+      /**
+       * @description The early-payout fee (EARLY_PAYOUT_FEE_BPS of the amount, round half up)
+       * @example 600
+       */
+      feeAmountCents: string;
+      /**
+       * @description What reaches the contractor's service balance
+       * @example 39400
+       */
+      netAmountCents: string;
+      /**
+       * @description contractor: deducted from its share; sme: the row's businessCoversFee, paid on top by the SME
+       * @enum {string}
+       */
+      feePaidBy: 'contractor' | 'sme';
+      /**
+       * @description Of a fee the SME covers, the part its held margin pays; the rest comes from its balance
+       * @example 0
+       */
+      feeFromMarginCents: string;
     };
     LedgerEntryDto: {
       /**
@@ -5046,7 +5124,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5055,7 +5133,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
             };
           };
         };
@@ -5395,7 +5473,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5404,7 +5482,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
             };
           };
         };
@@ -5559,7 +5637,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5568,7 +5646,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE';
             };
           };
         };
@@ -6445,6 +6523,101 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  PayoutPreviewController_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        distributionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PayoutPreviewDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND, DISTRIBUTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND' | 'DISTRIBUTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT';
             };
           };
         };

@@ -3,9 +3,10 @@ import type { Activity, Balance, Me } from '../api/types';
 import { EmptyState, ListState, PageHead } from '../components/ui';
 import { humanize, money, Time } from '../lib/format';
 import { Link } from '../lib/router';
+import { canSee, type Viewer } from '../lib/access';
 import { useResource } from '../lib/use-resource';
 
-export function HomePage({ me }: { me: Me }) {
+export function HomePage({ me, viewer }: { me: Me; viewer: Viewer }) {
   const balances = useResource(() => data<Balance[]>(api.GET('/api/commerce/balance')));
   return (
     <>
@@ -19,7 +20,8 @@ export function HomePage({ me }: { me: Me }) {
           empty={
             <div className="panel">
               <EmptyState title="No balance yet">
-                Balances appear per currency once money moves: a Split is funded, a checkout is paid, or the sandbox tops you up. <Link to="/splits">See your Splits</Link>
+                Balances appear per currency once money moves: a Split is funded, a checkout is paid, or the sandbox tops you up.{' '}
+                {canSee(viewer, '/splits') ? <Link to="/splits">See your Splits</Link> : null}
               </EmptyState>
             </div>
           }
