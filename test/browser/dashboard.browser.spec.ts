@@ -316,7 +316,7 @@ describe('Dashboard in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Settle margin' }).click();
     await ui(page.getByText('The margin is settled to your balance.')).toBeVisible();
     await ui(page.getByTestId('margin-status')).toHaveText('Released');
-    await ui(page.getByTestId('ledger')).toContainText('The margin leaves the hold');
+    await ui(page.getByTestId('ledger')).toContainText("Acme Staffing's margin released");
     // On-demand payout of one row, before its net-terms date.
     await page.getByRole('button', { name: 'Pay out Dana Contractor now' }).click();
     await page.getByRole('dialog', { name: 'Pay Dana Contractor now?' }).getByRole('button', { name: 'Pay $394.00 now' }).click();

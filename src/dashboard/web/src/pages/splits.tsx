@@ -4,7 +4,7 @@ import type { HistoryEntry, PayoutPreview, Posting, Split } from '../api/types';
 import { Notice, Table } from '../components/data-list';
 import { Badge, Button, Confirm, EmptyState, ErrorAlert, ListState, LoadError, Loading, PageHead, Pager, StatusBadge, useAction } from '../components/ui';
 import { canDoOnSplit, canSee, sideOf, splitListOf, type SplitAction, type Viewer } from '../lib/access';
-import { actorWords, entryWords, memoWords } from './splits/split-words';
+import { actorWords, entryWords, postingWords } from './splits/split-words';
 import { humanize, money, Time } from '../lib/format';
 import { Link, setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
@@ -374,7 +374,7 @@ export function SplitDetailPage({ id, viewer }: { id: string; viewer: Viewer }) 
                 {items.map((posting) => (
                   <li key={posting.id} style={{ borderTop: '1px solid var(--line)', padding: '0.6rem 0' }}>
                     <div className="spread">
-                      <strong>{memoWords(posting.memo, s)}</strong>
+                      <strong>{postingWords(posting, s)}</strong>
                       <span className="small muted">
                         <Time iso={posting.postedAt} />
                       </span>

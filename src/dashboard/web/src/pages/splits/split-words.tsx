@@ -40,9 +40,23 @@ export function entryWords(entry: Posting['entries'][number], posting: Posting, 
   return { who: accountWords(entry.account, split), change: `${grows ? '+' : '−'}${money(amount, posting.currency)}` };
 }
 
-/** The memo with each row id (dst_…) replaced by its contractor's name. */
-export const memoWords = (memo: string, split: Split) =>
-  memo.replace(/dst_[0-9a-z]+/g, (id) => split.distributions.find((row) => row.id === id)?.contractorDisplayName ?? 'a contractor').replace(/^Row /, '');
+/** What a posting did, in a sentence with names (kinds the Split's ledger shows; others fall back to the memo without ids). */
+export function postingWords(posting: Posting, split: Split): string {
+  const contractorAccount = posting.entries.find((entry) => entry.account.startsWith('contractor_balance:'))?.account;
+  const contractor = contractorAccount ? accountWords(contractorAccount, split).replace(/ balance$/, '') : 'a contractor';
+  switch (posting.kind) {
+    case 'funding':
+      return `${split.enterpriseCompanyName} billed; Paysplit advanced ${split.smeCompanyName} the contractors' share`;
+    case 'row_transfer':
+      return `Paid ${contractor}`;
+    case 'margin_release':
+      return `${split.smeCompanyName}'s margin released`;
+    case 'withdrawal':
+      return `${contractor} withdrew to a wallet`;
+    default:
+      return posting.memo.replace(/dst_[0-9a-z]+/g, (id) => split.distributions.find((row) => row.id === id)?.contractorDisplayName ?? 'a contractor');
+  }
+}
 
 /** Who did it: the reader, its colleague or server, the other company by name, or Paysplit itself. */
 export function actorWords(actor: string | null | undefined, split: Split, me: Me): string {
