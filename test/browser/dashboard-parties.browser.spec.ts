@@ -292,4 +292,37 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await crawl('sme');
     expect(consoleErrors).toEqual([]);
   }, 240_000);
+
+  it('the platform sees what it can pay out, is told the available amount when short, names several origins, and closed payouts say what happened', async () => {
+    // Still signed in as the SME (the crawl ended there).
+    const { sessionToken } = dataOf(await app.request('POST', '/api/auth/login', { body: { email: sme.email, password: PASSWORD } }), 200);
+    // A Payout Embed draws on top-ups and released margins (not on the money a Split advanced for its contractors).
+    dataOf(await app.request('POST', '/api/sandbox/balance/top-up', { token: sessionToken, body: { amountCents: '10000', currency: 'USD' } }), 201);
+    await go('/payouts');
+    await ui(page.getByTestId('payout-balances')).toContainText('Available · USD');
+    await page.getByLabel('Recipient email').fill('ann@example.com');
+    await page.getByLabel('Amount').fill('1000000');
+    await page.getByRole('button', { name: 'Create payout' }).click();
+    await ui(page.getByTestId('payout-available')).toHaveText('Available to pay out now: $100.00.');
+    await page.getByLabel('Amount').fill('5');
+    await page.getByLabel('Your sites’ origins (may frame it)').fill('https://a.example https://b.example');
+    await page.getByRole('button', { name: 'Create payout' }).click();
+    await ui(page.getByTestId('payout-snippet')).toContainText('/embed/payouts/pes_');
+    const sessions = dataOf(await app.request('GET', '/api/commerce/integration/payout-embed/sessions', { token: sessionToken }), 200) as { allowedOrigins: string[] }[];
+    expect(sessions[0]!.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    const row = page.locator('tr', { hasText: 'ann@example.com' });
+    await ui(row).toContainText('Expires');
+    await row.getByRole('button', { name: /^Cancel/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel payout' }).click();
+    await ui(row).toContainText('Cancelled');
+    expect(await row.textContent()).not.toContain('Expires');
+    await shoot('payouts');
+    // A webhook endpoint with no event chosen is refused in words, before any call.
+    await go('/webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByLabel('Endpoint URL').fill('https://hooks.example/paysplit');
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).last().click();
+    await ui(page.getByText('Choose at least one event to send.')).toBeVisible();
+    expect(await page.locator('main').textContent()).not.toContain('eventTypes');
+  }, 150_000);
 });
