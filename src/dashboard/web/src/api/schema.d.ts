@@ -1641,10 +1641,10 @@ export interface components {
       /** @example 2026-11-25T01:30:13.334Z */
       updatedAt: string;
       /**
-       * @description The SME's reference (its clientIdempotencyKey); shown to the SME only, absent for the enterprise
+       * @description The SME's reference (its clientIdempotencyKey); shown to the SME only (null for the enterprise, and on Splits projected before issue 29 until `projections:rebuild splits`)
        * @example invoice-2026-0042
        */
-      reference?: string;
+      reference: string | null;
       /**
        * @description The enterprise's reason, once REJECTED (null otherwise or when none was given)
        * @example The PO number is missing.

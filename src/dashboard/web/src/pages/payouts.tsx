@@ -105,13 +105,13 @@ function SessionWhen({ session }: { session: PayoutSession }) {
   if (OPEN.has(session.status))
     return (
       <>
-        Expires <Time iso={session.expiresAt} />
+        <span className="nowrap">Expires</span> <Time iso={session.expiresAt} />
       </>
     );
   if (session.status === 'failed')
     return (
       <>
-        Failed <Time iso={session.updatedAt} />
+        <span className="nowrap">Failed</span> <Time iso={session.updatedAt} />
         {session.failureReason ? (
           <div className="small" style={{ color: 'var(--bad)' }}>
             {session.failureReason}
@@ -122,7 +122,7 @@ function SessionWhen({ session }: { session: PayoutSession }) {
   const what = session.status === 'completed' ? 'Paid' : session.status === 'expired' ? 'Expired' : 'Cancelled';
   return (
     <>
-      {what} <Time iso={session.status === 'expired' ? session.expiresAt : session.updatedAt} />
+      <span className="nowrap">{what}</span> <Time iso={session.status === 'expired' ? session.expiresAt : session.updatedAt} />
     </>
   );
 }
