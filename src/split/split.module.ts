@@ -27,6 +27,8 @@ import { SplitRowActionsController } from './http/split-row-actions.controller';
 import { ReverseDistributionHandler } from './application/reverse-distribution.handler';
 import { RepointDistributionHandler } from './application/repoint-distribution.handler';
 import { TakeBackDistributionHandler } from './application/take-back-distribution.handler';
+import { PayoutPreviewController } from './http/payout-preview.controller';
+import { PayoutPreviewQuery } from './application/payout-preview';
 
 /** What the SME and the enterprise call. */
 const useCases = [
@@ -56,8 +58,8 @@ const settlement = [
 
 @Module({
   imports: [PartiesModule],
-  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController, SplitRowActionsController],
-  providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, ...useCases, ...settlement],
+  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController, SplitRowActionsController, PayoutPreviewController],
+  providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, PayoutPreviewQuery, ...useCases, ...settlement],
   exports: [SplitQueries],
 })
 export class SplitModule {}

@@ -270,9 +270,10 @@ describe('Dashboard in Chromium', () => {
       201,
     );
     await go('/splits');
-    await ui(page.locator('tr', { hasText: splitId })).toContainText('Pending approval');
+    await ui(page.locator(`tr[data-split-id="${splitId}"]`)).toContainText('Pending approval');
+    await ui(page.locator(`tr[data-split-id="${splitId}"]`)).toContainText('invoice-2026-0042');
     await page.getByLabel('Status').selectOption('SETTLED');
-    await ui(page.getByText('No Splits with this status')).toBeVisible();
+    await ui(page.getByText('No Splits match')).toBeVisible();
 
     await signOut();
     await signIn(enterprise.email);
@@ -280,6 +281,10 @@ describe('Dashboard in Chromium', () => {
     const row = page.locator('tr', { hasText: splitId });
     await ui(row).toContainText('$1,100.00');
     await row.getByRole('button', { name: /^Approve/ }).click();
+    await page
+      .getByRole('dialog', { name: `Approve $1,100.00 from ${sme.name}?` })
+      .getByRole('button', { name: 'Approve $1,100.00' })
+      .click();
     await ui(page.getByText(`Approved $1,100.00 from ${sme.name}.`)).toBeVisible();
     await page
       .locator('tr', { hasText: wrong.id })
@@ -311,10 +316,11 @@ describe('Dashboard in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Settle margin' }).click();
     await ui(page.getByText('The margin is settled to your balance.')).toBeVisible();
     await ui(page.getByTestId('margin-status')).toHaveText('Released');
-    await ui(page.locator('#ledger-title + ol')).toContainText('Margin release');
+    await ui(page.getByTestId('ledger')).toContainText("Acme Staffing's margin released");
     // On-demand payout of one row, before its net-terms date.
     await page.getByRole('button', { name: 'Pay out Dana Contractor now' }).click();
-    await ui(page.getByText('Payout to Dana Contractor requested.')).toBeVisible();
+    await page.getByRole('dialog', { name: 'Pay Dana Contractor now?' }).getByRole('button', { name: 'Pay $394.00 now' }).click();
+    await ui(page.getByText('Payout to Dana Contractor requested: $394.00 on its way.')).toBeVisible();
     dataOf(await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 31 * 86_400 } }), 200);
     await app.eventCount();
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -359,6 +365,10 @@ describe('Dashboard in Chromium', () => {
     );
     expect(raised.revision).toBe(2);
     await row.getByRole('button', { name: /^Approve/ }).click();
+    await page
+      .getByRole('dialog', { name: `Approve $100.00 from ${sme.name}?` })
+      .getByRole('button', { name: 'Approve $100.00' })
+      .click();
     const changed = page.getByRole('alert').filter({ hasText: 'This Split changed since you reviewed it' });
     await ui(changed).toBeVisible();
     await ui(changed).toContainText('revision 1 → 2');

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NET_TERMS_MAX_DAYS, NET_TERMS_MIN_DAYS } from '../../src/parties/domain/net-terms';
 import { SPLIT_EVENT_TYPES } from '../../src/split/domain/split.events';
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../src/webhooks/domain/webhook-event-types';
 import { WEBHOOK_EVENT_CATALOGUE } from '../../src/webhooks/domain/webhook-event-catalogue';
@@ -71,5 +72,14 @@ describe('docs', () => {
     const paragraph = api.slice(api.indexOf("Events appended to the Split's stream"));
     const listed = new Set([...paragraph.slice(0, paragraph.indexOf('\n\n')).matchAll(/`(split\.[a-z_.]+)`/g)].map((m) => m[1]));
     expect([...SPLIT_EVENT_TYPES].filter((type) => !listed.has(type))).toEqual([]);
+  });
+
+  // Issue 29 item 7: the dashboard's form, the API and the docs name the same net-terms bounds.
+  it('docs/api.md, docs/dashboard.md, the API and the dashboard form agree on the net terms (0 to 365 days)', () => {
+    expect(doc('api.md')).toContain(`\`netTermsDays\`, integer ${NET_TERMS_MIN_DAYS} to ${NET_TERMS_MAX_DAYS}`);
+    expect(doc('dashboard.md')).toContain(`net terms (${NET_TERMS_MIN_DAYS} to ${NET_TERMS_MAX_DAYS} days)`);
+    const form = readFileSync(join(__dirname, '../../src/dashboard/web/src/pages/approvals/net-terms.tsx'), 'utf8');
+    expect(form).toContain('max={NET_TERMS_MAX_DAYS}');
+    expect(form).toContain('min={NET_TERMS_MIN_DAYS}');
   });
 });

@@ -107,8 +107,10 @@ describe('Split lifecycle over HTTP', () => {
     const approved = await approve(created.id);
     expect(approved.status).toBe(200);
     expectSplitKeys(approved.body.data);
+    // The enterprise's answer: the SME's reference is the SME's only (issue 29).
     expect(approved.body.data).toEqual({
       ...created,
+      reference: null,
       status: 'APPROVED',
       approvals: [{ approvedBy: expect.stringMatching(/^user:/), approvedAt: expect.stringMatching(ISO_TIMESTAMP) }],
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -125,9 +127,12 @@ describe('Split lifecycle over HTTP', () => {
     await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds: 1 } });
     expect((await get(created.id)).body.data).toEqual({
       ...approved.body.data,
+      reference: created.reference,
       status: expect.stringMatching(/^(FUNDED|SETTLING)$/),
       // The SME reads who approved as the enterprise (issue 30).
       approvals: [{ approvedBy: 'enterprise', approvedAt: approved.body.data.approvals[0].approvedAt }],
+      fundedAt: expect.stringMatching(ISO_TIMESTAMP),
+      paydayAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       // Funding bills the enterprise (issue 27).
       invoiceId: `inv_${created.id.slice(4)}`,
@@ -149,7 +154,13 @@ describe('Split lifecycle over HTTP', () => {
     const rejected = await reject(created.id, { revision: 1, reason: 'Hours do not match the timesheet' });
     expect(rejected.status).toBe(200);
     expectSplitKeys(rejected.body.data);
-    expect(rejected.body.data).toEqual({ ...created, status: 'REJECTED', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(rejected.body.data).toEqual({
+      ...created,
+      reference: null,
+      status: 'REJECTED',
+      rejectionReason: 'Hours do not match the timesheet',
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
     const events = await splitEvents(app, created.id);
     expect(events.map((e) => e.type)).toEqual(['split.created', 'split.leg_a.rejected']);
     expect(events[1]!.data).toMatchObject({ splitId: created.id, legAPayoutId: created.legAPayoutId, reason: 'Hours do not match the timesheet' });
@@ -205,6 +216,7 @@ describe('Split lifecycle over HTTP', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.data).toEqual({
       ...again.body.data,
+      reference: null,
       status: 'APPROVED',
       approvals: [{ approvedBy: expect.stringMatching(/^user:/), approvedAt: expect.stringMatching(ISO_TIMESTAMP) }],
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -1184,13 +1196,15 @@ describe('Split access control', () => {
     ['PATCH', '/api/commerce/company', { netTermsDays: 10 }],
   ];
 
-  it('API-key routes: 403 MISSING_SCOPE without split:write, 403 CREDENTIAL_NOT_ALLOWED for a session, 401 without a credential', async () => {
+  it('API-key routes: 403 MISSING_SCOPE without split:write, 403 CREDENTIAL_NOT_ALLOWED for a session (but on create, revise, cancel), 401 without a credential', async () => {
     const checkoutOnly = await issueApiKey(app, world.sme.sessionToken, ['checkout:write', 'payout:write']);
     const before = await app.eventCount();
     for (const [method, path, payload] of smeCalls(() => split.id)) {
       const body = method === 'POST' && path === SPLITS ? splitBody(world) : payload;
       expectError(await app.request(method, path, { token: checkoutOnly, body }), 403, 'MISSING_SCOPE', []);
-      expectError(await app.request(method, path, { token: world.sme.sessionToken, body }), 403, 'CREDENTIAL_NOT_ALLOWED', []);
+      // Create, revise and cancel take the SME's session too (the dashboard's Split form, issue 29).
+      const sessionToo = (method === 'POST' && path === SPLITS) || path.endsWith('/roster') || path.endsWith('/cancel');
+      if (!sessionToo) expectError(await app.request(method, path, { token: world.sme.sessionToken, body }), 403, 'CREDENTIAL_NOT_ALLOWED', []);
       expectError(await app.request(method, path, { body }), 401, 'UNAUTHENTICATED', []);
       expectError(await app.request(method, path, { token: 'sk_unknown', body }), 401, 'UNAUTHENTICATED', []);
     }

@@ -36,6 +36,11 @@ export const SPLIT_FIELDS = [
   'invoiceId',
   'collectionStatus',
   'approvalBlockedReason',
+  // issue 29 (the dashboard tells Splits apart and says when contractors get paid)
+  'reference',
+  'rejectionReason',
+  'fundedAt',
+  'paydayAt',
 ].sort();
 
 export const DISTRIBUTION_FIELDS = [
@@ -319,9 +324,18 @@ export function expectedSplit(world: Pick<SplitWorld, 'sme' | 'enterprise'>, bod
     invoiceId: null,
     collectionStatus: null,
     approvalBlockedReason: null,
+    reference: body.clientIdempotencyKey,
+    rejectionReason: null,
+    ...fundedDates(overrides.status),
     ...overrides,
   };
 }
+
+/** fundedAt and paydayAt (issue 29): set once the Split funded. */
+const fundedDates = (status: unknown) =>
+  ['FUNDED', 'SETTLING', 'SETTLED'].includes(String(status))
+    ? { fundedAt: expect.stringMatching(ISO_TIMESTAMP), paydayAt: expect.stringMatching(ISO_TIMESTAMP) }
+    : { fundedAt: null, paydayAt: null };
 
 /** Round half up of amount * bps / 10000, as the service computes fees. */
 export function feeOf(amountCents: string, bps: number): string {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { NET_TERMS_MAX_DAYS, NET_TERMS_MIN_DAYS } from '../domain/net-terms';
 
 export class CreateBusinessProfileRequestDto {
   @ApiProperty({ example: 'Globex Accounts Payable' })
@@ -17,8 +18,8 @@ export class CreateBusinessProfileRequestDto {
 export class UpdateCompanyRequestDto {
   @ApiProperty({ example: 45, description: 'Net terms in days when this company is billed as an enterprise (default 30)' })
   @IsInt()
-  @Min(0)
-  @Max(365)
+  @Min(NET_TERMS_MIN_DAYS)
+  @Max(NET_TERMS_MAX_DAYS)
   netTermsDays!: number;
 }
 

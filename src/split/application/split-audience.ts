@@ -1,4 +1,5 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { netTermsMaturity } from '../domain/row-transfer-schedule';
 import { DistributionData, SPLIT_EVENT_TYPES, SplitEvent } from '../domain/split.events';
 import { DistributionView, SplitView } from '../projections/split-read-model.projection';
 
@@ -22,13 +23,29 @@ const displayNameFor = (audience: SplitAudience, name: string, index: number) =>
 /** The Split shape for one audience: the SME sees it as stored; the enterprise sees no contractor email. */
 export function splitViewFor(stored: SplitView, audience: SplitAudience): SplitView {
   // Issue 30: approvals name the enterprise's people to the enterprise only; documents from before have none.
-  const { approvalPolicy: _policy, ...fields } = stored;
+  const { approvalPolicy: _policy, ...fields } = withDates(stored, audience);
   const approvals = (stored.approvals ?? []).map((approval) => (audience === 'sme' && isPerson(approval.approvedBy) ? { ...approval, approvedBy: 'enterprise' } : approval));
   const split: SplitView = { ...fields, approvals, approvalsRequired: stored.approvalsRequired ?? 1 };
   if (audience === 'sme') return split;
   return {
     ...split,
     distributions: split.distributions.map((row, index): DistributionView => ({ ...row, contractorDisplayName: displayNameFor(audience, row.contractorDisplayName, index) })),
+  };
+}
+
+/**
+ * Issue 29's fields, filled for documents written before them: the SME's own reference (its clientIdempotencyKey,
+ * SME only like in the history), the rejection reason, when the Split funded and its payday (net-terms maturity,
+ * when rows without an instant payout are transferred).
+ */
+function withDates(split: SplitView, audience: SplitAudience): SplitView & { paydayAt: string | null } {
+  const fundedAt = split.fundedAt ?? (split.status === 'PENDING_APPROVAL' || split.status === 'APPROVED' ? null : split.marginHoldStartedAt);
+  return {
+    ...split,
+    reference: audience === 'sme' ? (split.reference ?? null) : null,
+    rejectionReason: split.rejectionReason ?? null,
+    fundedAt: fundedAt ?? null,
+    paydayAt: fundedAt ? netTermsMaturity(fundedAt, split.enterpriseNetTermsDays) : null,
   };
 }
 

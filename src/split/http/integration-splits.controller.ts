@@ -47,6 +47,7 @@ export class IntegrationSplitsController {
   @ApiErrors(...ROSTER_ERRORS, SplitEnterpriseUnknownError, SplitApContactInvalidError, IdempotencyKeyReusedError, SME_FEE_NOT_COVERED)
   @IdempotentRoute()
   @Post()
+  @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({
     summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',
   })
@@ -103,6 +104,7 @@ export class IntegrationSplitsController {
   @ApiData(SplitViewDto)
   @ApiErrors(...ROSTER_ERRORS, SplitNotFoundError, SplitNotPendingApprovalError, SME_FEE_NOT_COVERED)
   @Put(':id/roster')
+  @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Replace the whole roster while PENDING_APPROVAL (409 after)' })
   reviseRoster(@Param('id') id: string, @Body() body: ReviseRosterRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     assertOneContractorPerRow(body.roster);
@@ -115,6 +117,7 @@ export class IntegrationSplitsController {
   @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError)
   @Post(':id/cancel')
   @HttpCode(200)
+  @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Cancel a Split while PENDING_APPROVAL (409 after)' })
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CancelSplitCommand(principal.companyId, id, commandContext(request, principal)));

@@ -84,6 +84,22 @@ export class SplitViewDto {
     description: 'Why a PENDING_APPROVAL Split waits: the enterprise has an invoice overdue beyond the limit and cannot approve (its auto-accept is suspended) until it pays',
   })
   approvalBlockedReason!: string | null;
+  @ApiProperty({
+    ...nullableString,
+    example: 'invoice-2026-0042',
+    description:
+      "The SME's reference (its clientIdempotencyKey); shown to the SME only (null for the enterprise, and on Splits projected before issue 29 until `projections:rebuild splits`)",
+  })
+  reference!: string | null;
+  @ApiProperty({ ...nullableString, example: 'The PO number is missing.', description: "The enterprise's reason, once REJECTED (null otherwise or when none was given)" })
+  rejectionReason!: string | null;
+  @ApiProperty({ ...nullableString, example: '2026-11-25T01:30:14.000Z', description: 'When the Split funded (null before)' }) fundedAt!: string | null;
+  @ApiProperty({
+    ...nullableString,
+    example: '2026-12-25T01:30:14.000Z',
+    description: 'Payday: when rows without an instant payout are transferred (fundedAt + enterpriseNetTermsDays); null until the Split funds',
+  })
+  paydayAt!: string | null;
 }
 
 /** One event of a Split's stream (GET .../splits/:id/history). */

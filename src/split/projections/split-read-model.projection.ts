@@ -74,6 +74,10 @@ export interface SplitView {
   approvalBlockedReason?: ApprovalBlockedReason | null;
   /** Stored, not shown: the invoice's due date, for the overdue rule on approvals (SplitQueries.overdueInvoiceOf). */
   invoiceDueAt?: string;
+  /** Issue 29: the SME's reference (clientIdempotencyKey), the enterprise's rejection reason and when the Split funded. Absent on documents written before. */
+  reference?: string | null;
+  rejectionReason?: string | null;
+  fundedAt?: string | null;
 }
 
 export interface SplitApprovalView {
@@ -168,13 +172,13 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
       }
       return;
     case 'split.leg_a.rejected':
-      split.status = 'REJECTED';
+      Object.assign(split, { status: 'REJECTED', rejectionReason: event.data.reason });
       return;
     case 'split.cancelled':
       split.status = 'CANCELLED';
       return;
     case 'split.funded':
-      Object.assign(split, { status: 'FUNDED', feeBufferAmountCents: event.data.feeBufferAmountCents });
+      Object.assign(split, { status: 'FUNDED', feeBufferAmountCents: event.data.feeBufferAmountCents, fundedAt: event.data.fundedAt });
       return;
     case 'split.margin.held':
       Object.assign(split, { marginStatus: 'HELD', marginHoldStartedAt: event.data.marginHoldStartedAt });
@@ -277,6 +281,9 @@ function createdView(event: SplitCreated): SplitView {
     updatedAt: d.createdAt,
     invoiceId: null,
     collectionStatus: null,
+    reference: d.clientIdempotencyKey,
+    rejectionReason: null,
+    fundedAt: null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api, data } from './api/client';
+import { api, data, page } from './api/client';
 import type { Me } from './api/types';
-import { Icon, Logo, type IconName } from './components/icons';
+import { Icon, Logo } from './components/icons';
 import { Button, Loading } from './components/ui';
 import { Link, navigate, RouterProvider, useLocation } from './lib/router';
 import { LoginPage, MagicLinkPage, SignupPage } from './pages/auth';
@@ -13,26 +13,9 @@ import { ApprovalsPage } from './pages/approvals';
 import { CheckoutPage } from './pages/checkout';
 import { PayoutsPage } from './pages/payouts';
 import { EarningsPage } from './pages/earnings';
+import { areasFor, canSee, homeOf, partiesOf, type CompanyFacts, type Viewer } from './lib/access';
+import { SplitFormPage } from './pages/split-form';
 import { BillsPage } from './pages/bills';
-
-interface Area {
-  path: string;
-  label: string;
-  icon: IconName;
-  for: Me['kind'][];
-}
-
-const AREAS: Area[] = [
-  { path: '/', label: 'Home', icon: 'home', for: ['company'] },
-  { path: '/splits', label: 'Splits', icon: 'split', for: ['company'] },
-  { path: '/approvals', label: 'Approvals', icon: 'inbox', for: ['company'] },
-  { path: '/bills', label: 'Bills', icon: 'wallet', for: ['company'] },
-  { path: '/checkout', label: 'Checkout', icon: 'cart', for: ['company'] },
-  { path: '/payouts', label: 'Payouts', icon: 'send', for: ['company'] },
-  { path: '/api-keys', label: 'API keys', icon: 'key', for: ['company'] },
-  { path: '/webhooks', label: 'Webhooks', icon: 'webhook', for: ['company'] },
-  { path: '/earnings', label: 'Earnings', icon: 'wallet', for: ['contractor'] },
-];
 
 const PUBLIC = new Set(['/login', '/signup', '/magic-link']);
 
@@ -48,9 +31,12 @@ export function App() {
 function Session() {
   const { path } = useLocation();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [facts, setFacts] = useState<CompanyFacts | null>(null);
   const refresh = useCallback(async () => {
     try {
-      setMe(await data<Me>(api.GET('/api/auth/me')));
+      const who = await data<Me>(api.GET('/api/auth/me'));
+      setFacts(who.kind === 'company' ? await companyFacts() : null);
+      setMe(who);
     } catch {
       setMe(null);
     }
@@ -66,7 +52,17 @@ function Session() {
   if (me === undefined) return <Splash />;
   if (path === '/signup') return <SignupPage onSignedIn={refresh} />;
   if (me === null || path === '/login') return <LoginPage onSignedIn={refresh} />;
-  return <Shell me={me} onSignedOut={() => setMe(null)} />;
+  return <Shell viewer={{ me, parties: partiesOf(me, facts) }} onSignedOut={() => setMe(null)} onChanged={() => void refresh()} />;
+}
+
+/** What the company has done, which decides whether it is shown the SME's pages, the enterprise's, or both (lib/access.ts). */
+async function companyFacts(): Promise<CompanyFacts> {
+  const [sent, received, contacts] = await Promise.all([
+    page<unknown[]>(api.GET('/api/commerce/splits/outgoing', { params: { query: { limit: 1 } } })),
+    page<unknown[]>(api.GET('/api/commerce/splits/incoming', { params: { query: { limit: 1 } } })),
+    data<unknown[]>(api.GET('/api/commerce/business-profiles')),
+  ]);
+  return { splitsSent: sent.meta?.total ?? sent.data.length, splitsReceived: received.meta?.total ?? received.data.length, apContacts: contacts.length };
 }
 
 function Splash() {
@@ -79,16 +75,17 @@ function Splash() {
   );
 }
 
-function Shell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+function Shell({ viewer, onSignedOut, onChanged }: { viewer: Viewer; onSignedOut: () => void; onChanged: () => void }) {
+  const { me } = viewer;
   const { path } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const areas = AREAS.filter((area) => area.for.includes(me.kind));
-  const home = me.kind === 'contractor' ? '/earnings' : '/';
+  const areas = areasFor(viewer);
+  const home = homeOf(viewer);
   useEffect(() => setMenuOpen(false), [path]);
   useEffect(() => {
-    if (PUBLIC.has(path) || (me.kind === 'contractor' && path === '/')) navigate(home, true);
-  }, [path, me.kind, home]);
+    if (PUBLIC.has(path) || (home !== '/' && path === '/')) navigate(home, true);
+  }, [path, home]);
   const current = areas.find((area) => (area.path === '/' ? path === '/' : path === area.path || path.startsWith(`${area.path}/`)));
   useEffect(() => {
     document.title = `${current?.label ?? 'Dashboard'} · Paysplit`;
@@ -143,27 +140,31 @@ function Shell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
           </div>
         </aside>
         <main id="main" className="main" tabIndex={-1}>
-          <Route path={path} me={me} />
+          {canSee(viewer, path) ? <Route path={path} viewer={viewer} onChanged={onChanged} /> : <NotForYou home={home} />}
         </main>
       </div>
     </>
   );
 }
 
-function Route({ path, me }: { path: string; me: Me }): ReactNode {
+function Route({ path, viewer, onChanged }: { path: string; viewer: Viewer; onChanged: () => void }): ReactNode {
+  const { me } = viewer;
+  if (path === '/splits/new') return <SplitFormPage viewer={viewer} onSaved={onChanged} />;
+  const edit = /^\/splits\/([^/]+)\/edit$/.exec(path);
+  if (edit) return <SplitFormPage viewer={viewer} id={decodeURIComponent(edit[1]!)} onSaved={onChanged} />;
   const split = /^\/splits\/([^/]+)$/.exec(path);
-  if (split) return <SplitDetailPage id={decodeURIComponent(split[1]!)} />;
+  if (split) return <SplitDetailPage id={decodeURIComponent(split[1]!)} viewer={viewer} />;
   switch (path) {
     case '/':
-      return <HomePage me={me} />;
+      return <HomePage me={me} viewer={viewer} />;
     case '/api-keys':
       return <ApiKeysPage />;
     case '/webhooks':
       return <WebhooksPage />;
     case '/splits':
-      return <SplitsPage />;
+      return <SplitsPage viewer={viewer} />;
     case '/approvals':
-      return <ApprovalsPage />;
+      return <ApprovalsPage me={me} />;
     case '/bills':
       return <BillsPage />;
     case '/checkout':
@@ -177,9 +178,21 @@ function Route({ path, me }: { path: string; me: Me }): ReactNode {
         <div className="panel">
           <h1>Page not found</h1>
           <p className="muted">
-            There is nothing at this address. <Link to="/">Go to Home</Link>
+            There is nothing at this address. <Link to={homeOf(viewer)}>Go to your first page</Link>
           </p>
         </div>
       );
   }
+}
+
+/** A page another party uses (lib/access.ts): said plainly, never the other party's buttons. */
+function NotForYou({ home }: { home: string }) {
+  return (
+    <div className="panel" role="alert">
+      <h1>Not available to your account</h1>
+      <p className="muted">
+        This page belongs to another kind of account. <Link to={home}>Go to your first page</Link>
+      </p>
+    </div>
+  );
 }

@@ -18,6 +18,7 @@ export type Distribution = Schemas['DistributionViewDto'];
 export type Split = Schemas['SplitViewDto'];
 export type HistoryEntry = Schemas['SplitHistoryEntryDto'];
 export type Posting = Schemas['PostingDto'];
+export type PayoutPreview = Schemas['PayoutPreviewDto'];
 /** As stored, or the defaults the Approvals page shows for an SME never set (no updatedAt). */
 export type SplitSetting = Omit<Schemas['SmeSplitSettingsDto'], 'updatedAt'> & { updatedAt?: string };
 export type Company = Schemas['CompanyViewDto'];

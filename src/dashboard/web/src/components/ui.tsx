@@ -99,6 +99,7 @@ const STATUS_TONE: Record<string, 'good' | 'warn' | 'bad' | 'info'> = {
   CLAIMED: 'good',
   APPROVED: 'info',
   FUNDED: 'info',
+  SETTLING: 'info',
   PENDING: 'warn',
   PENDING_APPROVAL: 'warn',
   AWAITING_APPROVAL: 'warn',

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { api, ApiError, data } from '../api/client';
-import type { Split, SplitSetting } from '../api/types';
+import type { Me, Split, SplitSetting } from '../api/types';
+import { BillingIds } from './approvals/billing-ids';
 import { DataTable, ItemList, Notice, useConfirmedAction } from '../components/data-list';
 import { Button, Confirm, EmptyState, ErrorAlert, PageHead, StatusBadge, useAction } from '../components/ui';
-import { money } from '../lib/format';
+import { money, Time } from '../lib/format';
+import { ApprovalSummary, Payday } from './splits';
 import { Link } from '../lib/router';
 import { useResource } from '../lib/use-resource';
 import { ChangedSinceReview, type Changed } from './approvals/changed-since-review';
 import { NetTerms } from './approvals/net-terms';
 import { SupplierSettings } from './approvals/supplier-settings';
 
-export function ApprovalsPage() {
+export function ApprovalsPage({ me }: { me: Me }) {
   const incoming = useResource(() => data<Split[]>(api.GET('/api/commerce/splits/incoming')));
   const settings = useResource(() => data<SplitSetting[]>(api.GET('/api/commerce/split-settings')));
   const [reason, setReason] = useState('');
@@ -35,11 +37,14 @@ export function ApprovalsPage() {
     }
   };
   const approve = useAction(async (split: Split) => {
+    setApproving(null);
     const done = await decide(split, () => data(api.POST('/api/commerce/splits/{id}/approve', { params: { path: { id: split.id } }, body: { revision: split.revision } })));
     if (!done) return;
     setNotice(`Approved ${money(split.totalAmountCents, split.currency)} from ${split.smeCompanyName}.`);
     incoming.reload();
   });
+  // Approving moves money: the list's Approve asks first, showing what is committed and who receives it (issue 29).
+  const [approving, setApproving] = useState<Split | null>(null);
   const reject = useConfirmedAction(async (split: Split) => {
     const done = await decide(split, () =>
       data(api.POST('/api/commerce/splits/{id}/reject', { params: { path: { id: split.id } }, body: { revision: split.revision, reason: reason.trim() || undefined } })),
@@ -87,12 +92,20 @@ export function ApprovalsPage() {
                 </Link>
               ),
             },
+            { header: 'Received', cell: (split) => <Time iso={split.createdAt} /> },
+            { header: 'Payday', cell: (split) => <Payday split={split} /> },
             { header: 'Total', num: true, cell: (split) => money(split.totalAmountCents, split.currency) },
             { header: 'Rows', num: true, cell: (split) => split.distributions.length },
           ]}
           actions={(split) => (
             <>
-              <Button small variant="primary" busy={approve.busy} onClick={() => void approve.run(split)} aria-label={`Approve ${split.id} from ${split.smeCompanyName}`}>
+              <Button
+                small
+                variant="primary"
+                busy={approve.busy}
+                onClick={() => (approve.setError(null), setApproving(split))}
+                aria-label={`Approve ${split.id} from ${split.smeCompanyName}`}
+              >
                 Approve
               </Button>
               <Button small variant="danger-ghost" onClick={() => reject.ask(split)} aria-label={`Reject ${split.id} from ${split.smeCompanyName}`}>
@@ -121,6 +134,18 @@ export function ApprovalsPage() {
         <SupplierSettings smes={[...smes.values()]} loading={!incoming.data || !settings.data} error={settings.error} onSaved={settings.reload} />
         <NetTerms />
       </div>
+      <BillingIds me={me} />
+      <Confirm
+        open={approving !== null}
+        title={approving ? `Approve ${money(approving.totalAmountCents, approving.currency)} from ${approving.smeCompanyName}?` : ''}
+        confirmLabel={approving ? `Approve ${money(approving.totalAmountCents, approving.currency)}` : 'Approve'}
+        danger={false}
+        busy={approve.busy}
+        onConfirm={() => approving && void approve.run(approving)}
+        onCancel={() => setApproving(null)}
+      >
+        {approving ? <ApprovalSummary split={approving} /> : null}
+      </Confirm>
       <Confirm
         {...reject.dialog}
         title="Reject this Split?"

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { api, data } from '../api/client';
 import type { Activity, Balance, Me } from '../api/types';
-import { EmptyState, ListState, PageHead } from '../components/ui';
+import { Button, EmptyState, ListState, PageHead } from '../components/ui';
 import { humanize, money, Time } from '../lib/format';
 import { Link } from '../lib/router';
+import { canSee, type Viewer } from '../lib/access';
 import { useResource } from '../lib/use-resource';
 
-export function HomePage({ me }: { me: Me }) {
+export function HomePage({ me, viewer }: { me: Me; viewer: Viewer }) {
   const balances = useResource(() => data<Balance[]>(api.GET('/api/commerce/balance')));
   return (
     <>
@@ -19,7 +21,8 @@ export function HomePage({ me }: { me: Me }) {
           empty={
             <div className="panel">
               <EmptyState title="No balance yet">
-                Balances appear per currency once money moves: a Split is funded, a checkout is paid, or the sandbox tops you up. <Link to="/splits">See your Splits</Link>
+                Balances appear per currency once money moves: a Split is funded, a checkout is paid, or the sandbox tops you up.{' '}
+                {canSee(viewer, '/splits') ? <Link to="/splits">See your Splits</Link> : null}
               </EmptyState>
             </div>
           }
@@ -40,13 +43,28 @@ export function HomePage({ me }: { me: Me }) {
           )}
         </ListState>
       </section>
-      <RecentActivity />
+      <RecentActivity viewer={viewer} />
     </>
   );
 }
 
-function RecentActivity() {
-  const activity = useResource(() => data<Activity[]>(api.GET('/api/commerce/activity', { params: { query: { limit: 10 } } })));
+/** Where an activity line leads (a page the viewer may open), or nowhere. */
+function linkOf(item: Activity, viewer: Viewer): { to: string; label: string } | null {
+  const target =
+    item.resource.kind === 'split'
+      ? { to: `/splits/${item.resource.id}`, label: 'Open the Split' }
+      : item.resource.kind === 'order'
+        ? { to: '/checkout?tab=orders', label: 'See orders' }
+        : item.resource.kind === 'payout_embed_session'
+          ? { to: '/payouts', label: 'See payouts' }
+          : { to: '/api-keys', label: 'See API keys' };
+  return canSee(viewer, target.to.split('?')[0]!) ? target : null;
+}
+
+function RecentActivity({ viewer }: { viewer: Viewer }) {
+  // 10 lines first; "Show more" reads up to the API's 100.
+  const [limit, setLimit] = useState(10);
+  const activity = useResource(() => data<Activity[]>(api.GET('/api/commerce/activity', { params: { query: { limit } } })), [limit]);
   return (
     <section className="panel" aria-labelledby="activity-title">
       <div className="panel-head">
@@ -63,9 +81,9 @@ function RecentActivity() {
                     <Time iso={item.occurredAt} />
                   </span>
                 </div>
-                {item.resource.kind === 'split' ? (
+                {linkOf(item, viewer) ? (
                   <div className="small">
-                    <Link to={`/splits/${item.resource.id}`}>Open the Split</Link>
+                    <Link to={linkOf(item, viewer)!.to}>{linkOf(item, viewer)!.label}</Link>
                   </div>
                 ) : null}
               </li>
@@ -73,6 +91,13 @@ function RecentActivity() {
           </ul>
         )}
       </ListState>
+      {activity.data && activity.data.length >= limit && limit < 100 ? (
+        <p style={{ marginBottom: 0 }}>
+          <Button small busy={activity.loading} onClick={() => setLimit(100)}>
+            Show more
+          </Button>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api, data, page } from '../api/client';
-import type { PayoutSession } from '../api/types';
+import type { Balance, PayoutSession } from '../api/types';
 import { DataTable, useConfirmedAction } from '../components/data-list';
 import { Button, Confirm, CopyButton, EmptyState, ErrorAlert, PageHead, StatusBadge } from '../components/ui';
 import { money, Time } from '../lib/format';
@@ -16,18 +16,30 @@ export function PayoutsPage() {
   const [pageNumber, setPageNumber] = useState(1);
   const sessions = useResource(() => page<PayoutSession[]>(api.GET(SESSIONS, { params: { query: { page: pageNumber, limit: 20 } } })), [pageNumber]);
   const [created, setCreated] = useState<PayoutSession | null>(null);
+  const balances = useResource(() => data<Balance[]>(api.GET('/api/commerce/balance')));
   const cancel = useConfirmedAction(async (session: PayoutSession) => {
     await data(api.POST('/api/commerce/integration/payout-embed/sessions/{id}/cancel', { params: { path: { id: session.id } } }));
     sessions.reload();
+    balances.reload();
   });
   const cancelling = cancel.subject;
   return (
     <>
       <PageHead title="Payouts" lede="Payout Embed: send money to someone by email; they claim it in a frame on your site and name their wallet." />
+      <div className="cards" data-testid="payout-balances">
+        {(balances.data ?? []).map((balance) => (
+          <div className="stat" key={balance.currency}>
+            <div className="label">Available · {balance.currency}</div>
+            <div className="value">{money(balance.availableCents, balance.currency)}</div>
+            <div className="sub">Reserved for open payouts {money(balance.reservedCents, balance.currency)}</div>
+          </div>
+        ))}
+      </div>
       <CreateSession
         onCreated={(session) => {
           setCreated(session);
           sessions.reload();
+          balances.reload();
         }}
       />
       {created ? (
@@ -62,7 +74,7 @@ export function PayoutsPage() {
             },
             { header: 'Status', cell: (session) => <StatusBadge status={session.status} /> },
             { header: 'Amount', num: true, cell: (session) => money(session.amountCents, session.currency) },
-            { header: 'Expires', cell: (session) => <Time iso={session.expiresAt} /> },
+            { header: 'When', cell: (session) => <SessionWhen session={session} /> },
           ]}
           actions={(session) => (
             <>
@@ -84,6 +96,33 @@ export function PayoutsPage() {
         }
         confirmLabel="Cancel payout"
       />
+    </>
+  );
+}
+
+/** Open sessions say when they expire; closed ones say what happened and when (a failure with its reason). */
+function SessionWhen({ session }: { session: PayoutSession }) {
+  if (OPEN.has(session.status))
+    return (
+      <>
+        <span className="nowrap">Expires</span> <Time iso={session.expiresAt} />
+      </>
+    );
+  if (session.status === 'failed')
+    return (
+      <>
+        <span className="nowrap">Failed</span> <Time iso={session.updatedAt} />
+        {session.failureReason ? (
+          <div className="small" style={{ color: 'var(--bad)' }}>
+            {session.failureReason}
+          </div>
+        ) : null}
+      </>
+    );
+  const what = session.status === 'completed' ? 'Paid' : session.status === 'expired' ? 'Expired' : 'Cancelled';
+  return (
+    <>
+      <span className="nowrap">{what}</span> <Time iso={session.status === 'expired' ? session.expiresAt : session.updatedAt} />
     </>
   );
 }

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { api, data, page } from '../api/client';
-import type { HistoryEntry, Posting, Split } from '../api/types';
+import type { HistoryEntry, PayoutPreview, Posting, Split } from '../api/types';
+import { Notice, Table } from '../components/data-list';
 import { Badge, Button, Confirm, EmptyState, ErrorAlert, ListState, LoadError, Loading, PageHead, Pager, StatusBadge, useAction } from '../components/ui';
+import { canDoOnSplit, canSee, sideOf, splitListOf, type SplitAction, type Viewer } from '../lib/access';
+import { actorWords, entryWords, postingWords } from './splits/split-words';
 import { humanize, money, Time } from '../lib/format';
-import { Link, navigate, setQuery, useLocation } from '../lib/router';
+import { Link, setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
 import { RowActions, RowNotes } from './splits/row-actions';
 
@@ -34,23 +37,47 @@ const eventLabel = (type: string) => EVENT_LABELS[type] ?? humanize(type.replace
 export const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'] as const;
 type SplitStatus = (typeof SPLIT_STATUSES)[number];
 
-export function SplitsPage() {
+export function SplitsPage({ viewer }: { viewer: Viewer }) {
   const { query } = useLocation();
   const status = (query.get('status') ?? '') as SplitStatus | '';
   const unpaidOnly = query.get('unpaid') === '1';
+  const search = query.get('q') ?? '';
   const pageNumber = Number(query.get('page') ?? '1') || 1;
+  // A search looks through the 100 newest of the status chosen (reference, enterprise, contractor, amount).
   const splits = useResource(
-    () => page<Split[]>(api.GET('/api/commerce/splits/outgoing', { params: { query: { status: status || undefined, page: pageNumber, limit: 20 } } })),
-    [status, pageNumber],
+    () => page<Split[]>(api.GET('/api/commerce/splits/outgoing', { params: { query: { status: status || undefined, page: search ? 1 : pageNumber, limit: search ? 100 : 20 } } })),
+    [status, pageNumber, Boolean(search)],
   );
+  const unpaid = (split: Split) => split.collectionStatus !== null && split.collectionStatus !== 'PAID';
+  const items = splits.data?.data.filter((split) => matches(split, search) && (!unpaidOnly || unpaid(split)));
   return (
     <>
-      <PageHead title="Splits" lede="Invoices you sent to enterprises, and how each contractor's share moves." />
+      <PageHead
+        title="Splits"
+        lede="Invoices you sent to enterprises, and how each contractor's share moves."
+        actions={
+          canSee(viewer, '/splits/new') ? (
+            <Link className="btn btn-primary" to="/splits/new">
+              New Split
+            </Link>
+          ) : null
+        }
+      />
       <section className="panel" aria-labelledby="splits-title">
         <h2 id="splits-title" className="visually-hidden">
           Your Splits
         </h2>
         <div className="filters">
+          <div className="field" style={{ maxWidth: '16rem' }}>
+            <label htmlFor="split-search">Search</label>
+            <input
+              id="split-search"
+              type="search"
+              value={search}
+              placeholder="Reference, enterprise, contractor, amount"
+              onChange={(e) => setQuery({ q: e.target.value || undefined, page: undefined })}
+            />
+          </div>
           <div className="field" style={{ maxWidth: '16rem' }}>
             <label htmlFor="split-status">Status</label>
             <select id="split-status" value={status} onChange={(e) => setQuery({ status: e.target.value || undefined, page: undefined })}>
@@ -69,73 +96,88 @@ export function SplitsPage() {
           </div>
         </div>
         <ListState
-          resource={{ ...splits, data: unpaidOnly ? splits.data?.data.filter((split) => split.collectionStatus !== null && split.collectionStatus !== 'PAID') : splits.data?.data }}
+          resource={{ ...splits, data: items }}
           empty={
             unpaidOnly ? (
               <EmptyState title="No unpaid bills on this page">Every funded Split here has been paid by its enterprise, or is not billed yet.</EmptyState>
             ) : (
-              <EmptyState title={status ? 'No Splits with this status' : 'No Splits yet'}>
-                {status ? 'Try another status.' : 'Your server creates Splits with an API key (POST /api/commerce/integration/splits); they appear here.'}
+              <EmptyState title={status || search ? 'No Splits match' : 'No Splits yet'}>
+                {status || search ? 'Try another status or search.' : 'Create one with "New Split", or from your server with an API key (POST /api/commerce/integration/splits).'}
               </EmptyState>
             )
           }
         >
-          {(items) => <SplitTable items={items} counterparty="enterprise" />}
+          {(found) => <SplitTable items={found} />}
         </ListState>
-        <Pager meta={splits.data?.meta ?? null} onPage={(p) => setQuery({ page: String(p) })} />
+        {search ? null : <Pager meta={splits.data?.meta ?? null} onPage={(p) => setQuery({ page: String(p) })} />}
       </section>
     </>
   );
 }
 
-export function SplitTable({ items, counterparty }: { items: Split[]; counterparty: 'enterprise' | 'sme' }) {
+const matches = (split: Split, search: string) => {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  const text = [
+    split.id,
+    split.reference ?? '',
+    split.enterpriseCompanyName,
+    money(split.totalAmountCents, split.currency),
+    ...split.distributions.map((row) => row.contractorDisplayName),
+  ]
+    .join(' ')
+    .toLowerCase();
+  return text.includes(needle);
+};
+
+/** Payday: the date contractors without an instant payout are paid (net terms after funding). */
+export function Payday({ split }: { split: Split }) {
+  if (split.paydayAt) return <Time iso={split.paydayAt} />;
+  if (split.status === 'REJECTED' || split.status === 'CANCELLED') return <span className="muted">—</span>;
+  return <span>{split.enterpriseNetTermsDays} days after approval</span>;
+}
+
+function SplitTable({ items }: { items: Split[] }) {
   return (
-    <div className="table-wrap">
-      <table className="responsive">
-        <thead>
-          <tr>
-            <th>Split</th>
-            <th>{counterparty === 'enterprise' ? 'Billed to' : 'From'}</th>
-            <th>Status</th>
-            <th>Bill</th>
-            <th className="num">Total</th>
-            <th className="num">Rows</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((split) => (
-            <tr key={split.id} className="clickable" onClick={() => navigate(`/splits/${split.id}`)}>
-              <td data-label="Split">
-                <Link to={`/splits/${split.id}`} onClick={(e) => e.stopPropagation()}>
-                  <code>{split.id}</code>
-                </Link>
-              </td>
-              <td data-label={counterparty === 'enterprise' ? 'Billed to' : 'From'}>{counterparty === 'enterprise' ? split.enterpriseCompanyName : split.smeCompanyName}</td>
-              <td data-label="Status">
-                <StatusBadge status={split.status} />
-              </td>
-              <td data-label="Bill">
-                {split.collectionStatus ? <StatusBadge status={split.collectionStatus} /> : <span className="muted">—</span>}
-                {split.approvalBlockedReason ? <div className="small muted">Waits: the enterprise has an overdue bill</div> : null}
-              </td>
-              <td data-label="Total" className="num">
-                {money(split.totalAmountCents, split.currency)}
-              </td>
-              <td data-label="Rows" className="num">
-                {split.distributions.length}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      items={items}
+      rowKey={(split) => split.id}
+      rowProps={(split) => ({ 'data-split-id': split.id })}
+      columns={[
+        {
+          header: 'Split',
+          cell: (split) => (
+            <Link to={`/splits/${split.id}`}>
+              <strong>{split.reference ?? split.id}</strong>
+            </Link>
+          ),
+        },
+        { header: 'Billed to', cell: (split) => split.enterpriseCompanyName },
+        { header: 'Created', cell: (split) => <Time iso={split.createdAt} /> },
+        { header: 'Payday', cell: (split) => <Payday split={split} /> },
+        { header: 'Status', cell: (split) => <StatusBadge status={split.status} /> },
+        {
+          header: 'Bill',
+          cell: (split) => (
+            <>
+              {split.collectionStatus ? <StatusBadge status={split.collectionStatus} /> : <span className="muted">—</span>}
+              {split.approvalBlockedReason ? <div className="small muted">Waits: the enterprise has an overdue bill</div> : null}
+            </>
+          ),
+        },
+        { header: 'Total', num: true, cell: (split) => money(split.totalAmountCents, split.currency) },
+      ]}
+    />
   );
 }
 
-export function SplitDetailPage({ id }: { id: string }) {
+export function SplitDetailPage({ id, viewer }: { id: string; viewer: Viewer }) {
   const [asOf, setAsOf] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [settling, setSettling] = useState(false);
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | 'cancel' | null>(null);
+  const [reason, setReason] = useState('');
+  const [preview, setPreview] = useState<PayoutPreview | null>(null);
   const split = useResource(() => data<Split>(api.GET('/api/commerce/splits/{id}', { params: { path: { id }, query: asOf ? { asOf } : {} } })), [id, asOf]);
   const history = useResource(() => data<HistoryEntry[]>(api.GET('/api/commerce/splits/{id}/history', { params: { path: { id } } })), [id]);
   const ledger = useResource(() => data<Posting[]>(api.GET('/api/commerce/splits/{id}/ledger', { params: { path: { id } } })), [id]);
@@ -144,9 +186,13 @@ export function SplitDetailPage({ id }: { id: string }) {
     history.reload();
     ledger.reload();
   };
-  const payout = useAction(async (distributionId: string, who: string) => {
-    await data(api.POST('/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout', { params: { path: { id, distributionId } } }));
-    setNotice(`Payout to ${who} requested.`);
+  const askPayout = useAction(async (distributionId: string) => {
+    setPreview(await data<PayoutPreview>(api.GET('/api/commerce/splits/{id}/distributions/{distributionId}/payout-preview', { params: { path: { id, distributionId } } })));
+  });
+  const payout = useAction(async (p: PayoutPreview) => {
+    await data(api.POST('/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout', { params: { path: { id, distributionId: p.distributionId } } }));
+    setPreview(null);
+    setNotice(`Payout to ${p.contractorDisplayName} requested: ${money(p.netAmountCents, p.currency)} on its way.`);
     reloadAll();
   });
   const settle = useAction(async () => {
@@ -155,20 +201,40 @@ export function SplitDetailPage({ id }: { id: string }) {
     setNotice('The margin is settled to your balance.');
     reloadAll();
   });
+  const decide = useAction(async (s: Split, what: 'approve' | 'reject' | 'cancel') => {
+    if (what === 'approve') await data(api.POST('/api/commerce/splits/{id}/approve', { params: { path: { id } }, body: { revision: s.revision } }));
+    if (what === 'reject')
+      await data(api.POST('/api/commerce/splits/{id}/reject', { params: { path: { id } }, body: { revision: s.revision, reason: reason.trim() || undefined } }));
+    if (what === 'cancel') await data(api.POST('/api/commerce/integration/splits/{id}/cancel', { params: { path: { id } } }));
+    setDeciding(null);
+    setNotice(
+      what === 'approve'
+        ? `Approved ${money(s.totalAmountCents, s.currency)} from ${s.smeCompanyName}.`
+        : what === 'reject'
+          ? `Rejected the Split from ${s.smeCompanyName}.`
+          : 'The Split is cancelled; nobody is paid.',
+    );
+    reloadAll();
+  });
   if (split.error && !split.data) return <LoadError error={split.error} retry={split.reload} />;
   if (!split.data) return <Loading />;
   const s = split.data;
-  const marginSettleable = !asOf && (s.marginStatus === 'HELD' || s.marginStatus === 'PENDING');
+  const side = sideOf(viewer, s);
+  const back = splitListOf(viewer, s);
+  const can = (action: SplitAction) => !asOf && canDoOnSplit(viewer, s, action);
+  const closed = s.status === 'REJECTED' || s.status === 'CANCELLED';
+  const postings = ledger.data && asOf ? ledger.data.filter((posting) => posting.postedAt <= asOf) : ledger.data;
   return (
     <>
       <p className="small" style={{ margin: '0 0 0.5rem' }}>
-        <Link to="/splits">← Splits</Link>
+        <Link to={back.to}>← {back.label}</Link>
       </p>
       <PageHead
-        title={`${money(s.totalAmountCents, s.currency)} to ${s.enterpriseCompanyName}`}
+        title={side === 'sme' ? `${money(s.totalAmountCents, s.currency)} to ${s.enterpriseCompanyName}` : `${money(s.totalAmountCents, s.currency)} from ${s.smeCompanyName}`}
         lede={
           <>
-            <code>{s.id}</code> · from {s.smeCompanyName}
+            {s.reference ? <strong>{s.reference}</strong> : null} {s.reference ? '· ' : ''}
+            <code>{s.id}</code> · created <Time iso={s.createdAt} />
           </>
         }
         actions={
@@ -192,32 +258,67 @@ export function SplitDetailPage({ id }: { id: string }) {
           </Button>
         </div>
       ) : null}
-      {notice ? (
-        <div className="alert success" role="status">
-          {notice}
+      <Notice>{notice}</Notice>
+      {s.status === 'REJECTED' ? (
+        <div className="alert warn" role="status" data-testid="rejection">
+          {s.enterpriseCompanyName} rejected this Split{s.rejectionReason ? `: “${s.rejectionReason}”` : ' without giving a reason.'} Nobody is paid.
         </div>
       ) : null}
-      <ErrorAlert error={payout.error} />
+      <ErrorAlert error={askPayout.error} />
+      {can('approve') || can('reject') || can('revise') || can('cancel') ? (
+        <div className="panel row" style={{ justifyContent: 'flex-start' }}>
+          {can('approve') ? (
+            <Button variant="primary" onClick={() => (decide.setError(null), setDeciding('approve'))}>
+              Approve
+            </Button>
+          ) : null}
+          {can('reject') ? (
+            <Button variant="danger-ghost" onClick={() => (decide.setError(null), setDeciding('reject'))}>
+              Reject
+            </Button>
+          ) : null}
+          {can('revise') ? (
+            <Link className="btn btn-secondary" to={`/splits/${s.id}/edit`}>
+              Revise
+            </Link>
+          ) : null}
+          {can('cancel') ? (
+            <Button variant="danger-ghost" onClick={() => (decide.setError(null), setDeciding('cancel'))}>
+              Cancel Split
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       <div className="cards">
         <div className="stat">
           <div className="label">Total billed</div>
           <div className="value">{money(s.totalAmountCents, s.currency)}</div>
-        </div>
-        <div className="stat">
-          <div className="label">Margin</div>
-          <div className="value">{money(s.marginAmountCents, s.currency)}</div>
-          <div className="sub" data-testid="margin-status">
-            {humanize(s.marginStatus)}
-          </div>
-          {marginSettleable ? (
-            <Button small variant="primary" onClick={() => (settle.setError(null), setSettling(true))} style={{ marginTop: '0.5rem' }}>
-              Settle margin
-            </Button>
+          {s.enterpriseCoversFee ? (
+            <div className="sub">
+              + {money(s.enterpriseFeeAmountCents, s.currency)} fee paid by {s.enterpriseCompanyName}
+            </div>
           ) : null}
         </div>
+        {side === 'sme' ? (
+          <div className="stat">
+            <div className="label">Your margin</div>
+            <div className="value">{money(s.marginAmountCents, s.currency)}</div>
+            <div className="sub" data-testid="margin-status">
+              {humanize(s.marginStatus)}
+            </div>
+            {can('settleMargin') ? (
+              <Button small variant="primary" onClick={() => (settle.setError(null), setSettling(true))} style={{ marginTop: '0.5rem' }}>
+                Settle margin
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
         <div className="stat">
-          <div className="label">Contractors</div>
-          <div className="value">{s.distributions.length}</div>
+          <div className="label">Payday</div>
+          <div className="value" style={{ fontSize: '1.1rem' }} data-testid="payday">
+            <Payday split={s} />
+          </div>
+          <div className="sub">Net {s.enterpriseNetTermsDays} days · instant rows are paid at funding</div>
         </div>
         <div className="stat">
           <div className="label">Enterprise&rsquo;s bill</div>
@@ -228,64 +329,47 @@ export function SplitDetailPage({ id }: { id: string }) {
         </div>
       </div>
       <section className="panel" aria-labelledby="rows-title">
-        <h2 id="rows-title">Distributions</h2>
-        <div className="table-wrap">
-          <table className="responsive">
-            <thead>
-              <tr>
-                <th>Contractor</th>
-                <th>Status</th>
-                <th className="num">Amount</th>
-                <th className="num">Fee</th>
-                <th className="num">Net</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.distributions.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Contractor">
-                    {row.contractorDisplayName}
-                    {row.earlyPayoutElected ? (
-                      <>
-                        {' '}
-                        <Badge tone="info">Instant</Badge>
-                      </>
-                    ) : null}
-                    {row.failureReason ? (
-                      <div className="small" style={{ color: 'var(--bad)' }}>
-                        {row.failureReason}
-                      </div>
-                    ) : null}
-                    <RowNotes row={row} currency={s.currency} />
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td data-label="Amount" className="num">
-                    {money(row.amountCents, s.currency)}
-                  </td>
-                  <td data-label="Fee" className="num">
-                    {money(row.feeAmountCents, s.currency)}
-                  </td>
-                  <td data-label="Net" className="num">
-                    {money(row.netAmountCents, s.currency)}
-                  </td>
-                  <td className="actions">
-                    {!asOf && row.status === 'PENDING' && (s.status === 'APPROVED' || s.status === 'FUNDED') ? (
-                      <Button small busy={payout.busy} onClick={() => void payout.run(row.id, row.contractorDisplayName)} aria-label={`Pay out ${row.contractorDisplayName} now`}>
-                        Pay out now
-                      </Button>
-                    ) : null}
-                    {!asOf ? <RowActions split={s} row={row} onDone={(message) => (setNotice(message), reloadAll())} /> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <h2 id="rows-title">Contractors</h2>
+        <Table
+          items={s.distributions}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              header: 'Contractor',
+              cell: (row) => (
+                <>
+                  {row.contractorDisplayName}
+                  {row.earlyPayoutElected ? (
+                    <>
+                      {' '}
+                      <Badge tone="info">Instant</Badge>
+                    </>
+                  ) : null}
+                  {row.failureReason ? (
+                    <div className="small" style={{ color: 'var(--bad)' }}>
+                      {row.failureReason}
+                    </div>
+                  ) : null}
+                  <RowNotes row={row} currency={s.currency} />
+                </>
+              ),
+            },
+            { header: 'Status', cell: (row) => (closed ? <Badge>Not paid</Badge> : <StatusBadge status={row.status} />) },
+            { header: 'Amount', num: true, cell: (row) => money(row.amountCents, s.currency) },
+            { header: 'Fee', num: true, cell: (row) => money(row.feeAmountCents, s.currency) },
+            { header: 'Net', num: true, cell: (row) => money(row.netAmountCents, s.currency) },
+          ]}
+          actions={(row) => (
+            <>
+              {can('payOutNow') && row.status === 'PENDING' && row.legBTransferPayoutId === null ? (
+                <Button small busy={askPayout.busy} onClick={() => void askPayout.run(row.id)} aria-label={`Pay out ${row.contractorDisplayName} now`}>
+                  Pay out now
+                </Button>
+              ) : null}
+              {!asOf && side === 'sme' ? <RowActions split={s} row={row} onDone={(message) => (setNotice(message), reloadAll())} /> : null}
+            </>
+          )}
+        />
       </section>
       <div className="grid-2">
         <section className="panel" aria-labelledby="timeline-title">
@@ -307,8 +391,7 @@ export function SplitDetailPage({ id }: { id: string }) {
                       {eventLabel(entry.type)}
                     </button>
                     <div className="small muted">
-                      <Time iso={entry.occurredAt} />
-                      {entry.actor ? ` · ${entry.actor.split(':')[0]!.replace('_', ' ')}` : ''}
+                      <Time iso={entry.occurredAt} /> · by {actorWords(entry.actor, s, viewer.me)}
                     </div>
                   </li>
                 ))}
@@ -317,33 +400,32 @@ export function SplitDetailPage({ id }: { id: string }) {
           </ListState>
         </section>
         <section className="panel" aria-labelledby="ledger-title">
-          <h2 id="ledger-title">Ledger postings</h2>
-          <ListState resource={ledger} empty={<EmptyState title="Nothing posted yet">Postings appear once the Split is approved.</EmptyState>}>
+          <h2 id="ledger-title">Money moved</h2>
+          <ListState
+            resource={{ ...ledger, data: postings }}
+            empty={<EmptyState title="Nothing posted yet">{asOf ? 'Nothing had moved at that moment.' : 'Money moves once the Split is approved.'}</EmptyState>}
+          >
             {(items) => (
-              <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="ledger">
                 {items.map((posting) => (
                   <li key={posting.id} style={{ borderTop: '1px solid var(--line)', padding: '0.6rem 0' }}>
                     <div className="spread">
-                      <strong>{humanize(posting.kind)}</strong>
+                      <strong>{postingWords(posting, s)}</strong>
                       <span className="small muted">
                         <Time iso={posting.postedAt} />
                       </span>
                     </div>
-                    <div className="small muted">{posting.memo}</div>
-                    <table style={{ marginTop: '0.35rem', fontSize: '0.8rem' }}>
-                      <tbody>
-                        {posting.entries.map((entry, index) => (
-                          <tr key={index}>
-                            <td style={{ padding: '0.2rem 0.5rem 0.2rem 0' }}>
-                              <code>{entry.account.split(':')[0]}</code>
-                            </td>
-                            <td className="num" style={{ padding: '0.2rem 0' }}>
-                              {entry.debit !== '0' ? `Dr ${money(entry.debit, posting.currency)}` : `Cr ${money(entry.credit, posting.currency)}`}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <ul style={{ listStyle: 'none', margin: '0.35rem 0 0', padding: 0, fontSize: '0.85rem' }}>
+                      {posting.entries.map((entry, index) => {
+                        const words = entryWords(entry, posting, s);
+                        return (
+                          <li key={index} className="spread">
+                            <span>{words.who}</span>
+                            <span className="num">{words.change}</span>
+                          </li>
+                        );
+                      })}
+                    </ul>
                   </li>
                 ))}
               </ol>
@@ -362,6 +444,104 @@ export function SplitDetailPage({ id }: { id: string }) {
         onConfirm={() => void settle.run()}
         onCancel={() => setSettling(false)}
       />
+      <Confirm
+        open={preview !== null}
+        title={preview ? `Pay ${preview.contractorDisplayName} now?` : ''}
+        confirmLabel={preview ? `Pay ${money(preview.netAmountCents, preview.currency)} now` : 'Pay now'}
+        danger={false}
+        busy={payout.busy}
+        error={payout.error}
+        onConfirm={() => preview && void payout.run(preview)}
+        onCancel={() => setPreview(null)}
+      >
+        {preview ? <PayoutSummary preview={preview} sme={s.smeCompanyName} /> : null}
+      </Confirm>
+      <Confirm
+        open={deciding === 'approve'}
+        title={`Approve ${money(s.totalAmountCents, s.currency)} from ${s.smeCompanyName}?`}
+        confirmLabel={`Approve ${money(s.totalAmountCents, s.currency)}`}
+        danger={false}
+        busy={decide.busy}
+        error={decide.error}
+        onConfirm={() => void decide.run(s, 'approve')}
+        onCancel={() => setDeciding(null)}
+      >
+        <ApprovalSummary split={s} />
+      </Confirm>
+      <Confirm
+        open={deciding === 'reject'}
+        title="Reject this Split?"
+        body={`${s.smeCompanyName} is told it was rejected, with your reason. Nobody is paid.`}
+        confirmLabel="Reject Split"
+        busy={decide.busy}
+        error={decide.error}
+        onConfirm={() => void decide.run(s, 'reject')}
+        onCancel={() => setDeciding(null)}
+      >
+        <div className="field" style={{ marginTop: '1rem' }}>
+          <label htmlFor="detail-reject-reason">Reason (sent to the supplier)</label>
+          <textarea id="detail-reject-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The PO number is missing." />
+        </div>
+      </Confirm>
+      <Confirm
+        open={deciding === 'cancel'}
+        title="Cancel this Split?"
+        body={`${s.enterpriseCompanyName} is no longer asked to pay ${money(s.totalAmountCents, s.currency)}; nobody is paid. This cannot be undone.`}
+        confirmLabel="Cancel Split"
+        busy={decide.busy}
+        error={decide.error}
+        onConfirm={() => void decide.run(s, 'cancel')}
+        onCancel={() => setDeciding(null)}
+      />
     </>
+  );
+}
+
+/** What approving commits the enterprise to, and who receives what (shown in the dialog that asks). */
+export function ApprovalSummary({ split: s }: { split: Split }) {
+  const owed = BigInt(s.totalAmountCents) + (s.enterpriseCoversFee ? BigInt(s.enterpriseFeeAmountCents) : 0n);
+  return (
+    <div data-testid="approval-summary">
+      <p>
+        You commit to pay <strong>{money(String(owed), s.currency)}</strong>
+        {s.enterpriseCoversFee ? ` (${money(s.totalAmountCents, s.currency)} + ${money(s.enterpriseFeeAmountCents, s.currency)} fee you cover)` : ''} on net{' '}
+        {s.enterpriseNetTermsDays} days. Paysplit pays {s.smeCompanyName} now; its contractors receive:
+      </p>
+      <ul className="small" style={{ margin: '0 0 0.5rem', paddingLeft: '1.2rem' }}>
+        {s.distributions.map((row) => (
+          <li key={row.id}>
+            {row.contractorDisplayName}: {money(row.amountCents, s.currency)}
+          </li>
+        ))}
+      </ul>
+      {s.marginAmountCents !== '0' ? (
+        <p className="small muted">
+          {s.smeCompanyName} keeps {money(s.marginAmountCents, s.currency)} as its margin.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PayoutSummary({ preview: p, sme }: { preview: PayoutPreview; sme: string }) {
+  const fee = money(p.feeAmountCents, p.currency);
+  return (
+    <div data-testid="payout-preview">
+      <dl className="facts">
+        <dt>Row amount</dt>
+        <dd>{money(p.amountCents, p.currency)}</dd>
+        <dt>Early-payout fee</dt>
+        <dd>{fee}</dd>
+        <dt>{p.contractorDisplayName} receives now</dt>
+        <dd>
+          <strong>{money(p.netAmountCents, p.currency)}</strong>
+        </dd>
+      </dl>
+      <p className="small muted" style={{ margin: '0.5rem 0 0' }}>
+        {p.feePaidBy === 'contractor'
+          ? `The fee is deducted from ${p.contractorDisplayName}'s share; ${sme}'s balance pays the row's amount.`
+          : `${sme} pays the ${fee} fee on top${p.feeFromMarginCents !== '0' ? ` (${money(p.feeFromMarginCents, p.currency)} of it from the held margin)` : ''}.`}
+      </p>
+    </div>
   );
 }

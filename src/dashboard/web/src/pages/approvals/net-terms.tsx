@@ -3,6 +3,7 @@ import { api, ApiError, data } from '../../api/client';
 import type { Company } from '../../api/types';
 import { Button, ErrorAlert, useAction } from '../../components/ui';
 import { useResource } from '../../lib/use-resource';
+import { NET_TERMS_MAX_DAYS, NET_TERMS_MIN_DAYS } from '../../../../../parties/domain/net-terms';
 
 export function NetTerms() {
   const company = useResource(() => data<Company>(api.GET('/api/commerce/company')));
@@ -35,8 +36,8 @@ export function NetTerms() {
           <input
             id="net-terms"
             type="number"
-            min={0}
-            max={120}
+            min={NET_TERMS_MIN_DAYS}
+            max={NET_TERMS_MAX_DAYS}
             inputMode="numeric"
             value={value}
             onChange={(e) => setDays(e.target.value)}

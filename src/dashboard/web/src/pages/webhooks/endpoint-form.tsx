@@ -16,10 +16,14 @@ export function EndpointForm({ endpoint, catalogue, onDone }: { endpoint: Webhoo
       : await data<WebhookEndpoint>(api.POST('/api/commerce/webhooks/endpoints', { body: { url, eventTypes: types } }));
     onDone(saved);
   });
+  const [noTypes, setNoTypes] = useState(false);
   const fields = save.error instanceof ApiError ? save.error.fieldErrors() : {};
+  // Said in words here, before any call: the validator's own message names the field ("eventTypes must contain ...").
+  if (fields.eventTypes) fields.eventTypes = 'Choose at least one event to send.';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save.run();
+    setNoTypes(types.length === 0);
+    if (types.length > 0) void save.run();
   };
   return (
     <form className="form panel" style={{ boxShadow: 'none', background: '#f9fafb' }} onSubmit={submit} noValidate aria-labelledby="endpoint-form-title">
@@ -60,7 +64,7 @@ export function EndpointForm({ endpoint, catalogue, onDone }: { endpoint: Webhoo
             </label>
           ))}
         </div>
-        {fields.eventTypes ? <div className="field-error">{fields.eventTypes}</div> : null}
+        {noTypes || fields.eventTypes ? <div className="field-error">{noTypes ? 'Choose at least one event to send.' : fields.eventTypes}</div> : null}
       </fieldset>
       <div className="row">
         <Button type="submit" variant="primary" busy={save.busy}>
