@@ -128,6 +128,31 @@ describe('applyBatch', () => {
     await store.close();
   });
 
+  it("calls a processor's beforeCheckpoint after its events are processed and before the checkpoint is committed", async () => {
+    const store = await openStore();
+    const seen: string[] = [];
+    const marking: EventProcessor = {
+      name: 'marking',
+      streams: ['thing-'],
+      handles: (event) => event.streamId.startsWith('thing-'),
+      async process(event) {
+        seen.push(`process ${event.position}`);
+      },
+      async beforeCheckpoint(checkpoint) {
+        seen.push(`mark ${checkpoint}, stored checkpoint ${await store.checkpointOf('marking', 1)}`);
+      },
+    };
+    await store.registerProjection(marking.name, []);
+    const [first, second] = [recorded('thing-5', 0), recorded('thing-5', 1)];
+    expect(await applyBatch(store, marking, 1, [first, second])).toBe('committed');
+    expect(seen).toEqual([`process ${first.position}`, `process ${second.position}`, `mark ${second.position}, stored checkpoint null`]);
+    expect(await store.checkpointOf('marking', 1)).toBe(second.position);
+    // A batch with nothing of its streams, deferred, moves no mark.
+    expect(await applyBatch(store, marking, 1, [recorded('other-1', 0)], { deferCheckpointOnly: true })).toBe('deferred');
+    expect(seen).toHaveLength(3);
+    await store.close();
+  });
+
   it('processes the partitions of a partitioned processor concurrently, each in log order, and commits only when all succeeded', async () => {
     const store = await openStore();
     const log: string[] = [];

@@ -58,4 +58,36 @@ describe('SubscriberRunner', () => {
     await events.close();
     await store.close();
   });
+
+  it('lets a processor recover with its stored checkpoint before it follows the log', async () => {
+    const dir = tempDir('runner-recover');
+    const events = new SqliteEventStore(join(dir, 'events.db'));
+    const store = new SqliteReadStore(join(dir, 'read.db'));
+    const calls: string[] = [];
+    const processor: EventProcessor = {
+      name: 'recovering',
+      streams: ['thing-'],
+      handles: () => true,
+      async process(e) {
+        calls.push(`process ${e.position}`);
+      },
+      async recover(checkpoint) {
+        calls.push(`recover from ${checkpoint}`);
+      },
+    };
+    const options = { owner: 'test', leaseMs: 10_000, catchUpBatchSize: 500, retryDelayMs: () => 300, realNowMs: () => Date.now() };
+    const first = new SubscriberRunner(processor, events, store, createLogger('silent'), options);
+    await first.register();
+    const appended = await events.append('thing-1', [event('thing.happened')], 'no_stream');
+    first.start();
+    for (let waited = 0; waited < 5_000 && (await store.checkpointOf('recovering', 1)) === null; waited += 50) await sleep(50);
+    await first.stop();
+    const second = new SubscriberRunner(processor, events, store, createLogger('silent'), options);
+    second.start();
+    for (let waited = 0; waited < 5_000 && calls.length < 3; waited += 50) await sleep(50);
+    await second.stop();
+    expect(calls).toEqual(['recover from null', `process ${appended.position}`, `recover from ${appended.position}`]);
+    await events.close();
+    await store.close();
+  });
 });

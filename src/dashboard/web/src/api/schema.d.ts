@@ -487,7 +487,7 @@ export interface paths {
     put?: never;
     /**
      * Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin.
      */
     post: operations['IntegrationSplitsController_createSplit'];
     delete?: never;
@@ -546,7 +546,7 @@ export interface paths {
     get?: never;
     /**
      * Replace the whole roster while PENDING_APPROVAL (409 after)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin.
      */
     put: operations['IntegrationSplitsController_reviseRoster'];
     post?: never;
@@ -567,7 +567,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a Split while PENDING_APPROVAL (409 after)
-     * @description Credential: an API key with scope split:write (a session is refused with 403).
+     * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin.
      */
     post: operations['IntegrationSplitsController_cancel'];
     delete?: never;
@@ -770,6 +770,26 @@ export interface paths {
      * @description Credential: an API key with scope split:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['SplitRowActionsController_takeBack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/splits/{id}/distributions/{distributionId}/payout-preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The SME's preview of paying one row out now: amount, fee, net and who pays the fee, decided as the payout would be; nothing moves (same errors as the payout)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['PayoutPreviewController_preview'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2222,6 +2242,26 @@ export interface components {
        * @enum {string|null}
        */
       approvalBlockedReason: 'ENTERPRISE_INVOICE_OVERDUE' | null;
+      /**
+       * @description The SME's reference (its clientIdempotencyKey); shown to the SME only (null for the enterprise, and on Splits projected before issue 29 until `projections:rebuild splits`)
+       * @example invoice-2026-0042
+       */
+      reference: string | null;
+      /**
+       * @description The enterprise's reason, once REJECTED (null otherwise or when none was given)
+       * @example The PO number is missing.
+       */
+      rejectionReason: string | null;
+      /**
+       * @description When the Split funded (null before)
+       * @example 2026-11-25T01:30:14.000Z
+       */
+      fundedAt: string | null;
+      /**
+       * @description Payday: when rows without an instant payout are transferred (fundedAt + enterpriseNetTermsDays); null until the Split funds
+       * @example 2026-12-25T01:30:14.000Z
+       */
+      paydayAt: string | null;
     };
     RosterRowDto: {
       /**
@@ -2386,6 +2426,44 @@ export interface components {
        * @example sv_00mwr6hxgj5js1svb6psf8f470
        */
       subVendorId?: string;
+    };
+    PayoutPreviewDto: {
+      /** @example spl_mjmio48of2zpddic303ehv3nfd */
+      splitId: string;
+      /** @example dst_00mwvg57mefycf8eq3hogdzs40 */
+      distributionId: string;
+      /**
+       * @description Who receives the transfer
+       * @example Dana Contractor
+       */
+      contractorDisplayName: string;
+      /** @example USD */
+      currency: string;
+      /**
+       * @description The row's amount, minor units
+       * @example 40000
+       */
+      amountCents: string;
+      /**
+       * @description The early-payout fee (EARLY_PAYOUT_FEE_BPS of the amount, round half up)
+       * @example 600
+       */
+      feeAmountCents: string;
+      /**
+       * @description What reaches the contractor's service balance
+       * @example 39400
+       */
+      netAmountCents: string;
+      /**
+       * @description contractor: deducted from its share; sme: the row's businessCoversFee, paid on top by the SME
+       * @enum {string}
+       */
+      feePaidBy: 'contractor' | 'sme';
+      /**
+       * @description Of a fee the SME covers, the part its held margin pays; the rest comes from its balance
+       * @example 0
+       */
+      feeFromMarginCents: string;
     };
     LedgerEntryDto: {
       /**
@@ -7167,7 +7245,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7176,7 +7254,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7516,7 +7594,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7525,7 +7603,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -7680,7 +7758,7 @@ export interface operations {
           };
         };
       };
-      /** @description CREDENTIAL_NOT_ALLOWED, MISSING_SCOPE */
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7689,7 +7767,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'CREDENTIAL_NOT_ALLOWED' | 'MISSING_SCOPE';
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
             };
           };
         };
@@ -9099,6 +9177,101 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  PayoutPreviewController_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        distributionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PayoutPreviewDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND, DISTRIBUTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND' | 'DISTRIBUTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
             };
           };
         };
