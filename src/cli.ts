@@ -122,7 +122,10 @@ async function ledgerVerify(platform: Platform): Promise<number> {
   const report = verifyLedger(postings, splits);
   // The books (issue 28): every entry booked as a line, running balances, opening + lines = closing over random periods.
   // Checkout postings are kept by their own projection (ledger_checkout) and not booked as lines yet (issue 28 left open).
-  const books = verifyStatements(lines, postings.filter((posting) => !isCheckoutPosting(posting)));
+  const books = verifyStatements(
+    lines,
+    postings.filter((posting) => !isCheckoutPosting(posting)),
+  );
   console.log(`${books.lines} ledger lines on ${books.accounts} accounts; ${books.statements} statements over random periods checked`);
   const totals: LineTotals = new Map();
   for (const posting of postings) for (const entry of posting.entries) addToTotals(totals, posting.currency, BigInt(entry.credit) - BigInt(entry.debit));

@@ -11,14 +11,17 @@ const digitsByCurrency = new Map<string, number>();
 export function fractionDigits(currency: string): number {
   const known = digitsByCurrency.get(currency);
   if (known !== undefined) return known;
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    digits = 2;
-  }
+  const digits = intlFractionDigits(currency);
   if (digitsByCurrency.size < 1000) digitsByCurrency.set(currency, digits);
   return digits;
+}
+
+function intlFractionDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2; // a code Intl does not know (RangeError): the usual two decimals
+  }
 }
 
 /** `"4250"` USD -> `"42.50"`, JPY -> `"4250"`, KWD -> `"4.250"`; `"-5"` USD -> `"-0.05"`. */

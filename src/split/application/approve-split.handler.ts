@@ -45,7 +45,10 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand>
     const result = await this.aggregates.handle(
       splitStreamId(splitId),
       splitDecider,
-      { type: 'ApproveSplit', data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString(), overdueInvoice, approverIsSmeMember } },
+      {
+        type: 'ApproveSplit',
+        data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString(), overdueInvoice, approverIsSmeMember },
+      },
       context,
     );
     await this.readYourWrites.after(result);

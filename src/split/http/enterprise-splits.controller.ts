@@ -47,7 +47,14 @@ export class EnterpriseSplitsController {
   }
 
   @ApiData(SplitViewDto)
-  @ApiErrors(SplitNotFoundError, SplitNotPendingApprovalError, SplitChangedSinceReviewError, SplitAlreadyApprovedByYouError, SplitApproverFromSmeError, EnterpriseInvoiceOverdueError)
+  @ApiErrors(
+    SplitNotFoundError,
+    SplitNotPendingApprovalError,
+    SplitChangedSinceReviewError,
+    SplitAlreadyApprovedByYouError,
+    SplitApproverFromSmeError,
+    EnterpriseInvoiceOverdueError,
+  )
   @Post(':id/approve')
   @Roles(...FINANCE)
   @HttpCode(200)
