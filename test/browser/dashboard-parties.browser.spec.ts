@@ -134,7 +134,7 @@ describe("Each party's day in the dashboard (issue 29)", () => {
 
   it('the enterprise sees Approvals (no Splits), approves from the detail page after a confirmation, and sees no SME action', async () => {
     await signIn(enterprise.email);
-    expect(await nav()).toEqual(['Home', 'Approvals', 'Checkout', 'Payouts', 'API keys', 'Webhooks']);
+    expect(await nav()).toEqual(['Home', 'Approvals', 'Bills', 'Checkout', 'Payouts', 'API keys', 'Webhooks']);
     await go('/approvals');
     await page.locator(`tr[data-split-id="${splitId}"]`).getByRole('link').click();
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('$1,150.00 from Acme Staffing');

@@ -139,7 +139,7 @@ describe('Split reversals and failed rows in the dashboard (issue 26)', () => {
       'split-failed-row',
       async () => {
         await go(`/splits/${failedSplitId}`);
-        await page.getByRole('heading', { name: 'Distributions' }).scrollIntoViewIfNeeded();
+        await page.getByRole('heading', { name: 'Contractors' }).scrollIntoViewIfNeeded();
       },
       false,
     );

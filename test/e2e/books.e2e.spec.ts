@@ -12,6 +12,9 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 const CLI = join(__dirname, '../../dist/src/cli.js');
 
+/** The checkout fields of GET /api/commerce/balance (issue 26) for a company that sold nothing by checkout. */
+const NO_CHECKOUT_MONEY = { checkoutBalanceCents: '0', checkoutPayoutsInTransitCents: '0', checkoutPaidOutCents: '0' };
+
 /**
  * The books (issue 28): balance transactions, balances as of a time, statements and their CSV, over
  * HTTP on a world with a top-up, a Split (instant and net-terms rows, a margin), Payout Embed sessions
@@ -65,6 +68,8 @@ describe('books: balance transactions, balances as of a time, statements', () =>
       owedToContractorsCents: d.committedCents,
       marginHeldCents: d.marginHeldCents ?? '0',
       reservedForFeesCents: d.feeReservedCents ?? '0',
+      // This world sells nothing by checkout (issue 26's fields).
+      ...NO_CHECKOUT_MONEY,
     }));
   }
 
@@ -144,6 +149,7 @@ describe('books: balance transactions, balances as of a time, statements', () =>
       owedToContractorsCents: '0',
       marginHeldCents: sum('sme_margin_hold'),
       reservedForFeesCents: sum('sme_fee_reserve'),
+      ...NO_CHECKOUT_MONEY,
     });
     // Top-up 20000 + the margin 10000 less the 450 fee it covered - 2500 paid (the expired 1500 came back).
     expect(balance.availableCents).toBe('27050');
@@ -250,7 +256,7 @@ describe('books: balance transactions, balances as of a time, statements', () =>
     expect(rows.every((r: any) => r.account === `contractor_balance:${world.creator.paymentProfileId}` || r.account.endsWith(`:${signedIn.userId}`))).toBe(true);
     const held = rows.filter((r: any) => r.accountType === 'contractor_balance').reduce((sum: bigint, r: any) => sum + BigInt(r.amountCents), 0n);
     const earnings = dataOf(await me('/api/commerce/me/earnings'), 200);
-    expect(earnings.balances).toEqual([{ currency: 'USD', availableCents: held.toString() }]);
+    expect(earnings.balances).toEqual([{ currency: 'USD', availableCents: held.toString(), owedCents: '0' }]);
     const [statement] = dataOf(await me(`/api/commerce/me/statements?account=contractor_balance&from=${instants[0]}&to=2100-01-01T00:00:00Z`), 200);
     expect(statement).toMatchObject({ openingBalanceCents: '0', closingBalanceCents: held.toString() });
     const csv: Record<string, string>[] = parse((await me('/api/commerce/me/balance-transactions', { accept: 'text/csv' })).text, { columns: true });
