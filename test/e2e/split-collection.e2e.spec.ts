@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { COLLECTIONS_MERCHANT } from '../../src/collection';
+import { replayLedger } from '../../src/ledger';
+import { isCheckoutPosting } from '../../src/ledger/domain/posting';
 import { join } from 'node:path';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createCompany, createdSplit, createEnterprise, dataOf, Enterprise, setupSplitWorld, splitBody, SplitWorld, subVendorRow } from '../support/split-fixtures';
@@ -151,6 +154,9 @@ describe('Split collection: invoices, payments, overdue', () => {
         { account: `enterprise_receivable:${enterprise.companyId}`, debit: '0', credit: '5000' },
       ],
     ]);
+    // The card's money is on the books once, as platform_cash: the Checkout order that took it books nothing of its own.
+    const { postings } = await replayLedger(app.platform.events);
+    expect(postings.filter((posting) => isCheckoutPosting(posting) && posting.companyId === COLLECTIONS_MERCHANT)).toEqual([]);
     expectLedgerClean();
   });
 

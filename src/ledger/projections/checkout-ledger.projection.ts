@@ -5,6 +5,7 @@ import { parseCents } from '../../platform/money/money';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { ORDER_STREAM_PREFIX, type OrderEvent } from '../../checkout';
 import { PAYOUT_STREAM_PREFIX, PayoutEvent } from '../../payouts';
+import { COLLECTIONS_MERCHANT } from '../../collection';
 import { accounts, CheckoutPosting, credit, debit, Entry, nonZero, PostingKind } from '../domain/posting';
 
 export const LEDGER_CHECKOUT_POSTINGS = 'ledger_checkout_postings';
@@ -20,6 +21,12 @@ export interface LedgerCheckoutOrder {
   sequence: number;
   /** The order's merchant payouts and what each carried (a payout's answer events carry no amount). */
   payouts: Record<string, string>;
+  /**
+   * An order paying an enterprise's invoice by card (issue 27): its money is booked by the collection
+   * posting (platform_cash to the receivable), so nothing of it is booked here, or the buyer's money
+   * would be on the books twice.
+   */
+  invoicePayment?: true;
 }
 
 /** A merchant's checkout accounts in one currency, credit-positive (what we owe it / paid it). */
@@ -70,6 +77,17 @@ export class CheckoutLedgerProjection implements Projection {
     if (event.type === 'checkout.order.paid') {
       const d = event.data;
       // An order is paid once; were it recorded twice, its second capture is posted too (numbered on), for ledger:verify to find.
+      if (d.merchantCompanyId === COLLECTIONS_MERCHANT) {
+        writer.put<LedgerCheckoutOrder>(LEDGER_CHECKOUT_ORDERS, {
+          id: d.orderId,
+          companyId: d.merchantCompanyId,
+          currency: d.currency,
+          sequence: 0,
+          payouts: {},
+          invoicePayment: true,
+        });
+        return;
+      }
       const known = await writer.edit<LedgerCheckoutOrder>(LEDGER_CHECKOUT_ORDERS, d.orderId);
       const order: LedgerCheckoutOrder = known ?? { id: d.orderId, companyId: d.merchantCompanyId, currency: d.currency, sequence: 0, payouts: {} };
       const amount = parseCents(d.amountMinorUnits);
@@ -86,6 +104,7 @@ export class CheckoutLedgerProjection implements Projection {
     if (!orderId) return;
     const order = await writer.edit<LedgerCheckoutOrder>(LEDGER_CHECKOUT_ORDERS, orderId);
     if (!order) throw new Error(`${event.type} for order ${orderId}, which the checkout ledger never saw paid (event ${recorded.id})`);
+    if (order.invoicePayment) return;
     const co = order.companyId;
     switch (event.type) {
       case 'checkout.order.refund_succeeded': {
