@@ -58,7 +58,7 @@ describe('Idempotency-Key over HTTP', () => {
     expect(await app.eventCount()).toBe(events);
 
     const after = await earnings(me);
-    expect(after.balances).toEqual([{ currency: 'USD', availableCents: '3850' }]);
+    expect(after.balances).toEqual([{ currency: 'USD', availableCents: '3850', owedCents: '0' }]);
     expect(after.withdrawals).toHaveLength(1);
     expect(await withdrawalPostings(creator.userId)).toHaveLength(1);
   });
@@ -75,7 +75,7 @@ describe('Idempotency-Key over HTTP', () => {
     expect(other.body).toEqual(errorEnvelope('IDEMPOTENCY_KEY_REUSED'));
     expect(other.body.error.details).toEqual([{ field: 'Idempotency-Key', message: 'already used with a different body' }]);
     expect(await app.eventCount()).toBe(events);
-    expect((await earnings(me)).balances).toEqual([{ currency: 'USD', availableCents: '8850' }]);
+    expect((await earnings(me)).balances).toEqual([{ currency: 'USD', availableCents: '8850', owedCents: '0' }]);
     expect(await withdrawalPostings(creator.userId)).toHaveLength(1);
   });
 
@@ -89,7 +89,7 @@ describe('Idempotency-Key over HTTP', () => {
       else expect(answer.body).toEqual(ran[0]!.body);
     }
     await app.eventCount();
-    expect((await earnings(me)).balances).toEqual([{ currency: 'USD', availableCents: '9350' }]);
+    expect((await earnings(me)).balances).toEqual([{ currency: 'USD', availableCents: '9350', owedCents: '0' }]);
     expect(await withdrawalPostings(creator.userId)).toHaveLength(1);
   });
 
@@ -113,7 +113,7 @@ describe('Idempotency-Key over HTTP', () => {
     expect([second.status, second.headers.get('idempotent-replayed')]).toEqual([201, null]);
     expect(second.body.data.id).not.toBe(first.id);
     await app.eventCount();
-    expect((await earnings(b.me)).balances).toEqual([{ currency: 'USD', availableCents: '885' }]);
+    expect((await earnings(b.me)).balances).toEqual([{ currency: 'USD', availableCents: '885', owedCents: '0' }]);
   });
 
   it('keeps a key 24 hours by the Clock: it replays until then, and is a new key after', async () => {
@@ -184,6 +184,9 @@ describe('Idempotency-Key over HTTP', () => {
    */
   it('the OpenAPI document lists the Idempotency-Key header on every money POST, and only there', async () => {
     const NOT_MONEY = new Set([
+      'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/repoint', // a state change decided on the Split (a repeat is refused: 400/409), no amount of its own
+      'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/take-back', // the same: a second take-back is 409 DISTRIBUTION_NOT_FAILED
+      'POST /api/commerce/members', // an invitation moves no money (issue 30)
       'POST /api/commerce/api-keys',
       'POST /api/commerce/business-profiles',
       'POST /api/commerce/integration/sub-vendors',
@@ -215,6 +218,8 @@ describe('Idempotency-Key over HTTP', () => {
       // Issue 27: an invoice paid from the balance, or by card through a collections order.
       'POST /api/commerce/invoices/{id}/payments',
       'POST /api/commerce/invoices/{id}/card-payments',
+      // Issue 26: a row reversal takes money back from a contractor.
+      'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/reversals',
     ];
     const openapi = (await app.request('GET', '/docs/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
     const takesKey = new Map<string, boolean>();

@@ -210,7 +210,7 @@ describe('Split history per audience (issue 24)', () => {
 
   it('shows the enterprise a roster row named by email as "Contractor <n>", the SME as it is', () => {
     const split = { distributions: [{ contractorDisplayName: 'Dana Named' }, { contractorDisplayName: 'x@y.test' }] } as unknown as SplitView;
-    expect(splitViewFor(split, 'sme')).toEqual({ ...split, approvals: [], approvalsRequired: 1 });
+    expect(splitViewFor(split, 'sme')).toEqual({ ...split, approvals: [], approvalsRequired: 1, reference: null, rejectionReason: null, fundedAt: null, paydayAt: null });
     expect(splitViewFor(split, 'enterprise').distributions.map((r) => r.contractorDisplayName)).toEqual(['Dana Named', 'Contractor 2']);
   });
 });
