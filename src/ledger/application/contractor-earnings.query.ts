@@ -27,22 +27,7 @@ export async function withdrawableByAccount(documents: DocumentReader, contracto
 
 /** Row transfers credited to these contractor accounts, newest first, at most `limit`. */
 export async function contractorCredits(documents: DocumentReader, contractors: string[], limit: number): Promise<ContractorCreditDoc[]> {
-  const lists = await Promise.all(
-    contractors.map((contractor) =>
-      documents.find<ContractorCreditDoc>(LEDGER_CONTRACTOR_CREDITS, {
-        filter: { contractor },
-        sort: [
-          { field: 'postedAt', direction: 'desc' },
-          { field: 'id', direction: 'desc' },
-        ],
-        limit,
-      }),
-    ),
-  );
-  return lists
-    .flat()
-    .sort((a, b) => (a.postedAt === b.postedAt ? (a.id < b.id ? 1 : -1) : a.postedAt < b.postedAt ? 1 : -1))
-    .slice(0, limit);
+  return newestOf<ContractorCreditDoc>(documents, LEDGER_CONTRACTOR_CREDITS, contractors, limit);
 }
 
 /** Issue 26: per currency, what these contractor accounts owe (contractor_receivable), only where it is more than 0. */
@@ -59,9 +44,14 @@ export async function owedByCurrency(documents: DocumentReader, contractors: str
 
 /** Issue 26: reversals of rows of these contractor accounts, newest first, at most `limit`. */
 export async function contractorReversals(documents: DocumentReader, contractors: string[], limit: number): Promise<ContractorReversalDoc[]> {
+  return newestOf<ContractorReversalDoc>(documents, LEDGER_CONTRACTOR_REVERSALS, contractors, limit);
+}
+
+/** The newest documents of these contractor accounts in one of their collections, newest first, at most `limit`. */
+async function newestOf<T extends { id: string; postedAt: string }>(documents: DocumentReader, collection: string, contractors: string[], limit: number): Promise<T[]> {
   const lists = await Promise.all(
     contractors.map((contractor) =>
-      documents.find<ContractorReversalDoc>(LEDGER_CONTRACTOR_REVERSALS, {
+      documents.find<T>(collection, {
         filter: { contractor },
         sort: [
           { field: 'postedAt', direction: 'desc' },
