@@ -246,6 +246,12 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     httpErrors.length = 0;
     const seen = new Set<string>();
     const queue = ['/'];
+    // A dialog may open only after the preview it shows has loaded, later than networkidle: one still open
+    // from the button before is cancelled before the next is pressed, or it would cover that button.
+    const cancelOpenDialog = async () => {
+      const dialog = page.locator('dialog[open]');
+      if ((await dialog.count()) > 0) await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    };
     const errorShown = async () => {
       const texts = await page.locator('.alert.error, .state.error, [role="alert"]:has-text("Not available")').allTextContents();
       return texts.map((t) => t.trim()).filter(Boolean);
@@ -269,10 +275,10 @@ describe("Each party's day in the dashboard (issue 29)", () => {
         const button = buttons.nth(i);
         const name = ((await button.textContent({ timeout: 1000 }).catch(() => null)) ?? '').trim();
         if (!name || !(await button.isVisible()) || (await button.isDisabled())) continue;
+        await cancelOpenDialog();
         await button.click({ timeout: 2000 });
         await page.waitForLoadState('networkidle');
-        const dialog = page.locator('dialog[open]');
-        if ((await dialog.count()) > 0) await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await cancelOpenDialog();
         for (const shown of await errorShown()) problems.push(`${label} ${here} after "${name}": shows "${shown}"`);
         if (page.url() !== `${app.url}/dashboard${here === '/' ? '' : here}`) await go(here);
       }
