@@ -20,6 +20,8 @@ import { PayoutEmbedSecrets } from './application/payout-embed-secrets';
 import { TopUpBalanceHandler } from './application/top-up-balance.handler';
 import { PayInvoiceFromBalanceHandler } from './application/pay-invoice-from-balance.handler';
 import { CreditInvoiceOverpaymentHandler } from './application/credit-invoice-overpayment.handler';
+import { CreditSplitReturnHandler } from './application/credit-split-return.handler';
+import { SplitReturnCreditProcessManager } from './application/split-return-credit.process-manager';
 import { EmbedPayoutsApiController, EmbedPayoutsPageController } from './http/embed-payouts.controller';
 import { IntegrationPayoutEmbedController } from './http/integration-payout-embed.controller';
 import { PayoutEmbedSessionsProjection } from './projections/payout-embed-sessions.projection';
@@ -47,6 +49,9 @@ const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler, S
     // Issue 27: invoices paid from the balance, overpayments credited back to it.
     PayInvoiceFromBalanceHandler,
     CreditInvoiceOverpaymentHandler,
+    // Issue 26: what row reversals and take-backs return to the SME becomes reservable.
+    SplitReturnCreditProcessManager,
+    CreditSplitReturnHandler,
   ],
 })
 export class PayoutEmbedModule {}

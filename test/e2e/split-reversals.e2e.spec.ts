@@ -1,7 +1,8 @@
-import { replayLedger, verifyLedger } from '../../src/ledger';
 import { TRANSFER_RETRY_HORIZON_DAYS } from '../../src/split/domain/row-transfer-schedule';
 import { splitStreamId } from '../../src/split';
 import { browser, DASHBOARD_ENV, sessionCookie } from '../support/dashboard-fixtures';
+import { expectLedgerVerifyClean } from '../support/ledger-verify-cli';
+import { SESSIONS, sessionBody } from '../support/payout-embed-fixtures';
 import {
   createCreator,
   createdSplit,
@@ -11,6 +12,7 @@ import {
   RosterRow,
   dataOf,
   errorEnvelope,
+  issueApiKey,
   newIdempotencyKey,
   outbox,
   setupSplitWorld,
@@ -21,17 +23,20 @@ import {
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * Issue 26 items 3 and 4 over HTTP, each case ending with the ledger's invariants (ledger:verify's code)
- * clean: a row reversed before and after its contractor withdrew it (the receivable repaid by the next
- * credit), the fee given back with refundFee, an over-reversal refused, and rows that fail past the
- * retry horizon re-pointed or taken back so the Split settles.
+ * Issue 26 items 3 and 4 over HTTP, each case ending with `ledger:verify` (the built CLI, on the app's own
+ * data dir) clean: a row reversed before and after its contractor withdrew it (the receivable repaid by the
+ * next credit), the fee given back with refundFee, an over-reversal refused, and rows that fail past the
+ * retry horizon re-pointed or taken back so the Split settles. What a reversal or a take-back returns to the
+ * SME is spendable: a Payout Embed session reserves exactly the `availableCents` the balance shows.
  */
 describe('Split row reversals and rows that fail for good (issue 26)', () => {
   let app: TestApp;
   let world: SplitWorld;
+  let payoutKey: string;
   beforeAll(async () => {
     app = await startTestApp(DASHBOARD_ENV);
     world = await setupSplitWorld(app, { sme: 'Reverse Staffing', enterprise: 'Reverse Globex' });
+    payoutKey = await issueApiKey(app, world.sme.sessionToken, ['payout:write'], 'payouts');
   });
   afterAll(async () => {
     await app.close();
@@ -45,10 +50,29 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
     )?.availableCents ?? '0';
   const reverse = (splitId: string, rowId: string, body: Record<string, unknown>, token = world.sme.apiKey) =>
     app.request('POST', `/api/commerce/integration/splits/${splitId}/distributions/${rowId}/reversals`, { token, body });
-  const expectLedgerClean = async () => {
-    const { postings, splits } = await replayLedger(app.platform.events);
-    expect(verifyLedger(postings, splits).violations).toEqual([]);
-  };
+  const expectLedgerClean = () => expectLedgerVerifyClean(app);
+  const payoutEmbed = (amountCents: string) =>
+    app.request('POST', SESSIONS, { token: payoutKey, headers: { 'idempotency-key': newIdempotencyKey('embed') }, body: sessionBody({ amountCents }) });
+  /**
+   * The SME's `availableCents` is exactly what a Payout Embed session may reserve: one cent more is refused
+   * naming that very amount, the whole of it is reserved (then cancelled, so the balance is as before).
+   */
+  async function expectAvailableSpendable(): Promise<bigint> {
+    await app.eventCount();
+    const available = await smeAvailable();
+    const over = await payoutEmbed((BigInt(available) + 1n).toString());
+    expect({ status: over.status, code: over.body.error?.code, available: over.body.error?.details?.[0]?.availableCents }).toEqual({
+      status: 422,
+      code: 'PAYOUT_INSUFFICIENT_BALANCE',
+      available,
+    });
+    const session = dataOf(await payoutEmbed(available), 201);
+    expect(await smeAvailable()).toBe('0');
+    dataOf(await app.request('POST', `${SESSIONS}/${session.id}/cancel`, { token: payoutKey }), 200);
+    await app.eventCount();
+    expect(await smeAvailable()).toBe(available);
+    return BigInt(available);
+  }
 
   /** A Split of one row to `roster`, approved and funded; instant rows are transferred at once. */
   async function fundedSplit(roster: RosterRow[]) {
@@ -101,6 +125,8 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
 
     expect((await getSplit(split.id)).distributions[0].reversedAmountCents).toBe('2500');
     expect(BigInt(await smeAvailable()) - before).toBe(2538n);
+    // What came back (with the fee share) is the SME's to spend: a Payout Embed session may reserve all of it.
+    expect(await expectAvailableSpendable()).toBe(before + 2538n);
     const me = await signedIn(creator);
     const seen = await earnings(me);
     expect(seen.balances).toEqual([{ currency: 'USD', availableCents: '7350', owedCents: '0' }]);
@@ -148,6 +174,7 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
     // The SME's dashboard session may reverse too.
     dataOf(await reverse(split.id, row.id, { amountCents: '940', reason: 'rest', idempotencyKey: newIdempotencyKey() }, world.sme.sessionToken), 201);
     expect((await getSplit(split.id)).distributions[0].reversedAmountCents).toBe('3940');
+    await expectAvailableSpendable();
     await expectLedgerClean();
   });
 
@@ -251,6 +278,7 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
         expect(takenBack.distributions[0].status).toBe('TAKEN_BACK');
         // The row's 6000 was owed to its contractor inside the SME's balance; now it is the SME's to spend.
         expect(BigInt(await smeAvailable()) - before).toBe(6000n);
+        expect(await expectAvailableSpendable()).toBe(before + 6000n);
         await expectLedgerClean();
       },
       HORIZON_TEST_MS,

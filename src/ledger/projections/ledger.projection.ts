@@ -490,6 +490,8 @@ export class LedgerProjection implements Projection {
     const event = { type: recorded.type, data: recorded.data } as BalanceEvent;
     // The Split's margin_release posting already credited company_balance; the balance stream's record of it posts nothing.
     if (event.type === 'company_balance.split_margin_credited') return;
+    // Issue 26: the reversal or take-back posting already credited company_balance; the stream's record of it (never handled here) posts nothing.
+    if (event.type === 'company_balance.split_return_credited') return;
     // An invoice paid from the balance, or an overpayment credited to it: the invoice's `collection` posting moved the money (issue 27).
     if (event.type === 'company_balance.invoice_paid' || event.type === 'company_balance.invoice_overpayment_credited') return;
     const d = event.data;

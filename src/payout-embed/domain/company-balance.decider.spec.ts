@@ -174,4 +174,33 @@ describe('company balance decider', () => {
       expect(fold(decider, [topUp('1000'), feesReserved('300', '300'), feesReleased('50', '250', 'settled')]).available).toEqual({ USD: 750n });
     });
   });
+
+  describe('Split money returned by a reversal or a take-back (issue 26)', () => {
+    const ret = { companyId: 'co_1', splitId: 'spl_1', rosterEntryId: 'dst_1', currency: 'USD' };
+    const credit = (returnId: string, amountCents: string, kind: 'reversal' | 'take_back' = 'reversal') =>
+      ({ type: 'CreditSplitReturn', data: { ...ret, returnId, kind, amountCents, now: NOW } }) as const;
+    const credited = (returnId: string, amountCents: string, kind: 'reversal' | 'take_back' = 'reversal'): BalanceEvent => ({
+      type: 'company_balance.split_return_credited',
+      data: { ...ret, returnId, kind, amountCents, creditedAt: NOW },
+    });
+
+    it('credits each return once: a replayed reversal or take-back credits nothing', () => {
+      given(decider)
+        .when(credit('rev_1', '2538'))
+        .then([credited('rev_1', '2538')]);
+      given(decider, credited('rev_1', '2538')).when(credit('rev_1', '2538')).thenNothing();
+      given(decider, credited('rev_1', '2538'))
+        .when(credit('rev_2', '100'))
+        .then([credited('rev_2', '100')]);
+      given(decider, credited('take_back:dst_1', '6000', 'take_back'))
+        .when(credit('take_back:dst_1', '6000', 'take_back'))
+        .thenNothing();
+    });
+    it('makes the returned money reservable, and no more', () => {
+      given(decider, credited('rev_1', '2538'), credited('take_back:dst_2', '6000', 'take_back'))
+        .when(reserve('pes_1', '8538'))
+        .then([reserved('pes_1', '8538')]);
+      given(decider, credited('rev_1', '2538')).when(reserve('pes_1', '2539')).thenFails('PAYOUT_INSUFFICIENT_BALANCE');
+    });
+  });
 });

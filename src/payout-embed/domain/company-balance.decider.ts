@@ -6,7 +6,7 @@ import {
   PayoutInsufficientBalanceError,
   SmeFeeNotCoveredError,
 } from './payout-embed.errors';
-import { BalanceEvent, ReleaseReason, SplitFeesReleaseReason } from './payout-embed.events';
+import { BalanceEvent, ReleaseReason, SplitFeesReleaseReason, SplitReturnCredited } from './payout-embed.events';
 
 export type CompanyBalanceCommand =
   | { type: 'TopUp'; data: { companyId: string; topUpId: string; currency: string; amountCents: string; now: string } }
@@ -17,7 +17,8 @@ export type CompanyBalanceCommand =
   | { type: 'SetAsideSplitFees'; data: { companyId: string; splitId: string; currency: string; requiredCents: string; now: string } }
   | { type: 'ReleaseSplitFees'; data: { splitId: string; keepCents: string; reason: SplitFeesReleaseReason; now: string } }
   | { type: 'PayInvoice'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; now: string } }
-  | { type: 'CreditInvoiceOverpayment'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; now: string } };
+  | { type: 'CreditInvoiceOverpayment'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; now: string } }
+  | { type: 'CreditSplitReturn'; data: Omit<SplitReturnCredited['data'], 'creditedAt'> & { now: string } };
 
 /** What is set aside for one Split's covered fees; `closed` once the Split ended (nothing more is set aside for it). */
 export interface SplitFeesSetAside {
@@ -47,6 +48,8 @@ export interface CompanyBalanceState {
   /** Issue 27: invoice payments taken from the balance (by paymentId, with their amount) and overpayments credited to it. */
   invoicePayments?: Readonly<Record<string, string>>;
   invoiceCredits?: ReadonlySet<string>;
+  /** Issue 26: Split money returned to the balance (row reversals, taken-back rows), by returnId, credited once each. */
+  splitReturns?: ReadonlySet<string>;
 }
 
 /**
@@ -94,6 +97,8 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         return payInvoice(command.data, state);
       case 'CreditInvoiceOverpayment':
         return creditInvoiceOverpayment(command.data, state);
+      case 'CreditSplitReturn':
+        return creditSplitReturn(command.data, state);
       case 'Release':
       case 'Pay': {
         const reservation = state.reservations[command.data.sessionId];
@@ -151,6 +156,8 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         return { ...state, companyId: d.companyId, available: add(state.available, -amount), invoicePayments: { ...state.invoicePayments, [event.data.paymentId]: d.amountCents } };
       case 'company_balance.invoice_overpayment_credited':
         return { ...state, companyId: d.companyId, available: add(state.available, amount), invoiceCredits: new Set(state.invoiceCredits).add(event.data.paymentId) };
+      case 'company_balance.split_return_credited':
+        return { ...state, companyId: d.companyId, available: add(state.available, amount), splitReturns: new Set(state.splitReturns).add(event.data.returnId) };
       default:
         return assertNever(event);
     }
@@ -236,4 +243,11 @@ function creditInvoiceOverpayment(data: Extract<CompanyBalanceCommand, { type: '
   if (state.invoiceCredits?.has(data.paymentId) || BigInt(data.amountCents) <= 0n) return [];
   const { now, ...rest } = data;
   return [{ type: 'company_balance.invoice_overpayment_credited', data: { ...rest, creditedAt: now } }];
+}
+
+/** Split money a reversal or a take-back returned to the SME is reservable, once per return (a replayed event credits nothing). */
+function creditSplitReturn(data: Extract<CompanyBalanceCommand, { type: 'CreditSplitReturn' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+  if (state.splitReturns?.has(data.returnId) || BigInt(data.amountCents) <= 0n) return [];
+  const { now, ...rest } = data;
+  return [{ type: 'company_balance.split_return_credited', data: { ...rest, creditedAt: now } }];
 }

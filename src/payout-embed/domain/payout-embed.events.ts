@@ -136,6 +136,17 @@ export type InvoiceOverpaymentCredited = DomainEvent<
   { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; creditedAt: string }
 >;
 
+/**
+ * Issue 26: Split money that came back to the SME's balance, so reservations can draw on it: a row reversal
+ * (`kind: 'reversal'`, `returnId` the reversalId; the amount with the fee share platform_fees gave back) or a
+ * row that failed for good and was taken back (`kind: 'take_back'`, `returnId` `take_back:<rosterEntryId>`).
+ * The ledger posted it from the Split's own event; this is the balance stream's record, once per returnId.
+ */
+export type SplitReturnCredited = DomainEvent<
+  'company_balance.split_return_credited',
+  { companyId: string; splitId: string; rosterEntryId: string; returnId: string; kind: 'reversal' | 'take_back'; currency: string; amountCents: string; creditedAt: string }
+>;
+
 export type BalanceEvent =
   | BalanceToppedUp
   | BalanceReserved
@@ -145,4 +156,5 @@ export type BalanceEvent =
   | SplitFeesReserved
   | SplitFeesReleased
   | InvoicePaidFromBalance
-  | InvoiceOverpaymentCredited;
+  | InvoiceOverpaymentCredited
+  | SplitReturnCredited;
