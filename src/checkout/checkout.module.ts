@@ -10,6 +10,7 @@ import { CheckoutProcessManager } from './application/checkout.process-manager';
 import { CheckoutQueries } from './application/checkout-queries';
 import { CompleteAuthenticationHandler } from './application/complete-authentication.handler';
 import { CompletePaidOutOrderHandler } from './application/complete-paid-out-order.handler';
+import { CreditFailedPayoutHandler } from './application/credit-failed-payout.handler';
 import { ConfirmEmbeddedPaymentHandler } from './application/confirm-embedded-payment.handler';
 import { CreateCheckoutHandler } from './application/create-checkout.handler';
 import { CreatePaymentLinkHandler } from './application/create-payment-link.handler';
@@ -54,6 +55,7 @@ const workflow = [
   CheckoutProcessManager,
   StartSubscriptionHandler,
   CompletePaidOutOrderHandler,
+  CreditFailedPayoutHandler,
   ExpireOrderHandler,
   ChargeRenewalHandler,
   RecordRenewalHandler,

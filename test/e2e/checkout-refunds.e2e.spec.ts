@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { renewalOrderId } from '../../src/checkout/application/checkout-payments';
 import { SANDBOX_CARDS } from '../../src/checkout/infrastructure/sandbox-processors';
+import { merchantBalanceDecider } from '../../src/checkout/domain/merchant-balance.decider';
+import { MerchantBalanceEvent, merchantBalanceStreamId } from '../../src/checkout/domain/merchant-balance.events';
 import { replayLedger } from '../../src/ledger';
+import { fold } from '../../src/platform/domain/decider';
 import { dataOf, errorEnvelope } from '../support/split-fixtures';
+import { expectLedgerVerifyClean } from '../support/ledger-verify-cli';
 import { startTestApp, TestApp } from '../support/test-app';
 import { jsonOf, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 import { advance, allEvents, CARDS, confirm, createdCheckout, createMerchant, form, Merchant, orderStatus } from '../browser/checkout-fixtures';
@@ -11,7 +13,8 @@ import { advance, allEvents, CARDS, confirm, createdCheckout, createMerchant, fo
 /**
  * Issue 26 items 1-2: refunds of PAID orders through the processor that took the payment, and checkout money
  * in the ledger (docs/checkout.md#refunds, docs/money.md#checkout-money). Every scenario ends with the
- * `ledger:verify` command (the built CLI, on the app's own data dir) reporting no violation.
+ * `ledger:verify` command (the built CLI, on the app's own data dir) reporting no violation. A merchant payout
+ * that fails (the sandbox card SANDBOX_CARDS.PAYOUT_FAILS) is on the books and on the netting stream alike.
  */
 
 const DAY = 86_400;
@@ -28,16 +31,6 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     await app.close();
     await receiver.close();
   });
-
-  /** `npm run cli -- ledger:verify` on the app's data dir: exit 0 and "ledger OK". */
-  function expectLedgerVerifyClean(): void {
-    const verify = spawnSync(process.execPath, [join(__dirname, '../../dist/src/cli.js'), 'ledger:verify'], {
-      env: { ...process.env, SANDBOX: 'true', DATA_DIR: app.platform.config.dataDir, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
-    expect(verify.stdout).toContain('ledger OK');
-    expect(verify.status).toBe(0);
-  }
 
   const refund = (merchant: Merchant, orderId: string, body: Record<string, unknown>) =>
     app.request('POST', `/api/commerce/integration/checkout/orders/${orderId}/refunds`, { token: merchant.apiKey, body });
@@ -116,7 +109,7 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     );
     // Paid out in full at once, then refunded in full: the merchant owes it back.
     expect(await balance(merchant)).toMatchObject({ checkoutBalanceCents: '-1999', checkoutPayoutsInTransitCents: '0', checkoutPaidOutCents: '1999' });
-    expectLedgerVerifyClean();
+    await expectLedgerVerifyClean(app);
   }, 60_000);
 
   it('refuses a refund over the captured amount (422) and writes nothing; refuses an unpaid order (422) and another merchant (404)', async () => {
@@ -139,7 +132,7 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     expect((await app.request('GET', `/api/commerce/integration/checkout/orders/${orderId}/refunds`, { token: stranger.apiKey })).status).toBe(404);
     expect((await refund(merchant, orderId, { amountMinorUnits: '0', idempotencyKey: 'zero' })).status).toBe(400);
     expect((await orderStatus(app, orderId)).status).toBe('PAID');
-    expectLedgerVerifyClean();
+    await expectLedgerVerifyClean(app);
   }, 60_000);
 
   it('records a refund the processor refuses as failed: nothing moves, the order stays PAID and the amount stays refundable', async () => {
@@ -153,7 +146,7 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     expect(dataOf(await refund(merchant, orderId, { amountMinorUnits: '2500', idempotencyKey: 'fails-again' }), 201)).toMatchObject({ status: 'failed' });
     const { postings } = await replayLedger(app.platform.events);
     expect(postings.filter((p) => p.kind === 'checkout_refund' && 'orderId' in p && p.orderId === orderId)).toEqual([]);
-    expectLedgerVerifyClean();
+    await expectLedgerVerifyClean(app);
   }, 60_000);
 
   it('a refund after payout takes the checkout balance below zero; the next orders net it before anything is paid out', async () => {
@@ -177,7 +170,43 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     const completed = (await allEvents(app)).filter((e) => e.type === 'checkout.order.completed').map((e) => (e.data as { orderId: string }).orderId);
     expect(completed).toEqual(expect.arrayContaining([first, second, third, fourth]));
     expect(await balance(merchant)).toMatchObject({ checkoutBalanceCents: '0', checkoutPaidOutCents: '1500' });
-    expectLedgerVerifyClean();
+    await expectLedgerVerifyClean(app);
+  }, 60_000);
+
+  it('a merchant payout that fails leaves its money in the checkout balance, on the books and on the netting stream: later refunds draw on it, no order nets it', async () => {
+    const merchant = await createMerchant(app, 'Unpaid Shop');
+    /** What the netting stream says the merchant owes (negative: holds), in USD. */
+    const owed = async () => {
+      const events = await app.platform.events.readStream(merchantBalanceStreamId(merchant.companyId));
+      return (
+        fold(
+          merchantBalanceDecider,
+          events.map((e) => ({ type: e.type, data: e.data }) as MerchantBalanceEvent),
+        ).debt.USD ?? 0n
+      );
+    };
+    // The sandbox card whose orders' merchant payouts the rail refuses (docs/checkout.md#sandbox-cards).
+    const unpaid = await paidOrder(merchant, '10000', SANDBOX_CARDS.PAYOUT_FAILS);
+    expect(await payoutOf(unpaid)).toBe('10000');
+    const failed = (await allEvents(app)).filter((e) => e.type === 'payout.failed' && (e.data as { orderId?: string }).orderId === unpaid);
+    expect(failed).toHaveLength(1);
+    expect((await orderStatus(app, unpaid)).status).toBe('PAID');
+    expect(await balance(merchant)).toMatchObject({ checkoutBalanceCents: '10000', checkoutPayoutsInTransitCents: '0', checkoutPaidOutCents: '0' });
+    expect(await owed()).toBe(-10000n);
+
+    // A refund of money already paid out draws on what the failed payout left: no debt, so the next order is paid out whole.
+    const paid = await paidOrder(merchant, '1000');
+    expect(await payoutOf(paid)).toBe('1000');
+    dataOf(await refund(merchant, paid, { amountMinorUnits: '700', idempotencyKey: 'after-failed-payout' }), 201);
+    expect(await balance(merchant)).toMatchObject({ checkoutBalanceCents: '9300', checkoutPaidOutCents: '1000' });
+    const next = await paidOrder(merchant, '400');
+    expect(await payoutOf(next)).toBe('400');
+    // The unpaid order's own refund comes out of its held money.
+    dataOf(await refund(merchant, unpaid, { amountMinorUnits: '2500', idempotencyKey: 'unpaid-order' }), 201);
+    expect(await balance(merchant)).toMatchObject({ checkoutBalanceCents: '6800', checkoutPayoutsInTransitCents: '0', checkoutPaidOutCents: '1400' });
+    // The netting stream and the ledger agree to the cent.
+    expect(await owed()).toBe(-6800n);
+    await expectLedgerVerifyClean(app);
   }, 60_000);
 
   it('refunds a subscription renewal; the subscription stays ACTIVE and renews again', async () => {
@@ -199,7 +228,7 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     // The next renewal's money nets the refund first.
     expect(await payoutOf(next)).toBe('0');
     expect(await balance(merchant)).toMatchObject({ checkoutBalanceCents: '0', checkoutPaidOutCents: '1980' });
-    expectLedgerVerifyClean();
+    await expectLedgerVerifyClean(app);
   }, 60_000);
 
   it("keeps the buyer's receipt after a refund and shows what went back (the pay page shows the receipt, never the card form again)", async () => {
@@ -216,6 +245,6 @@ describe('Checkout refunds over HTTP (issue 26)', () => {
     const pay = await (await fetch(`${app.url}/pay/${order.orderId}?t=${encodeURIComponent(token)}`, { redirect: 'manual' })).text();
     expect(pay).toContain('Payment received');
     expect(pay).not.toContain('name="number"');
-    expectLedgerVerifyClean();
+    await expectLedgerVerifyClean(app);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { DebitMerchantRefundCommand } from './debit-merchant-refund.handler';
 import { PayOutOrderCommand } from './pay-out-order.handler';
 import { SettleRefundCommand } from './settle-refund.handler';
 import { checkoutWorkflow } from './checkout.workflow';
+import { CreditFailedPayoutCommand } from './credit-failed-payout.handler';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
@@ -121,6 +122,13 @@ describe('checkout workflow', () => {
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('payout.completed', { payoutId: 'po_m1', kind: 'merchant', orderId: 'ord_1', at: ANCHOR }))
       .then({ commands: [new CompletePaidOutOrderCommand('ord_1', 'po_m1', fromEvent('payout.completed'))] });
+  });
+
+  it("credits a failed merchant payout back to the merchant's checkout balance (issue 26)", () => {
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('payout.failed', { payoutId: 'po_m1', kind: 'merchant', orderId: 'ord_1', reason: 'Sandbox rail', at: ANCHOR }))
+      .then({ commands: [new CreditFailedPayoutCommand('ord_1', 'po_m1', fromEvent('payout.failed'))] });
+    expect(checkoutWorkflow.handles(recorded('payout.failed', { kind: 'leg_b_transfer' }))).toBe(false);
   });
 
   it('schedules the first renewal a period after the founding payment, clamped to the month end', () => {

@@ -12,6 +12,7 @@ import { DebitMerchantRefundCommand } from './debit-merchant-refund.handler';
 import { PayOutOrderCommand } from './pay-out-order.handler';
 import { SettleRefundCommand } from './settle-refund.handler';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
+import { CreditFailedPayoutCommand } from './credit-failed-payout.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
 import { RecordRenewalCommand } from './record-renewal.handler';
@@ -47,13 +48,14 @@ type Handled = OrderEvent | SubscriptionEvent | PayoutEvent;
  * next period's renewal timer; a due renewal -> a charged renewal order; its PAID or FAILED -> the
  * subscription records the renewal or the decline; a decline with a retry date -> the retry timer.
  * Refunds (issue 26): requested -> a check timer (recovery by key if its process died); succeeded -> the
- * merchant's checkout balance is debited, and the next PAID orders' payouts net it (PayOutOrder).
+ * merchant's checkout balance is debited, and the next PAID orders' payouts net it (PayOutOrder); a merchant
+ * payout failed -> its money is credited back to that balance (the order stays PAID, not completed).
  */
 export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
   name: 'checkout_payments',
   streams: [ORDER_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX],
   timers: [orderExpiryTimer, renewalTimer, paymentAttemptCheckTimer, refundCheckTimer],
-  handles: (event) => HANDLED.has(event.type) || (event.type === 'payout.completed' && (event.data as { kind?: string }).kind === 'merchant'),
+  handles: (event) => HANDLED.has(event.type) || ((event.type === 'payout.completed' || event.type === 'payout.failed') && (event.data as { kind?: string }).kind === 'merchant'),
   async load(input, reader) {
     if (input.kind !== 'event') return null;
     if (input.event.type === 'checkout.order.failed') return { order: (await reader.load(input.event.streamId, checkoutOrderDecider)).state };
@@ -126,6 +128,11 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
       case 'payout.completed': {
         const ref = event.data;
         return ref.kind === 'merchant' ? commands(new CompletePaidOutOrderCommand(ref.orderId, ref.payoutId, context)) : NO_REACTION;
+      }
+      case 'payout.failed': {
+        // The payout's money is back in the merchant's balance: the netting stream records it (issue 26).
+        const ref = event.data;
+        return ref.kind === 'merchant' ? commands(new CreditFailedPayoutCommand(ref.orderId, ref.payoutId, context)) : NO_REACTION;
       }
       default:
         return NO_REACTION;

@@ -7,6 +7,7 @@ import { payoutStreamId, RequestPayoutCommand } from '../../payouts';
 import { OrderPaid } from '../domain/checkout.events';
 import { merchantBalanceDecider, payoutAfterNetting } from '../domain/merchant-balance.decider';
 import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
+import { merchantPayoutDestination } from '../domain/sandbox-merchant-payouts';
 
 /**
  * A PAID order's money goes to the merchant (docs/money.md#checkout-money): first what refunds left owing
@@ -57,7 +58,7 @@ export class PayOutOrderHandler implements ICommandHandler<PayOutOrderCommand> {
           orderId: paid.orderId,
           amountCents: payoutAfterNetting(state, paid.orderId, paid.amountMinorUnits).toString(),
           currency: paid.currency,
-          destination: paid.merchantCompanyId,
+          destination: merchantPayoutDestination(paid.merchantCompanyId, paid.card),
           attempt: 1,
         },
         context,

@@ -53,4 +53,30 @@ describe('Merchant checkout balance decider (issue 26: refunds after payout are 
       .when(net('ord_b', '500', 'EUR'))
       .thenNothing();
   });
+
+  describe('a merchant payout that failed (issue 26)', () => {
+    const credit = (orderId: string, amountMinorUnits: string): MerchantBalanceCommand => ({
+      type: 'CreditFailedPayout',
+      data: { companyId: 'co_m', orderId, payoutId: `po_${orderId}`, currency: 'USD', amountMinorUnits, now },
+    });
+    const failed = (orderId: string, amountMinorUnits: string): MerchantBalanceEvent => ({
+      type: 'checkout.merchant_balance.payout_failed',
+      data: { companyId: 'co_m', orderId, payoutId: `po_${orderId}`, currency: 'USD', amountMinorUnits, at: now },
+    });
+
+    it('is credited back once per payout', () => {
+      given(merchantBalanceDecider)
+        .when(credit('ord_a', '10000'))
+        .then([failed('ord_a', '10000')]);
+      given(merchantBalanceDecider, failed('ord_a', '10000')).when(credit('ord_a', '10000')).thenNothing();
+      given(merchantBalanceDecider).when(credit('ord_a', '0')).thenNothing();
+    });
+
+    it('covers later refunds first: the next order nets only what they took beyond it', () => {
+      given(merchantBalanceDecider, failed('ord_a', '10000'), debited('rf_1', '2500')).when(net('ord_c', '4000')).thenNothing();
+      given(merchantBalanceDecider, failed('ord_a', '1000'), debited('rf_1', '2500'))
+        .when(net('ord_c', '4000'))
+        .then([netted('ord_c', '1500')]);
+    });
+  });
 });

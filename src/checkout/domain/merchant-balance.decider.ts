@@ -3,20 +3,26 @@ import { MerchantBalanceEvent } from './merchant-balance.events';
 
 export type MerchantBalanceCommand =
   | { type: 'DebitRefund'; data: { companyId: string; orderId: string; refundId: string; currency: string; amountMinorUnits: string; now: string } }
-  | { type: 'NetDebt'; data: { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string; now: string } };
+  | { type: 'NetDebt'; data: { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string; now: string } }
+  | { type: 'CreditFailedPayout'; data: { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string; now: string } };
 
 export interface MerchantBalanceState {
-  /** Per currency: what succeeded refunds took beyond the money still held (owed back by the next payouts). */
+  /**
+   * Per currency: what succeeded refunds took beyond the money still held (owed back by the next payouts);
+   * below zero while failed payouts left money held for the merchant (refunds draw on it first).
+   */
   debt: Readonly<Record<string, bigint>>;
   /** Refunds debited already (once each). */
   refunds: ReadonlySet<string>;
   /** Per order that netted debt: how much of its money did (its payout is that much smaller). */
   netted: Readonly<Record<string, bigint>>;
+  /** Merchant payouts whose failure was credited back (once each); absent on states folded before issue 26's failures. */
+  failedPayouts?: ReadonlySet<string>;
 }
 
 /**
  * The merchant's checkout debt per currency (docs/money.md#checkout-money). A succeeded refund is debited
- * once; a PAID order nets what is owed, up to its own amount, once. Decided on this one stream per merchant,
+ * once; a failed merchant payout is credited back once; a PAID order nets what is owed, up to its own amount, once. Decided on this one stream per merchant,
  * so two orders paid at once cannot both net the same debt.
  */
 export const merchantBalanceDecider: Decider<MerchantBalanceCommand, MerchantBalanceEvent, MerchantBalanceState> = {
@@ -30,6 +36,11 @@ export const merchantBalanceDecider: Decider<MerchantBalanceCommand, MerchantBal
       }
       case 'NetDebt':
         return netDebt(command.data, state);
+      case 'CreditFailedPayout': {
+        const { companyId, orderId, payoutId, currency, amountMinorUnits, now } = command.data;
+        if (state.failedPayouts?.has(payoutId) || BigInt(amountMinorUnits) <= 0n) return [];
+        return [{ type: 'checkout.merchant_balance.payout_failed', data: { companyId, orderId, payoutId, currency, amountMinorUnits, at: now } }];
+      }
       default:
         return assertNever(command);
     }
@@ -42,6 +53,8 @@ export const merchantBalanceDecider: Decider<MerchantBalanceCommand, MerchantBal
         return { ...state, debt: debt(BigInt(d.amountMinorUnits)), refunds: new Set(state.refunds).add(event.data.refundId) };
       case 'checkout.merchant_balance.debt_netted':
         return { ...state, debt: debt(-BigInt(d.amountMinorUnits)), netted: { ...state.netted, [d.orderId]: BigInt(d.amountMinorUnits) } };
+      case 'checkout.merchant_balance.payout_failed':
+        return { ...state, debt: debt(-BigInt(d.amountMinorUnits)), failedPayouts: new Set(state.failedPayouts).add(event.data.payoutId) };
       default:
         return assertNever(event);
     }

@@ -15,11 +15,22 @@ export type MerchantDebtNetted = DomainEvent<
   { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string; at: string }
 >;
 
-export type MerchantBalanceEvent = MerchantRefundDebited | MerchantDebtNetted;
+/**
+ * A PAID order's merchant payout failed on the rail (issue 26): its money is back in the merchant's checkout
+ * balance (the ledger's checkout_payout_failed), so it covers what later refunds take before they leave a debt,
+ * and the next orders net only what is really owed.
+ */
+export type MerchantPayoutFailed = DomainEvent<
+  'checkout.merchant_balance.payout_failed',
+  { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string; at: string }
+>;
+
+export type MerchantBalanceEvent = MerchantRefundDebited | MerchantDebtNetted | MerchantPayoutFailed;
 
 export const MERCHANT_BALANCE_EVENT_TYPES: ReadonlySet<string> = new Set<MerchantBalanceEvent['type']>([
   'checkout.merchant_balance.refund_debited',
   'checkout.merchant_balance.debt_netted',
+  'checkout.merchant_balance.payout_failed',
 ]);
 
 export const MERCHANT_BALANCE_STREAM_PREFIX = 'checkout_merchant_balance-';

@@ -21,6 +21,8 @@ export const SANDBOX_CARDS = {
   DECLINES_OFF_SESSION: '4000000000000341',
   /** Pays (on and off session), but every refund of its charges fails at the processor (issue 26). */
   REFUNDS_FAIL: '4000000000005126',
+  /** Pays, but the merchant payout of each order it pays fails on the sandbox rail (issue 26; domain/sandbox-merchant-payouts.ts). */
+  PAYOUT_FAILS: '4000000000000333',
 } as const;
 
 /** What the sandbox vault remembers about a saved card, encoded in its token (the number is never kept). */

@@ -30,9 +30,14 @@ describe('sandbox rail workflow', () => {
       .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
   });
 
-  it("always settles a merchant's payout", () => {
+  it("settles a merchant's payout to its company, and fails one whose destination asks for it (issue 26: the sandbox card whose payouts fail)", () => {
     givenWorkflow(sandboxRailWorkflow, undefined)
-      .when(requested('merchant', 'ann+fail-always@example.com'))
+      .when(requested('merchant', 'co_m'))
       .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
+    givenWorkflow(sandboxRailWorkflow, undefined)
+      .when(requested('merchant', 'co_m+fail-always'))
+      .then({
+        commands: [new StartPayoutProcessingCommand('po_1', context), new FailPayoutCommand('po_1', 'Sandbox rail: destination refuses every transfer (+fail-always)', context)],
+      });
   });
 });

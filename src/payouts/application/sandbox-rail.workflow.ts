@@ -8,8 +8,9 @@ import { StartPayoutProcessingCommand } from './start-payout-processing.handler'
 const ACTOR = 'system:sandbox-rail';
 
 /**
- * Executes requested payouts on the sandbox rail: processing, then completed or failed. A merchant
- * payout credits the merchant company's balance on the platform, so the rail always settles it.
+ * Executes requested payouts on the sandbox rail: processing, then completed or failed, by the same rule
+ * for every kind (sandboxRailOutcome). A merchant payout's destination is its company id, which settles,
+ * unless its order was paid with the sandbox card whose payouts fail (checkout's sandbox-merchant-payouts).
  */
 export const sandboxRailWorkflow: Workflow<void> = {
   name: 'payout_rail',
@@ -23,7 +24,7 @@ export const sandboxRailWorkflow: Workflow<void> = {
     if (input.kind !== 'event') return NO_REACTION;
     const request = (input.event as unknown as PayoutRequested).data;
     const context = workflowContext(ACTOR, input);
-    const outcome = request.kind === 'merchant' ? ({ ok: true } as const) : sandboxRailOutcome(request.destination, request.attempt);
+    const outcome = sandboxRailOutcome(request.destination, request.attempt);
     return {
       commands: [
         new StartPayoutProcessingCommand(request.payoutId, context),
