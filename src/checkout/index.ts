@@ -7,3 +7,5 @@ export { checkoutPublicEvent, type CheckoutPublicEvent, type CheckoutCompletedPa
 export { OperationalChargeBook } from './infrastructure/sandbox-processors';
 // Issue 27: the collection module takes an invoice's card payment as a Checkout order of the platform's own.
 export { CreateCheckoutCommand } from './application/create-checkout.handler';
+// Issue 27: the platform's collections account, whose orders pay invoices and start no merchant payout.
+export { PLATFORM_COLLECTIONS_MERCHANT } from './domain/platform-merchants';

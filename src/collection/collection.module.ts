@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity';
+import { InvoiceBalancePaymentProcessManager } from './application/invoice-balance-payment.process-manager';
 import { InvoiceCollectionProcessManager } from './application/invoice-collection.process-manager';
 import { InvoiceEmails } from './application/invoice-emails';
 import { InvoiceQueries } from './application/invoice-queries';
@@ -17,7 +18,7 @@ import { InvoicesReadModelProjection } from './projections/invoices-read-model.p
 const useCases = [PayInvoiceFromBalanceRequestHandler, StartCardPaymentHandler, ReceiveBankTransferHandler, RecordInvoicePaymentHandler];
 
 /** What the collection workflow sends. */
-const collection = [InvoiceCollectionProcessManager, IssueInvoiceHandler, MarkInvoiceOverdueHandler, SendInvoiceReminderHandler];
+const collection = [InvoiceCollectionProcessManager, InvoiceBalancePaymentProcessManager, IssueInvoiceHandler, MarkInvoiceOverdueHandler, SendInvoiceReminderHandler];
 
 /** Invoices and their collection (issue 27, docs/api.md#invoices, docs/money.md#collection). */
 @Module({

@@ -40,6 +40,16 @@ describe('Split collection: invoices, payments, overdue', () => {
   const splitOf = async (id: string) => dataOf(await app.request('GET', `/api/commerce/integration/splits/${id}`, { token: world.sme.apiKey }), 200);
   const ledger = async (splitId: string) => dataOf(await app.request('GET', `/api/commerce/integration/splits/${splitId}/ledger`, { token: world.sme.apiKey }), 200);
 
+  async function allEvents() {
+    const events = [];
+    for (let after: number | undefined; ;) {
+      const batch = await app.platform.events.readAll({ after, maxCount: 1000 });
+      if (batch.length === 0) return events;
+      events.push(...batch);
+      after = batch[batch.length - 1]!.position;
+    }
+  }
+
   function expectLedgerClean(): void {
     const verify = spawnSync(process.execPath, [join(__dirname, '../../dist/src/cli.js'), 'ledger:verify'], {
       env: { ...process.env, SANDBOX: 'true', DATA_DIR: app.platform.config.dataDir, LOG_LEVEL: 'silent' },
@@ -134,6 +144,9 @@ describe('Split collection: invoices, payments, overdue', () => {
     expect(first).toMatchObject({ status: 'PARTIALLY_PAID', outstandingCents: '5000' });
     expect(first.payments).toEqual([expect.objectContaining({ paymentId: started.orderId, method: 'CARD', amountCents: '3000' })]);
     expect((await splitOf(splitId)).collectionStatus).toBe('PARTIALLY_PAID');
+    // Paid to the platform itself: no "merchant payout" of the order to the collections account was started.
+    const payouts = (await allEvents()).filter((e) => e.type.startsWith('payout.') && (e.data as { orderId?: string }).orderId === started.orderId);
+    expect(payouts).toEqual([]);
     const received = await transfer(bill.paymentReference.toLowerCase(), '5000');
     expect(received).toMatchObject({ status: 'MATCHED', invoiceId: bill.id, amountCents: '5000', parkedReason: null });
     const paid = await invoice(enterprise, bill.id);

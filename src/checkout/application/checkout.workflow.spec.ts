@@ -9,6 +9,7 @@ import { PayOutOrderCommand } from './pay-out-order.handler';
 import { SettleRefundCommand } from './settle-refund.handler';
 import { checkoutWorkflow } from './checkout.workflow';
 import { CreditFailedPayoutCommand } from './credit-failed-payout.handler';
+import { PLATFORM_COLLECTIONS_MERCHANT } from '../domain/platform-merchants';
 import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
 import { ExpireOrderCommand } from './expire-order.handler';
 import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
@@ -91,6 +92,13 @@ describe('checkout workflow', () => {
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.paid', data))
       .then({ commands: [new StartSubscriptionCommand(data as never, fromEvent('checkout.order.paid')), merchantPayout(data)] });
+  });
+
+  it("starts no merchant payout for an invoice's card order: its merchant is the platform's collections account (issue 27)", () => {
+    const data = paid({ merchantCompanyId: PLATFORM_COLLECTIONS_MERCHANT, subscriptionId: null, subscriptionIntervalUnit: null });
+    givenWorkflow(checkoutWorkflow, null)
+      .when(recorded('checkout.order.paid', data))
+      .then({ commands: [new StartSubscriptionCommand(data as never, fromEvent('checkout.order.paid'))] });
   });
 
   it('records a paid renewal on the subscription and pays the merchant', () => {

@@ -19,6 +19,7 @@ import { RecordRenewalCommand } from './record-renewal.handler';
 import { StartSubscriptionCommand } from './start-subscription.handler';
 import { SettlePaymentAttemptCommand } from './settle-payment-attempt.handler';
 import { VoidChargeCommand } from './void-charge.handler';
+import { paysOutToMerchant } from '../domain/platform-merchants';
 
 const ACTOR = 'system:checkout';
 const HANDLED = new Set([
@@ -89,9 +90,10 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
       case 'checkout.order.paid': {
         const paid = event.data;
         // The payout nets what refunds left owing first (issue 26): PayOutOrder decides its amount.
-        const payout = new PayOutOrderCommand(paid, context);
-        if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), payout);
-        return commands(new StartSubscriptionCommand(paid, context), payout);
+        // An invoice's card order (issue 27) is paid to the platform itself: no merchant payout.
+        const payout = paysOutToMerchant(paid.merchantCompanyId) ? [new PayOutOrderCommand(paid, context)] : [];
+        if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), ...payout);
+        return commands(new StartSubscriptionCommand(paid, context), ...payout);
       }
       case 'checkout.order.charge_voided':
         return commands(new VoidChargeCommand(event.data.provider, event.data.attemptId));

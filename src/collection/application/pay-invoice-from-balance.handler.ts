@@ -14,8 +14,10 @@ import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
 /**
  * The enterprise pays (part of) its invoice from its Paysplit balance (session): at most what is still
  * owed; taken from the balance stream first (422 PAYOUT_INSUFFICIENT_BALANCE when short, nothing written),
- * then recorded on the invoice. The payment id derives from the idempotencyKey: a retry takes nothing twice
- * and completes a payment a crash interrupted; the key with another amount is 409 IDEMPOTENCY_KEY_REUSED.
+ * then recorded on the invoice. The payment id derives from the idempotencyKey: a retry takes nothing twice;
+ * the key with another amount is 409 IDEMPOTENCY_KEY_REUSED. A crash between the two appends is completed
+ * by the `invoice_balance_payment` workflow (it records every debit on its invoice; when the invoice was
+ * meanwhile paid, the debit is an overpayment and goes back to the balance).
  */
 export class PayInvoiceFromBalanceRequestCommand extends Command<InvoiceView> {
   constructor(

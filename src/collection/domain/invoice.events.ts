@@ -1,4 +1,5 @@
 import { DomainEvent } from '../../platform/domain/decider';
+import { PLATFORM_COLLECTIONS_MERCHANT } from '../../checkout';
 import { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX, invoiceIdOf, type CollectionStatus } from '../../split';
 
 export { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX, invoiceIdOf };
@@ -106,6 +107,7 @@ export const bankTransferStreamId = (transferId: string) => `${BANK_TRANSFER_STR
 /**
  * The merchant of the Checkout orders that pay invoices by card or wallet: the platform's own collections
  * account, never a company's. Its orders carry the invoice id as `externalOrderRef`; the company has no
- * webhook endpoints, so their `checkout.completed` reaches nobody (docs/decisions.md, issue 27).
+ * webhook endpoints, and its PAID orders start no merchant payout (checkout/domain/platform-merchants.ts), so
+ * they stay PAID and no `checkout.completed` is ever sent for them (docs/decisions.md, issue 27).
  */
-export const COLLECTIONS_MERCHANT = 'co_paysplit_collections';
+export const COLLECTIONS_MERCHANT = PLATFORM_COLLECTIONS_MERCHANT;
