@@ -26,6 +26,9 @@ import { WebhookEventTypesController } from './http/webhook-event-types.controll
 import { WebhookSecretController } from './http/webhook-secret.controller';
 import { WebhookHttpClient } from './infrastructure/webhook-http-client';
 import { WebhooksReadModelProjection } from './projections/webhooks-read-model.projection';
+import { WebhookEventsProjection } from './projections/webhook-events.projection';
+import { WebhookEventsQuery } from './application/webhook-events.query';
+import { WebhookEventsController } from './http/webhook-events.controller';
 
 const infrastructure: Provider[] = [
   { provide: SECRET_BOX, useFactory: (config: AppConfig) => new SecretBox(config.secretsKey ?? loadOrCreateSandboxKey(config.dataDir)), inject: [APP_CONFIG] },
@@ -38,7 +41,7 @@ const infrastructure: Provider[] = [
 ];
 
 @Module({
-  controllers: [WebhookEndpointsController, WebhookDeliveriesController, WebhookSecretController, WebhookEventTypesController],
+  controllers: [WebhookEndpointsController, WebhookDeliveriesController, WebhookSecretController, WebhookEventTypesController, WebhookEventsController],
   providers: [
     ...infrastructure,
     WebhookDeliveries,
@@ -57,6 +60,8 @@ const infrastructure: Provider[] = [
     RedeliverWebhookHandler,
     RecoverWebhookDeliveriesHandler,
     WebhookQueueMetrics,
+    WebhookEventsProjection,
+    WebhookEventsQuery,
   ],
 })
 export class WebhooksModule {}

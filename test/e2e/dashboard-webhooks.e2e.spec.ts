@@ -85,7 +85,7 @@ describe('webhook delivery log, recovery and event catalogue over HTTP', () => {
     receiver.respondWith(answer(200));
     const recovered = await app.request('POST', `${ENDPOINTS}/${endpoint.id}/recover`, { token: sme.sessionToken, body: { since: t1 } });
     expect(recovered.status).toBe(200);
-    expect(recovered.body).toEqual({ data: { recovered: 1, remaining: 0 } });
+    expect(recovered.body).toEqual({ data: { recovered: 1, remaining: 0, failed: 1, missed: null, dryRun: false } });
     await app.eventCount();
     const after = await list(sme.sessionToken, endpoint.id);
     expect(after.map((d) => [d.id, d.status])).toEqual([
@@ -99,6 +99,9 @@ describe('webhook delivery log, recovery and event catalogue over HTTP', () => {
     expect(dataOf(await app.request('POST', `${ENDPOINTS}/${endpoint.id}/recover`, { token: sme.sessionToken, body: { since: await now() } }), 200)).toEqual({
       recovered: 0,
       remaining: 0,
+      failed: 0,
+      missed: null,
+      dryRun: false,
     });
     expect(await app.eventCount()).toBe(events);
   });

@@ -32,11 +32,11 @@ export class WebhookDeliveriesQuery {
     return Page.of(items.map(present), page, limit, total);
   }
 
-  /** Every failed delivery of an endpoint created at or after `since`, oldest first. */
-  async failedSince(endpointId: string, since: string): Promise<DeliveryRecord[]> {
+  /** Every failed delivery of an endpoint created at or after `since` (and at or before `until`, if given), oldest first. */
+  async failedSince(endpointId: string, since: string, until?: string): Promise<DeliveryRecord[]> {
     const failed: DeliveryRecord[] = [];
     for (let skip = 0; ; skip += SCAN_BATCH) {
-      const batch = await this.store.list({ endpointId, status: 'failed', from: since }, skip, SCAN_BATCH);
+      const batch = await this.store.list({ endpointId, status: 'failed', from: since, ...(until ? { to: until } : {}) }, skip, SCAN_BATCH);
       failed.push(...batch);
       if (batch.length < SCAN_BATCH) return failed.reverse();
     }

@@ -1,4 +1,3 @@
-import { deterministicId } from '../../platform/ids/ids';
 import { AppLogger } from '../../platform/logging/app-logger';
 import { NO_REACTION, Workflow } from '../../platform/workflows/workflow';
 import { SPLIT_STREAM_PREFIX, splitOwner } from '../../split';
@@ -9,7 +8,7 @@ import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-
 import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
 import { CreateDeliveryCommand } from './create-delivery.handler';
 import { WebhookEventType } from '../domain/webhook-event-types';
-import { publicWebhookEvent } from './webhook-event-mapping';
+import { deliveryBodyOf, deliveryIdFor, publicWebhookEvent } from './webhook-event-mapping';
 
 /** The companies an event is for (one; both parties of a Split for invoice events), and their endpoints as they are when the event is processed. */
 export type DispatchState = { companyId: string; webhooks: CompanyWebhooksState }[] | null;
@@ -42,11 +41,11 @@ export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchS
       const { event } = input;
       const published = publicWebhookEvent(event)!;
       const publicType: WebhookEventType = published.type;
-      const body: DeliveryBody = { id: deterministicId('evt', event.id), type: publicType, createdAt: event.metadata.occurredAt, data: published.data };
+      const body: DeliveryBody = deliveryBodyOf(event, published);
       const commands = state.flatMap(({ companyId, webhooks }) =>
         [...webhooks.endpoints.values()]
           .filter((endpoint) => endpoint.enabled && endpoint.eventTypes.includes(publicType))
-          .map((endpoint) => new CreateDeliveryCommand(deterministicId('dlv', event.id, endpoint.endpointId), endpoint.endpointId, companyId, body)),
+          .map((endpoint) => new CreateDeliveryCommand(deliveryIdFor(event.id, endpoint.endpointId), endpoint.endpointId, companyId, body)),
       );
       return { commands, timers: [] };
     },

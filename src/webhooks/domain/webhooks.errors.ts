@@ -33,3 +33,11 @@ export class WebhookEndpointDisabledError extends DomainError {
     super('The endpoint is disabled: enable it before recovering its deliveries');
   }
 }
+
+export class WebhookEventNotFoundError extends DomainError {
+  readonly code = 'WEBHOOK_EVENT_NOT_FOUND';
+  readonly kind = 'not_found';
+  constructor() {
+    super('Event not found');
+  }
+}

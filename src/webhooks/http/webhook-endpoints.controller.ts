@@ -96,10 +96,14 @@ export class WebhookEndpointsController {
   @Roles(...DEVELOPERS)
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)',
+    summary:
+      'Redeliver every failed delivery to this endpoint created in [since, until] (oldest first, at most 500 a call; remaining says how many are left); replayMissed also sends the events of the window that never reached it; dryRun only counts',
   })
   recover(@Param('id') id: string, @Body() body: RecoverDeliveriesRequestDto, @CurrentPrincipal() principal: Principal) {
     const since = isoInstant(body.since, 'since');
-    return this.commands.execute(new RecoverWebhookDeliveriesCommand(principal.companyId, id, since, actorOf(principal)));
+    const until = isoInstant(body.until, 'until');
+    assertWindow(since, until);
+    const options = { until, replayMissed: body.replayMissed, dryRun: body.dryRun };
+    return this.commands.execute(new RecoverWebhookDeliveriesCommand(principal.companyId, id, since, actorOf(principal), options));
   }
 }

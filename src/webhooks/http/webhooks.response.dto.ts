@@ -72,8 +72,12 @@ export class WebhookSecretDto {
 }
 
 export class WebhookRecoverResultDto {
-  @ApiProperty({ example: 3, description: 'Failed deliveries sent again now (oldest first, at most 500 a call)' }) recovered!: number;
-  @ApiProperty({ example: 0, description: 'Failed deliveries since the time left for another call' }) remaining!: number;
+  @ApiProperty({ example: 3, description: 'Deliveries sent now: failed ones again (oldest first), then missed events (at most 500 a call; 0 on a dry run)' }) recovered!: number;
+  @ApiProperty({ example: 0, description: 'Deliveries of the window left for another call (on a dry run: all that a call would send)' }) remaining!: number;
+  @ApiProperty({ example: 3, description: 'Failed deliveries to the endpoint created in the window' }) failed!: number;
+  @ApiProperty({ example: null, nullable: true, type: Number, description: 'Events of the window with no delivery to the endpoint (null unless replayMissed)' }) missed!:
+    number | null;
+  @ApiProperty({ example: false }) dryRun!: boolean;
 }
 
 /** A whole delivery body as a receiver gets it. */

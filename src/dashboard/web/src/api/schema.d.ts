@@ -994,7 +994,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)
+     * Redeliver every failed delivery to this endpoint created in [since, until] (oldest first, at most 500 a call; remaining says how many are left); replayMissed also sends the events of the window that never reached it; dryRun only counts
      * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_recover'];
@@ -1073,6 +1073,46 @@ export interface paths {
     };
     /** The webhook event catalogue: every event type with what it means and an example delivery body */
     get: operations['WebhookEventTypesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The events the company's webhooks carry (whether or not an endpoint received them), oldest first, each exactly as a delivery's body (same evt_ id); page with ?after=<last id>: a walk sees every event once while new ones arrive (API key of any scope, or session)
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
+     */
+    get: operations['WebhookEventsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One event of the company, as its deliveries carry it
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
+     */
+    get: operations['WebhookEventsController_get'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2767,15 +2807,27 @@ export interface components {
     };
     WebhookRecoverResultDto: {
       /**
-       * @description Failed deliveries sent again now (oldest first, at most 500 a call)
+       * @description Deliveries sent now: failed ones again (oldest first), then missed events (at most 500 a call; 0 on a dry run)
        * @example 3
        */
       recovered: number;
       /**
-       * @description Failed deliveries since the time left for another call
+       * @description Deliveries of the window left for another call (on a dry run: all that a call would send)
        * @example 0
        */
       remaining: number;
+      /**
+       * @description Failed deliveries to the endpoint created in the window
+       * @example 3
+       */
+      failed: number;
+      /**
+       * @description Events of the window with no delivery to the endpoint (null unless replayMissed)
+       * @example null
+       */
+      missed: number | null;
+      /** @example false */
+      dryRun: boolean;
     };
     RecoverDeliveriesRequestDto: {
       /**
@@ -2783,6 +2835,21 @@ export interface components {
        * @example 2026-11-22T00:00:00.000Z
        */
       since: string;
+      /**
+       * @description The window ends at this time, inclusive (default: now)
+       * @example 2026-11-23T00:00:00.000Z
+       */
+      until?: string;
+      /**
+       * @description Also send the company's events of the window that have no delivery to this endpoint (it was disabled, not subscribed to their type or not created yet), for the types it subscribes to now
+       * @default false
+       */
+      replayMissed?: boolean;
+      /**
+       * @description Count what would be sent and send nothing (allowed while the endpoint is disabled)
+       * @default false
+       */
+      dryRun?: boolean;
     };
     WebhookSecretDto: {
       /**
@@ -11007,6 +11074,191 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['WebhookEventTypeDto'][];
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookEventsController_list: {
+    parameters: {
+      query?: {
+        type?:
+          | 'checkout.completed'
+          | 'checkout.refunded'
+          | 'payout_embed.session.created'
+          | 'payout_embed.session.claimed'
+          | 'payout_embed.session.completed'
+          | 'payout_embed.session.failed'
+          | 'payout_embed.session.expired'
+          | 'payout_embed.session.cancelled'
+          | 'split.leg_a.approved'
+          | 'split.leg_a.rejected'
+          | 'split.leg_a.claimed'
+          | 'split.roster_entry.settled'
+          | 'split.roster_entry.failed'
+          | 'split.margin.settled'
+          | 'split.roster_entry.reversed'
+          | 'split.invoice.paid'
+          | 'split.invoice.overdue';
+        /** @description Only events created at or after this time */
+        from?: string;
+        /** @description Only events created at or before this time */
+        to?: string;
+        /** @description The id of the last event of the previous page: the next page starts after it */
+        after?: string;
+        /** @description Events per page; a page shorter than this is the last */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookDeliveryBodyDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookEventsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookDeliveryBodyDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_EVENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_EVENT_NOT_FOUND';
+            };
           };
         };
       };
