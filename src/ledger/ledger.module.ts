@@ -9,12 +9,13 @@ import { SessionSplitLedgerController } from './http/session-split-ledger.contro
 import { SplitLedgerController } from './http/split-ledger.controller';
 import { LedgerProjection } from './projections/ledger.projection';
 import { CheckoutLedgerProjection } from './projections/checkout-ledger.projection';
+import { CheckoutBooksProjection } from './projections/checkout-books.projection';
 
 /** The ledger: its projection and its HTTP surface. Ledger depends on split (its events, its ownership check), never the reverse. */
 @Module({
   imports: [SplitModule],
   controllers: [SplitLedgerController, SessionSplitLedgerController, BalanceController, BooksController],
-  providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection, CheckoutLedgerProjection, BooksQuery],
+  providers: [SplitLedgerQuery, CompanyBalanceQuery, LedgerProjection, CheckoutLedgerProjection, CheckoutBooksProjection, BooksQuery],
   exports: [BooksQuery],
 })
 export class LedgerModule {}

@@ -134,7 +134,7 @@ describe("Each party's day in the dashboard (issue 29)", () => {
 
   it('the enterprise sees Approvals (no Splits), approves from the detail page after a confirmation, and sees no SME action', async () => {
     await signIn(enterprise.email);
-    expect(await nav()).toEqual(['Home', 'Approvals', 'Bills', 'Checkout', 'Payouts', 'API keys', 'Webhooks']);
+    expect(await nav()).toEqual(['Home', 'Approvals', 'Bills', 'Checkout', 'Payouts', 'Balance', 'API keys', 'Webhooks']);
     await go('/approvals');
     await page.locator(`tr[data-split-id="${splitId}"]`).getByRole('link').click();
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('$1,150.00 from Acme Staffing');
@@ -167,7 +167,7 @@ describe("Each party's day in the dashboard (issue 29)", () => {
 
   it('the SME sees it approved with its payday, pays a row out after a fee preview, and reads the ledger in plain words', async () => {
     await signIn(sme.email);
-    expect(await nav()).toEqual(['Home', 'Splits', 'Checkout', 'Payouts', 'API keys', 'Webhooks']);
+    expect(await nav()).toEqual(['Home', 'Splits', 'Checkout', 'Payouts', 'Balance', 'API keys', 'Webhooks']);
     await go(`/splits/${splitId}`);
     await ui(page.getByTestId('split-status')).toContainText('Funded');
     await ui(page.getByTestId('timeline')).toContainText('by Globex');
@@ -223,12 +223,17 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await signOut();
   }, 60_000);
 
-  it('a contractor signed in by magic link sees Earnings only and cannot open the SME pages', async () => {
+  it('a contractor signed in by magic link sees Earnings and its Balance only and cannot open the SME pages', async () => {
     expect((await app.request('POST', '/api/auth/magic-link', { body: { email: dana } })).status).toBe(202);
     const link = (await outbox(app)).filter((message) => message.to === dana).pop()!.link;
     await go(`/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
-    expect(await nav()).toEqual(['Earnings']);
+    expect(await nav()).toEqual(['Balance', 'Earnings']);
+    // Its Balance page reads its own books (/api/commerce/me/...): no company balance, no "as of" (issue 28).
+    await go('/balance');
+    await ui(page.getByRole('heading', { level: 1 })).toHaveText('Balance');
+    await ui(page.getByRole('heading', { name: 'Balance transactions' })).toBeVisible();
+    expect(await page.getByLabel('As of (your time)').count()).toBe(0);
     for (const path of ['/splits', `/splits/${splitId}`, '/splits/new', '/approvals', '/api-keys']) {
       await go(path);
       await ui(page.getByRole('heading', { level: 1 })).toHaveText('Not available to your account');

@@ -44,6 +44,20 @@ describe.each(dirs)('a data dir written by an earlier version (%s)', (dir) => {
     expect(await readsNow()).toMatchObject(recorded);
   });
 
+  it("books its old orders' checkout money as the merchant's balance transactions without a manual rebuild", async () => {
+    const app = await startTestApp({ DATA_DIR: dataDir });
+    try {
+      // Only the projections catch up (no sandbox clock settle: nothing else may change before the later checks).
+      await app.platform.engine.waitForHead(20_000);
+      const response = await app.request('GET', '/api/commerce/balance-transactions?limit=100', { token: world.merchantApiKey });
+      expect(response.status).toBe(200);
+      const rows = response.body.data as { type: string; source: string; account: string }[];
+      expect(rows.filter((r) => r.source === world.orderId).map((r) => r.type)).toEqual(expect.arrayContaining(['checkout_capture', 'checkout_payout', 'checkout_payout_paid']));
+    } finally {
+      await app.close();
+    }
+  });
+
   it('passes ledger:verify', () => {
     const verified = cli(dataDir, 'ledger:verify');
     expect(verified.stdout).toContain('ledger OK');

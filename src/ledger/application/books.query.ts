@@ -10,6 +10,19 @@ import {
   LedgerLineDoc,
 } from '../projections/ledger-lines';
 import { CompanyBalanceDoc, LEDGER_COMPANY_BALANCES } from '../projections/ledger.projection';
+import { LEDGER_CHECKOUT_LINE_BALANCES, LEDGER_CHECKOUT_LINES } from '../projections/checkout-books.projection';
+
+/**
+ * Where ledger lines are, each with its accounts' running balances: the ledger projection's (Splits,
+ * balances, Payout Embed, withdrawals, collection) and the checkout books' (checkout-books.projection.ts).
+ * Their accounts never overlap and their line keys never collide, so a list of lines is a merge by key.
+ */
+export const LINE_BOOKS = [
+  { lines: LEDGER_LINES, balances: LEDGER_ACCOUNT_BALANCES },
+  { lines: LEDGER_CHECKOUT_LINES, balances: LEDGER_CHECKOUT_LINE_BALANCES },
+] as const;
+
+const byKeyDesc = (a: LedgerLineDoc, b: LedgerLineDoc) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
 
 // How the books are read (issue 28): balance transactions, statements, balances as of a time. Other
 // modules (earnings) call these functions with the accounts' owners they may show, never by collection.
@@ -89,12 +102,15 @@ export async function balanceTransactions(documents: DocumentReader, owners: str
   if (before) range.key = { lt: before };
   if (filters.from || filters.to) range.postedAt = { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lt: filters.to } : {}) };
   const pages = await Promise.all(
-    owners.map((owner) =>
-      documents.find<LedgerLineDoc>(LEDGER_LINES, { filter: lineFilter(owner, filters), range, sort: [{ field: 'key', direction: 'desc' }], limit: filters.limit }),
+    owners.flatMap((owner) =>
+      LINE_BOOKS.map((books) =>
+        documents.find<LedgerLineDoc>(books.lines, { filter: lineFilter(owner, filters), range, sort: [{ field: 'key', direction: 'desc' }], limit: filters.limit }),
+      ),
     ),
   );
-  // One owner (a company): its page is already in order. Several (a contractor's profiles): merged by key.
-  const lines = pages.length === 1 ? pages[0]! : pages.flat().sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+  // Each page is in order; several (the checkout books' lines, a contractor's profiles) are merged by key.
+  const filled = pages.filter((page) => page.length > 0);
+  const lines = filled.length <= 1 ? (filled[0] ?? []) : filled.flat().sort(byKeyDesc);
   return lines.slice(0, filters.limit).map(viewOfLine);
 }
 
@@ -163,8 +179,13 @@ export function composeStatement(account: string, currency: string, from: string
 }
 
 /** The owners' accounts and the currencies they hold, optionally narrowed to an account (kind or whole) and a currency. */
-export async function accountsOf(documents: DocumentReader, owners: string[], account?: string, currency?: string): Promise<{ account: string; currency: string }[]> {
-  const found: { account: string; currency: string }[] = [];
+export async function accountsOf(
+  documents: DocumentReader,
+  owners: string[],
+  account?: string,
+  currency?: string,
+): Promise<{ account: string; currency: string; lines: string }[]> {
+  const found: { account: string; currency: string; lines: string }[] = [];
   for (const owner of owners) {
     const filter: Filter = { owner };
     if (currency) filter.currency = currency;
@@ -172,7 +193,8 @@ export async function accountsOf(documents: DocumentReader, owners: string[], ac
       if (account.includes(':')) filter.account = account;
       else filter.accountType = account;
     }
-    for (const doc of await documents.find<AccountBalanceDoc>(LEDGER_ACCOUNT_BALANCES, { filter })) found.push({ account: doc.account!, currency: doc.currency! });
+    for (const books of LINE_BOOKS)
+      for (const doc of await documents.find<AccountBalanceDoc>(books.balances, { filter })) found.push({ account: doc.account!, currency: doc.currency!, lines: books.lines });
   }
   return found.sort((a, b) => (a.account === b.account ? (a.currency < b.currency ? -1 : 1) : a.account < b.account ? -1 : 1));
 }
@@ -180,8 +202,8 @@ export async function accountsOf(documents: DocumentReader, owners: string[], ac
 /** Statements of the owners' accounts over [from, to), one per account and currency that has lines by then. */
 export async function statements(documents: DocumentReader, owners: string[], query: { account?: string; currency?: string; from: string; to: string }): Promise<StatementView[]> {
   const result: StatementView[] = [];
-  for (const { account, currency } of await accountsOf(documents, owners, query.account, query.currency)) {
-    const [before] = await documents.find<LedgerLineDoc>(LEDGER_LINES, {
+  for (const { account, currency, lines: collection } of await accountsOf(documents, owners, query.account, query.currency)) {
+    const [before] = await documents.find<LedgerLineDoc>(collection, {
       filter: { account, currency },
       range: { postedAt: { lt: query.from } },
       sort: [
@@ -190,7 +212,7 @@ export async function statements(documents: DocumentReader, owners: string[], qu
       ],
       limit: 1,
     });
-    const lines = await documents.find<LedgerLineDoc>(LEDGER_LINES, {
+    const lines = await documents.find<LedgerLineDoc>(collection, {
       filter: { account, currency },
       range: { postedAt: { gte: query.from, lt: query.to } },
       sort: [{ field: 'key', direction: 'asc' }],

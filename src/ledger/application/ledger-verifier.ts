@@ -3,6 +3,7 @@ import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { isBalanced, isSplitPosting, Posting, sessionOf, transferOf, withdrawalOf } from '../domain/posting';
 import { CheckoutLedgerProjection, LEDGER_CHECKOUT_POSTINGS } from '../projections/checkout-ledger.projection';
+import { CheckoutBooksProjection, LEDGER_CHECKOUT_LINES } from '../projections/checkout-books.projection';
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerProjection, LedgerSplit } from '../projections/ledger.projection';
 import { LEDGER_LINES, LedgerLineDoc } from '../projections/ledger-lines';
 import { checkCheckoutOrders } from './checkout-ledger-rules';
@@ -62,7 +63,7 @@ const MUST_NOT_GO_NEGATIVE =
 
 /** Replays the whole log through the ledger projections (Splits and balances, checkout) in memory, as `ledger:verify` does. */
 export async function replayLedger(events: EventStore): Promise<{ postings: Posting[]; splits: LedgerSplit[]; lines: LedgerLineDoc[] }> {
-  const projections = [new LedgerProjection(), new CheckoutLedgerProjection()];
+  const projections = [new LedgerProjection(), new CheckoutLedgerProjection(), new CheckoutBooksProjection()];
   const writer = new StagedWriter(NOTHING);
   for (let after: number | undefined; ;) {
     const batch = await events.readAll({ after, maxCount: 1000 });
@@ -74,7 +75,7 @@ export async function replayLedger(events: EventStore): Promise<{ postings: Post
   return {
     postings: docs.filter((w) => w.collection === LEDGER_POSTINGS || w.collection === LEDGER_CHECKOUT_POSTINGS).map((w) => w.doc as Posting),
     splits: docs.filter((w) => w.collection === LEDGER_SPLITS).map((w) => w.doc as LedgerSplit),
-    lines: docs.filter((w) => w.collection === LEDGER_LINES).map((w) => w.doc as LedgerLineDoc),
+    lines: docs.filter((w) => w.collection === LEDGER_LINES || w.collection === LEDGER_CHECKOUT_LINES).map((w) => w.doc as LedgerLineDoc),
   };
 }
 

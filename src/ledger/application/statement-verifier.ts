@@ -38,7 +38,11 @@ function random(seed: number): () => number {
 export function verifyStatements(lines: LedgerLineDoc[], postings: Posting[], periodsPerAccount = 5, seed = 28): StatementReport {
   const violations: StatementViolation[] = [];
   const linesOf = new Map<string, LedgerLineDoc[]>();
+  const ids = new Set<string>();
   for (const line of lines) {
+    // The ledger's and the checkout books' lines share one id space (and cursor): an id twice would page wrongly.
+    if (ids.has(line.id)) violations.push({ rule: 'ledger_lines', message: `${line.id} is booked twice` });
+    ids.add(line.id);
     const list = linesOf.get(line.postingId);
     if (list) list.push(line);
     else linesOf.set(line.postingId, [line]);

@@ -125,6 +125,8 @@ export class BookingWriter implements ProjectionWriter {
   constructor(
     private readonly writer: ProjectionWriter,
     private readonly postingsCollection: string,
+    /** Where the event's line numbers start (the checkout books number theirs apart: checkout-books.projection.ts). */
+    private readonly lineOffset = 0,
   ) {}
 
   put<T extends Doc>(collection: string, doc: T): void {
@@ -152,7 +154,7 @@ export class BookingWriter implements ProjectionWriter {
     recorded: RecordedEvent,
     companyBalance: (companyId: string, currency: string) => Promise<Omit<CompanyBalanceHistoryDoc, 'id' | 'companyId' | 'currency' | 'position' | 'postedAt'> | null>,
   ): Promise<void> {
-    let line = 0;
+    let line = this.lineOffset;
     const owners = new Set<string>();
     for (const posting of this.postings) {
       const source = sourceOf(posting);

@@ -16,6 +16,7 @@ import { EarningsPage } from './pages/earnings';
 import { areasFor, canSee, homeOf, partiesOf, type CompanyFacts, type Viewer } from './lib/access';
 import { SplitFormPage } from './pages/split-form';
 import { BillsPage } from './pages/bills';
+import { BalancePage } from './pages/balance';
 
 const PUBLIC = new Set(['/login', '/signup', '/magic-link']);
 
@@ -173,6 +174,8 @@ function Route({ path, viewer, onChanged }: { path: string; viewer: Viewer; onCh
       return <PayoutsPage />;
     case '/earnings':
       return <EarningsPage me={me} />;
+    case '/balance':
+      return <BalancePage viewer={viewer} />;
     default:
       return (
         <div className="panel">

@@ -36,6 +36,7 @@ export const AREAS: Area[] = [
   { path: '/bills', label: 'Bills', icon: 'wallet', for: ['enterprise'] },
   { path: '/checkout', label: 'Checkout', icon: 'cart', for: ['merchant'] },
   { path: '/payouts', label: 'Payouts', icon: 'send', for: ['platform'] },
+  { path: '/balance', label: 'Balance', icon: 'wallet', for: ['company', 'contractor'] },
   { path: '/api-keys', label: 'API keys', icon: 'key', for: ['developer'] },
   { path: '/webhooks', label: 'Webhooks', icon: 'webhook', for: ['developer'] },
   { path: '/earnings', label: 'Earnings', icon: 'wallet', for: ['contractor'] },
