@@ -16,6 +16,7 @@ import { EarningsPage } from './pages/earnings';
 import { areasFor, canSee, homeOf, partiesOf, type CompanyFacts, type Viewer } from './lib/access';
 import { SplitFormPage } from './pages/split-form';
 import { BillsPage } from './pages/bills';
+import { SandboxBanner } from './components/sandbox-banner';
 
 const PUBLIC = new Set(['/login', '/signup', '/magic-link']);
 
@@ -140,6 +141,7 @@ function Shell({ viewer, onSignedOut, onChanged }: { viewer: Viewer; onSignedOut
           </div>
         </aside>
         <main id="main" className="main" tabIndex={-1}>
+          <SandboxBanner />
           {canSee(viewer, path) ? <Route path={path} viewer={viewer} onChanged={onChanged} /> : <NotForYou home={home} />}
         </main>
       </div>
