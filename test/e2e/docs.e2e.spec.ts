@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NET_TERMS_MAX_DAYS, NET_TERMS_MIN_DAYS } from '../../src/parties/domain/net-terms';
 import { SPLIT_EVENT_TYPES } from '../../src/split/domain/split.events';
-import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../src/webhooks/domain/webhook-event-types';
+import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../src/webhooks/domain/webhook-event-types';
 import { WEBHOOK_EVENT_CATALOGUE } from '../../src/webhooks/domain/webhook-event-catalogue';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -81,5 +81,14 @@ describe('docs', () => {
     const form = readFileSync(join(__dirname, '../../src/dashboard/web/src/pages/approvals/net-terms.tsx'), 'utf8');
     expect(form).toContain('max={NET_TERMS_MAX_DAYS}');
     expect(form).toContain('min={NET_TERMS_MIN_DAYS}');
+  });
+
+  // Issue 29 item 7: the Webhooks page words probation as docs/webhooks.md and the delivery worker do.
+  it('the dashboard, docs/webhooks.md and the delivery worker agree on probation (3 attempts in all, until the first 2xx)', () => {
+    const attempts = PROBATION_RETRIES + 1;
+    expect(doc('webhooks.md')).toContain(`only the first ${PROBATION_RETRIES} retries, so ${attempts} attempts in all`);
+    const page = readFileSync(join(__dirname, '../../src/dashboard/web/src/pages/webhooks/endpoints.tsx'), 'utf8').replace(/\s+/g, ' ');
+    expect(page).toContain(`a failed delivery is tried ${attempts} times in all instead of ${RETRY_DELAYS_SECONDS.length + 1}, until the endpoint first answers 2xx`);
+    expect(page).not.toContain('a few deliveries at a time');
   });
 });

@@ -32,9 +32,13 @@ export const POSITIVE_MINOR_UNITS_MESSAGE = '$property must be a positive whole 
 export const RETURN_URL_MAX_LENGTH = 2048;
 /** An absolute https URL without credentials (docs/checkout.md#create-a-checkout: returnUrl is https). */
 export function isHttpsUrl(value: unknown): value is string {
+  return isReturnUrlShape(value) && URL.parse(value)!.protocol === 'https:';
+}
+/** An absolute URL with a host, without credentials, of at most RETURN_URL_MAX_LENGTH characters (any scheme). */
+export function isReturnUrlShape(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > RETURN_URL_MAX_LENGTH) return false;
   const url = URL.parse(value);
-  return url !== null && url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
+  return url !== null && url.hostname.length > 0 && url.username === '' && url.password === '';
 }
 export const HTTPS_URL_MESSAGE = '$property must be an absolute https:// URL';
 
@@ -73,7 +77,7 @@ export class CreateCheckoutRequestDto {
   @ApiProperty({
     example: 'https://shop.example/thank-you',
     maxLength: RETURN_URL_MAX_LENGTH,
-    description: 'HTTPS; the buyer lands here with ?order=<orderId>',
+    description: 'HTTPS (in the sandbox, http://localhost too); the buyer lands here with ?order=<orderId>',
   })
   returnUrl!: string;
 

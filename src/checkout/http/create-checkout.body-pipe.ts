@@ -1,4 +1,7 @@
-import { Injectable, PipeTransform } from '@nestjs/common';
+import { Inject, Injectable, PipeTransform } from '@nestjs/common';
+import type { AppConfig } from '../../platform/config/app-config';
+import { isLoopbackHttp, SANDBOX_LOOPBACK_NOTE } from '../../platform/http/sandbox-loopback';
+import { APP_CONFIG } from '../../platform/platform.tokens';
 import { BodyCheck, oneOf, stringOfLength } from '../../platform/http/body-check';
 import { CHECKOUT_MODES, INTERVAL_UNITS, PROVIDERS } from '../domain/checkout.events';
 import {
@@ -8,6 +11,7 @@ import {
   HTTPS_URL_MESSAGE,
   isHttpsUrl,
   isPositiveMinorUnits,
+  isReturnUrlShape,
   POSITIVE_MINOR_UNITS_MESSAGE,
   REFERENCE_LENGTH,
 } from './checkout.request.dto';
@@ -48,13 +52,22 @@ const INTERVAL_UNIT_MESSAGE = oneOfMessage(INTERVAL_UNITS);
  */
 @Injectable()
 export class CreateCheckoutBodyPipe implements PipeTransform<unknown, CreateCheckoutBody> {
+  /** The returnUrl rule: https, or also loopback http in the sandbox (platform/http/sandbox-loopback.ts). */
+  private readonly returnUrl: { test: (value: unknown) => value is string; message: string };
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.returnUrl = config.sandbox
+      ? { test: (value): value is string => isHttpsUrl(value) || (isLoopbackHttp(value) && isReturnUrlShape(value)), message: HTTPS_URL_MESSAGE + SANDBOX_LOOPBACK_NOTE }
+      : { test: isHttpsUrl, message: HTTPS_URL_MESSAGE };
+  }
+
   transform(body: unknown): CreateCheckoutBody {
     const check = new BodyCheck(body, FIELDS);
     const request: CreateCheckoutBody = {
       amountMinorUnits: check.required('amountMinorUnits', isPositiveMinorUnits, POSITIVE_MINOR_UNITS_MESSAGE),
       currency: check.required('currency', isCurrency, CURRENCY_MESSAGE),
       provider: check.required('provider', isProvider, PROVIDER_MESSAGE),
-      returnUrl: check.required('returnUrl', isHttpsUrl, HTTPS_URL_MESSAGE),
+      returnUrl: check.required('returnUrl', this.returnUrl.test, this.returnUrl.message),
       checkoutMode: check.optional('checkoutMode', isCheckoutMode, CHECKOUT_MODE_MESSAGE),
       externalOrderRef: check.optional('externalOrderRef', isReference, REFERENCE_MESSAGE),
       idempotencyKey: check.optional('idempotencyKey', isReference, REFERENCE_MESSAGE),

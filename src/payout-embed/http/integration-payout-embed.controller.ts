@@ -1,4 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { AppConfig } from '../../platform/config/app-config';
+import { APP_CONFIG } from '../../platform/platform.tokens';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import {
@@ -17,7 +19,7 @@ import { pageOf } from '../../platform/http/pagination';
 import { CancelPayoutEmbedSessionCommand } from '../application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-embed-session.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
-import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto } from './payout-embed.request.dto';
+import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto, refuseLoopbackOutsideSandbox } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto, SessionViewDto } from './payout-embed.response.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
@@ -29,6 +31,7 @@ export class IntegrationPayoutEmbedController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: PayoutEmbedQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @ApiData(SessionViewDto, { replayed: true })
@@ -45,6 +48,7 @@ export class IntegrationPayoutEmbedController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    if (!this.config.sandbox) refuseLoopbackOutsideSandbox(body);
     const { session, replayed } = await this.commands.execute(
       new CreatePayoutEmbedSessionCommand(
         principal.companyId,

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { isCentsString } from '../../platform/money/money';
 import { PageQueryDto } from '../../platform/http/pagination';
+import { isLoopbackHttp, SANDBOX_LOOPBACK_NOTE } from '../../platform/http/sandbox-loopback';
+import { validationFailed } from '../../platform/http/validation';
 import { SESSION_STATUSES, SessionStatus } from '../domain/payout-embed.events';
 
 /** ISO 4217 codes the runtime knows (Intl), upper case. */
@@ -30,8 +32,24 @@ function rule(name: string, message: string, validate: (value: unknown) => boole
 
 const IsPositiveMinorUnits = () =>
   rule('isPositiveMinorUnits', '$property must be a positive whole number of minor units as a string of digits (e.g. "2500")', (v) => isCentsString(v) && v !== '0');
-const IsHttpsOrigin = () => rule('isHttpsOrigin', 'each value in $property must be an https origin such as "https://platform.example" (no path)', isHttpsOrigin, { each: true });
-const IsHttpsUrl = () => rule('isHttpsUrl', '$property must be an absolute https:// URL', isHttpsUrl);
+export const HTTPS_ORIGIN_MESSAGE = 'each value in $property must be an https origin such as "https://platform.example" (no path)';
+export const HTTPS_URL_MESSAGE = '$property must be an absolute https:// URL';
+// Loopback http passes here and is refused outside the sandbox by the controller (platform/http/sandbox-loopback.ts).
+const IsHttpsOrigin = () =>
+  rule('isHttpsOrigin', HTTPS_ORIGIN_MESSAGE + SANDBOX_LOOPBACK_NOTE, (v) => isHttpsOrigin(v) || (isLoopbackHttp(v) && isHttpsOrigin(String(v).replace(/^http:/, 'https:'))), {
+    each: true,
+  });
+const IsHttpsUrl = () =>
+  rule('isHttpsUrl', HTTPS_URL_MESSAGE + SANDBOX_LOOPBACK_NOTE, (v) => isHttpsUrl(v) || (isLoopbackHttp(v) && isHttpsUrl(String(v).replace(/^http:/, 'https:'))));
+
+/** Loopback http values of a create body: refused outside the sandbox (issue 29 item 10). */
+export function refuseLoopbackOutsideSandbox(body: Pick<CreatePayoutEmbedSessionRequestDto, 'allowedOrigins' | 'returnUrl'>): void {
+  const details = [
+    ...(body.allowedOrigins ?? []).filter(isLoopbackHttp).map(() => ({ field: 'allowedOrigins', message: HTTPS_ORIGIN_MESSAGE.replace('$property', 'allowedOrigins') })),
+    ...(isLoopbackHttp(body.returnUrl) ? [{ field: 'returnUrl', message: HTTPS_URL_MESSAGE.replace('$property', 'returnUrl') }] : []),
+  ];
+  if (details.length > 0) throw validationFailed(details);
+}
 
 export class CreatePayoutEmbedSessionRequestDto {
   @ApiProperty({ example: 'ann@example.com', description: 'Who gets the money; the claim code goes to this address' })
@@ -78,7 +96,8 @@ export class CreatePayoutEmbedSessionRequestDto {
     type: [String],
     example: ['https://platform.example'],
     maxItems: MAX_ALLOWED_ORIGINS,
-    description: "https origins allowed to frame the embed page (CSP frame-ancestors) and to receive its postMessage; none: the page can't be framed",
+    description:
+      "https origins allowed to frame the embed page (CSP frame-ancestors) and to receive its postMessage; none: the page can't be framed. In the sandbox, http loopback origins (http://localhost:5173) too",
   })
   @IsOptional()
   @IsArray()
@@ -86,7 +105,10 @@ export class CreatePayoutEmbedSessionRequestDto {
   @IsHttpsOrigin()
   allowedOrigins?: string[];
 
-  @ApiPropertyOptional({ example: 'https://platform.example/payouts/done', description: 'https; linked at the end when the page is opened directly' })
+  @ApiPropertyOptional({
+    example: 'https://platform.example/payouts/done',
+    description: 'https (in the sandbox, http://localhost too); linked at the end when the page is opened directly',
+  })
   @IsOptional()
   @IsHttpsUrl()
   returnUrl?: string;

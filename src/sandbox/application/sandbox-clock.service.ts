@@ -36,6 +36,11 @@ export class SandboxClockService {
     return this.clock.now();
   }
 
+  /** How far the sandbox clock is ahead of real time, in whole seconds. */
+  offsetSeconds(): number {
+    return Math.round((this.sandboxClock?.offset ?? 0) / 1000);
+  }
+
   async advance(seconds: number): Promise<Date> {
     // In sandbox mode the injected clock is the controllable one (the platform builds CLOCK from it).
     const clock = this.sandboxClock;

@@ -22,7 +22,7 @@ export class SandboxClockController {
   @Get()
   @ApiOperation({ summary: 'Current sandbox time' })
   now() {
-    return { now: this.clock.now().toISOString() };
+    return { now: this.clock.now().toISOString(), offsetSeconds: this.clock.offsetSeconds() };
   }
 
   @ApiData(ClockDto)
@@ -30,6 +30,7 @@ export class SandboxClockController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance the sandbox clock; answers after all work due by the new time has run' })
   async advance(@Body() body: AdvanceClockRequestDto, @Req() request: FastifyRequest) {
-    return { now: (await this.commands.execute(new AdvanceSandboxClockCommand(body.seconds, request.id))).toISOString() };
+    const now: Date = await this.commands.execute(new AdvanceSandboxClockCommand(body.seconds, request.id));
+    return { now: now.toISOString(), offsetSeconds: this.clock.offsetSeconds() };
   }
 }

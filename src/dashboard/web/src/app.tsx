@@ -17,6 +17,7 @@ import { areasFor, canSee, homeOf, partiesOf, type CompanyFacts, type Viewer } f
 import { SplitFormPage } from './pages/split-form';
 import { BillsPage } from './pages/bills';
 import { BalancePage } from './pages/balance';
+import { SandboxBanner } from './components/sandbox-banner';
 
 const PUBLIC = new Set(['/login', '/signup', '/magic-link']);
 
@@ -141,6 +142,7 @@ function Shell({ viewer, onSignedOut, onChanged }: { viewer: Viewer; onSignedOut
           </div>
         </aside>
         <main id="main" className="main" tabIndex={-1}>
+          <SandboxBanner />
           {canSee(viewer, path) ? <Route path={path} viewer={viewer} onChanged={onChanged} /> : <NotForYou home={home} />}
         </main>
       </div>

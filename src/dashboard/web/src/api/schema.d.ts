@@ -2918,7 +2918,7 @@ export interface components {
       /** @enum {string} */
       provider: 'CARD_PROCESSOR' | 'WALLET_PROCESSOR';
       /**
-       * @description HTTPS; the buyer lands here with ?order=<orderId>
+       * @description HTTPS (in the sandbox, http://localhost too); the buyer lands here with ?order=<orderId>
        * @example https://shop.example/thank-you
        */
       returnUrl: string;
@@ -3224,14 +3224,14 @@ export interface components {
        */
       expiresInSeconds?: number;
       /**
-       * @description https origins allowed to frame the embed page (CSP frame-ancestors) and to receive its postMessage; none: the page can't be framed
+       * @description https origins allowed to frame the embed page (CSP frame-ancestors) and to receive its postMessage; none: the page can't be framed. In the sandbox, http loopback origins (http://localhost:5173) too
        * @example [
        *       "https://platform.example"
        *     ]
        */
       allowedOrigins?: string[];
       /**
-       * @description https; linked at the end when the page is opened directly
+       * @description https (in the sandbox, http://localhost too); linked at the end when the page is opened directly
        * @example https://platform.example/payouts/done
        */
       returnUrl?: string;
@@ -3546,6 +3546,11 @@ export interface components {
        * @example 2026-11-25T01:30:29.381Z
        */
       now: string;
+      /**
+       * @description How far the sandbox clock is ahead of real time, in whole seconds (0 until advanced); the dashboard shows it in its sandbox banner
+       * @example 86400
+       */
+      offsetSeconds: number;
     };
     AdvanceClockRequestDto: {
       /**

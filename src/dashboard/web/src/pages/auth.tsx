@@ -47,6 +47,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     navigate('/', true);
   });
   const wrong = form.error?.status === 401;
+  const { query } = useLocation();
+  if (query.get('by') === 'link') return <SignInLinkRequest />;
   return (
     <AuthCard
       title="Sign in"
@@ -54,6 +56,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       foot={
         <>
           New to Paysplit? <Link to="/signup">Create an account</Link>
+          <br />
+          Paid by a company as a contractor? <Link to="/login?by=link">Email me a sign-in link</Link>
         </>
       }
     >
@@ -72,6 +76,46 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         </Field>
         <Button type="submit" variant="primary" busy={form.busy} className="btn-block">
           Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/**
+ * Issue 29 item 9: a contractor (an account made for a roster email, no password) asks for a sign-in link here
+ * instead of waiting for the company (POST /api/auth/magic-link: always 202, so the page says the same whatever
+ * the address).
+ */
+function SignInLinkRequest() {
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useSubmit(async () => {
+    await data(api.POST('/api/auth/magic-link', { body: { email } }));
+    setSentTo(email);
+  });
+  const foot = (
+    <>
+      Have a password? <Link to="/login">Sign in with it</Link>
+    </>
+  );
+  if (sentTo)
+    return (
+      <AuthCard title="Check your email" lede="Open the link in the message to sign in." foot={foot}>
+        <div className="alert success" role="status">
+          If {sentTo} belongs to a contractor account, a sign-in link is on its way. It works once, for 7 days.
+        </div>
+      </AuthCard>
+    );
+  return (
+    <AuthCard title="Email me a sign-in link" lede="For contractors paid through Paysplit: no password needed." foot={foot}>
+      {form.error && Object.keys(form.fields).length === 0 ? <ErrorAlert error={form.error} /> : null}
+      <form className="form" onSubmit={(e) => void form.submit(e)} noValidate>
+        <Field label="Email" error={form.fields.email} hint="The address the company paid you at.">
+          {(p) => <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />}
+        </Field>
+        <Button type="submit" variant="primary" busy={form.busy} className="btn-block">
+          Send me a sign-in link
         </Button>
       </form>
     </AuthCard>

@@ -527,7 +527,7 @@ function PayoutSummary({ preview: p, sme }: { preview: PayoutPreview; sme: strin
   const fee = money(p.feeAmountCents, p.currency);
   return (
     <div data-testid="payout-preview">
-      <dl className="facts">
+      <dl className="facts amounts">
         <dt>Row amount</dt>
         <dd>{money(p.amountCents, p.currency)}</dd>
         <dt>Early-payout fee</dt>

@@ -39,7 +39,9 @@ export function Endpoints({ catalogue }: { catalogue: EventType[] }) {
         <div className="panel-head">
           <div>
             <h2 id="endpoints-title">Endpoints</h2>
-            <p>New endpoints start on probation: a few deliveries at a time until they answer reliably.</p>
+            <p data-testid="probation-rule">
+              New endpoints start on probation: a failed delivery is tried 3 times in all instead of 7, until the endpoint first answers 2xx (to a delivery or to Send test).
+            </p>
           </div>
           <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
             Add endpoint
@@ -87,7 +89,7 @@ export function Endpoints({ catalogue }: { catalogue: EventType[] }) {
                 <span className="row">
                   {endpoint.enabled ? <Badge tone="good">Enabled</Badge> : <Badge tone="bad">Disabled</Badge>}
                   {endpoint.onProbation ? (
-                    <span title="New endpoints get a few deliveries at a time until they have answered reliably">
+                    <span title="A failed delivery is tried 3 times in all until the endpoint first answers 2xx">
                       <Badge tone="warn">Probation</Badge>
                     </span>
                   ) : null}
