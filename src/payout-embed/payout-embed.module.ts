@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity';
 import { AbandonPayoutEmbedReservationHandler } from './application/abandon-payout-embed-reservation.handler';
 import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
+import { ConfirmPayoutEmbedSessionHandler } from './application/confirm-payout-embed-session.handler';
 import { ClaimPayoutHandler } from './application/claim-payout.handler';
 import { ExpirePayoutEmbedSessionHandler } from './application/expire-payout-embed-session.handler';
 import { NamePayoutWalletHandler } from './application/name-payout-wallet.handler';
@@ -47,6 +48,8 @@ const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler, S
     // Issue 27: invoices paid from the balance, overpayments credited back to it.
     PayInvoiceFromBalanceHandler,
     CreditInvoiceOverpaymentHandler,
+    // Issue 30: a second member confirms a session above the two-person threshold.
+    ConfirmPayoutEmbedSessionHandler,
   ],
 })
 export class PayoutEmbedModule {}
