@@ -16,6 +16,8 @@ import { EarningsPage } from './pages/earnings';
 import { areasFor, canSee, homeOf, partiesOf, type CompanyFacts, type Viewer } from './lib/access';
 import { SplitFormPage } from './pages/split-form';
 import { BillsPage } from './pages/bills';
+import { TeamPage } from './pages/team';
+import { CompanySwitcher } from './components/company-switcher';
 
 const PUBLIC = new Set(['/login', '/signup', '/magic-link']);
 
@@ -131,7 +133,7 @@ function Shell({ viewer, onSignedOut, onChanged }: { viewer: Viewer; onSignedOut
               </ul>
             </nav>
             <div className="sidebar-foot">
-              <div className="who">{me.companyName}</div>
+              <CompanySwitcher me={me} onSwitched={onChanged} />
               <div className="email">{me.email}</div>
               <Button small icon="logout" busy={leaving} onClick={() => void logout()}>
                 Sign out
@@ -164,15 +166,17 @@ function Route({ path, viewer, onChanged }: { path: string; viewer: Viewer; onCh
     case '/splits':
       return <SplitsPage viewer={viewer} />;
     case '/approvals':
-      return <ApprovalsPage me={me} />;
+      return <ApprovalsPage me={me} viewer={viewer} />;
     case '/bills':
-      return <BillsPage />;
+      return <BillsPage viewer={viewer} />;
     case '/checkout':
-      return <CheckoutPage />;
+      return <CheckoutPage viewer={viewer} />;
     case '/payouts':
-      return <PayoutsPage />;
+      return <PayoutsPage viewer={viewer} />;
     case '/earnings':
       return <EarningsPage me={me} />;
+    case '/team':
+      return <TeamPage viewer={viewer} />;
     default:
       return (
         <div className="panel">

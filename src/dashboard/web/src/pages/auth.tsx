@@ -130,7 +130,8 @@ export function MagicLinkPage({ onSignedIn }: { onSignedIn: () => Promise<void> 
     data(api.POST('/api/auth/magic-link/sign-in', { body: { token } }))
       .then(async () => {
         await onSignedIn();
-        navigate('/earnings', true);
+        // Home: the shell sends a contractor on to Earnings, and a member invited to a company stays on its Home (issue 30).
+        navigate('/', true);
       })
       .catch((e: unknown) => setError(e instanceof ApiError ? e : new ApiError(0, 'UNKNOWN', String(e), null)));
   }, [token, onSignedIn]);
