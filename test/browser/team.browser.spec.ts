@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
-import { createdSplit, createEnterprise, createSme, createSubVendor, dataOf, Enterprise, subVendorRow, uniqueEmail } from '../support/split-fixtures';
+import { createdSplit, createEnterprise, createSme, createSubVendor, dataOf, Enterprise, outbox, subVendorRow, uniqueEmail } from '../support/split-fixtures';
 import { invitationToken, invitedMember } from '../support/team-fixtures';
 import { expectAccessible, launchChromium, ui } from './browser-support';
 
@@ -146,6 +146,37 @@ describe('Teams in Chromium (issue 30)', () => {
     await ui(page.locator('main')).toContainText(`by ${fin1}`);
     await ui(page.locator('main')).toContainText('by you');
     await shoot('split-history-names');
+  }, 90_000);
+
+  it('a payout above the threshold is confirmed by a second finance member, not by the one who started it', async () => {
+    dataOf(await app.request('POST', '/api/sandbox/balance/top-up', { token: enterprise.sessionToken, body: { currency: 'USD', amountCents: '50000' } }), 201);
+    const magicLinkSignIn = async (email: string) => {
+      expect((await app.request('POST', '/api/auth/magic-link', { body: { email } })).status).toBe(202);
+      const link = (await outbox(app)).filter((message) => message.to === email).pop()!.link;
+      await go(`/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
+      // A plain link signs in to the person's own account (Earnings); the switcher opens Globex.
+      await ui(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
+      await page.getByLabel('Company').selectOption(enterprise.companyId);
+      await ui(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Globex');
+    };
+    await magicLinkSignIn(fin1);
+    await go('/payouts');
+    await page.getByLabel('Recipient email').fill('ann@example.com');
+    await page.getByLabel('Amount').fill('200');
+    await page.getByRole('button', { name: 'Create payout' }).click();
+    const waiting = page.locator('[data-testid^="second-person-"]');
+    await ui(waiting).toContainText('Needs a second person');
+    await ui(waiting).toContainText('You started it');
+    await ui(page.getByRole('button', { name: 'Confirm the payout to ann@example.com' })).toHaveCount(0);
+    await shoot('payout-needs-second-person');
+
+    await magicLinkSignIn(fin2);
+    await go('/payouts');
+    await page.getByRole('button', { name: 'Confirm the payout to ann@example.com' }).click();
+    await ui(page.locator('[data-testid^="second-person-"]')).toHaveCount(0);
+    const [session] = dataOf(await app.request('GET', '/api/commerce/integration/payout-embed/sessions', { token: enterprise.sessionToken }), 200);
+    expect(session).toMatchObject({ awaitingConfirmation: false, confirmedBy: expect.stringMatching(/^user:/) });
+    expect(session.confirmedBy).not.toBe(session.startedBy);
   }, 90_000);
 
   it('a person of two companies switches between them; as a viewer it is shown no buttons that would fail', async () => {

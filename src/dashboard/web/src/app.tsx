@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, data, page } from './api/client';
 import type { Me } from './api/types';
 import { Icon, Logo } from './components/icons';
@@ -34,13 +34,19 @@ function Session() {
   const { path } = useLocation();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [facts, setFacts] = useState<CompanyFacts | null>(null);
+  // Only the latest refresh counts: a sign-in or company switch while the first load is under way must not be
+  // overwritten by the older answer (issue 30: a magic link opened in a browser signed in as someone else).
+  const latest = useRef(0);
   const refresh = useCallback(async () => {
+    const mine = ++latest.current;
     try {
       const who = await data<Me>(api.GET('/api/auth/me'));
-      setFacts(who.kind === 'company' ? await companyFacts() : null);
+      const whatDone = who.kind === 'company' ? await companyFacts() : null;
+      if (mine !== latest.current) return;
+      setFacts(whatDone);
       setMe(who);
     } catch {
-      setMe(null);
+      if (mine === latest.current) setMe(null);
     }
   }, []);
   useEffect(() => {
@@ -133,7 +139,7 @@ function Shell({ viewer, onSignedOut, onChanged }: { viewer: Viewer; onSignedOut
               </ul>
             </nav>
             <div className="sidebar-foot">
-              <CompanySwitcher me={me} onSwitched={onChanged} />
+              <CompanySwitcher me={me} />
               <div className="email">{me.email}</div>
               <Button small icon="logout" busy={leaving} onClick={() => void logout()}>
                 Sign out

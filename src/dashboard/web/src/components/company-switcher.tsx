@@ -1,17 +1,17 @@
 import { api, data } from '../api/client';
 import type { Me } from '../api/types';
-import { navigate } from '../lib/router';
+import { BASE } from '../lib/router';
 import { ErrorAlert, useAction } from './ui';
 
 /**
  * Issue 30: a person who belongs to several companies picks the one the session acts for
  * (`POST /api/auth/session/company`: same session, another company and role). Hidden for a person of one company.
  */
-export function CompanySwitcher({ me, onSwitched }: { me: Me; onSwitched: () => void }) {
+export function CompanySwitcher({ me }: { me: Me }) {
   const change = useAction(async (companyId: string) => {
     await data(api.POST('/api/auth/session/company', { body: { companyId } }));
-    navigate('/', true);
-    onSwitched();
+    // A fresh load of the other company's Home: nothing read for the previous company stays on screen.
+    window.location.assign(`${BASE}/`);
   });
   if (me.companies.length < 2) return <div className="who">{me.companyName}</div>;
   return (

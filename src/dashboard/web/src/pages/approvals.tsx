@@ -89,7 +89,7 @@ export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
           rowKey={(split) => split.id}
           rowProps={(split) => ({ 'data-split-id': split.id })}
           columns={[
-            { header: 'From', cell: (split) => <strong>{split.smeCompanyName}</strong> },
+            { header: 'From', cell: (split) => <strong className="nowrap">{split.smeCompanyName}</strong> },
             {
               header: 'Split',
               cell: (split) => (
@@ -100,7 +100,7 @@ export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
             },
             { header: 'Received', cell: (split) => <Time iso={split.createdAt} /> },
             { header: 'Payday', cell: (split) => <Payday split={split} /> },
-            { header: 'Total', num: true, cell: (split) => money(split.totalAmountCents, split.currency) },
+            { header: 'Total', num: true, cell: (split) => <span className="nowrap">{money(split.totalAmountCents, split.currency)}</span> },
             { header: 'Rows', num: true, cell: (split) => split.distributions.length },
             { header: 'Approvals', cell: (split) => <ApprovalsNeeded split={split} viewer={viewer} members={members.data ?? []} /> },
           ]}

@@ -130,8 +130,9 @@ export function MagicLinkPage({ onSignedIn }: { onSignedIn: () => Promise<void> 
     data(api.POST('/api/auth/magic-link/sign-in', { body: { token } }))
       .then(async () => {
         await onSignedIn();
-        // Home: the shell sends a contractor on to Earnings, and a member invited to a company stays on its Home (issue 30).
-        navigate('/', true);
+        // A contractor opens Earnings; a member an invitation signed in to a company opens its Home (issue 30).
+        const who = await data<{ kind: string }>(api.GET('/api/auth/me'));
+        navigate(who.kind === 'contractor' ? '/earnings' : '/', true);
       })
       .catch((e: unknown) => setError(e instanceof ApiError ? e : new ApiError(0, 'UNKNOWN', String(e), null)));
   }, [token, onSignedIn]);

@@ -20,6 +20,8 @@ export function TeamPage({ viewer }: { viewer: Viewer }) {
   const members = useResource(() => data<Member[]>(api.GET('/api/commerce/members')));
   const invitations = useResource(() => data<Invitation[]>(api.GET('/api/commerce/members/invitations')));
   const owner = canDo(viewer, 'members');
+  // A company keeps at least one owner (409 LAST_OWNER): its last owner is shown no role change or removal.
+  const lastOwner = (member: Member) => member.role === 'owner' && (members.data ?? []).filter((m) => m.role === 'owner').length === 1;
   const [notice, setNotice] = useState<string | null>(null);
   const changeRole = useAction(async (member: Member, role: Role) => {
     await data(api.PATCH('/api/commerce/members/{userId}', { params: { path: { userId: member.userId } }, body: { role } }));
@@ -68,7 +70,7 @@ export function TeamPage({ viewer }: { viewer: Viewer }) {
             {
               header: 'Role',
               cell: (member) =>
-                owner ? (
+                owner && !lastOwner(member) ? (
                   <select
                     aria-label={`Role of ${member.email}`}
                     value={member.role}
@@ -82,18 +84,19 @@ export function TeamPage({ viewer }: { viewer: Viewer }) {
                     ))}
                   </select>
                 ) : (
-                  labelOf(member.role)
+                  <span className="nowrap">{labelOf(member.role)}</span>
                 ),
             },
             { header: 'Joined', cell: (member) => <Time iso={member.joinedAt} /> },
           ]}
           actions={
             owner
-              ? (member) => (
-                  <Button small variant="danger-ghost" onClick={() => remove.ask(member)} aria-label={`Remove ${member.email}`}>
-                    Remove
-                  </Button>
-                )
+              ? (member) =>
+                  lastOwner(member) ? null : (
+                    <Button small variant="danger-ghost" onClick={() => remove.ask(member)} aria-label={`Remove ${member.email}`}>
+                      Remove
+                    </Button>
+                  )
               : undefined
           }
         />
@@ -107,7 +110,7 @@ export function TeamPage({ viewer }: { viewer: Viewer }) {
           rowProps={(invitation) => ({ 'data-invitation': invitation.email })}
           columns={[
             { header: 'Email', cell: (invitation) => <strong>{invitation.email}</strong> },
-            { header: 'Role', cell: (invitation) => labelOf(invitation.role) },
+            { header: 'Role', cell: (invitation) => <span className="nowrap">{labelOf(invitation.role)}</span> },
             { header: 'Invited', cell: (invitation) => <Time iso={invitation.invitedAt} /> },
             { header: 'By', cell: (invitation) => invitation.invitedBy },
           ]}
