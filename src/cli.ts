@@ -155,7 +155,7 @@ async function ledgerExport(platform: Platform, from: Date, to: Date, company: s
 }
 
 async function splitsHistory(platform: Platform, splitId: string): Promise<number> {
-  for (const entry of await new SplitHistory(platform.events).operatorHistory(splitId)) {
+  for (const entry of await new SplitHistory(platform.events, platform.readStore).operatorHistory(splitId)) {
     console.log(`#${entry.revision} ${entry.occurredAt} ${entry.type} by ${entry.actor}`);
     console.log(`    ${JSON.stringify(entry.data)}`);
   }
@@ -163,7 +163,7 @@ async function splitsHistory(platform: Platform, splitId: string): Promise<numbe
 }
 
 async function splitsAsOf(platform: Platform, splitId: string, at: Date): Promise<number> {
-  console.log(JSON.stringify(await new SplitHistory(platform.events).asOf(splitId, null, at), null, 2));
+  console.log(JSON.stringify(await new SplitHistory(platform.events, platform.readStore).asOf(splitId, null, at), null, 2));
   return 0;
 }
 

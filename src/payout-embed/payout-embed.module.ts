@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity';
 import { AbandonPayoutEmbedReservationHandler } from './application/abandon-payout-embed-reservation.handler';
 import { CancelPayoutEmbedSessionHandler } from './application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionHandler } from './application/create-payout-embed-session.handler';
+import { ConfirmPayoutEmbedSessionHandler } from './application/confirm-payout-embed-session.handler';
 import { ClaimPayoutHandler } from './application/claim-payout.handler';
 import { ExpirePayoutEmbedSessionHandler } from './application/expire-payout-embed-session.handler';
 import { NamePayoutWalletHandler } from './application/name-payout-wallet.handler';
@@ -52,6 +53,8 @@ const splitMoney = [SplitMarginCreditProcessManager, CreditSplitMarginHandler, S
     // Issue 26: what row reversals and take-backs return to the SME becomes reservable.
     SplitReturnCreditProcessManager,
     CreditSplitReturnHandler,
+    // Issue 30: a second member confirms a session above the two-person threshold.
+    ConfirmPayoutEmbedSessionHandler,
   ],
 })
 export class PayoutEmbedModule {}

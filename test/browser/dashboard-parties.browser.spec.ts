@@ -134,7 +134,7 @@ describe("Each party's day in the dashboard (issue 29)", () => {
 
   it('the enterprise sees Approvals (no Splits), approves from the detail page after a confirmation, and sees no SME action', async () => {
     await signIn(enterprise.email);
-    expect(await nav()).toEqual(['Home', 'Approvals', 'Bills', 'Checkout', 'Payouts', 'Balance', 'API keys', 'Webhooks']);
+    expect(await nav()).toEqual(['Home', 'Approvals', 'Bills', 'Checkout', 'Payouts', 'Balance', 'API keys', 'Webhooks', 'Team']);
     await go('/approvals');
     await page.locator(`tr[data-split-id="${splitId}"]`).getByRole('link').click();
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('$1,150.00 from Acme Staffing');
@@ -167,7 +167,7 @@ describe("Each party's day in the dashboard (issue 29)", () => {
 
   it('the SME sees it approved with its payday, pays a row out after a fee preview, and reads the ledger in plain words', async () => {
     await signIn(sme.email);
-    expect(await nav()).toEqual(['Home', 'Splits', 'Checkout', 'Payouts', 'Balance', 'API keys', 'Webhooks']);
+    expect(await nav()).toEqual(['Home', 'Splits', 'Checkout', 'Payouts', 'Balance', 'API keys', 'Webhooks', 'Team']);
     await go(`/splits/${splitId}`);
     await ui(page.getByTestId('split-status')).toContainText('Funded');
     await ui(page.getByTestId('timeline')).toContainText('by Globex');

@@ -187,6 +187,7 @@ describe('Idempotency-Key over HTTP', () => {
       'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/repoint', // a state change decided on the Split (a repeat is refused: 400/409), no amount of its own
       'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/take-back', // the same: a second take-back is 409 DISTRIBUTION_NOT_FAILED
       'POST /api/commerce/members', // an invitation moves no money (issue 30)
+      'POST /api/commerce/integration/payout-embed/sessions/{id}/confirm', // issue 30: a second member's confirmation; a repeat decides nothing, the money was reserved at create
       'POST /api/commerce/api-keys',
       'POST /api/commerce/business-profiles',
       'POST /api/commerce/integration/sub-vendors',

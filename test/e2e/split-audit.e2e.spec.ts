@@ -35,10 +35,11 @@ describe('Split audit: history and as-of', () => {
     const history = dataOf(await app.request('GET', `/api/commerce/integration/splits/${split.id}/history`, { token: world.sme.apiKey }), 200);
     expect(history.map((e: { type: string }) => e.type).slice(0, 4)).toEqual(['split.created', 'split.roster.revised', 'split.leg_a.approved', 'split.funded']);
     expect(history.map((e: { revision: number }) => e.revision)).toEqual(history.map((_: unknown, i: number) => i));
-    for (const entry of history) expect(Object.keys(entry).sort()).toEqual(['actor', 'data', 'occurredAt', 'revision', 'type']);
+    for (const entry of history) expect(Object.keys(entry).sort()).toEqual(['actor', 'actorName', 'data', 'occurredAt', 'revision', 'type']);
     expect(history[0].actor).toMatch(/^api_key:key_/);
+    expect(history[0].actorName).toMatch(/^API key "/); // issue 30: the reader's own key by name
     // The approving user is the enterprise's: the SME reads the party, not the person (docs/api.md#who-sees-what).
-    expect(history[2].actor).toBe('enterprise');
+    expect(history[2]).toMatchObject({ actor: 'enterprise', actorName: null });
     expect(history[1].data).toMatchObject({ totalAmountCents: '7000', marginAmountCents: '0' });
     // Field lists, not event data: no contractor's email or wallet email, even to the SME (issue 24).
     const read = JSON.stringify(history);

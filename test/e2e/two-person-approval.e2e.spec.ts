@@ -54,6 +54,18 @@ describe('two-person approval of incoming Splits (issue 30)', () => {
     // The SME sees that it was approved and when, not by whom.
     const asSme = dataOf(await app.request('GET', `/api/commerce/splits/${split.id}`, { token: world.sme.sessionToken }), 200);
     expect(asSme.approvals.map((a: { approvedBy: string }) => a.approvedBy)).toEqual(['enterprise', 'enterprise']);
+    // History names who acted (issue 30): the enterprise reads its members' emails; the SME reads the party.
+    const history = (token: string) => app.request('GET', `/api/commerce/splits/${split.id}/history`, { token });
+    const approvalsOf = (entries: { type: string; actor: string; actorName: string | null }[]) =>
+      entries.filter((e) => e.type === 'split.approval.recorded').map(({ actor, actorName }) => ({ actor, actorName }));
+    expect(approvalsOf(dataOf(await history(world.enterprise.sessionToken), 200))).toEqual([
+      { actor: `user:${fin1.userId}`, actorName: fin1.email },
+      { actor: `user:${fin2.userId}`, actorName: fin2.email },
+    ]);
+    expect(approvalsOf(dataOf(await history(world.sme.sessionToken), 200))).toEqual([
+      { actor: 'enterprise', actorName: null },
+      { actor: 'enterprise', actorName: null },
+    ]);
   });
 
   it('refuses a member of the SME, even one that is also a finance member of the enterprise', async () => {

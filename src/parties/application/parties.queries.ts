@@ -50,5 +50,14 @@ export async function approvalPolicyFor(documents: DocumentReader, enterpriseCom
   );
 }
 
+/**
+ * Issue 30, the SME side: a company's own default policy guards its own outgoing money too. When it asks for two
+ * approvals, a Payout Embed session above `aboveAmountCents` is confirmed by a second member; else null.
+ */
+export async function twoPersonThresholdOf(documents: DocumentReader, companyId: string): Promise<string | null> {
+  const policy = await documents.get<ApprovalPolicyDoc>(APPROVAL_POLICIES, approvalPolicyId(companyId, null));
+  return policy?.requiredApprovals === 2 ? policy.aboveAmountCents : null;
+}
+
 export const approvalPoliciesOf = (documents: DocumentReader, enterpriseCompanyId: string) =>
   documents.find<ApprovalPolicyDoc>(APPROVAL_POLICIES, { filter: { enterpriseCompanyId }, sort: [{ field: 'updatedAt', direction: 'desc' }] });

@@ -4,6 +4,8 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { deterministicId, newId, sha256Hex } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { twoPersonThresholdOf } from '../../parties';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { IdempotencyKeyReusedError } from '../domain/payout-embed.errors';
@@ -48,6 +50,7 @@ export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePa
     private readonly queries: PayoutEmbedQueries,
     private readonly secrets: PayoutEmbedSecrets,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
   ) {}
 
   async execute({ companyId, request, context }: CreatePayoutEmbedSessionCommand): Promise<{ session: SessionView; replayed: boolean }> {
@@ -62,6 +65,9 @@ export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePa
       return { session: await this.queries.get(sessionId, companyId), replayed: true };
     }
 
+    // Issue 30: above the company's two-person threshold a second member confirms the session before it can be claimed.
+    const threshold = await twoPersonThresholdOf(this.documents, companyId);
+    const confirmation = threshold !== null && BigInt(request.amountCents) > BigInt(threshold) ? { confirmation: { startedBy: context.actor, aboveAmountCents: threshold } } : {};
     const reserved = await this.aggregates.handle(
       balanceStreamId(companyId),
       companyBalanceDecider,
@@ -90,6 +96,7 @@ export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePa
           payoutId: deterministicId('po', 'payout-embed', sessionId),
           createdAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + request.expiresInSeconds * 1000).toISOString(),
+          ...confirmation,
         },
       },
       context,

@@ -27,6 +27,11 @@ export interface SessionView {
   failureReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Issue 30: above the company's two-person threshold, a second member confirms it before it can be claimed. */
+  awaitingConfirmation: boolean;
+  /** The actor that started a session needing confirmation (`user:usr_...` or `api_key:key_...`), and the member that confirmed it. */
+  startedBy: string | null;
+  confirmedBy: string | null;
 }
 
 @Injectable()
@@ -96,6 +101,9 @@ export class PayoutEmbedQueries {
       failureReason: doc.failureReason,
       createdAt: doc.createdAt,
       updatedAt: doc.updatedAt,
+      awaitingConfirmation: doc.awaitingConfirmation ?? false,
+      startedBy: doc.startedBy ?? null,
+      confirmedBy: doc.confirmedBy ?? null,
     };
   }
 }

@@ -48,6 +48,30 @@ describe('Payout Embed session decider', () => {
         .thenFails('IDEMPOTENCY_KEY_REUSED', (e) => expect(e.kind).toBe('conflict')));
   });
 
+  describe('the two-person rule (issue 30: a session above the threshold is confirmed by a second member)', () => {
+    const guarded: SessionEvent = { type: 'payout_embed.session.created', data: { ...data, confirmation: { startedBy: 'user:usr_ann', aboveAmountCents: '1000' } } };
+    const confirmed: SessionEvent = { type: 'payout_embed.session.confirmed', data: { sessionId: 'pes_1', companyId: 'co_1', confirmedBy: 'user:usr_bob', confirmedAt: at(5) } };
+    const confirmAs = (by: string, seconds = 5) => ({ type: 'Confirm', data: { by, now: at(seconds) } }) as const;
+    it('refuses the person who started it (403 SELF_APPROVAL)', () =>
+      given(decider, guarded)
+        .when(confirmAs('user:usr_ann'))
+        .thenFails('SELF_APPROVAL', (e) => expect(e.kind).toBe('forbidden')));
+    it('is confirmed by another member', () => given(decider, guarded).when(confirmAs('user:usr_bob')).then([confirmed]));
+    it('decides nothing when confirmed already, or when the session needed no second person', () => {
+      given(decider, guarded, confirmed).when(confirmAs('user:usr_carl')).thenNothing();
+      given(decider, created).when(confirmAs('user:usr_ann')).thenNothing();
+    });
+    it('refuses a code (so a claim) until it is confirmed, then sends one', () => {
+      given(decider, guarded).when({ type: 'SendCode', data: { codeHash: 'code-hash', now: at(0) } }).thenFails('PAYOUT_EMBED_AWAITING_CONFIRMATION');
+      given(decider, guarded, confirmed).when({ type: 'SendCode', data: { codeHash: 'code-hash', now: at(6) } }).then([codeSent(6)]);
+    });
+    it('refuses to confirm a cancelled or expired session', () => {
+      const cancelledGuarded: SessionEvent = { type: 'payout_embed.session.cancelled', data: { ...ref, cancelledAt: at(4) } };
+      given(decider, guarded, cancelledGuarded).when(confirmAs('user:usr_bob')).thenFails('PAYOUT_EMBED_NOT_CONFIRMABLE');
+      given(decider, guarded).when(confirmAs('user:usr_bob', 8 * 86_400)).thenFails('PAYOUT_EMBED_NOT_CONFIRMABLE');
+    });
+  });
+
   describe('abandon (the reservation timer found no session; issue 23)', () => {
     const abandon = { type: 'Abandon', data: { sessionId: 'pes_1', companyId: 'co_1', now: at(300) } } as const;
     const abandoned: SessionEvent = { type: 'payout_embed.session.abandoned', data: { sessionId: 'pes_1', companyId: 'co_1', abandonedAt: at(300) } };

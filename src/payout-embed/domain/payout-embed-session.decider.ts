@@ -1,14 +1,17 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import {
   IdempotencyKeyReusedError,
+  PayoutEmbedAwaitingConfirmationError,
   PayoutEmbedClaimLockedError,
   PayoutEmbedCodeExpiredError,
   PayoutEmbedCodeLimitError,
   PayoutEmbedNotAwaitingWalletError,
   PayoutEmbedNotCancellableError,
   PayoutEmbedNotClaimableError,
+  PayoutEmbedNotConfirmableError,
   PayoutEmbedPayoutNotStartedError,
   PayoutEmbedReservationAbandonedError,
+  SelfApprovalError,
 } from './payout-embed.errors';
 import { SessionCreatedData, SessionEvent, SessionRef, SessionStatus } from './payout-embed.events';
 
@@ -23,6 +26,7 @@ export const MAX_CODES_PER_SESSION = 5;
 
 export type PayoutEmbedCommand =
   | { type: 'CreateSession'; data: SessionCreatedData }
+  | { type: 'Confirm'; data: { by: string; now: string } }
   | { type: 'SendCode'; data: { codeHash: string; now: string } }
   | { type: 'Claim'; data: { codeHash: string; now: string } }
   | { type: 'NameWallet'; data: { walletEmail: string; now: string } }
@@ -46,7 +50,12 @@ export interface SessionState {
   updatedAt: string | null;
   /** The abandoned-reservation timer closed this session id before any session was written. */
   abandoned: boolean;
+  /** Issue 30: who confirmed a session that needed a second person (null: not confirmed, or not needed). */
+  confirmedBy: string | null;
 }
+
+/** A session above the two-person threshold that no second member has confirmed yet. */
+export const awaitsConfirmation = (state: SessionState) => state.session?.confirmation !== undefined && state.confirmedBy === null;
 
 const initialState = (): SessionState => ({
   session: null,
@@ -61,6 +70,7 @@ const initialState = (): SessionState => ({
   failureReason: null,
   updatedAt: null,
   abandoned: false,
+  confirmedBy: null,
 });
 
 const plusSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
@@ -72,8 +82,23 @@ function assertClaimable(state: SessionState, now: string): SessionCreatedData {
   if (!s) throw new PayoutEmbedNotClaimableError('unknown');
   if (s.status !== 'created') throw new PayoutEmbedNotClaimableError(s.status);
   if (now >= s.expiresAt) throw new PayoutEmbedNotClaimableError('expired');
+  if (awaitsConfirmation(state)) throw new PayoutEmbedAwaitingConfirmationError();
   if (state.lockedUntil !== null && now < state.lockedUntil) throw new PayoutEmbedClaimLockedError(state.lockedUntil);
   return s;
+}
+
+/**
+ * Issue 30 (DESIGN 15 "Agreement": a two-person rule needs two different people): a session above the company's
+ * threshold is confirmed by someone other than the actor that started it. A repeat, or a session that needs no
+ * confirmation, decides nothing.
+ */
+function confirm(state: SessionState, by: string, now: string): SessionEvent[] {
+  const s = state.session;
+  if (!s) throw new PayoutEmbedNotConfirmableError('unknown');
+  if (!s.confirmation || state.confirmedBy !== null) return [];
+  if (s.status !== 'created' || now >= s.expiresAt) throw new PayoutEmbedNotConfirmableError(s.status === 'created' ? 'expired' : s.status);
+  if (by === s.confirmation.startedBy) throw new SelfApprovalError();
+  return [{ type: 'payout_embed.session.confirmed', data: { sessionId: s.sessionId, companyId: s.companyId, confirmedBy: by, confirmedAt: now } }];
 }
 
 /**
@@ -98,6 +123,8 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
         // A session was written in time (it owns the reservation), or the id is closed already.
         if (s || state.abandoned) return [];
         return [{ type: 'payout_embed.session.abandoned', data: { sessionId: command.data.sessionId, companyId: command.data.companyId, abandonedAt: command.data.now } }];
+      case 'Confirm':
+        return confirm(state, command.data.by, command.data.now);
       case 'SendCode': {
         const { now, codeHash } = command.data;
         assertClaimable(state, now);
@@ -153,6 +180,8 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
     switch (event.type) {
       case 'payout_embed.session.created':
         return { ...state, session: { ...event.data, status: 'created' }, updatedAt: event.data.createdAt };
+      case 'payout_embed.session.confirmed':
+        return { ...state, confirmedBy: event.data.confirmedBy, updatedAt: event.data.confirmedAt };
       case 'payout_embed.session.code_sent':
         return {
           ...state,

@@ -35,6 +35,33 @@ export class SmeFeeNotCoveredError extends DomainError {
   }
 }
 
+/** Issue 30: the person who started a session that needs a second person cannot be the one who confirms it. */
+export class SelfApprovalError extends DomainError {
+  readonly code = 'SELF_APPROVAL';
+  readonly kind = 'forbidden';
+  constructor() {
+    super('You started this; another finance or owner member must confirm it');
+  }
+}
+
+/** Issue 30: the session waits for a second member's confirmation; nothing can be claimed before it. */
+export class PayoutEmbedAwaitingConfirmationError extends DomainError {
+  readonly code = 'PAYOUT_EMBED_AWAITING_CONFIRMATION';
+  readonly kind = 'conflict';
+  constructor() {
+    super('This payout waits for a second member of the company to confirm it');
+  }
+}
+
+/** Issue 30: only a session that waits for confirmation (created, not yet confirmed) can be confirmed. */
+export class PayoutEmbedNotConfirmableError extends DomainError {
+  readonly code = 'PAYOUT_EMBED_NOT_CONFIRMABLE';
+  readonly kind = 'conflict';
+  constructor(status: string) {
+    super(`A ${status} session cannot be confirmed`);
+  }
+}
+
 /** The same idempotencyKey came with a different body (one error for every idempotent create). */
 export { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 

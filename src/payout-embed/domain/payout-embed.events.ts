@@ -30,6 +30,13 @@ export interface SessionCreatedData extends SessionRef {
   payoutId: string;
   createdAt: string;
   expiresAt: string;
+  /**
+   * Issue 30, the SME-side two-person rule: the session is above the company's own two-approval threshold, so
+   * a second finance or owner member must confirm it (`payout_embed.session.confirmed`) before the recipient
+   * can claim it; `startedBy` (the actor that created it) cannot. Absent on sessions that need no second person
+   * and on every session written before the rule.
+   */
+  confirmation?: { startedBy: string; aboveAmountCents: string };
 }
 
 export type SessionCreated = DomainEvent<'payout_embed.session.created', SessionCreatedData>;
@@ -51,8 +58,12 @@ export type SessionCancelled = DomainEvent<'payout_embed.session.cancelled', Ses
  */
 export type SessionAbandoned = DomainEvent<'payout_embed.session.abandoned', { sessionId: string; companyId: string; abandonedAt: string }>;
 
+/** Issue 30: a second member (`confirmedBy`, never the one that started it) confirmed a session that needed it. Not a webhook event. */
+export type SessionConfirmed = DomainEvent<'payout_embed.session.confirmed', { sessionId: string; companyId: string; confirmedBy: string; confirmedAt: string }>;
+
 export type SessionEvent =
   | SessionCreated
+  | SessionConfirmed
   | ClaimCodeSent
   | ClaimCodeRejected
   | SessionClaimed

@@ -6,18 +6,21 @@ import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import {
   IdempotencyKeyReusedError,
   PayoutEmbedNotCancellableError,
+  PayoutEmbedNotConfirmableError,
   PayoutEmbedReservationAbandonedError,
   PayoutEmbedSessionNotFoundError,
   PayoutInsufficientBalanceError,
+  SelfApprovalError,
 } from '../domain/payout-embed.errors';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
+import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
 import { Page } from '../../platform/http/envelope';
 import { pageOf } from '../../platform/http/pagination';
 import { CancelPayoutEmbedSessionCommand } from '../application/cancel-payout-embed-session.handler';
 import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-embed-session.handler';
+import { ConfirmPayoutEmbedSessionCommand } from '../application/confirm-payout-embed-session.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto, refuseLoopbackOutsideSandbox } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto, SessionViewDto } from './payout-embed.response.dto';
@@ -96,5 +99,19 @@ export class IntegrationPayoutEmbedController {
   @ApiOkResponse({ type: SessionResponseDto })
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new CancelPayoutEmbedSessionCommand(principal.companyId, id, commandContext(request, principal)));
+  }
+
+  @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotConfirmableError, SelfApprovalError)
+  @Post(':id/confirm')
+  @SessionAuth()
+  @Roles(...FINANCE)
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Issue 30: a second member confirms a session above the company's two-person threshold (its default approval policy asking for two); the one who started it is refused (403 SELF_APPROVAL). A session that needs no confirmation, or has it, is returned unchanged",
+  })
+  @ApiOkResponse({ type: SessionResponseDto })
+  confirm(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new ConfirmPayoutEmbedSessionCommand(principal.companyId, id, commandContext(request, principal)));
   }
 }

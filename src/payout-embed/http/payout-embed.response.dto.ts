@@ -19,6 +19,11 @@ export class SessionViewDto {
   @ApiProperty({ nullable: true, type: String }) failureReason!: string | null;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;
+  @ApiProperty({ description: "Issue 30: above the company's two-person threshold a second finance or owner member confirms it (POST .../:id/confirm) before it can be claimed" })
+  awaitingConfirmation!: boolean;
+  @ApiProperty({ nullable: true, type: String, example: 'user:usr_00mwvg57bmrlmdka00oi8mkjzz', description: 'Who started a session that needs confirmation' })
+  startedBy!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'user:usr_00mwvg57bmrlmdka00oi8mkjzy' }) confirmedBy!: string | null;
 }
 
 export class SessionResponseDto {

@@ -24,9 +24,13 @@ export interface SessionDoc {
   failureReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Issue 30 (absent on documents projected before): who started a session that needs a second member, and who confirmed it. */
+  startedBy?: string | null;
+  awaitingConfirmation?: boolean;
+  confirmedBy?: string | null;
 }
 
-const HANDLED = new Set([...Object.keys(LIFECYCLE_STATUS), 'payout_embed.session.payout_started']);
+const HANDLED = new Set([...Object.keys(LIFECYCLE_STATUS), 'payout_embed.session.payout_started', 'payout_embed.session.confirmed']);
 
 @Injectable()
 @LogSubscriber()
@@ -69,13 +73,17 @@ export class PayoutEmbedSessionsProjection implements Projection {
         failureReason: null,
         createdAt: d.createdAt,
         updatedAt: d.createdAt,
+        startedBy: d.confirmation?.startedBy ?? null,
+        awaitingConfirmation: d.confirmation !== undefined,
+        confirmedBy: null,
       });
       return;
     }
     const doc = await writer.get<SessionDoc>(PAYOUT_EMBED_SESSIONS, event.data.sessionId);
     if (!doc) return;
     doc.updatedAt = at;
-    if (event.type === 'payout_embed.session.payout_started') Object.assign(doc, { payoutId: event.data.payoutId, walletEmail: event.data.walletEmail });
+    if (event.type === 'payout_embed.session.confirmed') Object.assign(doc, { awaitingConfirmation: false, confirmedBy: event.data.confirmedBy });
+    else if (event.type === 'payout_embed.session.payout_started') Object.assign(doc, { payoutId: event.data.payoutId, walletEmail: event.data.walletEmail });
     else doc.status = LIFECYCLE_STATUS[event.type] ?? doc.status;
     if (event.type === 'payout_embed.session.failed') doc.failureReason = event.data.failureReason;
     writer.put<SessionDoc>(PAYOUT_EMBED_SESSIONS, doc);

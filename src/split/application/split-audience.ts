@@ -56,6 +56,8 @@ export interface SplitHistoryEntry {
   occurredAt: string;
   /** Who did it: the reader's own user or API key as recorded, a party ('sme', 'enterprise') for the other company's people. */
   actor: string;
+  /** Issue 30: the reader's own member (email) or API key by name; null for a party, the service, or an actor no longer known. */
+  actorName?: string | null;
   data: Record<string, unknown>;
 }
 

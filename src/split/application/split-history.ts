@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../../platform/event-store/event-store.port';
-import { Doc, DocumentReader } from '../../platform/read-store/document-store.port';
+import { Doc, DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { actorNames } from '../../identity';
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { payoutStreamId } from '../../payouts';
 import { SplitNotFoundError } from '../domain/split.errors';
@@ -32,7 +33,10 @@ const EMPTY: DocumentReader = {
 export class SplitHistory {
   private readonly projection = new SplitReadModelProjection();
 
-  constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
+  ) {}
 
   /**
    * The Split's events as `companyId` may read them (split-audience.ts), when it is one of `parties` of the
@@ -40,7 +44,10 @@ export class SplitHistory {
    */
   async history(splitId: string, companyId: string, parties: readonly SplitAudience[] = ['sme']): Promise<SplitHistoryEntry[]> {
     const { events, audience } = await this.partyEvents(splitId, companyId, parties);
-    return events.map((event) => historyEntryFor(event, audience)).filter((entry): entry is SplitHistoryEntry => entry !== null);
+    const entries = events.map((event) => historyEntryFor(event, audience)).filter((entry): entry is SplitHistoryEntry => entry !== null);
+    // Issue 30: who acted, by name: the reader's own members (email) and keys; the other company's stay its party.
+    const names = await actorNames(this.documents, companyId, entries.map((entry) => entry.actor));
+    return entries.map((entry) => ({ ...entry, actorName: names[entry.actor] ?? null }));
   }
 
   /** Every event with its recorded data, for an operator at the command line (splits:history). */

@@ -113,6 +113,13 @@ export class SplitHistoryEntryDto {
   })
   actor!: string;
   @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'ann@acme.example',
+    description: "Issue 30: who acted, by name: the caller's own member (email) or API key (`API key \"name\"`); null for the other company, the service, or someone no longer a member",
+  })
+  actorName!: string | null;
+  @ApiProperty({
     type: 'object',
     additionalProperties: true,
     description: "The event's fields the caller's side may read, listed per event type (docs/api.md#who-sees-what); never the recorded event data",

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, data, page } from './api/client';
 import type { Me } from './api/types';
 import { Icon, Logo } from './components/icons';
@@ -18,6 +18,8 @@ import { SplitFormPage } from './pages/split-form';
 import { BillsPage } from './pages/bills';
 import { BalancePage } from './pages/balance';
 import { SandboxBanner } from './components/sandbox-banner';
+import { TeamPage } from './pages/team';
+import { CompanySwitcher } from './components/company-switcher';
 
 const PUBLIC = new Set(['/login', '/signup', '/magic-link']);
 
@@ -34,13 +36,19 @@ function Session() {
   const { path } = useLocation();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [facts, setFacts] = useState<CompanyFacts | null>(null);
+  // Only the latest refresh counts: a sign-in or company switch while the first load is under way must not be
+  // overwritten by the older answer (issue 30: a magic link opened in a browser signed in as someone else).
+  const latest = useRef(0);
   const refresh = useCallback(async () => {
+    const mine = ++latest.current;
     try {
       const who = await data<Me>(api.GET('/api/auth/me'));
-      setFacts(who.kind === 'company' ? await companyFacts() : null);
+      const whatDone = who.kind === 'company' ? await companyFacts() : null;
+      if (mine !== latest.current) return;
+      setFacts(whatDone);
       setMe(who);
     } catch {
-      setMe(null);
+      if (mine === latest.current) setMe(null);
     }
   }, []);
   useEffect(() => {
@@ -133,7 +141,7 @@ function Shell({ viewer, onSignedOut, onChanged }: { viewer: Viewer; onSignedOut
               </ul>
             </nav>
             <div className="sidebar-foot">
-              <div className="who">{me.companyName}</div>
+              <CompanySwitcher me={me} />
               <div className="email">{me.email}</div>
               <Button small icon="logout" busy={leaving} onClick={() => void logout()}>
                 Sign out
@@ -167,17 +175,19 @@ function Route({ path, viewer, onChanged }: { path: string; viewer: Viewer; onCh
     case '/splits':
       return <SplitsPage viewer={viewer} />;
     case '/approvals':
-      return <ApprovalsPage me={me} />;
+      return <ApprovalsPage me={me} viewer={viewer} />;
     case '/bills':
-      return <BillsPage />;
+      return <BillsPage viewer={viewer} />;
     case '/checkout':
-      return <CheckoutPage />;
+      return <CheckoutPage viewer={viewer} />;
     case '/payouts':
-      return <PayoutsPage />;
+      return <PayoutsPage viewer={viewer} />;
     case '/earnings':
       return <EarningsPage me={me} />;
     case '/balance':
       return <BalancePage viewer={viewer} />;
+    case '/team':
+      return <TeamPage viewer={viewer} />;
     default:
       return (
         <div className="panel">

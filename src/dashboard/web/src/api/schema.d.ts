@@ -1361,6 +1361,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/integration/payout-embed/sessions/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue 30: a second member confirms a session above the company's two-person threshold (its default approval policy asking for two); the one who started it is refused (403 SELF_APPROVAL). A session that needs no confirmation, or has it, is returned unchanged
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['IntegrationPayoutEmbedController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/embed/payouts/{id}': {
     parameters: {
       query?: never;
@@ -2380,6 +2400,11 @@ export interface components {
        * @example api_key:key_00mwvg57konv0b7n1rk4xf7vef
        */
       actor: string;
+      /**
+       * @description Issue 30: who acted, by name: the caller's own member (email) or API key (`API key "name"`); null for the other company, the service, or someone no longer a member
+       * @example ann@acme.example
+       */
+      actorName: string | null;
       /** @description The event's fields the caller's side may read, listed per event type (docs/api.md#who-sees-what); never the recorded event data */
       data: {
         [key: string]: unknown;
@@ -3189,6 +3214,15 @@ export interface components {
       failureReason: string | null;
       createdAt: string;
       updatedAt: string;
+      /** @description Issue 30: above the company's two-person threshold a second finance or owner member confirms it (POST .../:id/confirm) before it can be claimed */
+      awaitingConfirmation: boolean;
+      /**
+       * @description Who started a session that needs confirmation
+       * @example user:usr_00mwvg57bmrlmdka00oi8mkjzz
+       */
+      startedBy: string | null;
+      /** @example user:usr_00mwvg57bmrlmdka00oi8mkjzy */
+      confirmedBy: string | null;
     };
     CreatePayoutEmbedSessionRequestDto: {
       /**
@@ -12895,6 +12929,153 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'PAYOUT_EMBED_NOT_CANCELLABLE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  IntegrationPayoutEmbedController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionResponseDto'];
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description SELF_APPROVAL, CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SELF_APPROVAL' | 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_NOT_CONFIRMABLE, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_NOT_CONFIRMABLE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };

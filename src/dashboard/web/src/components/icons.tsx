@@ -19,6 +19,7 @@ const paths = {
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6',
   plus: 'M12 5v14M5 12h14',
   clock: 'M12 7v5l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
+  users: 'M16 20v-1.5a3.5 3.5 0 0 0-3.5-3.5h-5A3.5 3.5 0 0 0 4 18.5V20M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm10 9v-1.5a3.5 3.5 0 0 0-2.5-3.4M15 4.2a3.5 3.5 0 0 1 0 6.6',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -40,6 +40,7 @@ export const AREAS: Area[] = [
   { path: '/api-keys', label: 'API keys', icon: 'key', for: ['developer'] },
   { path: '/webhooks', label: 'Webhooks', icon: 'webhook', for: ['developer'] },
   { path: '/earnings', label: 'Earnings', icon: 'wallet', for: ['contractor'] },
+  { path: '/team', label: 'Team', icon: 'users', for: ['company'] },
 ];
 
 /** Pages that are not in the navigation, and who may open them. */
@@ -77,13 +78,14 @@ export function partiesOf(me: Me, facts: CompanyFacts | null): Party[] {
   return facts ? companyParties(facts) : [...COMPANY_PARTIES];
 }
 
-export const areasFor = (viewer: Viewer) => AREAS.filter((area) => covers(area.for, viewer.parties));
+export const areasFor = (viewer: Viewer) => AREAS.filter((area) => covers(area.for, viewer.parties) && roleOpens(viewer, area.path));
 
 /** The page a viewer lands on after signing in. */
 export const homeOf = (viewer: Viewer) => (viewer.parties.includes('contractor') ? '/earnings' : '/');
 
 /** May this viewer open the page at `path`? Unknown paths are allowed (the router answers "Page not found"). */
 export function canSee(viewer: Viewer, path: string): boolean {
+  if (!roleOpens(viewer, path)) return false;
   const page = PAGES.find((candidate) => candidate.pattern.test(path));
   if (page) return covers(page.for, viewer.parties);
   const area = [...AREAS].reverse().find((candidate) => (candidate.path === '/' ? path === '/' : path === candidate.path || path.startsWith(`${candidate.path}/`)));
@@ -114,9 +116,67 @@ const WHEN: Record<SplitAction, (split: Split) => boolean> = {
 };
 
 export function canDoOnSplit(viewer: Viewer, split: Split, action: SplitAction): boolean {
-  return SPLIT_ACTIONS[sideOf(viewer, split)].includes(action) && WHEN[action](split);
+  return (
+    SPLIT_ACTIONS[sideOf(viewer, split)].includes(action) &&
+    WHEN[action](split) &&
+    canDo(viewer, SPLIT_ACTION_NEEDS[action]) &&
+    // Issue 30: a second approval comes from someone else.
+    !(action === 'approve' && split.approvals.some((approval) => approval.approvedBy === `user:${viewer.me.userId}`))
+  );
 }
 
 /** Where "back" leads from a Split: the SME's list, or the enterprise's Approvals. */
 export const splitListOf = (viewer: Viewer, split: Pick<Split, 'smeCompanyId'>) =>
   sideOf(viewer, split) === 'sme' ? { to: '/splits', label: 'Splits' } : { to: '/approvals', label: 'Approvals' };
+
+// ---- Roles (issue 30) -------------------------------------------------------------------------------------------
+// A member's role decides which buttons it is shown, on top of its company's parties: the same roles the API
+// declares per route (docs/api.md#teams-and-roles), so a button never appears only to fail with ROLE_FORBIDDEN.
+
+export type Role = Me['role'];
+
+/**
+ * What a button does, by the roles the API admits for it: `money` moves money (approve, reject, pay out, margins,
+ * Payout Embed, bills, refunds, withdrawals, top-ups); `keys` API keys and webhooks; `manage` company settings,
+ * sending, revising and cancelling Splits, payment links; `members` inviting, re-roling and removing members.
+ */
+export type Capability = 'money' | 'keys' | 'manage' | 'members';
+
+const CAPABLE: Record<Capability, readonly Role[]> = {
+  money: ['owner', 'admin', 'finance'],
+  keys: ['owner', 'admin', 'developer'],
+  manage: ['owner', 'admin'],
+  members: ['owner'],
+};
+
+/** May this member press a button that does `capability`? */
+export const canDo = (viewer: Viewer, capability: Capability) => CAPABLE[capability].includes(viewer.me.role);
+
+const SPLIT_ACTION_NEEDS: Record<SplitAction, Capability> = {
+  approve: 'money',
+  reject: 'money',
+  payOutNow: 'money',
+  settleMargin: 'money',
+  revise: 'manage',
+  cancel: 'manage',
+};
+
+/** Pages whose every button is of one capability and that hold nothing for the other roles: hidden from them. */
+const PAGE_NEEDS: { pattern: RegExp; needs: Capability }[] = [
+  { pattern: /^\/(api-keys|webhooks)(\/|$)/, needs: 'keys' },
+  { pattern: /^\/splits\/(new|[^/]+\/edit)$/, needs: 'manage' },
+];
+
+function roleOpens(viewer: Viewer, path: string): boolean {
+  const page = PAGE_NEEDS.find((candidate) => candidate.pattern.test(path));
+  return page ? canDo(viewer, page.needs) : true;
+}
+
+/** The roles as the Team page offers them, with what each may do (docs/api.md#teams-and-roles). */
+export const ROLE_CHOICES: { role: Role; label: string; may: string }[] = [
+  { role: 'owner', label: 'Owner', may: 'Everything, members included' },
+  { role: 'admin', label: 'Admin', may: 'Everything but members' },
+  { role: 'developer', label: 'Developer', may: 'API keys and webhooks; reads everything; moves no money' },
+  { role: 'finance', label: 'Finance', may: 'Approves Splits, pays bills and rows, releases margins, payouts; no keys or webhooks' },
+  { role: 'viewer', label: 'Viewer', may: 'Reads everything, exports included; changes nothing' },
+];

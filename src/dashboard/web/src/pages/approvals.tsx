@@ -11,9 +11,15 @@ import { useResource } from '../lib/use-resource';
 import { ChangedSinceReview, type Changed } from './approvals/changed-since-review';
 import { NetTerms } from './approvals/net-terms';
 import { SupplierSettings } from './approvals/supplier-settings';
+import { canDo, type Viewer } from '../lib/access';
+import { ApprovalsNeeded, approvedByViewer } from './approvals/approvals-needed';
+import type { components } from '../api/schema';
 
-export function ApprovalsPage({ me }: { me: Me }) {
+export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
   const incoming = useResource(() => data<Split[]>(api.GET('/api/commerce/splits/incoming')));
+  // Issue 30: who may still approve, by name; buttons only for members who may decide.
+  const members = useResource(() => data<components['schemas']['MemberDto'][]>(api.GET('/api/commerce/members')));
+  const mayDecide = canDo(viewer, 'money');
   const settings = useResource(() => data<SplitSetting[]>(api.GET('/api/commerce/split-settings')));
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -83,7 +89,7 @@ export function ApprovalsPage({ me }: { me: Me }) {
           rowKey={(split) => split.id}
           rowProps={(split) => ({ 'data-split-id': split.id })}
           columns={[
-            { header: 'From', cell: (split) => <strong>{split.smeCompanyName}</strong> },
+            { header: 'From', cell: (split) => <strong className="nowrap">{split.smeCompanyName}</strong> },
             {
               header: 'Split',
               cell: (split) => (
@@ -94,23 +100,28 @@ export function ApprovalsPage({ me }: { me: Me }) {
             },
             { header: 'Received', cell: (split) => <Time iso={split.createdAt} /> },
             { header: 'Payday', cell: (split) => <Payday split={split} /> },
-            { header: 'Total', num: true, cell: (split) => money(split.totalAmountCents, split.currency) },
+            { header: 'Total', num: true, cell: (split) => <span className="nowrap">{money(split.totalAmountCents, split.currency)}</span> },
             { header: 'Rows', num: true, cell: (split) => split.distributions.length },
+            { header: 'Approvals', cell: (split) => <ApprovalsNeeded split={split} viewer={viewer} members={members.data ?? []} /> },
           ]}
           actions={(split) => (
             <>
-              <Button
-                small
-                variant="primary"
-                busy={approve.busy}
-                onClick={() => (approve.setError(null), setApproving(split))}
-                aria-label={`Approve ${split.id} from ${split.smeCompanyName}`}
-              >
-                Approve
-              </Button>
-              <Button small variant="danger-ghost" onClick={() => reject.ask(split)} aria-label={`Reject ${split.id} from ${split.smeCompanyName}`}>
-                Reject
-              </Button>
+              {!mayDecide || approvedByViewer(split, viewer) ? null : (
+                <Button
+                  small
+                  variant="primary"
+                  busy={approve.busy}
+                  onClick={() => (approve.setError(null), setApproving(split))}
+                  aria-label={`Approve ${split.id} from ${split.smeCompanyName}`}
+                >
+                  Approve
+                </Button>
+              )}
+              {mayDecide ? (
+                <Button small variant="danger-ghost" onClick={() => reject.ask(split)} aria-label={`Reject ${split.id} from ${split.smeCompanyName}`}>
+                  Reject
+                </Button>
+              ) : null}
             </>
           )}
         />
@@ -130,10 +141,12 @@ export function ApprovalsPage({ me }: { me: Me }) {
           </ItemList>
         </section>
       ) : null}
-      <div className="grid-2">
-        <SupplierSettings smes={[...smes.values()]} loading={!incoming.data || !settings.data} error={settings.error} onSaved={settings.reload} />
-        <NetTerms />
-      </div>
+      {canDo(viewer, 'manage') ? (
+        <div className="grid-2">
+          <SupplierSettings smes={[...smes.values()]} loading={!incoming.data || !settings.data} error={settings.error} onSaved={settings.reload} />
+          <NetTerms />
+        </div>
+      ) : null}
       <BillingIds me={me} />
       <Confirm
         open={approving !== null}

@@ -174,7 +174,9 @@ export function MagicLinkPage({ onSignedIn }: { onSignedIn: () => Promise<void> 
     data(api.POST('/api/auth/magic-link/sign-in', { body: { token } }))
       .then(async () => {
         await onSignedIn();
-        navigate('/earnings', true);
+        // A contractor opens Earnings; a member an invitation signed in to a company opens its Home (issue 30).
+        const who = await data<{ kind: string }>(api.GET('/api/auth/me'));
+        navigate(who.kind === 'contractor' ? '/earnings' : '/', true);
       })
       .catch((e: unknown) => setError(e instanceof ApiError ? e : new ApiError(0, 'UNKNOWN', String(e), null)));
   }, [token, onSignedIn]);

@@ -6,6 +6,7 @@ import { Button, EmptyState, ErrorAlert, PageHead, StatusBadge, useAction } from
 import { money, Time } from '../lib/format';
 import { setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
+import { canDo, type Viewer } from '../lib/access';
 import { BillDetail } from './bills/bill-detail';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +38,8 @@ function inView(bill: Invoice, view: View, now: number): boolean {
 }
 
 /** The enterprise's bills (issue 27): one per funded Split, paid from the balance, by card, or by bank transfer. */
-export function BillsPage() {
+export function BillsPage({ viewer }: { viewer: Viewer }) {
+  const mayPay = canDo(viewer, 'money');
   const { query } = useLocation();
   const view = (query.get('view') ?? '') as View;
   const selected = query.get('invoice');
@@ -63,6 +65,7 @@ export function BillsPage() {
           }}
           onPayByCard={() => void card.run(bill)}
           cardBusy={card.busy}
+          mayPay={mayPay}
           onClose={() => setQuery({ invoice: undefined })}
         />
       ) : null}
@@ -102,11 +105,11 @@ export function BillsPage() {
           actions={(item) => (
             <Button
               small
-              variant={item.status === 'PAID' ? undefined : 'primary'}
+              variant={item.status === 'PAID' || !mayPay ? undefined : 'primary'}
               onClick={() => setQuery({ invoice: item.id })}
-              aria-label={`${item.status === 'PAID' ? 'Details' : 'Pay'} bill ${item.id}`}
+              aria-label={`${item.status === 'PAID' || !mayPay ? 'Details' : 'Pay'} bill ${item.id}`}
             >
-              {item.status === 'PAID' ? 'Details' : 'Pay'}
+              {item.status === 'PAID' || !mayPay ? 'Details' : 'Pay'}
             </Button>
           )}
         />

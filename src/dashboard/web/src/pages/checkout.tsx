@@ -1,10 +1,11 @@
 import { PageHead } from '../components/ui';
+import { canDo, type Viewer } from '../lib/access';
 import { setQuery, useLocation } from '../lib/router';
 import { Orders } from './checkout/orders';
 import { PaymentLinks } from './checkout/payment-links';
 import { Subscriptions } from './checkout/subscriptions';
 
-export function CheckoutPage() {
+export function CheckoutPage({ viewer }: { viewer: Viewer }) {
   const { query } = useLocation();
   const tab = query.get('tab') ?? 'links';
   return (
@@ -21,7 +22,7 @@ export function CheckoutPage() {
           </button>
         ))}
       </div>
-      {tab === 'orders' ? <Orders /> : tab === 'subscriptions' ? <Subscriptions /> : <PaymentLinks />}
+      {tab === 'orders' ? <Orders mayRefund={canDo(viewer, 'money')} /> : tab === 'subscriptions' ? <Subscriptions /> : <PaymentLinks mayCreate={canDo(viewer, 'manage')} />}
     </>
   );
 }

@@ -6,13 +6,16 @@ import { Button, Confirm, CopyButton, EmptyState, ErrorAlert, PageHead, StatusBa
 import { money, Time } from '../lib/format';
 import { useResource } from '../lib/use-resource';
 import { CreateSession, SESSIONS } from './payouts/create-session';
+import { canDo, type Viewer } from '../lib/access';
+import { SecondPerson } from './payouts/second-person';
 
 export const embedSnippet = (session: PayoutSession) =>
   `<iframe src="${session.embedUrl ?? ''}" title="Claim your payout" style="width:100%;max-width:480px;height:560px;border:0"></iframe>`;
 
 const OPEN = new Set(['created', 'claimed']);
 
-export function PayoutsPage() {
+export function PayoutsPage({ viewer }: { viewer: Viewer }) {
+  const mayPay = canDo(viewer, 'money');
   const [pageNumber, setPageNumber] = useState(1);
   const sessions = useResource(() => page<PayoutSession[]>(api.GET(SESSIONS, { params: { query: { page: pageNumber, limit: 20 } } })), [pageNumber]);
   const [created, setCreated] = useState<PayoutSession | null>(null);
@@ -35,13 +38,15 @@ export function PayoutsPage() {
           </div>
         ))}
       </div>
-      <CreateSession
-        onCreated={(session) => {
-          setCreated(session);
-          sessions.reload();
-          balances.reload();
-        }}
-      />
+      {mayPay ? (
+        <CreateSession
+          onCreated={(session) => {
+            setCreated(session);
+            sessions.reload();
+            balances.reload();
+          }}
+        />
+      ) : null}
       {created ? (
         <section className="panel" aria-labelledby="created-session-title">
           <h2 id="created-session-title">Embed this payout</h2>
@@ -72,14 +77,22 @@ export function PayoutsPage() {
                 </>
               ),
             },
-            { header: 'Status', cell: (session) => <StatusBadge status={session.status} /> },
+            {
+              header: 'Status',
+              cell: (session) => (
+                <>
+                  <StatusBadge status={session.status} />
+                  <SecondPerson session={session} viewer={viewer} onConfirmed={sessions.reload} />
+                </>
+              ),
+            },
             { header: 'Amount', num: true, cell: (session) => money(session.amountCents, session.currency) },
             { header: 'When', cell: (session) => <SessionWhen session={session} /> },
           ]}
           actions={(session) => (
             <>
               {session.embedUrl && OPEN.has(session.status) ? <CopyButton text={embedSnippet(session)} label="Copy snippet" /> : null}
-              {OPEN.has(session.status) ? (
+              {OPEN.has(session.status) && mayPay ? (
                 <Button small variant="danger-ghost" onClick={() => cancel.ask(session)} aria-label={`Cancel the payout to ${session.recipientEmail}`}>
                   Cancel
                 </Button>

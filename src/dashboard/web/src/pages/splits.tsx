@@ -3,7 +3,7 @@ import { api, data, page } from '../api/client';
 import type { HistoryEntry, PayoutPreview, Posting, Split } from '../api/types';
 import { Notice, Table } from '../components/data-list';
 import { Badge, Button, Confirm, EmptyState, ErrorAlert, ListState, LoadError, Loading, PageHead, Pager, StatusBadge, useAction } from '../components/ui';
-import { canDoOnSplit, canSee, sideOf, splitListOf, type SplitAction, type Viewer } from '../lib/access';
+import { canDo, canDoOnSplit, canSee, sideOf, splitListOf, type SplitAction, type Viewer } from '../lib/access';
 import { actorWords, entryWords, postingWords } from './splits/split-words';
 import { humanize, money, Time } from '../lib/format';
 import { Link, setQuery, useLocation } from '../lib/router';
@@ -366,7 +366,7 @@ export function SplitDetailPage({ id, viewer }: { id: string; viewer: Viewer }) 
                   Pay out now
                 </Button>
               ) : null}
-              {!asOf && side === 'sme' ? <RowActions split={s} row={row} onDone={(message) => (setNotice(message), reloadAll())} /> : null}
+              {!asOf && side === 'sme' && canDo(viewer, 'money') ? <RowActions split={s} row={row} onDone={(message) => (setNotice(message), reloadAll())} /> : null}
             </>
           )}
         />
@@ -391,7 +391,7 @@ export function SplitDetailPage({ id, viewer }: { id: string; viewer: Viewer }) 
                       {eventLabel(entry.type)}
                     </button>
                     <div className="small muted">
-                      <Time iso={entry.occurredAt} /> · by {actorWords(entry.actor, s, viewer.me)}
+                      <Time iso={entry.occurredAt} /> · by {actorWords(entry.actor, s, viewer.me, entry.actorName)}
                     </div>
                   </li>
                 ))}

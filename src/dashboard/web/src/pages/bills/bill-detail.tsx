@@ -27,12 +27,15 @@ export function BillDetail({
   onPayByCard,
   cardBusy,
   onClose,
+  mayPay = true,
 }: {
   bill: Invoice;
   onPaid: (paid: { invoiceId: string; amountCents: string; currency: string }) => void;
   onPayByCard: () => void;
   cardBusy: boolean;
   onClose: () => void;
+  /** Issue 30: only owner, admin and finance members pay bills; the others are shown the bill without the ways to pay. */
+  mayPay?: boolean;
 }) {
   const owed = bill.outstandingCents;
   const [amount, setAmount] = useState((Number(owed) / 100).toFixed(2));
@@ -78,7 +81,7 @@ export function BillDetail({
           <code>{bill.splitId}</code>
         </dd>
       </dl>
-      {unpaid ? (
+      {unpaid && mayPay ? (
         <>
           <h3 style={{ marginTop: SECTION_GAP }}>Pay from your Paysplit balance</h3>
           <p className="muted small">Available: {balances.data ? money(available, bill.currency) : '…'}</p>

@@ -10,7 +10,8 @@ import { StatusList } from './status-list';
 const ORDER_STATUSES = ['OPEN', 'REQUIRES_ACTION', 'PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'FAILED', 'EXPIRED'] as const;
 const REFUNDABLE = new Set(['PAID', 'PARTIALLY_REFUNDED']);
 
-export function Orders() {
+/** `mayRefund` (issue 30): only owner, admin and finance members refund. */
+export function Orders({ mayRefund = true }: { mayRefund?: boolean }) {
   const [refunding, setRefunding] = useState<Order | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   return (
@@ -50,7 +51,7 @@ export function Orders() {
         ]}
         refreshKey={refreshKey}
         actions={(order) =>
-          REFUNDABLE.has(order.status) ? (
+          !mayRefund ? null : REFUNDABLE.has(order.status) ? (
             <Button small onClick={() => setRefunding(order)} aria-label={`Refund order ${order.id}`}>
               Refund
             </Button>

@@ -8,18 +8,21 @@ import { useResource } from '../../lib/use-resource';
 import { CreateLink } from './create-link';
 import { iframeSnippet, LinkShare } from './link-share';
 
-export function PaymentLinks() {
+/** `mayCreate` (issue 30): creating a link is an owner's or admin's. */
+export function PaymentLinks({ mayCreate = true }: { mayCreate?: boolean }) {
   const [pageNumber, setPageNumber] = useState(1);
   const links = useResource(() => page<PaymentLink[]>(api.GET('/api/commerce/payment-links', { params: { query: { page: pageNumber, limit: 20 } } })), [pageNumber]);
   const [created, setCreated] = useState<PaymentLink | null>(null);
   return (
     <>
-      <CreateLink
-        onCreated={(link) => {
-          setCreated(link);
-          links.reload();
-        }}
-      />
+      {mayCreate ? (
+        <CreateLink
+          onCreated={(link) => {
+            setCreated(link);
+            links.reload();
+          }}
+        />
+      ) : null}
       {created ? <LinkShare link={created} highlight /> : null}
       <section className="panel" aria-labelledby="links-title">
         <h2 id="links-title">Your payment links</h2>

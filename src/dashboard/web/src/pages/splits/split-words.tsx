@@ -58,12 +58,15 @@ export function postingWords(posting: Posting, split: Split): string {
   }
 }
 
-/** Who did it: the reader, its colleague or server, the other company by name, or Paysplit itself. */
-export function actorWords(actor: string | null | undefined, split: Split, me: Me): string {
+/**
+ * Who did it: the reader, its colleague (by the email the history names, issue 30) or server, the other company by
+ * name, or Paysplit itself.
+ */
+export function actorWords(actor: string | null | undefined, split: Split, me: Me, actorName?: string | null): string {
   if (!actor) return 'Paysplit';
   const [kind, id] = actor.split(':');
-  if (kind === 'user') return id === me.userId ? `you (${me.email})` : `someone at ${me.companyName}`;
-  if (kind === 'api_key') return `${me.companyName}'s server (API key)`;
+  if (kind === 'user') return id === me.userId ? `you (${me.email})` : (actorName ?? `someone at ${me.companyName}`);
+  if (kind === 'api_key') return `${me.companyName}'s server (${actorName ?? 'API key'})`;
   if (kind === 'sme') return split.smeCompanyName;
   if (kind === 'enterprise') return split.enterpriseCompanyName;
   if (kind === 'anonymous') return 'a visitor';
