@@ -51,7 +51,12 @@ describe('SME-side two-person rule on Payout Embed sessions (issue 30)', () => {
     dataOf(await embedCall(app, session, 'POST', '/code'), 200);
     const claimed = dataOf(await embedCall(app, session, 'POST', '/claim', { code: await latestCode(app, session.recipientEmail) }), 200);
     expect(claimed.status).toBe('claimed');
-    expect(await sessionEvents(session.id)).toEqual(['payout_embed.session.created', 'payout_embed.session.confirmed', 'payout_embed.session.code_sent', 'payout_embed.session.claimed']);
+    expect(await sessionEvents(session.id)).toEqual([
+      'payout_embed.session.created',
+      'payout_embed.session.confirmed',
+      'payout_embed.session.code_sent',
+      'payout_embed.session.claimed',
+    ]);
   });
 
   it('started by an API key: any finance or owner member confirms it; a viewer or developer may not', async () => {

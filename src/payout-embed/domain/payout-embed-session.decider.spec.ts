@@ -62,13 +62,19 @@ describe('Payout Embed session decider', () => {
       given(decider, created).when(confirmAs('user:usr_ann')).thenNothing();
     });
     it('refuses a code (so a claim) until it is confirmed, then sends one', () => {
-      given(decider, guarded).when({ type: 'SendCode', data: { codeHash: 'code-hash', now: at(0) } }).thenFails('PAYOUT_EMBED_AWAITING_CONFIRMATION');
-      given(decider, guarded, confirmed).when({ type: 'SendCode', data: { codeHash: 'code-hash', now: at(6) } }).then([codeSent(6)]);
+      given(decider, guarded)
+        .when({ type: 'SendCode', data: { codeHash: 'code-hash', now: at(0) } })
+        .thenFails('PAYOUT_EMBED_AWAITING_CONFIRMATION');
+      given(decider, guarded, confirmed)
+        .when({ type: 'SendCode', data: { codeHash: 'code-hash', now: at(6) } })
+        .then([codeSent(6)]);
     });
     it('refuses to confirm a cancelled or expired session', () => {
       const cancelledGuarded: SessionEvent = { type: 'payout_embed.session.cancelled', data: { ...ref, cancelledAt: at(4) } };
       given(decider, guarded, cancelledGuarded).when(confirmAs('user:usr_bob')).thenFails('PAYOUT_EMBED_NOT_CONFIRMABLE');
-      given(decider, guarded).when(confirmAs('user:usr_bob', 8 * 86_400)).thenFails('PAYOUT_EMBED_NOT_CONFIRMABLE');
+      given(decider, guarded)
+        .when(confirmAs('user:usr_bob', 8 * 86_400))
+        .thenFails('PAYOUT_EMBED_NOT_CONFIRMABLE');
     });
   });
 

@@ -46,7 +46,11 @@ export class SplitHistory {
     const { events, audience } = await this.partyEvents(splitId, companyId, parties);
     const entries = events.map((event) => historyEntryFor(event, audience)).filter((entry): entry is SplitHistoryEntry => entry !== null);
     // Issue 30: who acted, by name: the reader's own members (email) and keys; the other company's stay its party.
-    const names = await actorNames(this.documents, companyId, entries.map((entry) => entry.actor));
+    const names = await actorNames(
+      this.documents,
+      companyId,
+      entries.map((entry) => entry.actor),
+    );
     return entries.map((entry) => ({ ...entry, actorName: names[entry.actor] ?? null }));
   }
 

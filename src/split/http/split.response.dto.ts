@@ -116,7 +116,8 @@ export class SplitHistoryEntryDto {
     nullable: true,
     type: String,
     example: 'ann@acme.example',
-    description: "Issue 30: who acted, by name: the caller's own member (email) or API key (`API key \"name\"`); null for the other company, the service, or someone no longer a member",
+    description:
+      'Issue 30: who acted, by name: the caller\'s own member (email) or API key (`API key "name"`); null for the other company, the service, or someone no longer a member',
   })
   actorName!: string | null;
   @ApiProperty({
