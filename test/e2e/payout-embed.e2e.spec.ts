@@ -120,6 +120,10 @@ describe('Payout Embed over HTTP', () => {
         failureReason: null,
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+        // Issue 30: no two-person policy, so nothing waits for a second member.
+        awaitingConfirmation: false,
+        startedBy: null,
+        confirmedBy: null,
       });
       expect(Date.parse(session.expiresAt) - Date.parse(session.createdAt)).toBe(604_800_000);
       available -= 2500n;
