@@ -5,27 +5,19 @@
  */
 (function () {
   'use strict';
-  function digits(value) {
-    return String(value || '').replace(/\D+/g, '');
-  }
+  function digits(value) { return String(value || '').replace(/\D+/g, ''); }
   function luhn(number) {
-    var sum = 0,
-      double = false;
+    var sum = 0, double = false;
     for (var i = number.length - 1; i >= 0; i--) {
       var d = number.charCodeAt(i) - 48;
-      if (double) {
-        d *= 2;
-        if (d > 9) d -= 9;
-      }
-      sum += d;
-      double = !double;
+      if (double) { d *= 2; if (d > 9) d -= 9; }
+      sum += d; double = !double;
     }
     return sum % 10 === 0;
   }
   function setError(input, message) {
     var box = document.getElementById(input.id + '-error');
-    if (message) input.setAttribute('aria-invalid', 'true');
-    else input.removeAttribute('aria-invalid');
+    if (message) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
     if (box) box.textContent = message || '';
   }
   function check(form) {
@@ -44,24 +36,14 @@
     if (!(yearText.length === 2 || yearText.length === 4)) errors.push([f.year, 'Enter the expiry year, for example ' + (now.getFullYear() + 3) + '.']);
     else if (month >= 1 && month <= 12 && (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))) errors.push([f.year, 'This card has expired.']);
     var cvc = digits(f.cvc.value);
-    if (!(amex ? cvc.length === 4 : cvc.length === 3 || cvc.length === 4) || cvc.length !== f.cvc.value.trim().length)
-      errors.push([f.cvc, amex ? 'Enter the 4-digit security code.' : 'Enter the 3-digit security code from the back of the card.']);
-    [f.number, f.month, f.year, f.cvc].forEach(function (input) {
-      setError(input, null);
-    });
-    errors.forEach(function (e) {
-      setError(e[0], e[1]);
-    });
+    if (!(amex ? cvc.length === 4 : cvc.length === 3 || cvc.length === 4) || cvc.length !== f.cvc.value.trim().length) errors.push([f.cvc, amex ? 'Enter the 4-digit security code.' : 'Enter the 3-digit security code from the back of the card.']);
+    [f.number, f.month, f.year, f.cvc].forEach(function (input) { setError(input, null); });
+    errors.forEach(function (e) { setError(e[0], e[1]); });
     if (errors.length) errors[0][0].focus();
     return { ok: errors.length === 0, card: { number: number, expMonth: month, expYear: year, cvc: cvc } };
   }
   function fields(form) {
-    return {
-      number: form.querySelector('[name=number]'),
-      month: form.querySelector('[name=expMonth]'),
-      year: form.querySelector('[name=expYear]'),
-      cvc: form.querySelector('[name=cvc]'),
-    };
+    return { number: form.querySelector('[name=number]'), month: form.querySelector('[name=expMonth]'), year: form.querySelector('[name=expYear]'), cvc: form.querySelector('[name=cvc]') };
   }
   function complete(form) {
     var f = fields(form);
@@ -72,26 +54,16 @@
     var f = fields(form);
     f.number.addEventListener('input', function () {
       var atEnd = f.number.selectionStart === f.number.value.length;
-      var grouped = digits(f.number.value)
-        .slice(0, 19)
-        .replace(/(\d{4})(?=\d)/g, '$1 ');
+      var grouped = digits(f.number.value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
       if (atEnd && grouped !== f.number.value) f.number.value = grouped;
     });
     [f.number, f.month, f.year, f.cvc].forEach(function (input) {
-      input.addEventListener('input', function () {
-        if (input.getAttribute('aria-invalid')) setError(input, null);
-      });
+      input.addEventListener('input', function () { if (input.getAttribute('aria-invalid')) setError(input, null); });
     });
     form.addEventListener('submit', function (event) {
       var result = check(form);
-      if (!result.ok) {
-        event.preventDefault();
-        return;
-      }
-      if (onValid) {
-        event.preventDefault();
-        onValid(result.card);
-      }
+      if (!result.ok) { event.preventDefault(); return; }
+      if (onValid) { event.preventDefault(); onValid(result.card); }
     });
   }
   window.PaysplitCardForm = { enhance: enhance, complete: complete, luhn: luhn };

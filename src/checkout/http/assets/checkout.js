@@ -18,37 +18,20 @@
     var orderId = options.orderId || String(options.clientSecret).split('_secret_')[0];
     var appearance = options.appearance || {};
     var fragment = new URLSearchParams({ cs: options.clientSecret, origin: window.location.origin });
-    ['accent', 'radius', 'font'].forEach(function (k) {
-      if (appearance[k] !== undefined && appearance[k] !== null) fragment.set(k, String(appearance[k]));
-    });
+    ['accent', 'radius', 'font'].forEach(function (k) { if (appearance[k] !== undefined && appearance[k] !== null) fragment.set(k, String(appearance[k])); });
     var frame = document.createElement('iframe');
     frame.src = base + '/embed/checkout/' + encodeURIComponent(orderId) + '#' + fragment.toString();
     frame.title = options.title || 'Secure card payment';
     frame.setAttribute('allow', 'payment');
     frame.style.cssText = 'border:0;width:100%;min-width:0;display:block;height:' + (options.initialHeight || 360) + 'px;overflow:hidden;background:transparent';
     var listeners = {};
-    EVENTS.forEach(function (e) {
-      listeners[e] = [];
-    });
-    function emit(event, data) {
-      (listeners[event] || []).forEach(function (fn) {
-        try {
-          fn(data);
-        } catch (e) {
-          setTimeout(function () {
-            throw e;
-          });
-        }
-      });
-    }
+    EVENTS.forEach(function (e) { listeners[e] = []; });
+    function emit(event, data) { (listeners[event] || []).forEach(function (fn) { try { fn(data); } catch (e) { setTimeout(function () { throw e; }); } }); }
     function onMessage(event) {
       if (event.origin !== base || event.source !== frame.contentWindow) return;
       var data = event.data;
       if (!data || data.type !== 'paysplit.checkout' || data.orderId !== orderId) return;
-      if (data.event === 'resize') {
-        if (data.height > 0) frame.style.height = data.height + 'px';
-        return;
-      }
+      if (data.event === 'resize') { if (data.height > 0) frame.style.height = data.height + 'px'; return; }
       emit(data.event, data);
     }
     window.addEventListener('message', onMessage);
@@ -59,11 +42,8 @@
         listeners[event].push(fn);
         return controller;
       },
-      unmount: function () {
-        window.removeEventListener('message', onMessage);
-        if (frame.parentNode) frame.parentNode.removeChild(frame);
-      },
-      frame: frame,
+      unmount: function () { window.removeEventListener('message', onMessage); if (frame.parentNode) frame.parentNode.removeChild(frame); },
+      frame: frame
     };
     if (typeof options.onSuccess === 'function') controller.on('paid', options.onSuccess);
     return controller;
