@@ -5,5 +5,7 @@ export { contractorCredits, withdrawableByAccount, type ContractorCreditDoc } fr
 export { allBalanceTransactions, balanceTransactions, statements } from './application/books.query';
 export { BALANCE_TRANSACTION_CSV, STATEMENT_CSV, statementCsvRows } from './application/books.csv';
 export { BalanceTransactionDto, BalanceTransactionsQueryDto, StatementDto, StatementsQueryDto } from './http/books.dto';
+export { BalanceAsOfQueryDto } from './http/books.dto';
 export { statementPeriod, transactionFilters } from './http/books.controller';
 export { contractorReversals, owedByCurrency, type ContractorReversalDoc } from './application/contractor-earnings.query';
+export { accountBalancesAsOf, type AccountBalanceAsOf } from './application/balances-as-of';

@@ -1,5 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendListOrCsv } from '../../platform/http/list-export';
+import { ORDER_LIST_CSV } from './order-list.csv';
 import { CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { ApiPage } from '../../platform/http/openapi';
 import { pageOf } from '../../platform/http/pagination';
@@ -17,10 +20,13 @@ export class MerchantCheckoutController {
 
   @ApiPage(MerchantOrderDto)
   @Get('orders')
-  @ApiOperation({ summary: "The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)" })
-  orders(@Query() query: OrderListQueryDto, @CurrentPrincipal() principal: Principal) {
-    const { page, limit } = pageOf(query);
-    return this.lists.orders(principal.companyId, query.status, page, limit);
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOperation({
+    summary: "The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret); Accept: text/csv exports every one",
+  })
+  async orders(@Query() query: OrderListQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const list = (page: number, limit: number) => this.lists.orders(principal.companyId, query.status, page, limit);
+    await sendListOrCsv(request, reply, { filename: 'orders.csv', columns: ORDER_LIST_CSV }, list, pageOf(query));
   }
 
   @ApiPage(MerchantSubscriptionDto)

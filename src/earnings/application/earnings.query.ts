@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { company } from '../../identity';
-import { contractorCredits, contractorReversals, owedByCurrency, withdrawableByAccount } from '../../ledger';
+import { accountBalancesAsOf, contractorCredits, contractorReversals, owedByCurrency, withdrawableByAccount } from '../../ledger';
+import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.port';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { availableByAccount, contractorWithdrawalsDecider, Wallet } from '../domain/contractor-withdrawals.decider';
-import { contractorWithdrawalsStreamId } from '../domain/contractor-withdrawals.events';
+import { availableByAccount, ContractorWithdrawalsState, contractorWithdrawalsDecider, Wallet } from '../domain/contractor-withdrawals.decider';
+import { ContractorWithdrawalEvent, contractorWithdrawalsStreamId } from '../domain/contractor-withdrawals.events';
 import { contractorAccountsOf } from './contractor-accounts';
 import { WithdrawalView } from './request-withdrawal.handler';
 
@@ -32,29 +33,32 @@ export interface EarningsView {
 
 const TRANSFERS_SHOWN = 100;
 
+type Balances = EarningsView['balances'];
+
 /** GET /api/commerce/me/earnings: a contractor's service balance, what it received and what it withdrew. */
 @Injectable()
 export class EarningsQuery {
   constructor(
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     private readonly aggregates: AggregateRepository,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
-  async earnings(userId: string): Promise<EarningsView> {
+  /**
+   * `asOf` (canonical ISO UTC, issue 28): the earnings as they stood then. Balances come from the ledger
+   * (each contractor account's running balance after its last line by then), transfers and reversals are
+   * those posted by then, withdrawals the person's withdrawal stream folded up to then; the wallet is the
+   * one on file now.
+   */
+  async earnings(userId: string, asOf?: string): Promise<EarningsView> {
     const { contractors, wallet } = await contractorAccountsOf(this.documents, userId);
-    const [earned, credits, { state }, owed, reversals] = await Promise.all([
-      withdrawableByAccount(this.documents, contractors),
-      contractorCredits(this.documents, contractors, TRANSFERS_SHOWN),
-      this.aggregates.load(contractorWithdrawalsStreamId(userId), contractorWithdrawalsDecider),
-      owedByCurrency(this.documents, contractors),
-      contractorReversals(this.documents, contractors, TRANSFERS_SHOWN),
+    const [credits, state, reversals] = await Promise.all([
+      contractorCredits(this.documents, contractors, TRANSFERS_SHOWN, asOf),
+      asOf ? this.withdrawalsAsOf(userId, asOf) : this.aggregates.load(contractorWithdrawalsStreamId(userId), contractorWithdrawalsDecider).then((loaded) => loaded.state),
+      contractorReversals(this.documents, contractors, TRANSFERS_SHOWN, asOf),
     ]);
     const withdrawals = Object.values(state.withdrawals);
-    const currencies = [...new Set([...Object.keys(earned), ...withdrawals.map((w) => w.currency), ...Object.keys(owed)])].sort();
-    const balances = currencies.map((currency) => {
-      const available = Object.values(availableByAccount(state, currency, earned[currency] ?? {})).reduce((sum, cents) => sum + (cents > 0n ? cents : 0n), 0n);
-      return { currency, availableCents: available.toString(), owedCents: owed[currency] ?? '0' };
-    });
+    const balances = asOf ? await this.balancesAsOf(contractors, asOf, withdrawals) : await this.balancesNow(contractors, state);
     const names = new Map<string, string>();
     for (const smeCompanyId of new Set([...credits, ...reversals].map((c) => c.smeCompanyId)))
       names.set(smeCompanyId, (await company(this.documents, smeCompanyId))?.name ?? smeCompanyId);
@@ -85,5 +89,48 @@ export class EarningsQuery {
       })),
       wallet,
     };
+  }
+
+  /** Now: what POST /me/withdrawals would allow (the withdrawal rule over the ledger's withdrawable amounts), and what is owed. */
+  private async balancesNow(contractors: string[], state: ContractorWithdrawalsState): Promise<Balances> {
+    const [earned, owed] = await Promise.all([withdrawableByAccount(this.documents, contractors), owedByCurrency(this.documents, contractors)]);
+    const withdrawals = Object.values(state.withdrawals);
+    const currencies = [...new Set([...Object.keys(earned), ...withdrawals.map((w) => w.currency), ...Object.keys(owed)])].sort();
+    return currencies.map((currency) => {
+      const available = Object.values(availableByAccount(state, currency, earned[currency] ?? {})).reduce((sum, cents) => sum + (cents > 0n ? cents : 0n), 0n);
+      return { currency, availableCents: available.toString(), owedCents: owed[currency] ?? '0' };
+    });
+  }
+
+  /**
+   * At `asOf`, from the ledger: available is the sum of the contractor_balance accounts above 0 (a
+   * withdrawal's request moves its amount out of them at once, as the rule above subtracts it), owed the
+   * contractor_receivable accounts (debit-positive).
+   */
+  private async balancesAsOf(contractors: string[], asOf: string, withdrawals: { currency: string }[]): Promise<Balances> {
+    const accounts = await accountBalancesAsOf(this.documents, contractors, asOf, ['contractor_balance', 'contractor_receivable']);
+    const byCurrency = new Map<string, { available: bigint; owed: bigint }>();
+    for (const currency of withdrawals.map((w) => w.currency)) byCurrency.set(currency, { available: 0n, owed: 0n });
+    for (const { accountType, currency, balanceCents } of accounts) {
+      const figures = byCurrency.get(currency) ?? { available: 0n, owed: 0n };
+      const cents = BigInt(balanceCents);
+      if (accountType === 'contractor_balance' && cents > 0n) figures.available += cents;
+      if (accountType === 'contractor_receivable' && cents < 0n) figures.owed -= cents;
+      byCurrency.set(currency, figures);
+    }
+    return [...byCurrency.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([currency, { available, owed }]) => ({ currency, availableCents: available.toString(), owedCents: owed.toString() }));
+  }
+
+  /** The person's withdrawals as they stood at `asOf`: its stream's events up to then, folded. */
+  private async withdrawalsAsOf(userId: string, asOf: string): Promise<ContractorWithdrawalsState> {
+    const recorded = await this.events.readStream(contractorWithdrawalsStreamId(userId));
+    return recorded
+      .filter((event) => event.metadata.occurredAt <= asOf)
+      .reduce(
+        (state, event) => contractorWithdrawalsDecider.evolve(state, { type: event.type, data: event.data } as ContractorWithdrawalEvent),
+        contractorWithdrawalsDecider.initialState(),
+      );
   }
 }

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { BalanceAsOfQueryDto } from '../../ledger';
+import { isoInstant } from '../../platform/http/iso-instant';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -26,9 +28,12 @@ export class EarningsController {
 
   @ApiData(EarningsDto)
   @Get('earnings')
-  @ApiOperation({ summary: "The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file" })
-  earnings(@CurrentPrincipal() principal: SessionPrincipal) {
-    return this.query.earnings(principal.userId);
+  @ApiOperation({
+    summary:
+      "The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file; ?asOf=<ISO time> answers them as they stood then, the balances from the ledger",
+  })
+  earnings(@CurrentPrincipal() principal: SessionPrincipal, @Query() query: BalanceAsOfQueryDto) {
+    return this.query.earnings(principal.userId, isoInstant(query.asOf, 'asOf'));
   }
 
   @ApiData(WithdrawalDto)

@@ -25,9 +25,9 @@ export async function withdrawableByAccount(documents: DocumentReader, contracto
   return byCurrency;
 }
 
-/** Row transfers credited to these contractor accounts, newest first, at most `limit`. */
-export async function contractorCredits(documents: DocumentReader, contractors: string[], limit: number): Promise<ContractorCreditDoc[]> {
-  return newestOf<ContractorCreditDoc>(documents, LEDGER_CONTRACTOR_CREDITS, contractors, limit);
+/** Row transfers credited to these contractor accounts, newest first, at most `limit` (posted at or before `asOf`, if given). */
+export async function contractorCredits(documents: DocumentReader, contractors: string[], limit: number, asOf?: string): Promise<ContractorCreditDoc[]> {
+  return newestOf<ContractorCreditDoc>(documents, LEDGER_CONTRACTOR_CREDITS, contractors, limit, asOf);
 }
 
 /** Issue 26: per currency, what these contractor accounts owe (contractor_receivable), only where it is more than 0. */
@@ -42,17 +42,24 @@ export async function owedByCurrency(documents: DocumentReader, contractors: str
   return Object.fromEntries(Object.entries(owed).map(([currency, cents]) => [currency, cents.toString()]));
 }
 
-/** Issue 26: reversals of rows of these contractor accounts, newest first, at most `limit`. */
-export async function contractorReversals(documents: DocumentReader, contractors: string[], limit: number): Promise<ContractorReversalDoc[]> {
-  return newestOf<ContractorReversalDoc>(documents, LEDGER_CONTRACTOR_REVERSALS, contractors, limit);
+/** Issue 26: reversals of rows of these contractor accounts, newest first, at most `limit` (posted at or before `asOf`, if given). */
+export async function contractorReversals(documents: DocumentReader, contractors: string[], limit: number, asOf?: string): Promise<ContractorReversalDoc[]> {
+  return newestOf<ContractorReversalDoc>(documents, LEDGER_CONTRACTOR_REVERSALS, contractors, limit, asOf);
 }
 
 /** The newest documents of these contractor accounts in one of their collections, newest first, at most `limit`. */
-async function newestOf<T extends { id: string; postedAt: string }>(documents: DocumentReader, collection: string, contractors: string[], limit: number): Promise<T[]> {
+async function newestOf<T extends { id: string; postedAt: string }>(
+  documents: DocumentReader,
+  collection: string,
+  contractors: string[],
+  limit: number,
+  asOf?: string,
+): Promise<T[]> {
   const lists = await Promise.all(
     contractors.map((contractor) =>
       documents.find<T>(collection, {
         filter: { contractor },
+        ...(asOf ? { range: { postedAt: { lte: asOf } } } : {}),
         sort: [
           { field: 'postedAt', direction: 'desc' },
           { field: 'id', direction: 'desc' },

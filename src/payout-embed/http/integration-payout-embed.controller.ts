@@ -12,7 +12,7 @@ import {
   PayoutInsufficientBalanceError,
   SelfApprovalError,
 } from '../domain/payout-embed.errors';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
@@ -25,6 +25,8 @@ import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto, refuseLoopbackOutsideSandbox } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto, SessionViewDto } from './payout-embed.response.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { sendListOrCsv } from '../../platform/http/list-export';
+import { SESSION_LIST_CSV } from './session-list.csv';
 
 @ApiTags('payout-embed')
 @ApiBearerAuth()
@@ -74,12 +76,15 @@ export class IntegrationPayoutEmbedController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The company's sessions, newest first, optionally of one status" })
+  @ApiOperation({ summary: "The company's sessions, newest first, optionally of one status; Accept: text/csv exports every one (without the embed URL)" })
   @ApiOkResponse({ type: SessionListResponseDto })
-  async list(@Query() query: ListPayoutEmbedSessionsQueryDto, @CurrentPrincipal() principal: Principal) {
-    const { page, limit, skip } = pageOf(query);
-    const { items, total } = await this.queries.list(principal.companyId, query.status ?? null, skip, limit);
-    return Page.of(items, page, limit, total);
+  @ApiProduces('application/json', 'text/csv')
+  async list(@Query() query: ListPayoutEmbedSessionsQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const list = async (page: number, limit: number) => {
+      const { items, total } = await this.queries.list(principal.companyId, query.status ?? null, (page - 1) * limit, limit);
+      return Page.of(items, page, limit, total);
+    };
+    await sendListOrCsv(request, reply, { filename: 'payout-embed-sessions.csv', columns: SESSION_LIST_CSV }, list, pageOf(query));
   }
 
   @ApiErrors(PayoutEmbedSessionNotFoundError)

@@ -1,12 +1,14 @@
 import { SplitAlreadyApprovedByYouError, SplitApproverFromSmeError } from '../domain/split-approval.errors';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { SplitViewDto } from './split.response.dto';
 import { SplitMarginNotSettleableError } from '../domain/split-settlement.errors';
 import { EnterpriseInvoiceOverdueError, SplitChangedSinceReviewError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendListOrCsv } from '../../platform/http/list-export';
+import { SPLIT_LIST_CSV } from './split-list.csv';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { pageOf } from '../../platform/http/pagination';
 import { ApproveSplitCommand } from '../application/approve-split.handler';
@@ -40,10 +42,13 @@ export class EnterpriseSplitsController {
 
   @ApiPage(SplitViewDto)
   @Get('incoming')
-  @ApiOperation({ summary: 'Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)' })
-  incoming(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal) {
-    const { page, limit } = pageOf(query);
-    return this.queries.list(principal.companyId, 'enterprise', page, limit, query.status);
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOperation({
+    summary: 'Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox); Accept: text/csv exports every one',
+  })
+  async incoming(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const list = (page: number, limit: number) => this.queries.list(principal.companyId, 'enterprise', page, limit, query.status);
+    await sendListOrCsv(request, reply, { filename: 'splits-incoming.csv', columns: SPLIT_LIST_CSV }, list, pageOf(query));
   }
 
   @ApiData(SplitViewDto)

@@ -6,7 +6,7 @@ import { CREATE_SPLIT_EXAMPLES, REVISE_ROSTER_EXAMPLES, ROSTER_ERRORS, SME_FEE_N
 import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
 import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitNotFundedError } from '../domain/split-settlement.errors';
 import { SplitApContactInvalidError, SplitEnterpriseUnknownError, SplitNotFoundError, SplitNotPendingApprovalError } from '../domain/split.errors';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
@@ -18,6 +18,8 @@ import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { sendListOrCsv } from '../../platform/http/list-export';
+import { SPLIT_LIST_CSV } from './split-list.csv';
 
 @ApiTags('splits')
 @ApiBearerAuth()
@@ -77,10 +79,11 @@ export class IntegrationSplitsController {
 
   @ApiPage(SplitViewDto)
   @Get()
-  @ApiOperation({ summary: "The caller's Splits, newest first (page default 1, limit default 20, max 100)" })
-  list(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal) {
-    const { page, limit } = pageOf(query);
-    return this.queries.list(principal.companyId, 'sme', page, limit);
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOperation({ summary: "The caller's Splits, newest first (page default 1, limit default 20, max 100); Accept: text/csv exports every one" })
+  async list(@Query() query: PageQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const list = (page: number, limit: number) => this.queries.list(principal.companyId, 'sme', page, limit);
+    await sendListOrCsv(request, reply, { filename: 'splits.csv', columns: SPLIT_LIST_CSV }, list, pageOf(query));
   }
 
   @ApiData(SplitViewDto)

@@ -1,5 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendListOrCsv } from '../../platform/http/list-export';
+import { SPLIT_LIST_CSV } from './split-list.csv';
 import { CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { pageOf } from '../../platform/http/pagination';
@@ -29,10 +32,11 @@ export class SessionSplitsController {
 
   @ApiPage(SplitViewDto)
   @Get('outgoing')
-  @ApiOperation({ summary: "The caller's own Splits (as the SME), newest first; ?status= narrows to one status" })
-  outgoing(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal) {
-    const { page, limit } = pageOf(query);
-    return this.queries.list(principal.companyId, 'sme', page, limit, query.status);
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOperation({ summary: "The caller's own Splits (as the SME), newest first; ?status= narrows to one status; Accept: text/csv exports every one" })
+  async outgoing(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const list = (page: number, limit: number) => this.queries.list(principal.companyId, 'sme', page, limit, query.status);
+    await sendListOrCsv(request, reply, { filename: 'splits-outgoing.csv', columns: SPLIT_LIST_CSV }, list, pageOf(query));
   }
 
   @ApiData(SplitViewDto)

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { WebhookEndpointDisabledError, WebhookEndpointLimitError, WebhookEndpointNotFoundError } from '../domain/webhooks.errors';
 import { WebhookUrlRejectedError } from '../infrastructure/ssrf-guard';
 import { WebhookDeliveryDto, WebhookEndpointDeletedDto, WebhookEndpointDto, WebhookRecoverResultDto, WebhookTestResultDto } from './webhooks.response.dto';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendListOrCsv } from '../../platform/http/list-export';
+import { DELIVERY_LOG_CSV } from './delivery-log.csv';
 import { actorOf, commandContext, CurrentPrincipal, DEVELOPERS, type Principal, Roles, SessionAuth } from '../../identity';
 import { assertWindow, isoInstant } from '../../platform/http/iso-instant';
 import { pageOf } from '../../platform/http/pagination';
@@ -79,15 +81,22 @@ export class WebhookEndpointsController {
   @Get(':id/deliveries')
   @ApiOperation({
     summary:
-      'Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error',
+      'Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error; Accept: text/csv exports every matching delivery (one row each, without the attempts)',
   })
-  async listDeliveries(@Param('id') id: string, @Query() query: DeliveriesQueryDto, @CurrentPrincipal() principal: Principal) {
+  @ApiProduces('application/json', 'text/csv')
+  async listDeliveries(
+    @Param('id') id: string,
+    @Query() query: DeliveriesQueryDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const from = isoInstant(query.from, 'from');
     const to = isoInstant(query.to, 'to');
     assertWindow(from, to);
     await this.endpoints.get(principal.companyId, id);
-    const { page, limit } = pageOf(query);
-    return this.deliveries.list(id, page, limit, { status: query.status, eventType: query.eventType, from, to });
+    const list = (page: number, limit: number) => this.deliveries.list(id, page, limit, { status: query.status, eventType: query.eventType, from, to });
+    await sendListOrCsv(request, reply, { filename: 'webhook-deliveries.csv', columns: DELIVERY_LOG_CSV }, list, pageOf(query));
   }
 
   @ApiData(WebhookRecoverResultDto)

@@ -480,7 +480,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's Splits, newest first (page default 1, limit default 20, max 100)
+     * The caller's Splits, newest first (page default 1, limit default 20, max 100); Accept: text/csv exports every one
      * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_list'];
@@ -604,7 +604,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)
+     * Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox); Accept: text/csv exports every one
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EnterpriseSplitsController_incoming'];
@@ -664,7 +664,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's own Splits (as the SME), newest first; ?status= narrows to one status
+     * The caller's own Splits (as the SME), newest first; ?status= narrows to one status; Accept: text/csv exports every one
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_outgoing'];
@@ -972,7 +972,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error
+     * Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error; Accept: text/csv exports every matching delivery (one row each, without the attempts)
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['WebhookEndpointsController_listDeliveries'];
@@ -1265,7 +1265,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)
+     * The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret); Accept: text/csv exports every one
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_orders'];
@@ -1305,7 +1305,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The company's sessions, newest first, optionally of one status
+     * The company's sessions, newest first, optionally of one status; Accept: text/csv exports every one (without the embed URL)
      * @description Credential: an API key with scope payout:write or payout:read, or a session; a session's member role: any.
      */
     get: operations['IntegrationPayoutEmbedController_list'];
@@ -1474,7 +1474,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file
+     * The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file; ?asOf=<ISO time> answers them as they stood then, the balances from the ledger
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EarningsController_earnings'];
@@ -12536,6 +12536,7 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionListResponseDto'];
+          'text/csv': components['schemas']['SessionListResponseDto'];
         };
       };
       /** @description VALIDATION_FAILED */
@@ -13669,7 +13670,10 @@ export interface operations {
   };
   EarningsController_earnings: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The balance as it was at this moment (from the ledger); now if absent */
+        asOf?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -13684,6 +13688,20 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['EarningsDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
           };
         };
       };
