@@ -1,12 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
-import { AggregateRepository, CommandContext, Decided } from '../../platform/event-sourcing/aggregate-repository';
+import { AggregateRepository, CommandContext, Decided, HandleOptions } from '../../platform/event-sourcing/aggregate-repository';
 import { SplitCommand } from '../domain/split.commands';
 import { splitDecider } from '../domain/split.decider';
 import { SplitEvent, splitStreamId } from '../domain/split.events';
 import { SplitState } from '../domain/split.state';
 
-/** Runs a decider command on one Split's stream, with the Clock's time: what every Split command handler does. */
+/**
+ * Runs a decider command on one Split's stream, with the Clock's time: every Split command handler goes
+ * through it (none calls AggregateRepository itself). A handler gathers the decider's inputs and hands the
+ * command here; what must happen before the append (fees set aside, contractors provisioned) is a
+ * `beforeAppend` of the decision, never a dry run of the decider.
+ */
 @Injectable()
 export class SplitStream {
   constructor(
@@ -22,8 +27,13 @@ export class SplitStream {
     return this.aggregates.load(splitStreamId(splitId), splitDecider);
   }
 
-  handle(command: SplitCommand, context: CommandContext): Promise<Decided<SplitEvent, SplitState>> {
-    return this.aggregates.handle(splitStreamId(command.data.splitId), splitDecider, command, context);
+  handle(command: SplitCommand, context: CommandContext, options: HandleOptions<SplitEvent, SplitState> = {}): Promise<Decided<SplitEvent, SplitState>> {
+    return this.aggregates.handle(splitStreamId(command.data.splitId), splitDecider, command, context, options);
+  }
+
+  /** Starts the Split's stream without reading it first (AggregateRepository.create): a ConcurrencyError means it exists. */
+  create(command: SplitCommand, context: CommandContext, options: Pick<HandleOptions<SplitEvent, SplitState>, 'beforeAppend'> = {}): Promise<Decided<SplitEvent, SplitState>> {
+    return this.aggregates.create(splitStreamId(command.data.splitId), splitDecider, command, context, options);
   }
 
   /** Commands on one Split decided in order and appended together (AggregateRepository.handleAll). */

@@ -4,7 +4,6 @@ import { AppConfig } from '../../platform/config/app-config';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { StartRowTransfer } from '../domain/split.commands';
-import { nextTransferAttempt } from '../domain/row-transfer-schedule';
 import { SplitStream } from './split-stream';
 
 /**
@@ -27,7 +26,6 @@ export class StartInstantTransfersHandler implements ICommandHandler<StartInstan
   ) {}
 
   async execute({ splitId, distributionIds, context }: StartInstantTransfersCommand): Promise<void> {
-    const { state } = await this.split.load(splitId);
     const now = this.split.now();
     const commands = distributionIds.map((distributionId): StartRowTransfer => ({
       type: 'StartRowTransfer',
@@ -37,7 +35,6 @@ export class StartInstantTransfersHandler implements ICommandHandler<StartInstan
         instant: true,
         onDemand: false,
         earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
-        payoutId: nextTransferAttempt(state, splitId, distributionId).payoutId,
         now,
       },
     }));

@@ -3,15 +3,19 @@ import { approved, created, funded, row } from '../../../test/support/split-even
 import { SplitCommand } from './split.commands';
 import { splitDecider } from './split.decider';
 import { SplitEvent } from './split.events';
+import { transferPayoutId } from './row-transfer-schedule';
+
+/** The payout id the decider fixes for row `n`'s transfer attempt. */
+const po = (n: number, attempt = 1) => transferPayoutId('spl_1', `dst_${n}`, attempt);
 
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-01T00:01:00.000Z';
 const BPS = 150;
 
 const fund: SplitCommand = { type: 'FundSplit', data: { splitId: 'spl_1', earlyPayoutFeeBps: BPS, now: t0 } };
-const start = (n: number, instant: boolean, payoutId = `po_t${n}`): SplitCommand => ({
+const start = (n: number, instant: boolean): SplitCommand => ({
   type: 'StartRowTransfer',
-  data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant, earlyPayoutFeeBps: BPS, payoutId, now: t1 },
+  data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant, earlyPayoutFeeBps: BPS, now: t1 },
 });
 const started = (
   n: number,
@@ -24,7 +28,7 @@ const started = (
   data: {
     splitId: 'spl_1',
     rosterEntryId: `dst_${n}`,
-    payoutId: `po_t${n}`,
+    payoutId: po(n),
     attempt: 1,
     instant: fee !== '0',
     amountCents: amount,
@@ -49,7 +53,7 @@ const marginSettled = (margin: string, via: 'instant_election' | 'settle_call' |
     releasedAt,
   },
 });
-const settledRow = (n: number, payoutId = `po_t${n}`): SplitEvent => ({
+const settledRow = (n: number, payoutId = po(n)): SplitEvent => ({
   type: 'split.roster_entry.settled',
   data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId, settledAt: t1 },
 });
@@ -97,7 +101,7 @@ describe('split settlement decider', () => {
   it('refuses an on-demand payout of a row already started or settled (409), whoever won a race (issue 15)', () => {
     const onDemand = (n: number): SplitCommand => ({
       type: 'StartRowTransfer',
-      data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: `po_t${n}`, now: t1 },
+      data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, now: t1 },
     });
     given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000'))
       .when(onDemand(2))
@@ -138,7 +142,7 @@ describe('split settlement decider', () => {
       .when(start(1, true))
       .thenNothing();
     given(splitDecider, ...settledEarly)
-      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: 'po_t9', now: t1 } })
+      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: true, onDemand: true, earlyPayoutFeeBps: BPS, now: t1 } })
       .thenFails('SPLIT_NOT_FUNDED');
   });
 
@@ -154,10 +158,10 @@ describe('split settlement decider', () => {
   it('settles a row, and the Split with its last row', () => {
     const history = [created(twoRows, '15000', '0'), approved, funded('15000'), started(1, '150', '10000', '10000', { businessCoversFee: true }), started(2, '0', '5000', '5000')];
     given(splitDecider, ...history)
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_t1', now: t1 } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: po(1), now: t1 } })
       .then([settledRow(1)]);
     given(splitDecider, ...history, settledRow(1))
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: 'po_t2', now: t1 } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2), now: t1 } })
       .then([settledRow(2), { type: 'split.settled', data: { splitId: 'spl_1', settledAt: t1 } }]);
   });
 
@@ -165,14 +169,14 @@ describe('split settlement decider', () => {
     const history = [created([row(1, '10000', { earlyPayoutElected: true })], '10000', '0'), approved, funded('10000'), started(1, '150', '9850', '10000')];
     const failed: SplitEvent = {
       type: 'split.roster_entry.failed',
-      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', attempt: 1, reason: 'rail said no', nextAttemptAt: t1, failedAt: t1 },
+      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: po(1), attempt: 1, reason: 'rail said no', nextAttemptAt: t1, failedAt: t1 },
     };
     given(splitDecider, ...history)
-      .when({ type: 'FailRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_t1', reason: 'rail said no', nextAttemptAt: t1, now: t1 } })
+      .when({ type: 'FailRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: po(1), reason: 'rail said no', nextAttemptAt: t1, now: t1 } })
       .then([failed]);
     given(splitDecider, ...history, failed)
-      .when(start(1, false, 'po_retry'))
-      .then([started(1, '150', '9850', '10000', { attempt: 2, payoutId: 'po_retry', instant: true })]);
+      .when(start(1, false))
+      .then([started(1, '150', '9850', '10000', { attempt: 2, payoutId: po(1, 2), instant: true })]);
   });
 
   it('forwards a settled row to the wallet only with autoWithdraw and a wallet', () => {
@@ -255,10 +259,10 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
   const held = (margin: string): SplitEvent => ({ type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: margin, marginHoldStartedAt: t0 } });
   const claimed = (amount: string): SplitEvent => ({ type: 'split.leg_a.claimed', data: { splitId: 'spl_1', legAPayoutId: 'po_a', amountCents: amount, claimedAt: t0 } });
   const settle: SplitCommand = { type: 'SettleMargin', data: { splitId: 'spl_1', smeCompanyId: 'co_sme', actor: 'user:usr', now: t1 } };
-  const complete = (n: number): SplitCommand => ({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: `dst_${n}`, payoutId: `po_t${n}`, now: t1 } });
+  const complete = (n: number): SplitCommand => ({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: `dst_${n}`, payoutId: po(n), now: t1 } });
   const onDemand = (n: number): SplitCommand => ({
     type: 'StartRowTransfer',
-    data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: `po_t${n}`, now: t1 },
+    data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, now: t1 },
   });
 
   it('sets aside the covered fees from the margin at funding, up to all of it; the rest was set aside from the balance', () => {
@@ -278,7 +282,7 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
     given(splitDecider, created([coveredEarly], '10000', '0', drawn), approved, fundedWith('10000', '150', '0'), started(1, '150', '10000', '10000', { businessCoversFee: true }))
       .when(complete(1))
       .then([
-        { type: 'split.roster_entry.settled', data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', coveredFeePaidCents: '150', settledAt: t1 } },
+        { type: 'split.roster_entry.settled', data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: po(1), coveredFeePaidCents: '150', settledAt: t1 } },
         { type: 'split.settled', data: { splitId: 'spl_1', settledAt: t1 } },
       ]);
     // A row whose contractor bears the fee pays nothing on the SME's behalf.
@@ -294,7 +298,7 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
       .then([marginSettledOf('2850', '0')]);
     given(splitDecider, ...base, started(1, '150', '10000', '10000', { businessCoversFee: true }), {
       type: 'split.roster_entry.settled',
-      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', coveredFeePaidCents: '150', settledAt: t1 },
+      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: po(1), coveredFeePaidCents: '150', settledAt: t1 },
     })
       .when(settle)
       .then([marginSettledOf('2850', '0')]);

@@ -4,7 +4,7 @@ import { DistributionData, SplitEvent, SplitSettlementEvent } from './split.even
 import { SplitNotFoundError } from './split.errors';
 import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitMarginNotSettleableError, SplitNotFundedError } from './split-settlement.errors';
 import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.state';
-import { retryHorizonPassed } from './row-transfer-schedule';
+import { nextTransferAttempt, retryHorizonPassed } from './row-transfer-schedule';
 import { rowsDoneBut } from './row-reversals';
 
 /**
@@ -65,7 +65,7 @@ export function startRowTransfer(data: StartRowTransfer['data'], state: SplitSta
       data: {
         splitId: split.splitId,
         rosterEntryId: row.id,
-        payoutId: data.payoutId,
+        payoutId: nextTransferAttempt(split, split.splitId, row.id).payoutId,
         attempt: progress.attempt + 1,
         instant,
         amountCents: row.amountCents,

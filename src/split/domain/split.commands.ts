@@ -91,11 +91,12 @@ export interface FundSplit {
 
 /**
  * Start (or retry) the transfer of one row; `instant` rows pay the early-payout fee. `onDemand` is the
- * SME's payout call: for a row already started it is refused (409), never a silent no-op.
+ * SME's payout call: for a row already started it is refused (409), never a silent no-op. The decider
+ * fixes the payout id per attempt (nextTransferAttempt), so a repeat decides nothing.
  */
 export interface StartRowTransfer {
   type: 'StartRowTransfer';
-  data: { splitId: string; distributionId: string; instant: boolean; onDemand?: boolean; earlyPayoutFeeBps: number; payoutId: string; now: string };
+  data: { splitId: string; distributionId: string; instant: boolean; onDemand?: boolean; earlyPayoutFeeBps: number; now: string };
 }
 
 export interface CompleteRowTransfer {
