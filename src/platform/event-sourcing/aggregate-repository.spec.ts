@@ -5,6 +5,8 @@ import { Decider } from '../domain/decider';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { AggregateRepository } from './aggregate-repository';
+import { CommandMetadata } from '../domain/command';
+import { commandMetadata } from './command-metadata';
 
 type CounterEvent = { type: 'added'; data: { amount: number } };
 const counter: Decider<{ amount: number }, CounterEvent, { total: number; count: number }> = {
@@ -189,5 +191,17 @@ describe('AggregateRepository folded-state cache', () => {
     });
     expect(order).toEqual(['before 1']);
     expect((await other.readStream('counter-9')).map((e) => e.data)).toEqual([{ amount: 4 }]);
+  });
+
+  it("stamps each event's occurredAt with its command's metadata.now (commandMetadata), not a second clock reading", async () => {
+    type Stamped = { amount: number; metadata: CommandMetadata };
+    const stamped: Decider<Stamped, CounterEvent, { total: number; count: number }> = { ...counter, decide: (command) => counter.decide(command, counter.initialState()) };
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    const later = { now: () => new Date('2026-03-04T05:06:07.000Z') };
+    await repository.handle('counter-10', stamped, { amount: 1, metadata: commandMetadata(later, context) }, context);
+    await repository.create('counter-11', stamped, { amount: 2, metadata: { now: '2026-03-05T00:00:00.000Z', actor: 'test' } }, context);
+    expect((await other.readStream('counter-10'))[0]!.metadata.occurredAt).toBe('2026-03-04T05:06:07.000Z');
+    expect((await other.readStream('counter-11'))[0]!.metadata.occurredAt).toBe('2026-03-05T00:00:00.000Z');
+    expect(commandMetadata(later, context)).toEqual({ now: '2026-03-04T05:06:07.000Z', actor: 'test' });
   });
 });

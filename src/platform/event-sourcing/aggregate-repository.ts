@@ -241,12 +241,13 @@ function decideAll<Command, Event extends DomainEvent, State>(decider: Decider<C
 }
 
 /**
- * The time a command was decided at: its `data.now` (every decider command that stamps a time carries
- * it), or for a create-once command the `createdAt` of the event it creates.
+ * The time a command was decided at: its `metadata.now` (CommandMetadata, stamped by commandMetadata).
+ * Fallback, until every command carries metadata (issue 25, docs/decisions.md): a command of the old
+ * shape gives its `data.now`, or for a create-once command the `createdAt` of the event it creates.
  */
 export function commandTime(command: unknown): Date | undefined {
-  const shaped = command as { data?: { now?: unknown }; event?: { data?: { createdAt?: unknown } } } | null;
-  const now = shaped?.data?.now ?? shaped?.event?.data?.createdAt;
+  const shaped = command as { metadata?: { now?: unknown }; data?: { now?: unknown }; event?: { data?: { createdAt?: unknown } } } | null;
+  const now = shaped?.metadata?.now ?? shaped?.data?.now ?? shaped?.event?.data?.createdAt;
   if (typeof now !== 'string') return undefined;
   const at = new Date(now);
   return Number.isNaN(at.getTime()) ? undefined : at;

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext, Decided, HandleOptions } from '../../platform/event-sourcing/aggregate-repository';
+import { CommandMetadata } from '../../platform/domain/command';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { SplitCommand } from '../domain/split.commands';
 import { splitDecider } from '../domain/split.decider';
 import { SplitEvent, splitStreamId } from '../domain/split.events';
@@ -21,6 +23,11 @@ export class SplitStream {
 
   now(): string {
     return this.clock.now().toISOString();
+  }
+
+  /** A Split command's metadata: the Clock's time and the caller (commandMetadata, the one place it is made). */
+  metadata(context: CommandContext): CommandMetadata {
+    return commandMetadata(this.clock, context);
   }
 
   load(splitId: string): Promise<{ state: SplitState }> {
