@@ -8,6 +8,7 @@ import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { roleIn } from '../../identity';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * The enterprise approves a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> APPROVED
@@ -44,7 +45,8 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand>
     const result = await this.split.handle(
       {
         type: 'ApproveSplit',
-        data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString(), overdueInvoice, approverIsSmeMember },
+        data: { splitId, enterpriseCompanyId, expectedRevision, overdueInvoice, approverIsSmeMember },
+        metadata: commandMetadata(this.clock, context),
       },
       context,
     );

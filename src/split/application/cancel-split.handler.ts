@@ -6,6 +6,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The SME cancels its own Split: PENDING_APPROVAL -> CANCELLED (404 for anyone else, 409 unless pending). */
 export class CancelSplitCommand extends Command<SplitView> {
@@ -28,7 +29,7 @@ export class CancelSplitHandler implements ICommandHandler<CancelSplitCommand> {
   ) {}
 
   async execute({ smeCompanyId, splitId, context }: CancelSplitCommand): Promise<SplitView> {
-    const result = await this.split.handle({ type: 'CancelSplit', data: { splitId, smeCompanyId, actor: context.actor, now: this.clock.now().toISOString() } }, context);
+    const result = await this.split.handle({ type: 'CancelSplit', data: { splitId, smeCompanyId }, metadata: commandMetadata(this.clock, context) }, context);
     await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId, 'sme');
   }

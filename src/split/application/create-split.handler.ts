@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, Clock } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
+import { CommandMetadata } from '../../platform/domain/command';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { deterministicId } from '../../platform/ids/ids';
@@ -63,7 +63,6 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     private readonly readYourWrites: ReadYourWrites,
     private readonly coveredFees: SmeCoveredFees,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -74,9 +73,9 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     if (existing.state.status !== 'none') return this.replay(splitId, smeCompanyId, requestHash);
 
     checkRosterAmounts(request.roster, request.totalAmountCents);
-    const now = this.clock.now();
-    const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
-    const command = await this.command(splitId, smeCompanyId, request, requestHash, roster.rows, now, context);
+    const metadata = this.split.metadata(context);
+    const roster = await this.roster.resolve(smeCompanyId, request.roster, Date.parse(metadata.now));
+    const command = await this.command(splitId, smeCompanyId, request, requestHash, roster.rows, metadata);
     const provisioned: Written[] = [];
     try {
       // The stream was empty a moment ago: append with `no_stream` without reading it again. A concurrent
@@ -116,8 +115,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     request: CreateSplitRequest,
     requestHash: string,
     rows: CreateSplit['data']['rows'],
-    now: Date,
-    context: CommandContext,
+    metadata: CommandMetadata,
   ): Promise<CreateSplit> {
     const [sme, enterprise, apContact] = await Promise.all([
       this.companies.company(smeCompanyId),
@@ -143,9 +141,8 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
         settings: await this.companies.splitSettings(enterprise.companyId, smeCompanyId),
         overdueInvoice: await this.queries.overdueInvoiceOf(enterprise.companyId),
         legAFeeBps: this.config.legAFeeBps,
-        actor: context.actor,
-        now: now.toISOString(),
       },
+      metadata,
     };
   }
 }

@@ -47,7 +47,8 @@ export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistr
     assertRowCanPayOutNow((await this.split.load(splitId)).state, distributionId, smeCompanyId);
     const command: StartRowTransfer = {
       type: 'StartRowTransfer',
-      data: { splitId, distributionId, instant: true, onDemand: true, earlyPayoutFeeBps: this.config.earlyPayoutFeeBps, now: this.split.now() },
+      data: { splitId, distributionId, instant: true, onDemand: true, earlyPayoutFeeBps: this.config.earlyPayoutFeeBps },
+      metadata: this.split.metadata(context),
     };
     const result = await this.split.handle(command, context, {
       retries: RACE_RETRIES,

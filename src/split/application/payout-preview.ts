@@ -44,8 +44,8 @@ export class PayoutPreviewQuery {
           instant: true,
           onDemand: true,
           earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
-          now: this.split.now(),
         },
+        metadata: this.split.metadata({ actor: 'payout-preview' }), // a preview: nothing it decides is appended
       },
       state,
     );

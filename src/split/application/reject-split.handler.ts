@@ -6,6 +6,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * The enterprise rejects a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> REJECTED
@@ -34,7 +35,7 @@ export class RejectSplitHandler implements ICommandHandler<RejectSplitCommand> {
 
   async execute({ enterpriseCompanyId, splitId, expectedRevision, reason, context }: RejectSplitCommand): Promise<SplitView> {
     const result = await this.split.handle(
-      { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, expectedRevision, reason, actor: context.actor, now: this.clock.now().toISOString() } },
+      { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, expectedRevision, reason }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(result);

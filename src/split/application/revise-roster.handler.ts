@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, Clock } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
@@ -37,7 +36,6 @@ export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand>
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
     private readonly coveredFees: SmeCoveredFees,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,8 +43,8 @@ export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand>
     // The Split is the caller's before anything about the roster is looked up (404 otherwise, never a hint).
     await this.queries.get(splitId, smeCompanyId);
     checkRosterAmounts(request.roster, request.totalAmountCents);
-    const now = this.clock.now();
-    const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
+    const metadata = this.split.metadata(context);
+    const roster = await this.roster.resolve(smeCompanyId, request.roster, Date.parse(metadata.now));
     const command: ReviseRoster = {
       type: 'ReviseRoster',
       data: {
@@ -55,9 +53,8 @@ export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand>
         totalAmountCents: request.totalAmountCents,
         rows: roster.rows,
         legAFeeBps: this.config.legAFeeBps,
-        actor: context.actor,
-        now: now.toISOString(),
       },
+      metadata,
     };
     const result = await this.split.handle(command, context, {
       // Once the decider accepted the roster (404 another company's Split, 409 unless pending): set aside what

@@ -6,6 +6,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise). */
 export class SettleMarginCommand extends Command<SplitView> {
@@ -28,7 +29,7 @@ export class SettleMarginHandler implements ICommandHandler<SettleMarginCommand>
   ) {}
 
   async execute({ smeCompanyId, splitId, context }: SettleMarginCommand): Promise<SplitView> {
-    const result = await this.split.handle({ type: 'SettleMargin', data: { splitId, smeCompanyId, actor: context.actor, now: this.clock.now().toISOString() } }, context);
+    const result = await this.split.handle({ type: 'SettleMargin', data: { splitId, smeCompanyId }, metadata: commandMetadata(this.clock, context) }, context);
     await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }

@@ -21,12 +21,8 @@ export class SplitStream {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  now(): string {
-    return this.clock.now().toISOString();
-  }
-
   /** A Split command's metadata: the Clock's time and the caller (commandMetadata, the one place it is made). */
-  metadata(context: CommandContext): CommandMetadata {
+  metadata(context: Pick<CommandContext, 'actor'>): CommandMetadata {
     return commandMetadata(this.clock, context);
   }
 

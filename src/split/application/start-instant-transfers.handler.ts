@@ -26,7 +26,7 @@ export class StartInstantTransfersHandler implements ICommandHandler<StartInstan
   ) {}
 
   async execute({ splitId, distributionIds, context }: StartInstantTransfersCommand): Promise<void> {
-    const now = this.split.now();
+    const metadata = this.split.metadata(context);
     const commands = distributionIds.map((distributionId): StartRowTransfer => ({
       type: 'StartRowTransfer',
       data: {
@@ -35,8 +35,8 @@ export class StartInstantTransfersHandler implements ICommandHandler<StartInstan
         instant: true,
         onDemand: false,
         earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
-        now,
       },
+      metadata,
     }));
     await this.split.handleAll(splitId, commands, context);
   }

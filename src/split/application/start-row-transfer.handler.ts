@@ -32,6 +32,9 @@ export class StartRowTransferHandler implements ICommandHandler<StartRowTransfer
 
   async execute({ splitId, distributionId, instant, context, onDemand }: StartRowTransferCommand): Promise<Written> {
     const earlyPayoutFeeBps = this.config.earlyPayoutFeeBps;
-    return this.split.handle({ type: 'StartRowTransfer', data: { splitId, distributionId, instant, onDemand, earlyPayoutFeeBps, now: this.split.now() } }, context);
+    return this.split.handle(
+      { type: 'StartRowTransfer', data: { splitId, distributionId, instant, onDemand, earlyPayoutFeeBps }, metadata: this.split.metadata(context) },
+      context,
+    );
   }
 }

@@ -66,9 +66,8 @@ const reverse = (amount: string, flags: { refundFee?: boolean; reversalId?: stri
     refundFee: flags.refundFee ?? false,
     idempotencyKey: `key-${flags.reversalId ?? 'rev_a'}`,
     requestHash: flags.requestHash ?? 'h_a',
-    actor: 'user:usr_sme',
-    now: t2,
   },
+  metadata: { now: t2, actor: 'user:usr_sme' },
 });
 const transferred = [created(rows, '15000', '0'), approved, funded('15000'), started(1), settled(1)];
 
@@ -148,7 +147,8 @@ describe('row reversals (issue 26 item 3)', () => {
 describe('rows that fail for good (issue 26 item 4)', () => {
   const fail = (attempt: number, now: string): SplitCommand => ({
     type: 'FailRowTransfer',
-    data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2, attempt), reason: 'rail said no', nextAttemptAt: now, now },
+    data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2, attempt), reason: 'rail said no', nextAttemptAt: now },
+    metadata: { now, actor: 'system' },
   });
   const failedForGood = (attempt: number, now: string): SplitEvent => ({
     type: 'split.roster_entry.failed_for_good',
@@ -159,11 +159,13 @@ describe('rows that fail for good (issue 26 item 4)', () => {
   const vendor9: ResolvedContractor = { kind: 'sub_vendor', subVendorId: 'sv_9', creatorProfileId: null, displayName: 'Vendor 9', email: 'v9@example.com', walletEmail: null };
   const repoint = (contractor: ResolvedContractor = vendor9, distributionId = 'dst_2'): SplitCommand => ({
     type: 'RepointRow',
-    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId, contractor, actor: 'user:usr_sme', now: at(31) },
+    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId, contractor },
+    metadata: { now: at(31), actor: 'user:usr_sme' },
   });
   const takeBack = (distributionId = 'dst_2'): SplitCommand => ({
     type: 'TakeBackRow',
-    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId, actor: 'user:usr_sme', now: at(31) },
+    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId },
+    metadata: { now: at(31), actor: 'user:usr_sme' },
   });
 
   it('keeps retrying a failure inside the horizon', () =>
@@ -178,7 +180,7 @@ describe('rows that fail for good (issue 26 item 4)', () => {
 
   it('starts no transfer for a row failed for good (a retry timer still due does nothing)', () =>
     given(splitDecider, ...givenUp)
-      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150, now: at(31) } })
+      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150 }, metadata: { now: at(31), actor: 'system' } })
       .thenNothing());
 
   it('re-points the row to another contractor of the roster', () =>
@@ -223,10 +225,10 @@ describe('rows that fail for good (issue 26 item 4)', () => {
       },
     } as SplitEvent;
     given(splitDecider, ...givenUp, repointed)
-      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150, now: at(31) } })
+      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150 }, metadata: { now: at(31), actor: 'system' } })
       .then((events) => expect(events[0]!.data).toMatchObject({ attempt: 3, destination: 'v9@example.com', payoutId: po(2, 3) }));
     given(splitDecider, ...givenUp, repointed, { ...started(2, 3, 'v9@example.com') })
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2, 3), now: at(31) } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2, 3) }, metadata: { now: at(31), actor: 'system' } })
       .then((events) => expect(events.map((e) => e.type)).toEqual(['split.roster_entry.settled', 'split.settled']));
   });
 
@@ -311,12 +313,12 @@ describe('rows that fail for good (issue 26 item 4)', () => {
       data: { splitId: 'spl_1', rosterEntryId: 'dst_2', amountCents: '5000', takenBackBy: 'u', takenBackAt: at(31) },
     };
     given(splitDecider, ...both, takenBack)
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: po(1, 1), now: at(31) } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: po(1, 1) }, metadata: { now: at(31), actor: 'system' } })
       .then((events) => expect(events.map((e) => e.type)).toEqual(['split.roster_entry.settled', 'split.settled']));
   });
 
   it('refuses to re-point or take back a row of another company', () =>
     given(splitDecider, ...givenUp)
-      .when({ type: 'TakeBackRow', data: { splitId: 'spl_1', smeCompanyId: 'co_other', distributionId: 'dst_2', actor: 'u', now: at(31) } })
+      .when({ type: 'TakeBackRow', data: { splitId: 'spl_1', smeCompanyId: 'co_other', distributionId: 'dst_2' }, metadata: { now: at(31), actor: 'u' } })
       .thenFails('SPLIT_NOT_FOUND'));
 });
