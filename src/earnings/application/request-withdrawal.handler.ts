@@ -4,6 +4,7 @@ import { EmailNotVerifiedError, hasVerifiedEmail } from '../../identity';
 import { withdrawableByAccount } from '../../ledger';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { newId } from '../../platform/ids/ids';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { contractorWithdrawalsDecider } from '../domain/contractor-withdrawals.decider';
@@ -48,17 +49,17 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
   async execute({ userId, amountCents, currency, context }: RequestWithdrawalCommand): Promise<WithdrawalView> {
     // An unverified sign-up never had a roster row attached, but nothing may leave to it either (issue 24).
     if (!(await hasVerifiedEmail(this.documents, userId))) throw new EmailNotVerifiedError();
-    const now = this.clock.now();
-    const payoutId = newId('po', now.getTime());
+    const metadata = commandMetadata(this.clock, context);
+    const payoutId = newId('po', Date.parse(metadata.now));
     const { contractors, wallet } = await contractorAccountsOf(this.documents, userId);
     const earned = (await withdrawableByAccount(this.documents, contractors))[currency] ?? {};
     await this.aggregates.handle(
       contractorWithdrawalsStreamId(userId),
       contractorWithdrawalsDecider,
-      { type: 'RequestWithdrawal', data: { userId, payoutId, currency, amountCents, wallet, earned, now: now.toISOString() } },
+      { type: 'RequestWithdrawal', data: { userId, payoutId, currency, amountCents, wallet, earned }, metadata },
       context,
       { retries: RETRIES },
     );
-    return { id: payoutId, amountCents, currency, status: 'requested', requestedAt: now.toISOString() };
+    return { id: payoutId, amountCents, currency, status: 'requested', requestedAt: metadata.now };
   }
 }

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { contractorWithdrawalsDecider } from '../domain/contractor-withdrawals.decider';
 import { contractorWithdrawalsStreamId } from '../domain/contractor-withdrawals.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The rail answered a withdrawal's payout: record it paid, or failed (its amount is withdrawable again). Idempotent. */
 export class SettleWithdrawalCommand {
@@ -26,7 +27,7 @@ export class SettleWithdrawalHandler implements ICommandHandler<SettleWithdrawal
     await this.aggregates.handle(
       contractorWithdrawalsStreamId(userId),
       contractorWithdrawalsDecider,
-      { type: 'SettleWithdrawal', data: { payoutId, outcome, now: this.clock.now().toISOString() } },
+      { type: 'SettleWithdrawal', data: { payoutId, outcome }, metadata: commandMetadata(this.clock, context) },
       context,
     );
   }

@@ -9,7 +9,7 @@ const request = (
   amountCents: string,
   earned: Record<string, string>,
   overrides: Partial<Extract<ContractorWithdrawalsCommand, { type: 'RequestWithdrawal' }>['data']> = {},
-) => ({ type: 'RequestWithdrawal', data: { userId: 'usr_1', payoutId, currency: 'USD', amountCents, wallet, earned, now, ...overrides } }) as const;
+) => ({ type: 'RequestWithdrawal', data: { userId: 'usr_1', payoutId, currency: 'USD', amountCents, wallet, earned, ...overrides }, metadata: { now, actor: 'system' } }) as const;
 const requested = (payoutId: string, amountCents: string, allocations: { contractor: string; amountCents: string }[], currency = 'USD'): WithdrawalRequested => ({
   type: 'contractor.withdrawal.requested',
   data: { userId: 'usr_1', payoutId, currency, amountCents, walletEmail: wallet.email, allocations, requestedAt: now },
@@ -68,20 +68,20 @@ describe('contractor withdrawals decider', () => {
       .when(request('po_1', '100', { cpp_a: '100' }))
       .thenNothing();
     given(contractorWithdrawalsDecider, first, paid('po_1'))
-      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_1', outcome: { paid: false, reason: 'x' }, now } })
+      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_1', outcome: { paid: false, reason: 'x' } }, metadata: { now, actor: 'system' } })
       .thenNothing();
     given(contractorWithdrawalsDecider)
-      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_9', outcome: { paid: true }, now } })
+      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_9', outcome: { paid: true } }, metadata: { now, actor: 'system' } })
       .thenNothing();
   });
 
   it('settles a requested withdrawal once, paid or failed', () => {
     const first = requested('po_1', '100', [{ contractor: 'cpp_a', amountCents: '100' }]);
     given(contractorWithdrawalsDecider, first)
-      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_1', outcome: { paid: true }, now } })
+      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_1', outcome: { paid: true } }, metadata: { now, actor: 'system' } })
       .then([paid('po_1')]);
     given(contractorWithdrawalsDecider, first)
-      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_1', outcome: { paid: false, reason: 'refused' }, now } })
+      .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_1', outcome: { paid: false, reason: 'refused' } }, metadata: { now, actor: 'system' } })
       .then([failed('po_1')]);
   });
 });

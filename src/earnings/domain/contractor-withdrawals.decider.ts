@@ -1,6 +1,7 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError } from './earnings.errors';
 import { Allocation, ContractorWithdrawalEvent } from './contractor-withdrawals.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export interface Wallet {
   email: string;
@@ -23,10 +24,10 @@ export type ContractorWithdrawalsCommand =
          * model that lags only shows less, so the rule never lets more out than came in.
          */
         earned: Record<string, string>;
-        now: string;
       };
+      metadata: CommandMetadata;
     }
-  | { type: 'SettleWithdrawal'; data: { payoutId: string; outcome: { paid: true } | { paid: false; reason: string }; now: string } };
+  | { type: 'SettleWithdrawal'; data: { payoutId: string; outcome: { paid: true } | { paid: false; reason: string } }; metadata: CommandMetadata };
 
 export interface WithdrawalRecord {
   payoutId: string;
@@ -88,7 +89,15 @@ export const contractorWithdrawalsDecider: Decider<ContractorWithdrawalsCommand,
         return [
           {
             type: 'contractor.withdrawal.requested',
-            data: { userId: d.userId, payoutId: d.payoutId, currency: d.currency, amountCents: d.amountCents, walletEmail: d.wallet.email, allocations, requestedAt: d.now },
+            data: {
+              userId: d.userId,
+              payoutId: d.payoutId,
+              currency: d.currency,
+              amountCents: d.amountCents,
+              walletEmail: d.wallet.email,
+              allocations,
+              requestedAt: command.metadata.now,
+            },
           },
         ];
       }
@@ -97,8 +106,8 @@ export const contractorWithdrawalsDecider: Decider<ContractorWithdrawalsCommand,
         const withdrawal = state.withdrawals[d.payoutId];
         if (!withdrawal || withdrawal.status !== 'requested' || state.userId === null) return [];
         return d.outcome.paid
-          ? [{ type: 'contractor.withdrawal.paid', data: { userId: state.userId, payoutId: d.payoutId, paidAt: d.now } }]
-          : [{ type: 'contractor.withdrawal.failed', data: { userId: state.userId, payoutId: d.payoutId, reason: d.outcome.reason, failedAt: d.now } }];
+          ? [{ type: 'contractor.withdrawal.paid', data: { userId: state.userId, payoutId: d.payoutId, paidAt: command.metadata.now } }]
+          : [{ type: 'contractor.withdrawal.failed', data: { userId: state.userId, payoutId: d.payoutId, reason: d.outcome.reason, failedAt: command.metadata.now } }];
       }
       default:
         return assertNever(command);

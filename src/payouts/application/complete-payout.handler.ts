@@ -15,6 +15,6 @@ export class CompletePayoutHandler implements ICommandHandler<CompletePayoutComm
   constructor(private readonly payouts: PayoutStream) {}
 
   async execute({ payoutId, context }: CompletePayoutCommand): Promise<void> {
-    await this.payouts.handle(payoutId, { type: 'CompletePayout', data: { now: this.payouts.now() } }, context);
+    await this.payouts.handle(payoutId, { type: 'CompletePayout', data: {}, metadata: this.payouts.metadata(context) }, context);
   }
 }

@@ -16,6 +16,6 @@ export class FailPayoutHandler implements ICommandHandler<FailPayoutCommand> {
   constructor(private readonly payouts: PayoutStream) {}
 
   async execute({ payoutId, reason, context }: FailPayoutCommand): Promise<void> {
-    await this.payouts.handle(payoutId, { type: 'FailPayout', data: { reason, now: this.payouts.now() } }, context);
+    await this.payouts.handle(payoutId, { type: 'FailPayout', data: { reason }, metadata: this.payouts.metadata(context) }, context);
   }
 }

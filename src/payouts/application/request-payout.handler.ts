@@ -18,6 +18,6 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
   constructor(private readonly payouts: PayoutStream) {}
 
   async execute({ request, context }: RequestPayoutCommand): Promise<void> {
-    await this.payouts.handle(request.payoutId, { type: 'RequestPayout', data: { ...request, now: this.payouts.now() } }, context);
+    await this.payouts.handle(request.payoutId, { type: 'RequestPayout', data: request, metadata: this.payouts.metadata(context) }, context);
   }
 }

@@ -15,6 +15,6 @@ export class StartPayoutProcessingHandler implements ICommandHandler<StartPayout
   constructor(private readonly payouts: PayoutStream) {}
 
   async execute({ payoutId, context }: StartPayoutProcessingCommand): Promise<void> {
-    await this.payouts.handle(payoutId, { type: 'StartProcessing', data: { now: this.payouts.now() } }, context);
+    await this.payouts.handle(payoutId, { type: 'StartProcessing', data: {}, metadata: this.payouts.metadata(context) }, context);
   }
 }

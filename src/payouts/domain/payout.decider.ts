@@ -1,11 +1,12 @@
+import { CommandMetadata } from '../../platform/domain/command';
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { PayoutEvent, PayoutRef, payoutRefOf, PayoutRequest, PayoutStatus, STATUS_AFTER } from './payout.events';
 
 export type PayoutCommand =
-  | { type: 'RequestPayout'; data: PayoutRequest & { now: string } }
-  | { type: 'StartProcessing'; data: { now: string } }
-  | { type: 'CompletePayout'; data: { now: string } }
-  | { type: 'FailPayout'; data: { reason: string; now: string } };
+  | { type: 'RequestPayout'; data: PayoutRequest; metadata: CommandMetadata }
+  | { type: 'StartProcessing'; data: object; metadata: CommandMetadata }
+  | { type: 'CompletePayout'; data: object; metadata: CommandMetadata }
+  | { type: 'FailPayout'; data: { reason: string }; metadata: CommandMetadata };
 
 export type PayoutState = { status: 'NONE' } | { status: PayoutStatus; ref: PayoutRef };
 
@@ -16,16 +17,15 @@ export const payoutDecider: Decider<PayoutCommand, PayoutEvent, PayoutState> = {
     switch (command.type) {
       case 'RequestPayout': {
         if (state.status !== 'NONE') return [];
-        const { now, ...data } = command.data;
-        return [{ type: 'payout.requested', data: { ...data, requestedAt: now } }];
+        return [{ type: 'payout.requested', data: { ...command.data, requestedAt: command.metadata.now } }];
       }
       case 'StartProcessing':
-        return state.status === 'PENDING' ? [{ type: 'payout.processing', data: { ...state.ref, at: command.data.now } }] : [];
+        return state.status === 'PENDING' ? [{ type: 'payout.processing', data: { ...state.ref, at: command.metadata.now } }] : [];
       case 'CompletePayout':
-        return state.status === 'PROCESSING' ? [{ type: 'payout.completed', data: { ...state.ref, at: command.data.now } }] : [];
+        return state.status === 'PROCESSING' ? [{ type: 'payout.completed', data: { ...state.ref, at: command.metadata.now } }] : [];
       case 'FailPayout':
         return state.status === 'PENDING' || state.status === 'PROCESSING'
-          ? [{ type: 'payout.failed', data: { ...state.ref, reason: command.data.reason, at: command.data.now } }]
+          ? [{ type: 'payout.failed', data: { ...state.ref, reason: command.data.reason, at: command.metadata.now } }]
           : [];
       default:
         return assertNever(command);

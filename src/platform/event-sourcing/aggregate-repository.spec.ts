@@ -5,6 +5,8 @@ import { Decider } from '../domain/decider';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { AggregateRepository } from './aggregate-repository';
+import { CommandMetadata } from '../domain/command';
+import { commandMetadata } from './command-metadata';
 
 type CounterEvent = { type: 'added'; data: { amount: number } };
 const counter: Decider<{ amount: number }, CounterEvent, { total: number; count: number }> = {
@@ -141,5 +143,65 @@ describe('AggregateRepository folded-state cache', () => {
     // The third command of these is refused (the cap counts the two before it): nothing is appended.
     await expect(repository.handleAll('counter-7', timed, [{ amount: 1 }, { amount: 1 }], context)).rejects.toThrow('capped at three additions');
     expect(await other.readStream('counter-7')).toHaveLength(2);
+  });
+
+  it('runs beforeAppend with the state decided on and the events decided, appends nothing when it throws, and runs it again for a decision that lost a race', async () => {
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    await repository.handle('counter-8', counter, { amount: 1 }, context);
+    const seen: { total: number; amounts: number[] }[] = [];
+    await expect(
+      repository.handle('counter-8', counter, { amount: 2 }, context, {
+        beforeAppend: async ({ state, events }) => {
+          seen.push({ total: state.total, amounts: events.map((e) => e.data.amount) });
+          throw new Error('short of money');
+        },
+      }),
+    ).rejects.toThrow('short of money');
+    expect(seen).toEqual([{ total: 1, amounts: [2] }]);
+    expect((await other.readStream('counter-8')).map((e) => e.data)).toEqual([{ amount: 1 }]);
+
+    // Another process appends between the decision and its append: decided again on the fresh state, beforeAppend again.
+    seen.length = 0;
+    let raced = false;
+    await repository.handle('counter-8', counter, { amount: 3 }, context, {
+      beforeAppend: async ({ state, events }) => {
+        seen.push({ total: state.total, amounts: events.map((e) => e.data.amount) });
+        if (!raced) {
+          raced = true;
+          await new AggregateRepository(other, clock, new MetricsRegistry()).handle('counter-8', counter, { amount: 10 }, context);
+        }
+      },
+    });
+    expect(seen).toEqual([
+      { total: 1, amounts: [3] },
+      { total: 11, amounts: [3] },
+    ]);
+    expect((await other.readStream('counter-8')).map((e) => e.data)).toEqual([{ amount: 1 }, { amount: 10 }, { amount: 3 }]);
+  });
+
+  it('runs beforeAppend of a create before appending to the new stream', async () => {
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    const order: string[] = [];
+    const append = jest.spyOn(store, 'append');
+    await repository.create('counter-9', counter, { amount: 4 }, context, {
+      beforeAppend: async ({ events }) => {
+        order.push(`before ${events.length}`);
+        expect(append).not.toHaveBeenCalled();
+      },
+    });
+    expect(order).toEqual(['before 1']);
+    expect((await other.readStream('counter-9')).map((e) => e.data)).toEqual([{ amount: 4 }]);
+  });
+
+  it("stamps each event's occurredAt with its command's metadata.now (commandMetadata), not a second clock reading", async () => {
+    type Stamped = { amount: number; metadata: CommandMetadata };
+    const stamped: Decider<Stamped, CounterEvent, { total: number; count: number }> = { ...counter, decide: (command) => counter.decide(command, counter.initialState()) };
+    const repository = new AggregateRepository(store, clock, new MetricsRegistry());
+    const later = { now: () => new Date('2026-03-04T05:06:07.000Z') };
+    await repository.handle('counter-10', stamped, { amount: 1, metadata: commandMetadata(later, context) }, context);
+    await repository.create('counter-11', stamped, { amount: 2, metadata: { now: '2026-03-05T00:00:00.000Z', actor: 'test' } }, context);
+    expect((await other.readStream('counter-10'))[0]!.metadata.occurredAt).toBe('2026-03-04T05:06:07.000Z');
+    expect((await other.readStream('counter-11'))[0]!.metadata.occurredAt).toBe('2026-03-05T00:00:00.000Z');
+    expect(commandMetadata(later, context)).toEqual({ now: '2026-03-04T05:06:07.000Z', actor: 'test' });
   });
 });

@@ -24,6 +24,19 @@ export interface Decided<Event extends DomainEvent, State> {
   revision: number | null;
 }
 
+/**
+ * `beforeAppend`: what must happen once a decision is known and before it is appended (set money aside,
+ * provision the contractors it names); it gets the state decided on and the events decided, and a throw
+ * appends nothing. The decision is appended at exactly the revision it was decided on; one that loses a
+ * race is decided again and `beforeAppend` runs again, so it must be idempotent. The decider decides;
+ * the handler never runs it as a dry run first.
+ */
+export interface HandleOptions<Event extends DomainEvent, State> {
+  expected?: ExpectedRevision;
+  retries?: number;
+  beforeAppend?: (decision: { state: State; events: Event[] }) => Promise<void>;
+}
+
 /** How many streams' folded states AggregateRepository keeps (a Split's state is a few KB). */
 const FOLDED_STREAMS_CACHED = 5_000;
 
@@ -78,7 +91,7 @@ export class AggregateRepository {
     decider: Decider<Command, Event, State>,
     command: Command,
     context: CommandContext,
-    options: { expected?: ExpectedRevision; retries?: number } = {},
+    options: HandleOptions<Event, State> = {},
   ): Promise<Decided<Event, State>> {
     return this.handleAll(streamId, decider, [command], context, options);
   }
@@ -94,9 +107,10 @@ export class AggregateRepository {
     decider: Decider<Command, Event, State>,
     commands: Command[],
     context: CommandContext,
-    options: { expected?: ExpectedRevision; retries?: number } = {},
+    options: HandleOptions<Event, State> = {},
   ): Promise<Decided<Event, State>> {
-    if (options.expected === undefined) {
+    // A decision with work before its append is decided on a fresh read: that work must not rest on a stale cache.
+    if (options.expected === undefined && !options.beforeAppend) {
       const decided = await this.handleOnCachedState(streamId, decider, commands, context);
       if (decided) return decided;
     }
@@ -104,6 +118,7 @@ export class AggregateRepository {
       const { state, revision, position } = await this.load(streamId, decider);
       const decision = decideAll(decider, commands, state);
       if (decision.events.length === 0) return { streamId, events: [], state, position, revision };
+      await options.beforeAppend?.({ state, events: decision.events });
       try {
         // An expected revision the caller chose ('any') does not prove the state current: do not cache it.
         const expected = options.expected ?? (revision === null ? 'no_stream' : revision);
@@ -170,16 +185,18 @@ export class AggregateRepository {
     decider: Decider<Command, Event, State>,
     command: Command,
     context: CommandContext,
+    options: Pick<HandleOptions<Event, State>, 'beforeAppend'> = {},
   ): Promise<Decided<Event, State>> {
     const state = decider.initialState();
     const events = decider.decide(command, state);
     if (events.length === 0) return { streamId, events, state, position: null, revision: null };
+    await options.beforeAppend?.({ state, events });
     const result = await this.append(streamId, events, 'no_stream', context, commandTime(command));
     return { streamId, events, state: events.reduce((folded, event) => decider.evolve(folded, event), state), position: result.position, revision: result.nextExpectedRevision };
   }
 
   /**
-   * `at`: the clock reading the command was decided with, if it carried one (`data.now`); the events'
+   * `at`: the clock reading the command was decided with (its `metadata.now`, see commandTime); the events'
    * `occurredAt` is then that same instant, so `?asOf` a time stamped in the data (a `createdAt`) finds
    * the event that recorded it. Without one the clock is read here, once for all the events. An array
    * gives each event its own (the events of several commands decided together).
@@ -224,12 +241,13 @@ function decideAll<Command, Event extends DomainEvent, State>(decider: Decider<C
 }
 
 /**
- * The time a command was decided at: its `data.now` (every decider command that stamps a time carries
- * it), or for a create-once command the `createdAt` of the event it creates.
+ * The time a command was decided at: its `metadata.now` (CommandMetadata, stamped by commandMetadata).
+ * Fallback, until every command carries metadata (issue 25, docs/decisions.md): a command of the old
+ * shape gives its `data.now`, or for a create-once command the `createdAt` of the event it creates.
  */
 export function commandTime(command: unknown): Date | undefined {
-  const shaped = command as { data?: { now?: unknown }; event?: { data?: { createdAt?: unknown } } } | null;
-  const now = shaped?.data?.now ?? shaped?.event?.data?.createdAt;
+  const shaped = command as { metadata?: { now?: unknown }; data?: { now?: unknown }; event?: { data?: { createdAt?: unknown } } } | null;
+  const now = shaped?.metadata?.now ?? shaped?.data?.now ?? shaped?.event?.data?.createdAt;
   if (typeof now !== 'string') return undefined;
   const at = new Date(now);
   return Number.isNaN(at.getTime()) ? undefined : at;

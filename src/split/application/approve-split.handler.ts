@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
-import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { splitDecider } from '../domain/split.decider';
-import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
+import { SplitStream } from './split-stream';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { roleIn } from '../../identity';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * The enterprise approves a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> APPROVED
@@ -29,7 +29,7 @@ export class ApproveSplitCommand extends Command<SplitView> {
 @CommandHandler(ApproveSplitCommand)
 export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand> {
   constructor(
-    private readonly aggregates: AggregateRepository,
+    private readonly split: SplitStream,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -42,12 +42,11 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand>
     const { smeCompanyId } = await this.queries.get(splitId, enterpriseCompanyId, 'enterprise');
     const userId = context.actor.startsWith('user:') ? context.actor.slice('user:'.length) : null;
     const approverIsSmeMember = userId !== null && (await roleIn(this.documents, smeCompanyId, userId)) !== null;
-    const result = await this.aggregates.handle(
-      splitStreamId(splitId),
-      splitDecider,
+    const result = await this.split.handle(
       {
         type: 'ApproveSplit',
-        data: { splitId, enterpriseCompanyId, expectedRevision, actor: context.actor, now: this.clock.now().toISOString(), overdueInvoice, approverIsSmeMember },
+        data: { splitId, enterpriseCompanyId, expectedRevision, overdueInvoice, approverIsSmeMember },
+        metadata: commandMetadata(this.clock, context),
       },
       context,
     );

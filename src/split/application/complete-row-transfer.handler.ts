@@ -22,12 +22,12 @@ export class CompleteRowTransferHandler implements ICommandHandler<CompleteRowTr
   constructor(private readonly split: SplitStream) {}
 
   async execute({ splitId, distributionId, payoutId, withdrawalPayoutId, context }: CompleteRowTransferCommand): Promise<void> {
-    const now = this.split.now();
+    const metadata = this.split.metadata(context);
     await this.split.handleAll(
       splitId,
       [
-        { type: 'CompleteRowTransfer', data: { splitId, distributionId, payoutId, now } },
-        { type: 'StartWithdrawal', data: { splitId, distributionId, payoutId: withdrawalPayoutId, now } },
+        { type: 'CompleteRowTransfer', data: { splitId, distributionId, payoutId }, metadata },
+        { type: 'StartWithdrawal', data: { splitId, distributionId, payoutId: withdrawalPayoutId }, metadata },
       ],
       context,
     );

@@ -1,23 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, Clock } from '../../platform/clock/clock';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { CommandMetadata } from '../../platform/domain/command';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { deterministicId } from '../../platform/ids/ids';
 import { IdempotencyKeyReusedError, requestFingerprint } from '../../platform/domain/idempotency';
-import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { ReadYourWrites, Written } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { businessProfile, CompanyQueries } from '../../parties';
 import { CreateSplit } from '../domain/split.commands';
-import { checkRosterAmounts, splitDecider } from '../domain/split.decider';
+import { checkRosterAmounts } from '../domain/split.decider';
 import { SplitApContactInvalidError, SplitEnterpriseUnknownError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { RosterResolver, RosterRowRequest } from './roster-resolver';
 import { SplitQueries } from './split-queries';
 import { SmeCoveredFees } from './sme-covered-fees';
+import { SplitStream } from './split-stream';
 
 export interface CreateSplitRequest {
   enterpriseCompanyId: string;
@@ -47,43 +48,46 @@ export class CreateSplitCommand extends Command<CreatedSplit> {
 /**
  * Creates a Split (docs/api.md#post-apicommerceintegrationsplits-create-a-split-spec-45). Validation runs
  * before anything is written: amounts (400), rows (422), enterprise and AP contact (422), then the decider
- * on the fully resolved command, then the covered fees are set aside from the SME's balance (422
- * SME_FEE_NOT_COVERED). Only then are email rows provisioned and the Split appended with
+ * on the fully resolved command; once it decided, the covered fees are set aside from the SME's balance
+ * (422 SME_FEE_NOT_COVERED). Only then are email rows provisioned and the Split appended with
  * `no_stream` to its deterministic stream, which makes the create idempotent on (SME, enterprise, AP
  * contact, clientIdempotencyKey) even under concurrent retries.
  */
 @CommandHandler(CreateSplitCommand)
 export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
   constructor(
-    private readonly aggregates: AggregateRepository,
+    private readonly split: SplitStream,
     private readonly roster: RosterResolver,
     private readonly companies: CompanyQueries,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
     private readonly coveredFees: SmeCoveredFees,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ smeCompanyId, request, context }: CreateSplitCommand): Promise<CreatedSplit> {
     const splitId = deterministicId('spl', smeCompanyId, request.enterpriseCompanyId, request.apContactBusinessProfileId, request.clientIdempotencyKey);
     const requestHash = createSplitFingerprint(request);
-    const existing = await this.aggregates.load(splitStreamId(splitId), splitDecider);
+    const existing = await this.split.load(splitId);
     if (existing.state.status !== 'none') return this.replay(splitId, smeCompanyId, requestHash);
 
     checkRosterAmounts(request.roster, request.totalAmountCents);
-    const now = this.clock.now();
-    const roster = await this.roster.resolve(smeCompanyId, request.roster, now.getTime());
-    const command = await this.command(splitId, smeCompanyId, request, requestHash, roster.rows, now, context);
-    const decided = splitDecider.decide(command, splitDecider.initialState()); // dry run: every rule is checked before provisioning
-    // The fees the SME covers beyond the margin are set aside from its balance first (422 when short, nothing written).
-    await this.coveredFees.setAsideFor(splitDecider.initialState(), decided, context);
-    const provisioned = await this.roster.commit(smeCompanyId, roster, context);
+    const metadata = this.split.metadata(context);
+    const roster = await this.roster.resolve(smeCompanyId, request.roster, Date.parse(metadata.now));
+    const command = await this.command(splitId, smeCompanyId, request, requestHash, roster.rows, metadata);
+    const provisioned: Written[] = [];
     try {
       // The stream was empty a moment ago: append with `no_stream` without reading it again. A concurrent
       // identical request that created it since makes the append fail with a ConcurrencyError: a replay.
-      const result = await this.aggregates.create(splitStreamId(splitId), splitDecider, command, context);
+      const result = await this.split.create(command, context, {
+        // Once the decider accepted the Split: the fees the SME covers beyond the margin are set aside from
+        // its balance (422 when short, nothing written), then the email rows' sub-vendors are provisioned.
+        beforeAppend: async (decision) => {
+          await this.coveredFees.setAsideFor(decision.state, decision.events, context);
+          provisioned.push(...(await this.roster.commit(smeCompanyId, roster, context)));
+        },
+      });
       await this.readYourWrites.after(...provisioned, result);
       return { split: await this.queries.get(splitId, smeCompanyId), replayed: false };
     } catch (error) {
@@ -97,7 +101,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
    * the request that created it, else 409 IDEMPOTENCY_KEY_REUSED.
    */
   private async replay(splitId: string, smeCompanyId: string, requestHash: string): Promise<CreatedSplit> {
-    const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
+    const { state } = await this.split.load(splitId);
     if (state.status !== 'none' && state.requestHash !== undefined && state.requestHash !== requestHash) {
       throw new IdempotencyKeyReusedError('clientIdempotencyKey');
     }
@@ -111,8 +115,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     request: CreateSplitRequest,
     requestHash: string,
     rows: CreateSplit['data']['rows'],
-    now: Date,
-    context: CommandContext,
+    metadata: CommandMetadata,
   ): Promise<CreateSplit> {
     const [sme, enterprise, apContact] = await Promise.all([
       this.companies.company(smeCompanyId),
@@ -138,9 +141,8 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
         settings: await this.companies.splitSettings(enterprise.companyId, smeCompanyId),
         overdueInvoice: await this.queries.overdueInvoiceOf(enterprise.companyId),
         legAFeeBps: this.config.legAFeeBps,
-        actor: context.actor,
-        now: now.toISOString(),
       },
+      metadata,
     };
   }
 }

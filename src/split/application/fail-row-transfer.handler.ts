@@ -19,6 +19,6 @@ export class FailRowTransferHandler implements ICommandHandler<FailRowTransferCo
   constructor(private readonly split: SplitStream) {}
 
   async execute({ splitId, distributionId, payoutId, reason, nextAttemptAt, context }: FailRowTransferCommand): Promise<void> {
-    await this.split.handle({ type: 'FailRowTransfer', data: { splitId, distributionId, payoutId, reason, nextAttemptAt, now: this.split.now() } }, context);
+    await this.split.handle({ type: 'FailRowTransfer', data: { splitId, distributionId, payoutId, reason, nextAttemptAt }, metadata: this.split.metadata(context) }, context);
   }
 }

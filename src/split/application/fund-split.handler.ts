@@ -21,6 +21,6 @@ export class FundSplitHandler implements ICommandHandler<FundSplitCommand> {
   ) {}
 
   async execute({ splitId, context }: FundSplitCommand): Promise<void> {
-    await this.split.handle({ type: 'FundSplit', data: { splitId, earlyPayoutFeeBps: this.config.earlyPayoutFeeBps, now: this.split.now() } }, context);
+    await this.split.handle({ type: 'FundSplit', data: { splitId, earlyPayoutFeeBps: this.config.earlyPayoutFeeBps }, metadata: this.split.metadata(context) }, context);
   }
 }

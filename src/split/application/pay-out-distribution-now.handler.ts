@@ -1,15 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AppConfig } from '../../platform/config/app-config';
-import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { ConcurrencyError } from '../../platform/event-store/event-store.port';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { nextTransferAttempt } from '../domain/row-transfer-schedule';
 import { assertRowCanPayOutNow } from '../domain/split-settlement';
 import { StartRowTransfer } from '../domain/split.commands';
-import { splitDecider } from '../domain/split.decider';
-import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SmeCoveredFees } from './sme-covered-fees';
 import { SplitQueries } from './split-queries';
@@ -39,7 +35,6 @@ const RACE_RETRIES = 10;
 @CommandHandler(PayOutDistributionNowCommand)
 export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistributionNowCommand> {
   constructor(
-    private readonly aggregates: AggregateRepository,
     private readonly split: SplitStream,
     private readonly coveredFees: SmeCoveredFees,
     private readonly queries: SplitQueries,
@@ -48,30 +43,18 @@ export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistr
   ) {}
 
   async execute({ smeCompanyId, splitId, distributionId, context }: PayOutDistributionNowCommand): Promise<SplitView> {
-    const stream = splitStreamId(splitId);
-    for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.aggregates.load(stream, splitDecider);
-      assertRowCanPayOutNow(state, distributionId, smeCompanyId);
-      const command: StartRowTransfer = {
-        type: 'StartRowTransfer',
-        data: {
-          splitId,
-          distributionId,
-          instant: true,
-          onDemand: true,
-          earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
-          payoutId: nextTransferAttempt(state, splitId, distributionId).payoutId,
-          now: this.split.now(),
-        },
-      };
-      await this.coveredFees.setAsideFor(state, splitDecider.decide(command, state), context);
-      try {
-        const result = await this.aggregates.handle(stream, splitDecider, command, context, { expected: revision ?? 'no_stream' });
-        await this.readYourWrites.after(result);
-        return this.queries.get(splitId, smeCompanyId);
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= RACE_RETRIES) throw error;
-      }
-    }
+    // Another company's Split is a 404 before anything about its state shows (the decider does not know the caller).
+    assertRowCanPayOutNow((await this.split.load(splitId)).state, distributionId, smeCompanyId);
+    const command: StartRowTransfer = {
+      type: 'StartRowTransfer',
+      data: { splitId, distributionId, instant: true, onDemand: true, earlyPayoutFeeBps: this.config.earlyPayoutFeeBps },
+      metadata: this.split.metadata(context),
+    };
+    const result = await this.split.handle(command, context, {
+      retries: RACE_RETRIES,
+      beforeAppend: (decision) => this.coveredFees.setAsideFor(decision.state, decision.events, context),
+    });
+    await this.readYourWrites.after(result);
+    return this.queries.get(splitId, smeCompanyId);
   }
 }

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
-import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { APP_CONFIG } from '../../platform/platform.tokens';
-import { nextTransferAttempt } from '../domain/row-transfer-schedule';
 import { assertRowCanPayOutNow } from '../domain/split-settlement';
 import { splitDecider } from '../domain/split.decider';
-import { splitStreamId } from '../domain/split.events';
 import { splitExists } from '../domain/split.state';
 import { SplitStream } from './split-stream';
 
@@ -31,13 +28,12 @@ export interface PayoutPreview {
 @Injectable()
 export class PayoutPreviewQuery {
   constructor(
-    private readonly aggregates: AggregateRepository,
     private readonly split: SplitStream,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async preview(smeCompanyId: string, splitId: string, distributionId: string): Promise<PayoutPreview> {
-    const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
+    const { state } = await this.split.load(splitId);
     assertRowCanPayOutNow(state, distributionId, smeCompanyId);
     const [started] = splitDecider.decide(
       {
@@ -48,9 +44,8 @@ export class PayoutPreviewQuery {
           instant: true,
           onDemand: true,
           earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
-          payoutId: nextTransferAttempt(state, splitId, distributionId).payoutId,
-          now: this.split.now(),
         },
+        metadata: this.split.metadata({ actor: 'payout-preview' }), // a preview: nothing it decides is appended
       },
       state,
     );

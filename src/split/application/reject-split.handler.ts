@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
-import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { splitDecider } from '../domain/split.decider';
-import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
+import { SplitStream } from './split-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * The enterprise rejects a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> REJECTED
@@ -27,17 +27,15 @@ export class RejectSplitCommand extends Command<SplitView> {
 @CommandHandler(RejectSplitCommand)
 export class RejectSplitHandler implements ICommandHandler<RejectSplitCommand> {
   constructor(
-    private readonly aggregates: AggregateRepository,
+    private readonly split: SplitStream,
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ enterpriseCompanyId, splitId, expectedRevision, reason, context }: RejectSplitCommand): Promise<SplitView> {
-    const result = await this.aggregates.handle(
-      splitStreamId(splitId),
-      splitDecider,
-      { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, expectedRevision, reason, actor: context.actor, now: this.clock.now().toISOString() } },
+    const result = await this.split.handle(
+      { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, expectedRevision, reason }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(result);

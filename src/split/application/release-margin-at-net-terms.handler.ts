@@ -15,6 +15,6 @@ export class ReleaseMarginAtNetTermsHandler implements ICommandHandler<ReleaseMa
   constructor(private readonly split: SplitStream) {}
 
   async execute({ splitId, context }: ReleaseMarginAtNetTermsCommand): Promise<void> {
-    await this.split.handle({ type: 'ReleaseMarginAtNetTerms', data: { splitId, now: this.split.now() } }, context);
+    await this.split.handle({ type: 'ReleaseMarginAtNetTerms', data: { splitId }, metadata: this.split.metadata(context) }, context);
   }
 }

@@ -32,10 +32,7 @@ export class RepointDistributionHandler implements ICommandHandler<RepointDistri
     // The Split is the caller's before anything about the contractor is looked up (404 otherwise, never a hint).
     await this.queries.get(splitId, smeCompanyId);
     const contractor = await this.roster.existingContractor(smeCompanyId, to);
-    const result = await this.split.handle(
-      { type: 'RepointRow', data: { splitId, smeCompanyId, distributionId, contractor, actor: context.actor, now: this.split.now() } },
-      context,
-    );
+    const result = await this.split.handle({ type: 'RepointRow', data: { splitId, smeCompanyId, distributionId, contractor }, metadata: this.split.metadata(context) }, context);
     await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }

@@ -57,7 +57,8 @@ export class ReverseDistributionHandler implements ICommandHandler<ReverseDistri
     const result = await this.split.handle(
       {
         type: 'ReverseRow',
-        data: { splitId, smeCompanyId, distributionId, reversalId, ...request, requestHash, actor: context.actor, now: this.split.now() },
+        data: { splitId, smeCompanyId, distributionId, reversalId, ...request, requestHash },
+        metadata: this.split.metadata(context),
       },
       context,
     );

@@ -4,7 +4,6 @@ import { AppConfig } from '../../platform/config/app-config';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { StartRowTransfer } from '../domain/split.commands';
-import { nextTransferAttempt } from '../domain/row-transfer-schedule';
 import { SplitStream } from './split-stream';
 
 /**
@@ -27,8 +26,7 @@ export class StartInstantTransfersHandler implements ICommandHandler<StartInstan
   ) {}
 
   async execute({ splitId, distributionIds, context }: StartInstantTransfersCommand): Promise<void> {
-    const { state } = await this.split.load(splitId);
-    const now = this.split.now();
+    const metadata = this.split.metadata(context);
     const commands = distributionIds.map((distributionId): StartRowTransfer => ({
       type: 'StartRowTransfer',
       data: {
@@ -37,9 +35,8 @@ export class StartInstantTransfersHandler implements ICommandHandler<StartInstan
         instant: true,
         onDemand: false,
         earlyPayoutFeeBps: this.config.earlyPayoutFeeBps,
-        payoutId: nextTransferAttempt(state, splitId, distributionId).payoutId,
-        now,
       },
+      metadata,
     }));
     await this.split.handleAll(splitId, commands, context);
   }

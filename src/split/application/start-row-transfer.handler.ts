@@ -4,12 +4,11 @@ import { AppConfig } from '../../platform/config/app-config';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { Written } from '../../platform/projections/read-your-writes';
 import { APP_CONFIG } from '../../platform/platform.tokens';
-import { nextTransferAttempt } from '../domain/row-transfer-schedule';
 import { SplitStream } from './split-stream';
 
 /**
  * Starts one row's transfer: at funding (instant rows), at net-terms maturity, on a retry, or as the
- * SME's on-demand instant payout. The payout id is fixed per attempt, so a repeat decides nothing.
+ * SME's on-demand instant payout. The decider fixes the payout id per attempt, so a repeat decides nothing.
  */
 export class StartRowTransferCommand extends Command<Written> {
   constructor(
@@ -32,9 +31,10 @@ export class StartRowTransferHandler implements ICommandHandler<StartRowTransfer
   ) {}
 
   async execute({ splitId, distributionId, instant, context, onDemand }: StartRowTransferCommand): Promise<Written> {
-    const { state } = await this.split.load(splitId);
-    const { payoutId } = nextTransferAttempt(state, splitId, distributionId);
     const earlyPayoutFeeBps = this.config.earlyPayoutFeeBps;
-    return this.split.handle({ type: 'StartRowTransfer', data: { splitId, distributionId, instant, onDemand, earlyPayoutFeeBps, payoutId, now: this.split.now() } }, context);
+    return this.split.handle(
+      { type: 'StartRowTransfer', data: { splitId, distributionId, instant, onDemand, earlyPayoutFeeBps }, metadata: this.split.metadata(context) },
+      context,
+    );
   }
 }

@@ -26,7 +26,7 @@ export class TakeBackDistributionHandler implements ICommandHandler<TakeBackDist
   ) {}
 
   async execute({ smeCompanyId, splitId, distributionId, context }: TakeBackDistributionCommand): Promise<SplitView> {
-    const result = await this.split.handle({ type: 'TakeBackRow', data: { splitId, smeCompanyId, distributionId, actor: context.actor, now: this.split.now() } }, context);
+    const result = await this.split.handle({ type: 'TakeBackRow', data: { splitId, smeCompanyId, distributionId }, metadata: this.split.metadata(context) }, context);
     await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId);
   }

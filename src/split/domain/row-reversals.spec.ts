@@ -3,7 +3,10 @@ import { approved, created, funded, row } from '../../../test/support/split-even
 import { ResolvedContractor, SplitCommand } from './split.commands';
 import { splitDecider } from './split.decider';
 import { SplitEvent } from './split.events';
-import { TRANSFER_RETRY_HORIZON_DAYS } from './row-transfer-schedule';
+import { TRANSFER_RETRY_HORIZON_DAYS, transferPayoutId } from './row-transfer-schedule';
+
+/** The payout id the decider fixes for row `n`'s transfer attempt. */
+const po = (n: number, attempt = 1) => transferPayoutId('spl_1', `dst_${n}`, attempt);
 
 const t1 = '2026-01-01T00:01:00.000Z';
 const t2 = '2026-01-02T00:00:00.000Z';
@@ -17,7 +20,7 @@ const started = (n: number, attempt = 1, contractor = `v${n}@example.com`): Spli
   data: {
     splitId: 'spl_1',
     rosterEntryId: `dst_${n}`,
-    payoutId: `po_t${n}_${attempt}`,
+    payoutId: po(n, attempt),
     attempt,
     instant: n === 1,
     amountCents: n === 1 ? '10000' : '5000',
@@ -30,11 +33,11 @@ const started = (n: number, attempt = 1, contractor = `v${n}@example.com`): Spli
 });
 const settled = (n: number, attempt = 1): SplitEvent => ({
   type: 'split.roster_entry.settled',
-  data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId: `po_t${n}_${attempt}`, settledAt: t1 },
+  data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId: po(n, attempt), settledAt: t1 },
 });
 const failed = (n: number, attempt: number, failedAt: string): SplitEvent => ({
   type: 'split.roster_entry.failed',
-  data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId: `po_t${n}_${attempt}`, attempt, reason: 'rail said no', nextAttemptAt: failedAt, failedAt },
+  data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId: po(n, attempt), attempt, reason: 'rail said no', nextAttemptAt: failedAt, failedAt },
 });
 const reversed = (amount: string, fee = '0', reversalId = 'rev_a', requestHash = 'h_a'): SplitEvent => ({
   type: 'split.roster_entry.reversed',
@@ -63,9 +66,8 @@ const reverse = (amount: string, flags: { refundFee?: boolean; reversalId?: stri
     refundFee: flags.refundFee ?? false,
     idempotencyKey: `key-${flags.reversalId ?? 'rev_a'}`,
     requestHash: flags.requestHash ?? 'h_a',
-    actor: 'user:usr_sme',
-    now: t2,
   },
+  metadata: { now: t2, actor: 'user:usr_sme' },
 });
 const transferred = [created(rows, '15000', '0'), approved, funded('15000'), started(1), settled(1)];
 
@@ -145,22 +147,25 @@ describe('row reversals (issue 26 item 3)', () => {
 describe('rows that fail for good (issue 26 item 4)', () => {
   const fail = (attempt: number, now: string): SplitCommand => ({
     type: 'FailRowTransfer',
-    data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: `po_t2_${attempt}`, reason: 'rail said no', nextAttemptAt: now, now },
+    data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2, attempt), reason: 'rail said no', nextAttemptAt: now },
+    metadata: { now, actor: 'system' },
   });
   const failedForGood = (attempt: number, now: string): SplitEvent => ({
     type: 'split.roster_entry.failed_for_good',
-    data: { splitId: 'spl_1', rosterEntryId: 'dst_2', payoutId: `po_t2_${attempt}`, attempt, reason: 'rail said no', firstFailedAt: t1, failedAt: now },
+    data: { splitId: 'spl_1', rosterEntryId: 'dst_2', payoutId: po(2, attempt), attempt, reason: 'rail said no', firstFailedAt: t1, failedAt: now },
   });
   const failing = [created(rows, '15000', '0'), approved, funded('15000'), started(1), settled(1), started(2, 1), failed(2, 1, t1), started(2, 2)];
   const givenUp = [...failing, failedForGood(2, at(TRANSFER_RETRY_HORIZON_DAYS))];
   const vendor9: ResolvedContractor = { kind: 'sub_vendor', subVendorId: 'sv_9', creatorProfileId: null, displayName: 'Vendor 9', email: 'v9@example.com', walletEmail: null };
   const repoint = (contractor: ResolvedContractor = vendor9, distributionId = 'dst_2'): SplitCommand => ({
     type: 'RepointRow',
-    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId, contractor, actor: 'user:usr_sme', now: at(31) },
+    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId, contractor },
+    metadata: { now: at(31), actor: 'user:usr_sme' },
   });
   const takeBack = (distributionId = 'dst_2'): SplitCommand => ({
     type: 'TakeBackRow',
-    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId, actor: 'user:usr_sme', now: at(31) },
+    data: { splitId: 'spl_1', smeCompanyId: 'co_sme', distributionId },
+    metadata: { now: at(31), actor: 'user:usr_sme' },
   });
 
   it('keeps retrying a failure inside the horizon', () =>
@@ -175,7 +180,7 @@ describe('rows that fail for good (issue 26 item 4)', () => {
 
   it('starts no transfer for a row failed for good (a retry timer still due does nothing)', () =>
     given(splitDecider, ...givenUp)
-      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150, payoutId: 'po_t2_3', now: at(31) } })
+      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150 }, metadata: { now: at(31), actor: 'system' } })
       .thenNothing());
 
   it('re-points the row to another contractor of the roster', () =>
@@ -220,10 +225,10 @@ describe('rows that fail for good (issue 26 item 4)', () => {
       },
     } as SplitEvent;
     given(splitDecider, ...givenUp, repointed)
-      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150, payoutId: 'po_t2_3', now: at(31) } })
-      .then((events) => expect(events[0]!.data).toMatchObject({ attempt: 3, destination: 'v9@example.com', payoutId: 'po_t2_3' }));
+      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: false, earlyPayoutFeeBps: 150 }, metadata: { now: at(31), actor: 'system' } })
+      .then((events) => expect(events[0]!.data).toMatchObject({ attempt: 3, destination: 'v9@example.com', payoutId: po(2, 3) }));
     given(splitDecider, ...givenUp, repointed, { ...started(2, 3, 'v9@example.com') })
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: 'po_t2_3', now: at(31) } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2, 3) }, metadata: { now: at(31), actor: 'system' } })
       .then((events) => expect(events.map((e) => e.type)).toEqual(['split.roster_entry.settled', 'split.settled']));
   });
 
@@ -271,7 +276,7 @@ describe('rows that fail for good (issue 26 item 4)', () => {
       { ...started(1, 2) },
       {
         type: 'split.roster_entry.failed_for_good',
-        data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1_2', attempt: 2, reason: 'x', firstFailedAt: t1, failedAt: at(30) },
+        data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: po(1, 2), attempt: 2, reason: 'x', firstFailedAt: t1, failedAt: at(30) },
       },
     )
       .when(repoint(vendor9, 'dst_1'))
@@ -308,12 +313,12 @@ describe('rows that fail for good (issue 26 item 4)', () => {
       data: { splitId: 'spl_1', rosterEntryId: 'dst_2', amountCents: '5000', takenBackBy: 'u', takenBackAt: at(31) },
     };
     given(splitDecider, ...both, takenBack)
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_t1_1', now: at(31) } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: po(1, 1) }, metadata: { now: at(31), actor: 'system' } })
       .then((events) => expect(events.map((e) => e.type)).toEqual(['split.roster_entry.settled', 'split.settled']));
   });
 
   it('refuses to re-point or take back a row of another company', () =>
     given(splitDecider, ...givenUp)
-      .when({ type: 'TakeBackRow', data: { splitId: 'spl_1', smeCompanyId: 'co_other', distributionId: 'dst_2', actor: 'u', now: at(31) } })
+      .when({ type: 'TakeBackRow', data: { splitId: 'spl_1', smeCompanyId: 'co_other', distributionId: 'dst_2' }, metadata: { now: at(31), actor: 'u' } })
       .thenFails('SPLIT_NOT_FOUND'));
 });

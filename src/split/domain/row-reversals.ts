@@ -13,6 +13,7 @@ import {
   ReversalExceedsTransferredError,
 } from './row-reversals.errors';
 import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.state';
+import { CommandMetadata } from '../../platform/domain/command';
 
 /**
  * Issue 26, items 3 and 4 (docs/money.md#row-reversals, docs/money.md#failures):
@@ -22,7 +23,7 @@ import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.sta
  *   can settle.
  */
 
-export function reverseRow(data: ReverseRow['data'], state: SplitState): SplitEvent[] {
+export function reverseRow(data: ReverseRow['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   const split = smeSplitOf(state, data.smeCompanyId);
   const { progress } = rowOf(split, data.distributionId);
   const earlier = split.reversals.get(data.reversalId);
@@ -49,8 +50,8 @@ export function reverseRow(data: ReverseRow['data'], state: SplitState): SplitEv
         reason: data.reason,
         idempotencyKey: data.idempotencyKey,
         requestHash: data.requestHash,
-        reversedBy: data.actor,
-        reversedAt: data.now,
+        reversedBy: meta.actor,
+        reversedAt: meta.now,
       },
     },
   ];
@@ -71,7 +72,7 @@ export function feeShare(progress: Pick<RowProgress, 'feeAmountCents' | 'feeRefu
   return share < left ? share : left;
 }
 
-export function repointRow(data: RepointRow['data'], state: SplitState): SplitEvent[] {
+export function repointRow(data: RepointRow['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   const split = smeSplitOf(state, data.smeCompanyId);
   const { row, progress } = rowOf(split, data.distributionId);
   if (!progress.failedForGood) throw new DistributionNotFailedError();
@@ -79,20 +80,20 @@ export function repointRow(data: RepointRow['data'], state: SplitState): SplitEv
   const key = contractorKey(contractor);
   if (split.distributions.some((other) => contractorKey(other) === key)) throw new RepointContractorTakenError();
   if (row.earlyPayoutElected && !contractor.walletEmail) throw new RepointNeedsWalletEmailError();
-  return [{ type: 'split.roster_entry.repointed', data: { splitId: split.splitId, rosterEntryId: row.id, contractor, repointedBy: data.actor, repointedAt: data.now } }];
+  return [{ type: 'split.roster_entry.repointed', data: { splitId: split.splitId, rosterEntryId: row.id, contractor, repointedBy: meta.actor, repointedAt: meta.now } }];
 }
 
-export function takeBackRow(data: TakeBackRow['data'], state: SplitState): SplitEvent[] {
+export function takeBackRow(data: TakeBackRow['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   const split = smeSplitOf(state, data.smeCompanyId);
   const { row, progress } = rowOf(split, data.distributionId);
   if (!progress.failedForGood) throw new DistributionNotFailedError();
   const events: SplitEvent[] = [
     {
       type: 'split.roster_entry.taken_back',
-      data: { splitId: split.splitId, rosterEntryId: row.id, amountCents: row.amountCents, takenBackBy: data.actor, takenBackAt: data.now },
+      data: { splitId: split.splitId, rosterEntryId: row.id, amountCents: row.amountCents, takenBackBy: meta.actor, takenBackAt: meta.now },
     },
   ];
-  if (rowsDoneBut(split, row.id)) events.push({ type: 'split.settled', data: { splitId: split.splitId, settledAt: data.now } });
+  if (rowsDoneBut(split, row.id)) events.push({ type: 'split.settled', data: { splitId: split.splitId, settledAt: meta.now } });
   return events;
 }
 

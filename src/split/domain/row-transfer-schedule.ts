@@ -33,7 +33,10 @@ export function netTermsMaturity(fundedAt: string, netTermsDays: number): string
 /** The number of a row's next transfer attempt (1 for its first), and the payout id fixed for that attempt. */
 export function nextTransferAttempt(state: SplitState, splitId: string, distributionId: string): { attempt: number; payoutId: string } {
   const attempt = state.status === 'none' ? 1 : (state.rows.get(distributionId)?.attempt ?? 0) + 1;
-  return { attempt, payoutId: deterministicId('po', splitId, distributionId, 'transfer', String(attempt)) };
+  return { attempt, payoutId: transferPayoutId(splitId, distributionId, attempt) };
 }
+
+/** The payout id of a row's transfer attempt `attempt` (1-based): fixed per attempt, so a repeat decides nothing. */
+export const transferPayoutId = (splitId: string, distributionId: string, attempt: number) => deterministicId('po', splitId, distributionId, 'transfer', String(attempt));
 
 export const withdrawalPayoutId = (splitId: string, distributionId: string) => deterministicId('po', splitId, distributionId, 'withdrawal');

@@ -51,7 +51,8 @@ const created = (totalAmountCents: string, approvalPolicy: typeof POLICY | null 
 
 const approve = (actor: string, expectedRevision = 1, approverIsSmeMember = false): SplitCommand => ({
   type: 'ApproveSplit',
-  data: { splitId: 'spl_1', enterpriseCompanyId: 'co_ent', expectedRevision, actor, now: later, approverIsSmeMember },
+  data: { splitId: 'spl_1', enterpriseCompanyId: 'co_ent', expectedRevision, approverIsSmeMember },
+  metadata: { now: later, actor: actor },
 });
 const recorded = (approvedBy: string, approvalsRecorded: number, revision = 1): SplitEvent => ({
   type: 'split.approval.recorded',
@@ -100,9 +101,8 @@ function create(totalAmountCents: string, settings: CreateSplit['data']['setting
       ],
       settings,
       legAFeeBps: 100,
-      actor: 'usr_sme',
-      now,
     },
+    metadata: { now, actor: 'usr_sme' },
   };
 }
 

@@ -8,7 +8,8 @@ describe('split decider: approvals while an invoice is overdue', () => {
   const overdueInvoice = { invoiceId: 'inv_9', daysOverdue: 31 };
   const approve = (blocked: typeof overdueInvoice | null): SplitCommand => ({
     type: 'ApproveSplit',
-    data: { splitId: 'spl_1', enterpriseCompanyId: 'co_ent', expectedRevision: 1, actor: 'usr_ent', now: SPLIT_CREATED_AT, overdueInvoice: blocked },
+    data: { splitId: 'spl_1', enterpriseCompanyId: 'co_ent', expectedRevision: 1, overdueInvoice: blocked },
+    metadata: { now: SPLIT_CREATED_AT, actor: 'usr_ent' },
   });
   const create = (blocked: typeof overdueInvoice | null): SplitCommand => ({
     type: 'CreateSplit',
@@ -36,9 +37,8 @@ describe('split decider: approvals while an invoice is overdue', () => {
       settings: { autoAccept: true, coverFees: false },
       overdueInvoice: blocked,
       legAFeeBps: 100,
-      actor: 'usr_sme',
-      now: SPLIT_CREATED_AT,
     },
+    metadata: { now: SPLIT_CREATED_AT, actor: 'usr_sme' },
   });
 
   it('refuses the approval with ENTERPRISE_INVOICE_OVERDUE, naming the invoice, and appends nothing', () =>

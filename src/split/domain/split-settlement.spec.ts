@@ -3,15 +3,20 @@ import { approved, created, funded, row } from '../../../test/support/split-even
 import { SplitCommand } from './split.commands';
 import { splitDecider } from './split.decider';
 import { SplitEvent } from './split.events';
+import { transferPayoutId } from './row-transfer-schedule';
+
+/** The payout id the decider fixes for row `n`'s transfer attempt. */
+const po = (n: number, attempt = 1) => transferPayoutId('spl_1', `dst_${n}`, attempt);
 
 const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-01T00:01:00.000Z';
 const BPS = 150;
 
-const fund: SplitCommand = { type: 'FundSplit', data: { splitId: 'spl_1', earlyPayoutFeeBps: BPS, now: t0 } };
-const start = (n: number, instant: boolean, payoutId = `po_t${n}`): SplitCommand => ({
+const fund: SplitCommand = { type: 'FundSplit', data: { splitId: 'spl_1', earlyPayoutFeeBps: BPS }, metadata: { now: t0, actor: 'system' } };
+const start = (n: number, instant: boolean): SplitCommand => ({
   type: 'StartRowTransfer',
-  data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant, earlyPayoutFeeBps: BPS, payoutId, now: t1 },
+  data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant, earlyPayoutFeeBps: BPS },
+  metadata: { now: t1, actor: 'system' },
 });
 const started = (
   n: number,
@@ -24,7 +29,7 @@ const started = (
   data: {
     splitId: 'spl_1',
     rosterEntryId: `dst_${n}`,
-    payoutId: `po_t${n}`,
+    payoutId: po(n),
     attempt: 1,
     instant: fee !== '0',
     amountCents: amount,
@@ -49,7 +54,7 @@ const marginSettled = (margin: string, via: 'instant_election' | 'settle_call' |
     releasedAt,
   },
 });
-const settledRow = (n: number, payoutId = `po_t${n}`): SplitEvent => ({
+const settledRow = (n: number, payoutId = po(n)): SplitEvent => ({
   type: 'split.roster_entry.settled',
   data: { splitId: 'spl_1', rosterEntryId: `dst_${n}`, payoutId, settledAt: t1 },
 });
@@ -97,7 +102,8 @@ describe('split settlement decider', () => {
   it('refuses an on-demand payout of a row already started or settled (409), whoever won a race (issue 15)', () => {
     const onDemand = (n: number): SplitCommand => ({
       type: 'StartRowTransfer',
-      data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: `po_t${n}`, now: t1 },
+      data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS },
+      metadata: { now: t1, actor: 'system' },
     });
     given(splitDecider, created(twoRows, '15000', '0'), approved, funded('15000'), started(2, '0', '5000', '5000'))
       .when(onDemand(2))
@@ -138,7 +144,11 @@ describe('split settlement decider', () => {
       .when(start(1, true))
       .thenNothing();
     given(splitDecider, ...settledEarly)
-      .when({ type: 'StartRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: 'po_t9', now: t1 } })
+      .when({
+        type: 'StartRowTransfer',
+        data: { splitId: 'spl_1', distributionId: 'dst_2', instant: true, onDemand: true, earlyPayoutFeeBps: BPS },
+        metadata: { now: t1, actor: 'system' },
+      })
       .thenFails('SPLIT_NOT_FUNDED');
   });
 
@@ -154,10 +164,10 @@ describe('split settlement decider', () => {
   it('settles a row, and the Split with its last row', () => {
     const history = [created(twoRows, '15000', '0'), approved, funded('15000'), started(1, '150', '10000', '10000', { businessCoversFee: true }), started(2, '0', '5000', '5000')];
     given(splitDecider, ...history)
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_t1', now: t1 } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: po(1) }, metadata: { now: t1, actor: 'system' } })
       .then([settledRow(1)]);
     given(splitDecider, ...history, settledRow(1))
-      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: 'po_t2', now: t1 } })
+      .when({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_2', payoutId: po(2) }, metadata: { now: t1, actor: 'system' } })
       .then([settledRow(2), { type: 'split.settled', data: { splitId: 'spl_1', settledAt: t1 } }]);
   });
 
@@ -165,20 +175,24 @@ describe('split settlement decider', () => {
     const history = [created([row(1, '10000', { earlyPayoutElected: true })], '10000', '0'), approved, funded('10000'), started(1, '150', '9850', '10000')];
     const failed: SplitEvent = {
       type: 'split.roster_entry.failed',
-      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', attempt: 1, reason: 'rail said no', nextAttemptAt: t1, failedAt: t1 },
+      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: po(1), attempt: 1, reason: 'rail said no', nextAttemptAt: t1, failedAt: t1 },
     };
     given(splitDecider, ...history)
-      .when({ type: 'FailRowTransfer', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_t1', reason: 'rail said no', nextAttemptAt: t1, now: t1 } })
+      .when({
+        type: 'FailRowTransfer',
+        data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: po(1), reason: 'rail said no', nextAttemptAt: t1 },
+        metadata: { now: t1, actor: 'system' },
+      })
       .then([failed]);
     given(splitDecider, ...history, failed)
-      .when(start(1, false, 'po_retry'))
-      .then([started(1, '150', '9850', '10000', { attempt: 2, payoutId: 'po_retry', instant: true })]);
+      .when(start(1, false))
+      .then([started(1, '150', '9850', '10000', { attempt: 2, payoutId: po(1, 2), instant: true })]);
   });
 
   it('forwards a settled row to the wallet only with autoWithdraw and a wallet', () => {
     const withWallet = row(1, '5000', { autoWithdrawElected: true, walletEmail: 'w@example.com' });
     const history = [created([withWallet], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1)];
-    const withdraw: SplitCommand = { type: 'StartWithdrawal', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_w1', now: t1 } };
+    const withdraw: SplitCommand = { type: 'StartWithdrawal', data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_w1' }, metadata: { now: t1, actor: 'system' } };
     given(splitDecider, ...history)
       .when(withdraw)
       .then([
@@ -194,7 +208,7 @@ describe('split settlement decider', () => {
   });
 
   describe('margin', () => {
-    const settle: SplitCommand = { type: 'SettleMargin', data: { splitId: 'spl_1', smeCompanyId: 'co_sme', actor: 'user:usr', now: t1 } };
+    const settle: SplitCommand = { type: 'SettleMargin', data: { splitId: 'spl_1', smeCompanyId: 'co_sme' }, metadata: { now: t1, actor: 'user:usr' } };
     const held: SplitEvent = { type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: '1000', marginHoldStartedAt: t0 } };
     const base = [created([row(1, '4000')], '5000', '1000'), approved];
 
@@ -233,7 +247,7 @@ describe('split settlement decider', () => {
         .thenFails('SPLIT_NOT_FOUND');
     });
     it('releases at net terms only while held', () => {
-      const release: SplitCommand = { type: 'ReleaseMarginAtNetTerms', data: { splitId: 'spl_1', now: t1 } };
+      const release: SplitCommand = { type: 'ReleaseMarginAtNetTerms', data: { splitId: 'spl_1' }, metadata: { now: t1, actor: 'system' } };
       given(splitDecider, ...base, funded('4000'), held)
         .when(release)
         .then([marginSettled('1000', 'net_terms', t1)]);
@@ -254,11 +268,16 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
   };
   const held = (margin: string): SplitEvent => ({ type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: margin, marginHoldStartedAt: t0 } });
   const claimed = (amount: string): SplitEvent => ({ type: 'split.leg_a.claimed', data: { splitId: 'spl_1', legAPayoutId: 'po_a', amountCents: amount, claimedAt: t0 } });
-  const settle: SplitCommand = { type: 'SettleMargin', data: { splitId: 'spl_1', smeCompanyId: 'co_sme', actor: 'user:usr', now: t1 } };
-  const complete = (n: number): SplitCommand => ({ type: 'CompleteRowTransfer', data: { splitId: 'spl_1', distributionId: `dst_${n}`, payoutId: `po_t${n}`, now: t1 } });
+  const settle: SplitCommand = { type: 'SettleMargin', data: { splitId: 'spl_1', smeCompanyId: 'co_sme' }, metadata: { now: t1, actor: 'user:usr' } };
+  const complete = (n: number): SplitCommand => ({
+    type: 'CompleteRowTransfer',
+    data: { splitId: 'spl_1', distributionId: `dst_${n}`, payoutId: po(n) },
+    metadata: { now: t1, actor: 'system' },
+  });
   const onDemand = (n: number): SplitCommand => ({
     type: 'StartRowTransfer',
-    data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS, payoutId: `po_t${n}`, now: t1 },
+    data: { splitId: 'spl_1', distributionId: `dst_${n}`, instant: true, onDemand: true, earlyPayoutFeeBps: BPS },
+    metadata: { now: t1, actor: 'system' },
   });
 
   it('sets aside the covered fees from the margin at funding, up to all of it; the rest was set aside from the balance', () => {
@@ -278,7 +297,7 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
     given(splitDecider, created([coveredEarly], '10000', '0', drawn), approved, fundedWith('10000', '150', '0'), started(1, '150', '10000', '10000', { businessCoversFee: true }))
       .when(complete(1))
       .then([
-        { type: 'split.roster_entry.settled', data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', coveredFeePaidCents: '150', settledAt: t1 } },
+        { type: 'split.roster_entry.settled', data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: po(1), coveredFeePaidCents: '150', settledAt: t1 } },
         { type: 'split.settled', data: { splitId: 'spl_1', settledAt: t1 } },
       ]);
     // A row whose contractor bears the fee pays nothing on the SME's behalf.
@@ -294,7 +313,7 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
       .then([marginSettledOf('2850', '0')]);
     given(splitDecider, ...base, started(1, '150', '10000', '10000', { businessCoversFee: true }), {
       type: 'split.roster_entry.settled',
-      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_t1', coveredFeePaidCents: '150', settledAt: t1 },
+      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: po(1), coveredFeePaidCents: '150', settledAt: t1 },
     })
       .when(settle)
       .then([marginSettledOf('2850', '0')]);

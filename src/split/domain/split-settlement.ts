@@ -4,8 +4,9 @@ import { DistributionData, SplitEvent, SplitSettlementEvent } from './split.even
 import { SplitNotFoundError } from './split.errors';
 import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitMarginNotSettleableError, SplitNotFundedError } from './split-settlement.errors';
 import { ExistingSplit, RowProgress, SplitState, splitExists } from './split.state';
-import { retryHorizonPassed } from './row-transfer-schedule';
+import { nextTransferAttempt, retryHorizonPassed } from './row-transfer-schedule';
 import { rowsDoneBut } from './row-reversals';
+import { CommandMetadata } from '../../platform/domain/command';
 
 /**
  * The money side of a Split (docs/money.md, docs/decisions.md#split-money-funding-transfers-margin-ledger):
@@ -21,7 +22,7 @@ export function rowFee(row: DistributionData, instant: boolean, earlyPayoutFeeBp
   return { fee, net: row.businessCoversFee ? amount : amount - fee };
 }
 
-export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEvent[] {
+export function fundSplit(data: FundSplit['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (!splitExists(state) || state.status !== 'APPROVED') return [];
   const rosterSum = sumCents(state.distributions.map((row) => parseCents(row.amountCents)));
   const feeBuffer = sumCents(state.distributions.filter((row) => row.earlyPayoutElected && row.businessCoversFee).map((row) => rowFee(row, true, data.earlyPayoutFeeBps).fee));
@@ -37,19 +38,19 @@ export function fundSplit(data: FundSplit['data'], state: SplitState): SplitEven
         feeBufferAmountCents: formatCents(feeBuffer),
         ...(fromMargin !== null ? { feeCoverFromMarginCents: formatCents(fromMargin) } : {}),
         invoiced: true,
-        fundedAt: data.now,
+        fundedAt: meta.now,
       },
     },
-    { type: 'split.leg_a.claimed', data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, amountCents: formatCents(rosterSum), claimedAt: data.now } },
+    { type: 'split.leg_a.claimed', data: { splitId: state.splitId, legAPayoutId: state.legAPayoutId, amountCents: formatCents(rosterSum), claimedAt: meta.now } },
   ];
   if (state.marginAmountCents > 0n) {
-    events.push({ type: 'split.margin.held', data: { splitId: state.splitId, marginAmountCents: formatCents(state.marginAmountCents), marginHoldStartedAt: data.now } });
-    if (state.marginInstantElected) events.push(marginSettled({ ...state, marginFeeCoverCents: fromMargin ?? 0n }, 'instant_election', data.now));
+    events.push({ type: 'split.margin.held', data: { splitId: state.splitId, marginAmountCents: formatCents(state.marginAmountCents), marginHoldStartedAt: meta.now } });
+    if (state.marginInstantElected) events.push(marginSettled({ ...state, marginFeeCoverCents: fromMargin ?? 0n }, 'instant_election', meta.now));
   }
   return events;
 }
 
-export function startRowTransfer(data: StartRowTransfer['data'], state: SplitState): SplitEvent[] {
+export function startRowTransfer(data: StartRowTransfer['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   // A timer at maturity or a replayed split.funded after every row was paid out on demand: the work is done (issue 23).
   if (!data.onDemand && splitExists(state) && state.status === 'SETTLED') return [];
   const split = fundedSplit(state);
@@ -65,7 +66,7 @@ export function startRowTransfer(data: StartRowTransfer['data'], state: SplitSta
       data: {
         splitId: split.splitId,
         rosterEntryId: row.id,
-        payoutId: data.payoutId,
+        payoutId: nextTransferAttempt(split, split.splitId, row.id).payoutId,
         attempt: progress.attempt + 1,
         instant,
         amountCents: row.amountCents,
@@ -74,7 +75,7 @@ export function startRowTransfer(data: StartRowTransfer['data'], state: SplitSta
         businessCoversFee: row.businessCoversFee,
         ...(fromMargin > 0n ? { feeCoverFromMarginCents: formatCents(fromMargin) } : {}),
         destination: row.contractorEmail,
-        startedAt: data.now,
+        startedAt: meta.now,
       },
     },
   ];
@@ -88,7 +89,7 @@ export function assertRowCanPayOutNow(state: SplitState, distributionId: string,
   if (progress.attempt > 0 || progress.settled) throw new DistributionAlreadyPaidOutError();
 }
 
-export function completeRowTransfer(data: CompleteRowTransfer['data'], state: SplitState): SplitEvent[] {
+export function completeRowTransfer(data: CompleteRowTransfer['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (!splitExists(state)) return [];
   const progress = state.rows.get(data.distributionId);
   if (!progress || progress.settled || progress.payoutId !== data.payoutId) return [];
@@ -102,20 +103,20 @@ export function completeRowTransfer(data: CompleteRowTransfer['data'], state: Sp
         rosterEntryId: data.distributionId,
         payoutId: data.payoutId,
         ...(covered > 0n ? { coveredFeePaidCents: formatCents(covered) } : {}),
-        settledAt: data.now,
+        settledAt: meta.now,
       },
     },
   ];
-  if (rowsDoneBut(state, data.distributionId)) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: data.now } });
+  if (rowsDoneBut(state, data.distributionId)) events.push({ type: 'split.settled', data: { splitId: state.splitId, settledAt: meta.now } });
   return events;
 }
 
-export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState): SplitEvent[] {
+export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (!splitExists(state)) return [];
   const progress = state.rows.get(data.distributionId);
   if (!progress || progress.settled || !progress.transferring || progress.payoutId !== data.payoutId) return [];
   // Past the retry horizon counted from the first failure of this contractor: no more retries (issue 26).
-  if (progress.firstFailedAt !== null && retryHorizonPassed(progress.firstFailedAt, data.now)) {
+  if (progress.firstFailedAt !== null && retryHorizonPassed(progress.firstFailedAt, meta.now)) {
     return [
       {
         type: 'split.roster_entry.failed_for_good',
@@ -126,7 +127,7 @@ export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState
           attempt: progress.attempt,
           reason: data.reason,
           firstFailedAt: progress.firstFailedAt,
-          failedAt: data.now,
+          failedAt: meta.now,
         },
       },
     ];
@@ -141,14 +142,14 @@ export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState
         attempt: progress.attempt,
         reason: data.reason,
         nextAttemptAt: data.nextAttemptAt,
-        failedAt: data.now,
+        failedAt: meta.now,
       },
     },
   ];
 }
 
 /** Forward a settled row to the contractor's wallet (auto-withdraw); rows without a wallet stay as balance. */
-export function startWithdrawal(data: StartWithdrawal['data'], state: SplitState): SplitEvent[] {
+export function startWithdrawal(data: StartWithdrawal['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (!splitExists(state)) return [];
   const row = state.distributions.find((d) => d.id === data.distributionId);
   const progress = state.rows.get(data.distributionId);
@@ -156,23 +157,23 @@ export function startWithdrawal(data: StartWithdrawal['data'], state: SplitState
   return [
     {
       type: 'split.roster_entry.withdrawal_started',
-      data: { splitId: state.splitId, rosterEntryId: row.id, payoutId: data.payoutId, amountCents: netOf(state, row.id), walletEmail: row.walletEmail, startedAt: data.now },
+      data: { splitId: state.splitId, rosterEntryId: row.id, payoutId: data.payoutId, amountCents: netOf(state, row.id), walletEmail: row.walletEmail, startedAt: meta.now },
     },
   ];
 }
 
-export function settleMargin(data: SettleMargin['data'], state: SplitState): SplitEvent[] {
+export function settleMargin(data: SettleMargin['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (!splitExists(state) || state.smeCompanyId !== data.smeCompanyId) throw new SplitNotFoundError();
-  if (state.marginStatus === 'HELD') return [marginSettled(state, 'settle_call', data.now)];
+  if (state.marginStatus === 'HELD') return [marginSettled(state, 'settle_call', meta.now)];
   if (state.marginStatus === 'PENDING' && !state.marginInstantElected) {
-    return [{ type: 'split.margin.instant_elected', data: { splitId: state.splitId, electedBy: data.actor, electedAt: data.now } }];
+    return [{ type: 'split.margin.instant_elected', data: { splitId: state.splitId, electedBy: meta.actor, electedAt: meta.now } }];
   }
   throw new SplitMarginNotSettleableError(state.marginInstantElected && state.marginStatus === 'PENDING' ? 'PENDING with instant release already elected' : state.marginStatus);
 }
 
-export function releaseMarginAtNetTerms(data: ReleaseMarginAtNetTerms['data'], state: SplitState): SplitEvent[] {
+export function releaseMarginAtNetTerms(data: ReleaseMarginAtNetTerms['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (!splitExists(state) || state.marginStatus !== 'HELD') return [];
-  return [marginSettled(state, 'net_terms', data.now)];
+  return [marginSettled(state, 'net_terms', meta.now)];
 }
 
 export function evolveSettlement(state: ExistingSplit, event: SplitSettlementEvent): ExistingSplit {

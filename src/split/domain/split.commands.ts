@@ -1,3 +1,4 @@
+import { CommandMetadata } from '../../platform/domain/command';
 /** A contractor as the application layer resolved it before the decider sees the row. */
 export type ResolvedContractor =
   | { kind: 'creator'; paymentProfileId: string; creatorProfileId: string; displayName: string; email: string; walletEmail: string | null }
@@ -36,9 +37,8 @@ export interface CreateSplit {
     /** Issue 27: the enterprise's invoice overdue beyond the limit, when it has one: auto-accept is suspended. */
     overdueInvoice?: OverdueInvoice | null;
     legAFeeBps: number;
-    actor: string;
-    now: string;
   };
+  metadata: CommandMetadata;
 }
 
 export interface ApprovalPolicyInput {
@@ -49,7 +49,8 @@ export interface ApprovalPolicyInput {
 
 export interface ReviseRoster {
   type: 'ReviseRoster';
-  data: { splitId: string; smeCompanyId: string; totalAmountCents: string | null; rows: RosterRowInput[]; legAFeeBps: number; actor: string; now: string };
+  data: { splitId: string; smeCompanyId: string; totalAmountCents: string | null; rows: RosterRowInput[]; legAFeeBps: number };
+  metadata: CommandMetadata;
 }
 
 export interface ApproveSplit {
@@ -59,13 +60,12 @@ export interface ApproveSplit {
     splitId: string;
     enterpriseCompanyId: string;
     expectedRevision: number;
-    actor: string;
-    now: string;
     /** Issue 27: the enterprise's invoice overdue beyond the limit, when it has one: refused. */
     overdueInvoice?: OverdueInvoice | null;
     /** The approving person is also a member of the SME (issue 30): refused. */
     approverIsSmeMember?: boolean;
   };
+  metadata: CommandMetadata;
 }
 
 /** An invoice of the enterprise overdue beyond ENTERPRISE_OVERDUE_BLOCK_DAYS, as the handler found it (issue 27). */
@@ -76,52 +76,62 @@ export interface OverdueInvoice {
 
 export interface RejectSplit {
   type: 'RejectSplit';
-  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; reason: string | null; actor: string; now: string };
+  data: { splitId: string; enterpriseCompanyId: string; expectedRevision: number; reason: string | null };
+  metadata: CommandMetadata;
 }
 
 export interface CancelSplit {
   type: 'CancelSplit';
-  data: { splitId: string; smeCompanyId: string; actor: string; now: string };
+  data: { splitId: string; smeCompanyId: string };
+  metadata: CommandMetadata;
 }
 
 export interface FundSplit {
   type: 'FundSplit';
-  data: { splitId: string; earlyPayoutFeeBps: number; now: string };
+  data: { splitId: string; earlyPayoutFeeBps: number };
+  metadata: CommandMetadata;
 }
 
 /**
  * Start (or retry) the transfer of one row; `instant` rows pay the early-payout fee. `onDemand` is the
- * SME's payout call: for a row already started it is refused (409), never a silent no-op.
+ * SME's payout call: for a row already started it is refused (409), never a silent no-op. The decider
+ * fixes the payout id per attempt (nextTransferAttempt), so a repeat decides nothing.
  */
 export interface StartRowTransfer {
   type: 'StartRowTransfer';
-  data: { splitId: string; distributionId: string; instant: boolean; onDemand?: boolean; earlyPayoutFeeBps: number; payoutId: string; now: string };
+  data: { splitId: string; distributionId: string; instant: boolean; onDemand?: boolean; earlyPayoutFeeBps: number };
+  metadata: CommandMetadata;
 }
 
 export interface CompleteRowTransfer {
   type: 'CompleteRowTransfer';
-  data: { splitId: string; distributionId: string; payoutId: string; now: string };
+  data: { splitId: string; distributionId: string; payoutId: string };
+  metadata: CommandMetadata;
 }
 
 export interface FailRowTransfer {
   type: 'FailRowTransfer';
-  data: { splitId: string; distributionId: string; payoutId: string; reason: string; nextAttemptAt: string; now: string };
+  data: { splitId: string; distributionId: string; payoutId: string; reason: string; nextAttemptAt: string };
+  metadata: CommandMetadata;
 }
 
 export interface StartWithdrawal {
   type: 'StartWithdrawal';
-  data: { splitId: string; distributionId: string; payoutId: string; now: string };
+  data: { splitId: string; distributionId: string; payoutId: string };
+  metadata: CommandMetadata;
 }
 
 /** The SME's own call (session): release a held margin now, or elect instant release while pending. */
 export interface SettleMargin {
   type: 'SettleMargin';
-  data: { splitId: string; smeCompanyId: string; actor: string; now: string };
+  data: { splitId: string; smeCompanyId: string };
+  metadata: CommandMetadata;
 }
 
 export interface ReleaseMarginAtNetTerms {
   type: 'ReleaseMarginAtNetTerms';
-  data: { splitId: string; now: string };
+  data: { splitId: string };
+  metadata: CommandMetadata;
 }
 
 // ---- issue 26: reversals and rows that failed for good (domain/row-reversals.ts) --------------------
@@ -139,21 +149,22 @@ export interface ReverseRow {
     refundFee: boolean;
     idempotencyKey: string;
     requestHash: string;
-    actor: string;
-    now: string;
   };
+  metadata: CommandMetadata;
 }
 
 /** The SME points a row that failed for good at another contractor of its roster. */
 export interface RepointRow {
   type: 'RepointRow';
-  data: { splitId: string; smeCompanyId: string; distributionId: string; contractor: ResolvedContractor; actor: string; now: string };
+  data: { splitId: string; smeCompanyId: string; distributionId: string; contractor: ResolvedContractor };
+  metadata: CommandMetadata;
 }
 
 /** The SME takes a row that failed for good back to its balance. */
 export interface TakeBackRow {
   type: 'TakeBackRow';
-  data: { splitId: string; smeCompanyId: string; distributionId: string; actor: string; now: string };
+  data: { splitId: string; smeCompanyId: string; distributionId: string };
+  metadata: CommandMetadata;
 }
 
 export type SplitSettlementCommand =

@@ -80,9 +80,8 @@ function create(
       rows: roster,
       settings,
       legAFeeBps: FEE_BPS,
-      actor: 'usr_sme',
-      now,
     },
+    metadata: { now, actor: 'usr_sme' },
   };
 }
 
@@ -127,17 +126,20 @@ const cancelled: SplitEvent = { type: 'split.cancelled', data: { splitId: 'spl_1
 
 const revise = (roster: RosterRowInput[] = [row('2000')], totalAmountCents: string | null = null, smeCompanyId = SME): SplitCommand => ({
   type: 'ReviseRoster',
-  data: { splitId: 'spl_1', smeCompanyId, totalAmountCents, rows: roster, legAFeeBps: FEE_BPS, actor: 'usr_sme', now: later },
+  data: { splitId: 'spl_1', smeCompanyId, totalAmountCents, rows: roster, legAFeeBps: FEE_BPS },
+  metadata: { now: later, actor: 'usr_sme' },
 });
 const approve = (enterpriseCompanyId = ENT, expectedRevision = 1): SplitCommand => ({
   type: 'ApproveSplit',
-  data: { splitId: 'spl_1', enterpriseCompanyId, expectedRevision, actor: 'usr_ent', now: later },
+  data: { splitId: 'spl_1', enterpriseCompanyId, expectedRevision },
+  metadata: { now: later, actor: 'usr_ent' },
 });
 const reject = (enterpriseCompanyId = ENT, expectedRevision = 1): SplitCommand => ({
   type: 'RejectSplit',
-  data: { splitId: 'spl_1', enterpriseCompanyId, expectedRevision, reason: 'wrong amounts', actor: 'usr_ent', now: later },
+  data: { splitId: 'spl_1', enterpriseCompanyId, expectedRevision, reason: 'wrong amounts' },
+  metadata: { now: later, actor: 'usr_ent' },
 });
-const cancel = (smeCompanyId = SME): SplitCommand => ({ type: 'CancelSplit', data: { splitId: 'spl_1', smeCompanyId, actor: 'usr_sme', now: later } });
+const cancel = (smeCompanyId = SME): SplitCommand => ({ type: 'CancelSplit', data: { splitId: 'spl_1', smeCompanyId }, metadata: { now: later, actor: 'usr_sme' } });
 
 const revised = (overrides: Partial<Extract<SplitEvent, { type: 'split.roster.revised' }>['data']> = {}): SplitEvent => ({
   type: 'split.roster.revised',
@@ -462,7 +464,7 @@ describe('split decider', () => {
     it('the enterprise rejects with a reason', () => given(splitDecider, created()).when(reject()).then([rejected]));
     it('the enterprise rejects without a reason', () =>
       given(splitDecider, created())
-        .when({ type: 'RejectSplit', data: { splitId: 'spl_1', enterpriseCompanyId: ENT, expectedRevision: 1, reason: null, actor: 'usr_ent', now: later } })
+        .when({ type: 'RejectSplit', data: { splitId: 'spl_1', enterpriseCompanyId: ENT, expectedRevision: 1, reason: null }, metadata: { now: later, actor: 'usr_ent' } })
         .then([{ ...rejected, data: { ...rejected.data, reason: null } } as SplitEvent]));
     it('the SME cancels', () => given(splitDecider, created()).when(cancel()).then([cancelled]));
     it('a revised Split can still be approved, at its new revision', () => given(splitDecider, created(), revised()).when(approve(ENT, 2)).then([approved()]));

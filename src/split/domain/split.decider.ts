@@ -22,6 +22,7 @@ import { DistributionData, SplitApprovalPolicy, SplitEvent } from './split.event
 import { completeRowTransfer, evolveSettlement, failRowTransfer, fundSplit, releaseMarginAtNetTerms, settleMargin, startRowTransfer, startWithdrawal } from './split-settlement';
 import { ExistingSplit, SplitState, splitExists } from './split.state';
 import { repointRow, reverseRow, takeBackRow } from './row-reversals';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export const MIN_ROSTER_ROWS = 1;
 export const MAX_ROSTER_ROWS = 50;
@@ -33,35 +34,35 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
   decide(command, state) {
     switch (command.type) {
       case 'CreateSplit':
-        return createSplit(command.data, state);
+        return createSplit(command.data, state, command.metadata);
       case 'ReviseRoster':
-        return reviseRoster(command.data, state);
+        return reviseRoster(command.data, state, command.metadata);
       case 'ApproveSplit':
-        return approveSplit(command.data, state);
+        return approveSplit(command.data, state, command.metadata);
       case 'RejectSplit':
-        return rejectSplit(command.data, state);
+        return rejectSplit(command.data, state, command.metadata);
       case 'CancelSplit':
-        return cancelSplit(command.data, state);
+        return cancelSplit(command.data, state, command.metadata);
       case 'FundSplit':
-        return fundSplit(command.data, state);
+        return fundSplit(command.data, state, command.metadata);
       case 'StartRowTransfer':
-        return startRowTransfer(command.data, state);
+        return startRowTransfer(command.data, state, command.metadata);
       case 'CompleteRowTransfer':
-        return completeRowTransfer(command.data, state);
+        return completeRowTransfer(command.data, state, command.metadata);
       case 'FailRowTransfer':
-        return failRowTransfer(command.data, state);
+        return failRowTransfer(command.data, state, command.metadata);
       case 'StartWithdrawal':
-        return startWithdrawal(command.data, state);
+        return startWithdrawal(command.data, state, command.metadata);
       case 'SettleMargin':
-        return settleMargin(command.data, state);
+        return settleMargin(command.data, state, command.metadata);
       case 'ReleaseMarginAtNetTerms':
-        return releaseMarginAtNetTerms(command.data, state);
+        return releaseMarginAtNetTerms(command.data, state, command.metadata);
       case 'ReverseRow':
-        return reverseRow(command.data, state);
+        return reverseRow(command.data, state, command.metadata);
       case 'RepointRow':
-        return repointRow(command.data, state);
+        return repointRow(command.data, state, command.metadata);
       case 'TakeBackRow':
-        return takeBackRow(command.data, state);
+        return takeBackRow(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -114,7 +115,7 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
 // ---- decide --------------------------------------------------------------------------------------
 
 /** Creating again on an existing stream changes nothing; the handler answers with the existing Split. */
-function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[] {
+function createSplit(data: CreateSplit['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (splitExists(state)) return [];
   const roster = validateRoster(data.rows, data.totalAmountCents);
   const policy = splitApprovalPolicy(data.settings.approvalPolicy ?? null);
@@ -140,8 +141,8 @@ function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[]
         distributions: roster.distributions,
         smeCoveredFeesDrawn: true,
         ...(policy ? { approvalPolicy: policy } : {}),
-        createdBy: data.actor,
-        createdAt: data.now,
+        createdBy: meta.actor,
+        createdAt: meta.now,
       },
     },
   ];
@@ -149,13 +150,13 @@ function createSplit(data: CreateSplit['data'], state: SplitState): SplitEvent[]
   if (autoAccepts(data.settings, roster.total, policy) && !data.overdueInvoice) {
     events.push({
       type: 'split.leg_a.approved',
-      data: { splitId: data.splitId, legAPayoutId: data.legAPayoutId, approvedBy: 'auto-accept', autoAccepted: true, approvedAt: data.now },
+      data: { splitId: data.splitId, legAPayoutId: data.legAPayoutId, approvedBy: 'auto-accept', autoAccepted: true, approvedAt: meta.now },
     });
   }
   return events;
 }
 
-function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent[] {
+function reviseRoster(data: ReviseRoster['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   const split = pendingSplitOf(state, (s) => s.smeCompanyId === data.smeCompanyId);
   const roster = validateRoster(data.rows, data.totalAmountCents);
   return [
@@ -168,8 +169,8 @@ function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent
         enterpriseFeeAmountCents: formatCents(enterpriseFee(split.enterpriseCoversFee, roster.total, data.legAFeeBps)),
         distributions: roster.distributions,
         smeCoveredFeesDrawn: true,
-        revisedBy: data.actor,
-        revisedAt: data.now,
+        revisedBy: meta.actor,
+        revisedAt: meta.now,
       },
     },
   ];
@@ -180,21 +181,21 @@ function reviseRoster(data: ReviseRoster['data'], state: SplitState): SplitEvent
  * (split.approval.recorded) and is approved when the second lands, from another person; nobody from the
  * SME approves. A Split that needs one is approved at once, as before.
  */
-function approveSplit(data: ApproveSplit['data'], state: SplitState): SplitEvent[] {
+function approveSplit(data: ApproveSplit['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   const split = reviewedSplitOf(state, data);
   if (data.overdueInvoice) throw new EnterpriseInvoiceOverdueError(data.overdueInvoice.invoiceId, data.overdueInvoice.daysOverdue);
   if (data.approverIsSmeMember) throw new SplitApproverFromSmeError();
-  if (split.approvals.some((approval) => approval.approvedBy === data.actor)) throw new SplitAlreadyApprovedByYouError();
+  if (split.approvals.some((approval) => approval.approvedBy === meta.actor)) throw new SplitAlreadyApprovedByYouError();
   const approved: SplitEvent = {
     type: 'split.leg_a.approved',
-    data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, approvedBy: data.actor, autoAccepted: false, approvedAt: data.now },
+    data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, approvedBy: meta.actor, autoAccepted: false, approvedAt: meta.now },
   };
   const required = approvalsRequired(split);
   if (required === 1) return [approved];
   const recorded = split.approvals.length + 1;
   const approval: SplitEvent = {
     type: 'split.approval.recorded',
-    data: { splitId: split.splitId, revision: split.revision, approvedBy: data.actor, approvalsRecorded: recorded, approvalsRequired: required, approvedAt: data.now },
+    data: { splitId: split.splitId, revision: split.revision, approvedBy: meta.actor, approvalsRecorded: recorded, approvalsRequired: required, approvedAt: meta.now },
   };
   return recorded >= required ? [approval, approved] : [approval];
 }
@@ -221,19 +222,19 @@ function autoAccepts(settings: CreateSplit['data']['settings'], total: Cents, po
   return approvalsRequired({ approvalPolicy: policy, totalAmountCents: total }) === 1;
 }
 
-function rejectSplit(data: RejectSplit['data'], state: SplitState): SplitEvent[] {
+function rejectSplit(data: RejectSplit['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   const split = reviewedSplitOf(state, data);
   return [
     {
       type: 'split.leg_a.rejected',
-      data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, rejectedBy: data.actor, reason: data.reason, rejectedAt: data.now },
+      data: { splitId: split.splitId, legAPayoutId: split.legAPayoutId, rejectedBy: meta.actor, reason: data.reason, rejectedAt: meta.now },
     },
   ];
 }
 
-function cancelSplit(data: CancelSplit['data'], state: SplitState): SplitEvent[] {
+function cancelSplit(data: CancelSplit['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   const split = pendingSplitOf(state, (s) => s.smeCompanyId === data.smeCompanyId);
-  return [{ type: 'split.cancelled', data: { splitId: split.splitId, cancelledBy: data.actor, cancelledAt: data.now } }];
+  return [{ type: 'split.cancelled', data: { splitId: split.splitId, cancelledBy: meta.actor, cancelledAt: meta.now } }];
 }
 
 /**
