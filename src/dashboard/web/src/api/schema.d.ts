@@ -3180,6 +3180,11 @@ export interface components {
       id: string;
       /** @enum {string} */
       status: 'created' | 'claimed' | 'completed' | 'failed' | 'expired' | 'cancelled';
+      /**
+       * @description Who is paying: the name of the company that created the session
+       * @example Prize Co
+       */
+      senderName: string;
       payoutInProgress: boolean;
       amountCents: string;
       currency: string;
