@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
-import { createBusinessProfile, dataOf, outbox, uniqueEmail } from '../support/split-fixtures';
+import { createBusinessProfile, dataOf, issueApiKey, outbox, uniqueEmail } from '../support/split-fixtures';
+import { checkoutBody } from './checkout-fixtures';
 import { expectAccessible, launchChromium, ui } from './browser-support';
 
 /**
@@ -350,5 +351,17 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await page.getByRole('button', { name: 'Add endpoint', exact: true }).last().click();
     await ui(page.getByText('Choose at least one event to send.')).toBeVisible();
     expect(await page.locator('main').textContent()).not.toContain('eventTypes');
+    // A merchant finds an order by its own reference among others.
+    const checkoutKey = await issueApiKey(app, sessionToken, ['checkout:write'], 'shop');
+    for (const ref of ['order-1041', 'order-1042', 'order-1043'])
+      dataOf(await app.request('POST', '/api/commerce/integration/checkout', { token: checkoutKey, body: checkoutBody({ externalOrderRef: ref }) }), 201);
+    await go('/checkout?tab=orders');
+    await page.getByLabel('Your order reference').fill('order-1042');
+    await page.getByRole('button', { name: 'Find order' }).click();
+    expect(await page.locator('#orders-title').textContent()).toBe('Orders with reference “order-1042”');
+    const orderRows = page.locator('tbody tr');
+    await ui(orderRows.first()).toContainText('order-1042');
+    expect(await orderRows.count()).toBe(1);
+    await shoot('checkout-order-by-ref');
   }, 150_000);
 });

@@ -17,10 +17,10 @@ export class MerchantCheckoutController {
 
   @ApiPage(MerchantOrderDto)
   @Get('orders')
-  @ApiOperation({ summary: "The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)" })
+  @ApiOperation({ summary: "The caller's Checkout orders, newest first, paged; ?status= and ?externalOrderRef= narrow (never the buyer's page token or client secret)" })
   orders(@Query() query: OrderListQueryDto, @CurrentPrincipal() principal: Principal) {
     const { page, limit } = pageOf(query);
-    return this.lists.orders(principal.companyId, query.status, page, limit);
+    return this.lists.orders(principal.companyId, query.status, page, limit, query.externalOrderRef);
   }
 
   @ApiPage(MerchantSubscriptionDto)

@@ -1225,7 +1225,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret)
+     * The caller's Checkout orders, newest first, paged; ?status= and ?externalOrderRef= narrow (never the buyer's page token or client secret)
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_orders'];
@@ -12075,6 +12075,8 @@ export interface operations {
         limit?: number;
         /** @description Only orders in this status */
         status?: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+        /** @description Only the orders with exactly this externalOrderRef (the merchant finds an order by its own reference; issue 29 item 6) */
+        externalOrderRef?: string;
       };
       header?: never;
       path?: never;
