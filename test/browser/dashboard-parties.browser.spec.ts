@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BrowserContext, Page } from 'playwright-core';
+import { BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
-import { createBusinessProfile, dataOf, outbox, uniqueEmail } from '../support/split-fixtures';
+import { createBusinessProfile, dataOf, issueApiKey, outbox, uniqueEmail } from '../support/split-fixtures';
+import { checkoutBody } from './checkout-fixtures';
 import { expectAccessible, launchChromium, ui } from './browser-support';
 
 /**
@@ -45,6 +46,15 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await ui(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   };
+  /** How many lines each element's text takes on screen. */
+  const linesOf = (locator: Locator) =>
+    locator.evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      }),
+    );
   const nav = async () => (await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link').allTextContents()).map((t) => t.trim());
   const shoot = async (name: string) => {
     for (const width of [360, 1280]) {
@@ -180,6 +190,9 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await ui(dialog.getByTestId('payout-preview')).toContainText('Dana Contractor receives now$394.00');
     await ui(dialog.getByTestId('payout-preview')).toContainText("deducted from Dana Contractor's share");
     await expectAccessible(page, 'pay-out-now dialog');
+    // At 360 px every amount stays on one line (the amounts column wrapped "$400.00" onto two before).
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await linesOf(dialog.getByTestId('payout-preview').locator('dd'))).toEqual([1, 1, 1]);
     await shoot('split-payout-dialog');
     await dialog.getByRole('button', { name: 'Pay $394.00 now' }).click();
     await ui(page.getByText('Payout to Dana Contractor requested: $394.00 on its way.')).toBeVisible();
@@ -197,6 +210,10 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await page.getByRole('button', { name: 'Back to now' }).click();
     await go('/splits');
     await shoot('splits-list');
+    // Home says what the balance holds for contractors (Lee's $650.00 is not transferred yet), not only what is available.
+    await go('/');
+    await ui(page.getByTestId('balance-figures-USD')).toContainText('Owed to contractors$650.00');
+    await shoot('home-sme');
   }, 90_000);
 
   it('a rejected Split shows the SME the reason, and its rows are not "Pending"; the SME cancels a pending one', async () => {
@@ -319,6 +336,10 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await page.getByLabel('Your sites’ origins (may frame it)').fill('https://a.example https://b.example');
     await page.getByRole('button', { name: 'Create payout' }).click();
     await ui(page.getByTestId('payout-snippet')).toContainText('/embed/payouts/pes_');
+    // A link to send works as well as the frame (docs/payout-embed.md): the dashboard offers both.
+    await ui(page.getByTestId('payout-link')).toContainText('/embed/payouts/pes_');
+    expect(await page.getByTestId('payout-link').textContent()).toMatch(/^https?:\/\/[^ ]+\/embed\/payouts\/pes_[0-9a-z]+#t=/);
+    await ui(page.getByRole('button', { name: 'Copy link' }).first()).toBeVisible();
     const sessions = dataOf(await app.request('GET', '/api/commerce/integration/payout-embed/sessions', { token: sessionToken }), 200) as { allowedOrigins: string[] }[];
     expect(sessions[0]!.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
     const row = page.locator('tr', { hasText: 'ann@example.com' });
@@ -335,5 +356,17 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await page.getByRole('button', { name: 'Add endpoint', exact: true }).last().click();
     await ui(page.getByText('Choose at least one event to send.')).toBeVisible();
     expect(await page.locator('main').textContent()).not.toContain('eventTypes');
+    // A merchant finds an order by its own reference among others.
+    const checkoutKey = await issueApiKey(app, sessionToken, ['checkout:write'], 'shop');
+    for (const ref of ['order-1041', 'order-1042', 'order-1043'])
+      dataOf(await app.request('POST', '/api/commerce/integration/checkout', { token: checkoutKey, body: checkoutBody({ externalOrderRef: ref }) }), 201);
+    await go('/checkout?tab=orders');
+    await page.getByLabel('Your order reference').fill('order-1042');
+    await page.getByRole('button', { name: 'Find order' }).click();
+    expect(await page.locator('#orders-title').textContent()).toBe('Orders with reference “order-1042”');
+    const orderRows = page.locator('tbody tr');
+    await ui(orderRows.first()).toContainText('order-1042');
+    expect(await orderRows.count()).toBe(1);
+    await shoot('checkout-order-by-ref');
   }, 150_000);
 });

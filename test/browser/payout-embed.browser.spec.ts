@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium, Frame, FrameLocator, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
-import { dataOf } from '../support/split-fixtures';
+import { dataOf, outbox } from '../support/split-fixtures';
 import { expectAccessible } from './browser-support';
 import { createdSession, createPlatform, expectBooks, latestCode, Platform, SESSIONS } from '../support/payout-embed-fixtures';
 
@@ -112,12 +112,19 @@ describe('Payout Embed page in a real browser', () => {
 
     await frame.getByRole('heading', { name: 'Ann Lee, you have a payout' }).waitFor({ timeout: 10_000 });
     await waitForText(frame, '$42.50');
+    // Who is paying is on the page and in the code email (issue 29 item 8).
+    expect(await frame.locator('#sender').textContent()).toBe('From Prize Platform');
+    // The deadline names its time zone (issue 29 item 8): "Claim by Dec 3, 2026, 4:00 PM UTC."
+    expect(await frame.getByText(/^Claim by /).textContent()).toMatch(/^Claim by .+ (UTC|GMT[+-]?[\d:]*|[A-Z]{2,5})\.$/);
     const embedFrame = () => page.frames().find((f: Frame) => f.url().includes('/embed/payouts/'))!;
     await expectAccessible(embedFrame(), 'framed start');
     await frame.getByRole('button', { name: 'Email me a code' }).click();
 
     const codeInput = frame.getByLabel('6-digit code');
     await codeInput.waitFor();
+    const codeMail = (await outbox(app)).filter((m) => m.to === 'winner@example.com').pop()!;
+    expect(codeMail.subject).toBe('Your code to claim $42.50 from Prize Platform');
+    expect(codeMail.body).toMatch(/^Prize Platform is paying you \$42\.50 through Paysplit\. Your payout code is \d{6}\./);
     // A malformed code is caught in the page: aria-invalid and focus on the field, nothing sent.
     await codeInput.fill('12');
     await frame.getByRole('button', { name: 'Verify code' }).click();
@@ -131,7 +138,18 @@ describe('Payout Embed page in a real browser', () => {
     const wallet = frame.getByLabel('Wallet email');
     await wallet.waitFor();
     await expectAccessible(embedFrame(), 'framed wallet step');
+    // A typo first: the address is shown back before anything is sent (issue 29 item 8), and can be changed.
+    await wallet.fill('winer@wallet.example');
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await frame.getByRole('heading', { name: 'Is this your wallet?' }).waitFor();
+    expect(await frame.locator('#wallet-review').textContent()).toBe('winer@wallet.example');
+    expect(await frame.getByRole('heading', { name: 'Payout sent' }).count()).toBe(0);
+    await frame.getByRole('button', { name: 'Change the address' }).click();
+    expect(await wallet.inputValue()).toBe('winer@wallet.example');
     await wallet.fill('winner@wallet.example');
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    expect(await frame.locator('#wallet-review').textContent()).toBe('winner@wallet.example');
+    await expectAccessible(embedFrame(), 'framed wallet check');
     await frame.getByRole('button', { name: /Send \$42\.50 to my wallet/ }).click();
     await frame.getByRole('heading', { name: 'Payout sent' }).waitFor({ timeout: 10_000 });
     await waitForText(frame, 'winner@wallet.example');
@@ -193,6 +211,9 @@ describe('Payout Embed page in a real browser', () => {
       await page.getByLabel('Wallet email').waitFor();
       await shot('3-wallet');
       await page.getByLabel('Wallet email').fill('someone+fail@wallet.example');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForText(page, 'Check every letter');
+      await shot('3b-wallet-check');
       await page.getByRole('button', { name: /to my wallet/ }).click();
       await page.getByRole('heading', { name: 'The payout did not go through' }).waitFor({ timeout: 10_000 });
       await shot('4-failed');

@@ -38,8 +38,10 @@ export class MerchantListsQuery {
    * Without a status, the default list: every order except payment-link orders that expired unpaid (anyone
    * can start those, so they would bury the merchant's real orders; issue 24). With a status, all orders in it.
    */
-  orders(companyId: string, status: OrderStatus | undefined, page: number, limit: number): Promise<Page<MerchantOrderView>> {
-    const filter: Filter = status ? { merchantCompanyId: companyId, status } : { merchantCompanyId: companyId, unlisted: null };
+  orders(companyId: string, status: OrderStatus | undefined, page: number, limit: number, externalOrderRef?: string): Promise<Page<MerchantOrderView>> {
+    // A reference asked for finds its order whatever it is (an unlisted one too): the merchant named it.
+    const byRef: Filter = externalOrderRef ? { externalOrderRef } : { unlisted: null };
+    const filter: Filter = status ? { merchantCompanyId: companyId, status, ...(externalOrderRef ? { externalOrderRef } : {}) } : { merchantCompanyId: companyId, ...byRef };
     return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, filter, page, limit, (order) => {
       // A document written before issue 15 may still hold the plaintext clientSecret: never shown.
       const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, unlisted: _u, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };

@@ -173,6 +173,16 @@ export class OrderListQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(ORDER_STATUSES)
   status?: OrderStatus;
+
+  @ApiPropertyOptional({
+    description: 'Only the orders with exactly this externalOrderRef (the merchant finds an order by its own reference; issue 29 item 6)',
+    example: 'order-1042',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(REFERENCE_LENGTH.min)
+  @MaxLength(REFERENCE_LENGTH.max)
+  externalOrderRef?: string;
 }
 
 export class SubscriptionListQueryDto extends PageQueryDto {

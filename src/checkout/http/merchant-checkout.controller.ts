@@ -22,10 +22,11 @@ export class MerchantCheckoutController {
   @Get('orders')
   @ApiProduces('application/json', 'text/csv')
   @ApiOperation({
-    summary: "The caller's Checkout orders, newest first, paged; ?status= narrows (never the buyer's page token or client secret); Accept: text/csv exports every one",
+    summary:
+      "The caller's Checkout orders, newest first, paged; ?status= and ?externalOrderRef= narrow (never the buyer's page token or client secret); Accept: text/csv exports every one",
   })
   async orders(@Query() query: OrderListQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const list = (page: number, limit: number) => this.lists.orders(principal.companyId, query.status, page, limit);
+    const list = (page: number, limit: number) => this.lists.orders(principal.companyId, query.status, page, limit, query.externalOrderRef);
     await sendListOrCsv(request, reply, { filename: 'orders.csv', columns: ORDER_LIST_CSV }, list, pageOf(query));
   }
 

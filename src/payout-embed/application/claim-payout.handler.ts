@@ -46,6 +46,7 @@ export class ClaimPayoutHandler implements ICommandHandler<ClaimPayoutCommand> {
       if (rejected.data.lockedUntil !== null) throw new PayoutEmbedClaimLockedError(rejected.data.lockedUntil);
       throw new PayoutEmbedCodeInvalidError(MAX_WRONG_CODES - rejected.data.failedAttempts);
     }
-    return embedViewOf({ ...result.state, session: result.state.session! }, now);
+    const session = result.state.session!;
+    return embedViewOf({ ...result.state, session }, now, await this.queries.senderName(session.companyId));
   }
 }

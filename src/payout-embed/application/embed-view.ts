@@ -7,6 +7,8 @@ import { SessionStatus } from '../domain/payout-embed.events';
 export interface EmbedView {
   id: string;
   status: SessionStatus;
+  /** Who is paying: the name of the company that created the session (issue 29 item 8). */
+  senderName: string;
   /** claimed and the payout is on its way: the page waits for completed or failed. */
   payoutInProgress: boolean;
   amountCents: string;
@@ -25,12 +27,13 @@ export interface EmbedView {
   returnUrl: string | null;
 }
 
-export function embedViewOf(state: SessionState & { session: NonNullable<SessionState['session']> }, now: string): EmbedView {
+export function embedViewOf(state: SessionState & { session: NonNullable<SessionState['session']> }, now: string, senderName: string): EmbedView {
   const s = state.session;
   const [local = '', domain = ''] = s.recipientEmail.split('@');
   return {
     id: s.sessionId,
     status: s.status,
+    senderName,
     payoutInProgress: s.status === 'claimed' && state.payoutStarted,
     amountCents: s.amountCents,
     currency: s.currency,

@@ -31,6 +31,7 @@ export class NamePayoutWalletHandler implements ICommandHandler<NamePayoutWallet
     await this.queries.stateForToken(sessionId, token);
     const now = this.clock.now().toISOString();
     const result = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'NameWallet', data: { walletEmail, now } }, context);
-    return embedViewOf({ ...result.state, session: result.state.session! }, now);
+    const session = result.state.session!;
+    return embedViewOf({ ...result.state, session }, now, await this.queries.senderName(session.companyId));
   }
 }

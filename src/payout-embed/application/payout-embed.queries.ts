@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { company } from '../../identity';
 import { AppConfig } from '../../platform/config/app-config';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
@@ -77,6 +78,11 @@ export class PayoutEmbedQueries {
   }
 
   /** The session the embed token opens; a wrong token or id is 404 (nothing tells which was wrong). */
+  /** The paying company's name, as the recipient sees it (the embed page and the code email). */
+  async senderName(companyId: string): Promise<string> {
+    return (await company(this.store, companyId))?.name ?? 'The sender';
+  }
+
   async stateForToken(sessionId: string, token: string): Promise<SessionState & { session: NonNullable<SessionState['session']> }> {
     if (!/^pes_[0-9a-z]{26}$/.test(sessionId)) throw new PayoutEmbedSessionNotFoundError();
     const state = await this.stateOf(sessionId);

@@ -38,15 +38,16 @@ export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeComman
       context,
     );
     const amount = new Intl.NumberFormat('en', { style: 'currency', currency: session.currency }).format(minorToMajor(session.amountCents, session.currency));
+    const sender = await this.queries.senderName(session.companyId);
     const message: OutboxMessage = {
       id: newId('evt', now.getTime()),
       to: session.recipientEmail,
-      subject: `Your code to claim ${amount}`,
-      body: `Your Paysplit payout code is ${code}. It works for 10 minutes. If you did not ask for it, ignore this email.`,
+      subject: `Your code to claim ${amount} from ${sender}`,
+      body: `${sender} is paying you ${amount} through Paysplit. Your payout code is ${code}. It works for 10 minutes. If you did not ask for it, ignore this email.`,
       link: '',
       sentAt: now.toISOString(),
     };
     await this.outbox.send(message);
-    return embedViewOf({ ...result.state, session: result.state.session! }, now.toISOString());
+    return embedViewOf({ ...result.state, session: result.state.session! }, now.toISOString(), sender);
   }
 }

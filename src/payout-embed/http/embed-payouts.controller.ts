@@ -62,7 +62,7 @@ export class EmbedPayoutsApiController {
   async get(@Param('id') id: string, @Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     void reply.header('Cache-Control', 'no-store');
     const state = await this.queries.stateForToken(id, tokenOf(authorization));
-    return embedViewOf(state, this.clock.now().toISOString());
+    return embedViewOf(state, this.clock.now().toISOString(), await this.queries.senderName(state.session.companyId));
   }
 
   @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeLimitError)

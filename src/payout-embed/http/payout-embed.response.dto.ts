@@ -38,6 +38,7 @@ export class SessionListResponseDto {
 export class EmbedViewDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: SESSION_STATUSES }) status!: string;
+  @ApiProperty({ example: 'Prize Co', description: 'Who is paying: the name of the company that created the session' }) senderName!: string;
   @ApiProperty() payoutInProgress!: boolean;
   @ApiProperty() amountCents!: string;
   @ApiProperty() currency!: string;

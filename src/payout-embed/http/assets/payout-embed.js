@@ -10,6 +10,8 @@
   var framed = window.parent !== window;
   if (framed) document.body.classList.add('framed');
   var view = null, lastStatus = null, pollTimer = null, busy = false;
+  /** The wallet email typed, shown back for a check before anything is sent (issue 29 item 8); null while typing. */
+  var reviewing = null, typed = '';
 
   function esc(s) { return String(s == null ? '' : s).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; }); }
   function money(v) {
@@ -17,7 +19,8 @@
     var digits = nf.resolvedOptions().maximumFractionDigits;
     return nf.format(Number(v.amountCents) / Math.pow(10, digits));
   }
-  function when(iso) { return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)); }
+  /** With the zone ("Dec 3, 2026, 4:00 PM GMT+1"): a deadline means nothing without it (dateStyle cannot take a zone name). */
+  function when(iso) { return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso)); }
   function time(iso) { return new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(iso)); }
 
   function api(method, path, body) {
@@ -52,6 +55,7 @@
   function header(title) {
     return '<h1 tabindex="-1" id="title">' + esc(title) + '</h1>' +
       '<p class="amount">' + esc(money(view)) + '</p>' +
+      '<p class="muted" id="sender">From <strong>' + esc(view.senderName) + '</strong></p>' +
       (view.description ? '<p class="muted">' + esc(view.description) + '</p>' : '');
   }
   function back() {
@@ -77,13 +81,19 @@
         '<p class="hint" id="code-hint">Check your inbox and spam folder.</p>' +
         '<button type="submit">Verify code</button></form>' +
         '<button type="button" class="link" id="send-code">Send a new code</button>';
+    } else if (v.status === 'claimed' && !v.payoutInProgress && reviewing) {
+      html = steps(1) + header('Is this your wallet?') + (message ? message : '') +
+        '<p>We will send ' + esc(money(v)) + ' to the wallet account <strong id="wallet-review">' + esc(reviewing) + '</strong>.</p>' +
+        '<p class="hint">Check every letter: money sent to a wrong address cannot be taken back.</p>' +
+        '<button type="button" id="wallet-send">Send ' + esc(money(v)) + ' to my wallet</button>' +
+        '<button type="button" class="link" id="wallet-change">Change the address</button>';
     } else if (v.status === 'claimed' && !v.payoutInProgress) {
       html = steps(1) + header('Where should we send it?') +
         '<form id="wallet-form" novalidate>' + (message ? message : '') +
         '<label for="wallet">Wallet email</label>' +
-        '<input id="wallet" name="walletEmail" type="email" autocomplete="email" required aria-describedby="wallet-hint wallet-error">' +
-        '<p class="hint" id="wallet-hint">The email address of the wallet account that receives the money.</p>' +
-        '<button type="submit">Send ' + esc(money(v)) + ' to my wallet</button></form>';
+        '<input id="wallet" name="walletEmail" type="email" autocomplete="email" required aria-describedby="wallet-hint wallet-error" value="' + esc(typed) + '">' +
+        '<p class="hint" id="wallet-hint">The email address of the wallet account that receives the money. You check it on the next step before anything is sent.</p>' +
+        '<button type="submit">Continue</button></form>';
     } else if (v.status === 'claimed') {
       html = steps(2) + header('Sending your money') + '<p role="status"><span class="spinner" aria-hidden="true"></span>Paying to <strong>' + esc(v.walletEmail) + '</strong>…</p>';
     } else if (v.status === 'completed') {
@@ -152,8 +162,18 @@
       event.preventDefault();
       var email = document.getElementById('wallet').value.trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid('wallet', 'Enter an email address, like name@example.com.');
-      act(wallet.querySelector('button'), api('POST', '/wallet', { walletEmail: email }), function (r) {
-        if (r.status === 400) return invalid('wallet', 'Enter an email address, like name@example.com.');
+      typed = email;
+      reviewing = email;
+      render(null, '#wallet-send');
+    });
+    var change = document.getElementById('wallet-change');
+    if (change) change.addEventListener('click', function () { reviewing = null; render(null, '#wallet'); });
+    var sendWallet = document.getElementById('wallet-send');
+    if (sendWallet) sendWallet.addEventListener('click', function () {
+      var email = reviewing;
+      act(sendWallet, api('POST', '/wallet', { walletEmail: email }), function (r) {
+        reviewing = null;
+        if (r.status === 400) { render(null, null); return invalid('wallet', 'Enter an email address, like name@example.com.'); }
         reload(errorBox('wallet', failed(r)));
       });
     });

@@ -33,10 +33,7 @@ export function HomePage({ me, viewer }: { me: Me; viewer: Viewer }) {
                 <div className="stat" key={balance.currency}>
                   <div className="label">Available · {balance.currency}</div>
                   <div className="value">{money(balance.availableCents, balance.currency)}</div>
-                  <div className="sub">
-                    Reserved {money(balance.reservedCents, balance.currency)}
-                    {balance.marginHeldCents !== undefined ? ` · Margin held ${money(balance.marginHeldCents, balance.currency)}` : ''}
-                  </div>
+                  <BalanceFigures balance={balance} />
                 </div>
               ))}
             </div>
@@ -45,6 +42,34 @@ export function HomePage({ me, viewer }: { me: Me; viewer: Viewer }) {
       </section>
       <RecentActivity viewer={viewer} />
     </>
+  );
+}
+
+/**
+ * What else the balance holds besides what is available (issue 29 item 6): the contractors' money a funded Split
+ * holds here, checkout revenue not paid out yet, margins held, fee reserves; a figure shows when it is not zero
+ * (Reserved always). Read from the same GET /api/commerce/balance line.
+ */
+function BalanceFigures({ balance }: { balance: Balance }) {
+  const figures: [string, string | undefined, string][] = [
+    ['Reserved for payouts', balance.reservedCents, 'reserved'],
+    ['Owed to contractors', balance.owedToContractorsCents, 'owed'],
+    ['Checkout revenue not paid out', balance.checkoutBalanceCents, 'checkout'],
+    ['Checkout payouts on their way', balance.checkoutPayoutsInTransitCents, 'checkout-in-transit'],
+    ['Margin held', balance.marginHeldCents, 'margin'],
+    ['Set aside for fees', balance.reservedForFeesCents, 'fees'],
+  ];
+  return (
+    <dl className="facts amounts small" style={{ marginTop: '0.5rem' }} data-testid={`balance-figures-${balance.currency}`}>
+      {figures
+        .filter(([, cents, key]) => cents !== undefined && (key === 'reserved' || cents !== '0'))
+        .map(([label, cents, key]) => (
+          <div key={key} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{money(cents!, balance.currency)}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }
 

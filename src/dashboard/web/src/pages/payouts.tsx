@@ -51,11 +51,22 @@ export function PayoutsPage({ viewer }: { viewer: Viewer }) {
         <section className="panel" aria-labelledby="created-session-title">
           <h2 id="created-session-title">Embed this payout</h2>
           <p className="muted" style={{ marginTop: 0 }}>
-            Put the frame on a page of an allowed origin. The address carries the session&rsquo;s credential after <code>#t=</code>: treat it like a password.
+            Put the frame on a page of an allowed origin, or send the link itself (by email or chat): opened directly, the page works the same. Both carry the session&rsquo;s
+            credential after <code>#t=</code>: treat them like a password.
           </p>
+          <h3 className="small" style={{ margin: '0.75rem 0 0.35rem' }}>
+            Frame on your site
+          </h3>
           <div className="secret-box">
             <code data-testid="payout-snippet">{embedSnippet(created)}</code>
             <CopyButton text={embedSnippet(created)} label="Copy snippet" />
+          </div>
+          <h3 className="small" style={{ margin: '0.75rem 0 0.35rem' }}>
+            Link to send
+          </h3>
+          <div className="secret-box">
+            <code data-testid="payout-link">{created.embedUrl}</code>
+            <CopyButton text={created.embedUrl ?? ''} label="Copy link" />
           </div>
         </section>
       ) : null}
@@ -73,7 +84,7 @@ export function PayoutsPage({ viewer }: { viewer: Viewer }) {
               cell: (session) => (
                 <>
                   <strong>{session.recipientName ?? session.recipientEmail}</strong>
-                  <div className="small muted">{session.description ?? session.recipientEmail}</div>
+                  {session.recipientName || session.description ? <div className="small muted">{session.description ?? session.recipientEmail}</div> : null}
                 </>
               ),
             },
@@ -91,7 +102,12 @@ export function PayoutsPage({ viewer }: { viewer: Viewer }) {
           ]}
           actions={(session) => (
             <>
-              {session.embedUrl && OPEN.has(session.status) ? <CopyButton text={embedSnippet(session)} label="Copy snippet" /> : null}
+              {session.embedUrl && OPEN.has(session.status) ? (
+                <>
+                  <CopyButton text={embedSnippet(session)} label="Copy snippet" />
+                  <CopyButton text={session.embedUrl} label="Copy link" />
+                </>
+              ) : null}
               {OPEN.has(session.status) && mayPay ? (
                 <Button small variant="danger-ghost" onClick={() => cancel.ask(session)} aria-label={`Cancel the payout to ${session.recipientEmail}`}>
                   Cancel
