@@ -263,6 +263,41 @@ describe('Split collection: invoices, payments, overdue', () => {
     expectLedgerClean();
   });
 
+  it("lists the SME's Splits by collection status across every page (?collectionStatus=), as its unpaid filter does", async () => {
+    const other = await setupSplitWorld(app, { sme: 'Pied Piper', enterprise: 'Aviato' });
+    const funded: { id: string; invoiceId: string }[] = [];
+    for (const total of ['1000', '2000', '3000', '4000']) {
+      const created = await createdSplit(app, other.sme.apiKey, splitBody(other, { totalAmountCents: total, roster: [subVendorRow(other.plainVendor, total)] }));
+      dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: other.enterprise.sessionToken, body: { revision: created.revision } }), 200);
+      await advance(1);
+      const split = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}`, { token: other.sme.apiKey }), 200);
+      funded.push({ id: created.id, invoiceId: split.invoiceId });
+    }
+    // Not funded, so not billed: never unpaid.
+    await createdSplit(app, other.sme.apiKey, splitBody(other, { totalAmountCents: '500', roster: [subVendorRow(other.plainVendor, '500')] }));
+    const second = await invoice(other.enterprise, funded[1]!.invoiceId);
+    expect(await transfer(second.paymentReference, second.amountCents)).toMatchObject({ status: 'MATCHED' });
+    const third = await invoice(other.enterprise, funded[2]!.invoiceId);
+    expect(await transfer(third.paymentReference, '100')).toMatchObject({ status: 'MATCHED' });
+
+    const list = async (query: string) => {
+      const response = await app.request('GET', `/api/commerce/splits/outgoing?${query}`, { token: other.sme.sessionToken });
+      expect(response.status).toBe(200);
+      return { ids: response.body.data.map((s: { id: string }) => s.id), meta: response.body.meta };
+    };
+    const unpaid = 'collectionStatus=OPEN,PARTIALLY_PAID,OVERDUE';
+    // Newest first, two per page: the 4th and 3rd (PARTIALLY_PAID), then the 1st; the paid 2nd and the unbilled one never.
+    expect(await list(`${unpaid}&limit=2&page=1`)).toEqual({ ids: [funded[3]!.id, funded[2]!.id], meta: { page: 1, limit: 2, total: 3, totalPages: 2 } });
+    expect(await list(`${unpaid}&limit=2&page=2`)).toEqual({ ids: [funded[0]!.id], meta: { page: 2, limit: 2, total: 3, totalPages: 2 } });
+    expect((await list('collectionStatus=PAID')).ids).toEqual([funded[1]!.id]);
+    expect((await list('collectionStatus=PARTIALLY_PAID&status=FUNDED')).ids).toEqual([funded[2]!.id]);
+    // The enterprise's incoming list takes the same filter.
+    const incoming = await app.request('GET', `/api/commerce/splits/incoming?${unpaid}`, { token: other.enterprise.sessionToken });
+    expect(incoming.body.data.map((s: { id: string }) => s.id)).toEqual([funded[3]!.id, funded[2]!.id, funded[0]!.id]);
+    const bad = await app.request('GET', '/api/commerce/splits/outgoing?collectionStatus=UNPAID', { token: other.sme.sessionToken });
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
   it('keeps a company that is no party out of every invoice route', async () => {
     const stranger = await createCompany(app, 'Stranger');
     expect(dataOf(await app.request('GET', '/api/commerce/invoices', { token: stranger.sessionToken }), 200)).toEqual([]);

@@ -13,7 +13,7 @@ import { ApproveSplitCommand } from '../application/approve-split.handler';
 import { RejectSplitCommand } from '../application/reject-split.handler';
 import { SettleMarginCommand } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
-import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
+import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto, collectionStatusesOf } from './split.request.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
@@ -43,7 +43,7 @@ export class EnterpriseSplitsController {
   @ApiOperation({ summary: 'Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)' })
   incoming(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal) {
     const { page, limit } = pageOf(query);
-    return this.queries.list(principal.companyId, 'enterprise', page, limit, query.status);
+    return this.queries.list(principal.companyId, 'enterprise', page, limit, query.status, collectionStatusesOf(query.collectionStatus));
   }
 
   @ApiData(SplitViewDto)

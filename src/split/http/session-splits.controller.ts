@@ -7,7 +7,7 @@ import { SplitHistory } from '../application/split-history';
 import { SplitAudience } from '../application/split-audience';
 import { SplitQueries } from '../application/split-queries';
 import { SplitNotFoundError } from '../domain/split.errors';
-import { AsOfQueryDto, SplitListQueryDto } from './split.request.dto';
+import { AsOfQueryDto, SplitListQueryDto, collectionStatusesOf } from './split.request.dto';
 import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
 
 const BOTH_PARTIES: readonly SplitAudience[] = ['sme', 'enterprise'];
@@ -32,7 +32,7 @@ export class SessionSplitsController {
   @ApiOperation({ summary: "The caller's own Splits (as the SME), newest first; ?status= narrows to one status" })
   outgoing(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal) {
     const { page, limit } = pageOf(query);
-    return this.queries.list(principal.companyId, 'sme', page, limit, query.status);
+    return this.queries.list(principal.companyId, 'sme', page, limit, query.status, collectionStatusesOf(query.collectionStatus));
   }
 
   @ApiData(SplitViewDto)

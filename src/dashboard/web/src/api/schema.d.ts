@@ -8018,6 +8018,8 @@ export interface operations {
         limit?: number;
         /** @description Only Splits in this status */
         status?: 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+        /** @description Only Splits whose bill is in one of these collection statuses, comma-separated (OPEN, PARTIALLY_PAID, PAID, OVERDUE); Splits not billed yet never match */
+        collectionStatus?: string;
       };
       header?: never;
       path?: never;
@@ -8424,6 +8426,8 @@ export interface operations {
         limit?: number;
         /** @description Only Splits in this status */
         status?: 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+        /** @description Only Splits whose bill is in one of these collection statuses, comma-separated (OPEN, PARTIALLY_PAID, PAID, OVERDUE); Splits not billed yet never match */
+        collectionStatus?: string;
       };
       header?: never;
       path?: never;
