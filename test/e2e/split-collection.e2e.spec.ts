@@ -194,6 +194,76 @@ describe('Split collection: invoices, payments, overdue', () => {
     expectLedgerClean();
   });
 
+  it('resolves a parked transfer: the enterprise that sent it applies it to its bill, or the back office returns it', async () => {
+    const enterprise = await newEnterprise('Soylent');
+    const { splitId, invoice: bill } = await fundedInvoice(enterprise, '5000');
+    // It typed its own reference instead of the bill's: parked.
+    const parked = await transfer('SOYLENT MARCH', '5200');
+    expect(parked).toMatchObject({ status: 'PARKED', resolvedAt: null });
+    const claim = (body: object, token = enterprise.sessionToken, key = `claim-${JSON.stringify(body)}`) =>
+      app.request('POST', `/api/commerce/invoices/${bill.id}/parked-transfers`, { token, body, headers: { 'idempotency-key': key } });
+    // The proof is the reference and amount as sent: anything else is 404, as for an unknown transfer.
+    for (const wrong of [
+      { transferId: parked.id, reference: 'SOYLENT MARCH', amountCents: '5000' },
+      { transferId: parked.id, reference: 'SOYLENT APRIL', amountCents: '5200' },
+      { transferId: 'btr_nope', reference: 'SOYLENT MARCH', amountCents: '5200' },
+    ]) {
+      const refused = await claim(wrong);
+      expect([refused.status, refused.body.error.code]).toEqual([404, 'BANK_TRANSFER_NOT_FOUND']);
+    }
+    // Another company cannot claim it for a bill that is not its own.
+    expect((await claim({ transferId: parked.id, reference: 'SOYLENT MARCH', amountCents: '5200' }, world.enterprise.sessionToken)).status).toBe(404);
+    const body = { transferId: parked.id, reference: 'soylent  march', amountCents: '5200' };
+    const paid = dataOf(await claim(body), 200);
+    expect(paid).toMatchObject({ status: 'PAID', outstandingCents: '0' });
+    expect(paid.payments).toEqual([expect.objectContaining({ paymentId: parked.id, method: 'BANK_TRANSFER', amountCents: '5200', appliedCents: '5000', overpaidCents: '200' })]);
+    // A retry answers the same; the transfer is APPLIED, no longer parked, and cannot be returned.
+    const again = await claim(body);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(dataOf(await claim(body, enterprise.sessionToken, 'claim-other-key'), 200).payments).toHaveLength(1);
+    const transfers = dataOf(await app.request('GET', '/api/sandbox/bank-transfers'), 200);
+    expect(transfers.find((t: { id: string }) => t.id === parked.id)).toMatchObject({ status: 'APPLIED', invoiceId: bill.id, resolvedAt: expect.any(String) });
+    expect(dataOf(await app.request('GET', '/api/sandbox/bank-transfers?status=PARKED'), 200).map((t: { id: string }) => t.id)).not.toContain(parked.id);
+    const notParked = await app.request('POST', `/api/sandbox/bank-transfers/${parked.id}/return`);
+    expect([notParked.status, notParked.body.error.code]).toEqual([409, 'BANK_TRANSFER_NOT_PARKED']);
+    await advance(1);
+    expect(await available(enterprise)).toBe('200');
+    const collections = (await ledger(splitId)).filter((p: { kind: string }) => p.kind === 'collection').map((p: { entries: unknown }) => p.entries);
+    expect(collections).toEqual([
+      [
+        { account: 'transfers_unapplied', debit: '5200', credit: '0' },
+        { account: `enterprise_receivable:${enterprise.companyId}`, debit: '0', credit: '5000' },
+        { account: `company_balance:${enterprise.companyId}`, debit: '0', credit: '200' },
+      ],
+    ]);
+
+    // Nobody claims the other one: the back office sends it back, once.
+    const unclaimed = await transfer('WHO KNOWS', '777');
+    const returned = dataOf(await app.request('POST', `/api/sandbox/bank-transfers/${unclaimed.id}/return`), 200);
+    expect(returned).toMatchObject({ id: unclaimed.id, status: 'RETURNED', invoiceId: null, resolvedAt: expect.any(String) });
+    expect(dataOf(await app.request('POST', `/api/sandbox/bank-transfers/${unclaimed.id}/return`), 200)).toEqual(returned);
+    const late = await claim({ transferId: unclaimed.id, reference: 'WHO KNOWS', amountCents: '777' });
+    expect([late.status, late.body.error.code]).toEqual([409, 'BANK_TRANSFER_NOT_PARKED']);
+    const { postings } = await replayLedger(app.platform.events);
+    expect(postings.filter((p) => 'transferId' in p && p.transferId === unclaimed.id).map((p) => [p.kind, p.entries])).toEqual([
+      [
+        'transfer_parked',
+        [
+          { account: 'platform_cash', debit: '777', credit: '0' },
+          { account: 'parked_transfers', debit: '0', credit: '777' },
+        ],
+      ],
+      [
+        'transfer_resolved',
+        [
+          { account: 'parked_transfers', debit: '777', credit: '0' },
+          { account: 'platform_cash', debit: '0', credit: '777' },
+        ],
+      ],
+    ]);
+    expectLedgerClean();
+  });
+
   it('goes OVERDUE at its due date with three reminders and two webhooks to each side; approval refused while overdue, allowed after payment', async () => {
     const enterprise = await newEnterprise('Massive Dynamic', 10);
     for (const company of [world.sme, enterprise]) {
