@@ -7,6 +7,7 @@ import { InvoiceQueries } from './application/invoice-queries';
 import { IssueInvoiceHandler } from './application/issue-invoice.handler';
 import { MarkInvoiceOverdueHandler } from './application/mark-invoice-overdue.handler';
 import { PayInvoiceFromBalanceRequestHandler } from './application/pay-invoice-from-balance.handler';
+import { ApplyParkedTransferHandler, ReturnParkedTransferHandler } from './application/resolve-parked-transfer.handler';
 import { ReceiveBankTransferHandler } from './application/receive-bank-transfer.handler';
 import { RecordInvoicePaymentHandler } from './application/record-invoice-payment.handler';
 import { SendInvoiceReminderHandler } from './application/send-invoice-reminder.handler';
@@ -15,7 +16,14 @@ import { InvoicesController } from './http/invoices.controller';
 import { InvoicesReadModelProjection } from './projections/invoices-read-model.projection';
 
 /** What the enterprise and the sandbox bank call. */
-const useCases = [PayInvoiceFromBalanceRequestHandler, StartCardPaymentHandler, ReceiveBankTransferHandler, RecordInvoicePaymentHandler];
+const useCases = [
+  PayInvoiceFromBalanceRequestHandler,
+  StartCardPaymentHandler,
+  ReceiveBankTransferHandler,
+  RecordInvoicePaymentHandler,
+  ApplyParkedTransferHandler,
+  ReturnParkedTransferHandler,
+];
 
 /** What the collection workflow sends. */
 const collection = [InvoiceCollectionProcessManager, InvoiceBalancePaymentProcessManager, IssueInvoiceHandler, MarkInvoiceOverdueHandler, SendInvoiceReminderHandler];

@@ -115,8 +115,11 @@ describe('Bills in Chromium', () => {
     await go('/splits');
     await ui(page.getByRole('cell', { name: 'Paid' })).toBeVisible();
     await shoot('sme-splits');
-    await page.getByLabel('Only Splits whose bill is unpaid (this page)').check();
-    await ui(page.getByText('No unpaid bills on this page')).toBeVisible();
+    // The server filters across every page (?collectionStatus=), not the page in view.
+    const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('collectionStatus') === 'OPEN,PARTIALLY_PAID,OVERDUE');
+    await page.getByLabel('Only Splits whose bill is unpaid').check();
+    expect(new URL((await asked).url()).pathname).toBe('/api/commerce/splits/outgoing');
+    await ui(page.getByText('No unpaid bills')).toBeVisible();
     await shoot('sme-splits-unpaid');
     expect(consoleErrors).toEqual([]);
   });

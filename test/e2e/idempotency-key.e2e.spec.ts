@@ -219,6 +219,8 @@ describe('Idempotency-Key over HTTP', () => {
       // Issue 27: an invoice paid from the balance, or by card through a collections order.
       'POST /api/commerce/invoices/{id}/payments',
       'POST /api/commerce/invoices/{id}/card-payments',
+      // Issue 27: a parked bank transfer the enterprise claims pays its invoice (the rest credited to its balance).
+      'POST /api/commerce/invoices/{id}/parked-transfers',
       // Issue 26: a row reversal takes money back from a contractor.
       'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/reversals',
     ];

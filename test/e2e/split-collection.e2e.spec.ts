@@ -194,6 +194,76 @@ describe('Split collection: invoices, payments, overdue', () => {
     expectLedgerClean();
   });
 
+  it('resolves a parked transfer: the enterprise that sent it applies it to its bill, or the back office returns it', async () => {
+    const enterprise = await newEnterprise('Soylent');
+    const { splitId, invoice: bill } = await fundedInvoice(enterprise, '5000');
+    // It typed its own reference instead of the bill's: parked.
+    const parked = await transfer('SOYLENT MARCH', '5200');
+    expect(parked).toMatchObject({ status: 'PARKED', resolvedAt: null });
+    const claim = (body: object, token = enterprise.sessionToken, key = `claim-${JSON.stringify(body)}`) =>
+      app.request('POST', `/api/commerce/invoices/${bill.id}/parked-transfers`, { token, body, headers: { 'idempotency-key': key } });
+    // The proof is the reference and amount as sent: anything else is 404, as for an unknown transfer.
+    for (const wrong of [
+      { transferId: parked.id, reference: 'SOYLENT MARCH', amountCents: '5000' },
+      { transferId: parked.id, reference: 'SOYLENT APRIL', amountCents: '5200' },
+      { transferId: 'btr_nope', reference: 'SOYLENT MARCH', amountCents: '5200' },
+    ]) {
+      const refused = await claim(wrong);
+      expect([refused.status, refused.body.error.code]).toEqual([404, 'BANK_TRANSFER_NOT_FOUND']);
+    }
+    // Another company cannot claim it for a bill that is not its own.
+    expect((await claim({ transferId: parked.id, reference: 'SOYLENT MARCH', amountCents: '5200' }, world.enterprise.sessionToken)).status).toBe(404);
+    const body = { transferId: parked.id, reference: 'soylent  march', amountCents: '5200' };
+    const paid = dataOf(await claim(body), 200);
+    expect(paid).toMatchObject({ status: 'PAID', outstandingCents: '0' });
+    expect(paid.payments).toEqual([expect.objectContaining({ paymentId: parked.id, method: 'BANK_TRANSFER', amountCents: '5200', appliedCents: '5000', overpaidCents: '200' })]);
+    // A retry answers the same; the transfer is APPLIED, no longer parked, and cannot be returned.
+    const again = await claim(body);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(dataOf(await claim(body, enterprise.sessionToken, 'claim-other-key'), 200).payments).toHaveLength(1);
+    const transfers = dataOf(await app.request('GET', '/api/sandbox/bank-transfers'), 200);
+    expect(transfers.find((t: { id: string }) => t.id === parked.id)).toMatchObject({ status: 'APPLIED', invoiceId: bill.id, resolvedAt: expect.any(String) });
+    expect(dataOf(await app.request('GET', '/api/sandbox/bank-transfers?status=PARKED'), 200).map((t: { id: string }) => t.id)).not.toContain(parked.id);
+    const notParked = await app.request('POST', `/api/sandbox/bank-transfers/${parked.id}/return`);
+    expect([notParked.status, notParked.body.error.code]).toEqual([409, 'BANK_TRANSFER_NOT_PARKED']);
+    await advance(1);
+    expect(await available(enterprise)).toBe('200');
+    const collections = (await ledger(splitId)).filter((p: { kind: string }) => p.kind === 'collection').map((p: { entries: unknown }) => p.entries);
+    expect(collections).toEqual([
+      [
+        { account: 'transfers_unapplied', debit: '5200', credit: '0' },
+        { account: `enterprise_receivable:${enterprise.companyId}`, debit: '0', credit: '5000' },
+        { account: `company_balance:${enterprise.companyId}`, debit: '0', credit: '200' },
+      ],
+    ]);
+
+    // Nobody claims the other one: the back office sends it back, once.
+    const unclaimed = await transfer('WHO KNOWS', '777');
+    const returned = dataOf(await app.request('POST', `/api/sandbox/bank-transfers/${unclaimed.id}/return`), 200);
+    expect(returned).toMatchObject({ id: unclaimed.id, status: 'RETURNED', invoiceId: null, resolvedAt: expect.any(String) });
+    expect(dataOf(await app.request('POST', `/api/sandbox/bank-transfers/${unclaimed.id}/return`), 200)).toEqual(returned);
+    const late = await claim({ transferId: unclaimed.id, reference: 'WHO KNOWS', amountCents: '777' });
+    expect([late.status, late.body.error.code]).toEqual([409, 'BANK_TRANSFER_NOT_PARKED']);
+    const { postings } = await replayLedger(app.platform.events);
+    expect(postings.filter((p) => 'transferId' in p && p.transferId === unclaimed.id).map((p) => [p.kind, p.entries])).toEqual([
+      [
+        'transfer_parked',
+        [
+          { account: 'platform_cash', debit: '777', credit: '0' },
+          { account: 'parked_transfers', debit: '0', credit: '777' },
+        ],
+      ],
+      [
+        'transfer_resolved',
+        [
+          { account: 'parked_transfers', debit: '777', credit: '0' },
+          { account: 'platform_cash', debit: '0', credit: '777' },
+        ],
+      ],
+    ]);
+    expectLedgerClean();
+  });
+
   it('goes OVERDUE at its due date with three reminders and two webhooks to each side; approval refused while overdue, allowed after payment', async () => {
     const enterprise = await newEnterprise('Massive Dynamic', 10);
     for (const company of [world.sme, enterprise]) {
@@ -261,6 +331,41 @@ describe('Split collection: invoices, payments, overdue', () => {
     expect(auto.status).toBe('APPROVED');
     await advance(1);
     expectLedgerClean();
+  });
+
+  it("lists the SME's Splits by collection status across every page (?collectionStatus=), as its unpaid filter does", async () => {
+    const other = await setupSplitWorld(app, { sme: 'Pied Piper', enterprise: 'Aviato' });
+    const funded: { id: string; invoiceId: string }[] = [];
+    for (const total of ['1000', '2000', '3000', '4000']) {
+      const created = await createdSplit(app, other.sme.apiKey, splitBody(other, { totalAmountCents: total, roster: [subVendorRow(other.plainVendor, total)] }));
+      dataOf(await app.request('POST', `/api/commerce/splits/${created.id}/approve`, { token: other.enterprise.sessionToken, body: { revision: created.revision } }), 200);
+      await advance(1);
+      const split = dataOf(await app.request('GET', `/api/commerce/integration/splits/${created.id}`, { token: other.sme.apiKey }), 200);
+      funded.push({ id: created.id, invoiceId: split.invoiceId });
+    }
+    // Not funded, so not billed: never unpaid.
+    await createdSplit(app, other.sme.apiKey, splitBody(other, { totalAmountCents: '500', roster: [subVendorRow(other.plainVendor, '500')] }));
+    const second = await invoice(other.enterprise, funded[1]!.invoiceId);
+    expect(await transfer(second.paymentReference, second.amountCents)).toMatchObject({ status: 'MATCHED' });
+    const third = await invoice(other.enterprise, funded[2]!.invoiceId);
+    expect(await transfer(third.paymentReference, '100')).toMatchObject({ status: 'MATCHED' });
+
+    const list = async (query: string) => {
+      const response = await app.request('GET', `/api/commerce/splits/outgoing?${query}`, { token: other.sme.sessionToken });
+      expect(response.status).toBe(200);
+      return { ids: response.body.data.map((s: { id: string }) => s.id), meta: response.body.meta };
+    };
+    const unpaid = 'collectionStatus=OPEN,PARTIALLY_PAID,OVERDUE';
+    // Newest first, two per page: the 4th and 3rd (PARTIALLY_PAID), then the 1st; the paid 2nd and the unbilled one never.
+    expect(await list(`${unpaid}&limit=2&page=1`)).toEqual({ ids: [funded[3]!.id, funded[2]!.id], meta: { page: 1, limit: 2, total: 3, totalPages: 2 } });
+    expect(await list(`${unpaid}&limit=2&page=2`)).toEqual({ ids: [funded[0]!.id], meta: { page: 2, limit: 2, total: 3, totalPages: 2 } });
+    expect((await list('collectionStatus=PAID')).ids).toEqual([funded[1]!.id]);
+    expect((await list('collectionStatus=PARTIALLY_PAID&status=FUNDED')).ids).toEqual([funded[2]!.id]);
+    // The enterprise's incoming list takes the same filter.
+    const incoming = await app.request('GET', `/api/commerce/splits/incoming?${unpaid}`, { token: other.enterprise.sessionToken });
+    expect(incoming.body.data.map((s: { id: string }) => s.id)).toEqual([funded[3]!.id, funded[2]!.id, funded[0]!.id]);
+    const bad = await app.request('GET', '/api/commerce/splits/outgoing?collectionStatus=UNPAID', { token: other.sme.sessionToken });
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it('keeps a company that is no party out of every invoice route', async () => {

@@ -33,7 +33,7 @@ const orderInvoice = {
 /**
  * Collection (issue 27): a funded Split -> its invoice (and the AP contact's mail) -> the invoice's steps on
  * the clock (a reminder 3 days before the due date, OVERDUE and a reminder on it, a reminder 7 days after;
- * a paid invoice skips them); a matched bank transfer or a paid collections card order -> the invoice's payment; an overpayment -> credited
+ * a paid invoice skips them); a matched (or parked, then applied) bank transfer or a paid collections card order -> the invoice's payment; an overpayment -> credited
  * to the enterprise's balance. The HTTP handlers do the last two at once; this is what makes them durable.
  */
 export const invoiceCollectionWorkflow: Workflow<CollectionWorkflowState> = {
@@ -46,6 +46,7 @@ export const invoiceCollectionWorkflow: Workflow<CollectionWorkflowState> = {
     event.type === 'invoice.issued' ||
     (event.type === 'invoice.payment_recorded' && (event.data as { overpaidCents?: string }).overpaidCents !== '0') ||
     (event.type === 'bank_transfer.received' && (event.data as { status?: string }).status === 'MATCHED') ||
+    (event.type === 'bank_transfer.resolved' && (event.data as { resolution?: string }).resolution === 'APPLIED') ||
     (event.type === 'checkout.order.paid' && (event.data as { merchantCompanyId?: string }).merchantCompanyId === COLLECTIONS_MERCHANT),
   async load(input, reader) {
     if (input.kind === 'timer') return { invoice: (await reader.load(invoiceStreamId(invoiceStepTimer.payloadOf(input.timer).invoiceId), invoiceDecider)).state };
@@ -69,7 +70,8 @@ export const invoiceCollectionWorkflow: Workflow<CollectionWorkflowState> = {
         const { invoiceId, issuedAt, dueAt } = event.data;
         return { commands: [], timers: invoiceSteps(issuedAt, dueAt).map(({ step, at }) => invoiceStepTimer.at(at, { invoiceId, step })) };
       }
-      case 'bank_transfer.received': {
+      case 'bank_transfer.received':
+      case 'bank_transfer.resolved': {
         const { invoiceId, transferId, amountCents } = event.data;
         return invoiceId ? commands(new RecordInvoicePaymentCommand(invoiceId, transferId, 'BANK_TRANSFER', amountCents, context)) : NO_REACTION;
       }

@@ -3,7 +3,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
 import { InvoiceNotFoundError } from '../domain/collection.errors';
-import { CollectionStatus } from '../domain/invoice.events';
+import { BankTransferStatus, CollectionStatus } from '../domain/invoice.events';
 import { BANK_TRANSFERS, BankTransferDoc, InvoiceDoc, INVOICES } from '../projections/invoices-read-model.projection';
 
 /** Where a bank transfer goes (the sandbox's collection account); the invoice's paymentReference tells it apart. */
@@ -53,8 +53,15 @@ export class InvoiceQueries {
   }
 
   /** Incoming bank transfers, newest first; `status` PARKED lists those waiting for review. */
-  async bankTransfers(status?: 'MATCHED' | 'PARKED'): Promise<BankTransferDoc[]> {
-    return this.store.find<BankTransferDoc>(BANK_TRANSFERS, { filter: status ? { status } : {}, sort: [{ field: 'receivedAt', direction: 'desc' }], limit: 200 });
+  async bankTransfers(status?: BankTransferStatus): Promise<BankTransferDoc[]> {
+    const found = await this.store.find<BankTransferDoc>(BANK_TRANSFERS, { filter: status ? { status } : {}, sort: [{ field: 'receivedAt', direction: 'desc' }], limit: 200 });
+    return found.map(transferView);
+  }
+
+  /** One incoming bank transfer (null when unknown). */
+  async bankTransfer(transferId: string): Promise<BankTransferDoc | null> {
+    const doc = await this.store.get<BankTransferDoc>(BANK_TRANSFERS, transferId);
+    return doc ? transferView(doc) : null;
   }
 
   payUrlOf(invoiceId: string): string {
@@ -66,3 +73,6 @@ export class InvoiceQueries {
     return { ...shown, payUrl: this.payUrlOf(doc.id), bankTransfer: { ...COLLECTION_ACCOUNT, reference: doc.paymentReference } };
   }
 }
+
+/** A transfer as the API shows it: `resolvedAt` null on documents written before parked transfers were resolved. */
+const transferView = (doc: BankTransferDoc): BankTransferDoc => ({ ...doc, resolvedAt: doc.resolvedAt ?? null });

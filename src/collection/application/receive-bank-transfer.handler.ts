@@ -2,17 +2,15 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
-import { createOnceDecider } from '../../platform/domain/create-once.decider';
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { bankTransferDecider } from '../domain/bank-transfer.decider';
 import { InvoicePaymentAmountInvalidError } from '../domain/collection.errors';
 import { isCentsString, parseCents } from '../../platform/money/money';
 import { BankTransferReceived, bankTransferStreamId } from '../domain/invoice.events';
 import { BankTransferDoc } from '../projections/invoices-read-model.projection';
 import { InvoiceQueries } from './invoice-queries';
 import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
-
-export const bankTransferDecider = createOnceDecider<BankTransferReceived>();
 
 /**
  * Sandbox: an incoming bank transfer. Its reference names an invoice (in the invoice's currency): it is
@@ -65,6 +63,6 @@ export class ReceiveBankTransferHandler implements ICommandHandler<ReceiveBankTr
     const applied = matched ? await this.commands.execute(new RecordInvoicePaymentCommand(invoice.id, transferId, 'BANK_TRANSFER', amountCents, context)) : null;
     await this.readYourWrites.after(received, ...(applied ? [applied] : []));
     const { transferId: id, receivedAt, status, invoiceId } = event.data;
-    return { id, reference, currency: event.data.currency, amountCents, status, invoiceId, parkedReason, receivedAt };
+    return { id, reference, currency: event.data.currency, amountCents, status, invoiceId, parkedReason, receivedAt, resolvedAt: null };
   }
 }

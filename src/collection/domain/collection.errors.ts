@@ -35,3 +35,30 @@ export class InvoicePaymentAmountInvalidError extends DomainError {
     super(`amountCents must be a positive whole number of minor units, got ${amountCents}`, [{ field: 'amountCents', message: 'must be positive' }]);
   }
 }
+
+/** No parked bank transfer with this id, reference and amount (what the sender quotes proves it sent it; nothing is leaked). */
+export class BankTransferNotFoundError extends DomainError {
+  readonly code = 'BANK_TRANSFER_NOT_FOUND';
+  readonly kind = 'not_found';
+  constructor() {
+    super('Bank transfer not found');
+  }
+}
+
+/** Only a PARKED transfer is resolved, once: a matched one already paid its invoice; an applied or returned one is done. */
+export class BankTransferNotParkedError extends DomainError {
+  readonly code = 'BANK_TRANSFER_NOT_PARKED';
+  readonly kind = 'conflict';
+  constructor(transferId: string, status: string) {
+    super(`Bank transfer ${transferId} is ${status}, not PARKED`, [{ field: 'transferId', message: `is ${status}`, status }]);
+  }
+}
+
+/** A parked transfer pays an invoice of its own currency only. */
+export class BankTransferCurrencyMismatchError extends DomainError {
+  readonly code = 'BANK_TRANSFER_CURRENCY_MISMATCH';
+  readonly kind = 'unprocessable';
+  constructor(transferCurrency: string, invoiceCurrency: string) {
+    super(`The transfer is in ${transferCurrency}, the invoice in ${invoiceCurrency}`, [{ field: 'transferId', message: `in ${transferCurrency}` }]);
+  }
+}

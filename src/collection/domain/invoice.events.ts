@@ -100,7 +100,26 @@ export type BankTransferReceived = DomainEvent<
   }
 >;
 
-export type BankTransferEvent = BankTransferReceived;
+/**
+ * A PARKED transfer resolved, never lost (issue 27): APPLIED to an invoice as its payment, by the enterprise
+ * that sent it (it quoted the transfer's reference and amount), or RETURNED to the sender.
+ */
+export type BankTransferResolved = DomainEvent<
+  'bank_transfer.resolved',
+  {
+    transferId: string;
+    resolution: 'APPLIED' | 'RETURNED';
+    currency: string;
+    amountCents: string;
+    invoiceId: string | null;
+    enterpriseCompanyId: string | null;
+    resolvedAt: string;
+  }
+>;
+
+export type BankTransferEvent = BankTransferReceived | BankTransferResolved;
+/** Where a transfer stands: as received (MATCHED or PARKED), then a parked one APPLIED or RETURNED. */
+export type BankTransferStatus = BankTransferReceived['data']['status'] | BankTransferResolved['data']['resolution'];
 export const BANK_TRANSFER_STREAM_PREFIX = 'banktransfer-';
 export const bankTransferStreamId = (transferId: string) => `${BANK_TRANSFER_STREAM_PREFIX}${transferId}`;
 

@@ -8,8 +8,17 @@ import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { InvoiceQueries } from '../application/invoice-queries';
 import { PayInvoiceFromBalanceRequestCommand } from '../application/pay-invoice-from-balance.handler';
 import { StartCardPaymentCommand } from '../application/start-card-payment.handler';
-import { InvoiceAlreadyPaidError, InvoiceNotFoundError, InvoicePaymentAmountInvalidError, InvoicePaymentExceedsOutstandingError } from '../domain/collection.errors';
-import { CardPaymentRequestDto, InvoiceListQueryDto, PayInvoiceRequestDto } from './invoices.request.dto';
+import { ApplyParkedTransferCommand } from '../application/resolve-parked-transfer.handler';
+import {
+  BankTransferCurrencyMismatchError,
+  BankTransferNotFoundError,
+  BankTransferNotParkedError,
+  InvoiceAlreadyPaidError,
+  InvoiceNotFoundError,
+  InvoicePaymentAmountInvalidError,
+  InvoicePaymentExceedsOutstandingError,
+} from '../domain/collection.errors';
+import { ApplyParkedTransferRequestDto, CardPaymentRequestDto, InvoiceListQueryDto, PayInvoiceRequestDto } from './invoices.request.dto';
 import { CardPaymentStartedDto, InvoiceViewDto } from './invoices.response.dto';
 
 const INSUFFICIENT_BALANCE = { status: 422, code: 'PAYOUT_INSUFFICIENT_BALANCE', message: 'The available balance does not cover the payment' };
@@ -52,6 +61,20 @@ export class InvoicesController {
   })
   pay(@Param('id') id: string, @Body() body: PayInvoiceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(new PayInvoiceFromBalanceRequestCommand(principal.companyId, id, body.amountCents, body.idempotencyKey, commandContext(request, principal)));
+  }
+
+  @ApiData(InvoiceViewDto)
+  @ApiErrors(InvoiceNotFoundError, BankTransferNotFoundError, BankTransferNotParkedError, BankTransferCurrencyMismatchError)
+  @IdempotentRoute()
+  @Post(':id/parked-transfers')
+  @Roles(...FINANCE)
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Apply a PARKED bank transfer the enterprise sent (a reference that named no invoice) to this invoice: quote its transferId, reference and amount as sent (else 404); what exceeds the rest owed is credited to the enterprise's balance; once per transfer",
+  })
+  applyParkedTransfer(@Param('id') id: string, @Body() body: ApplyParkedTransferRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new ApplyParkedTransferCommand(principal.companyId, id, body.transferId, body.reference, body.amountCents, commandContext(request, principal)));
   }
 
   @ApiData(CardPaymentStartedDto)

@@ -49,11 +49,36 @@ export class BankTransferRequestDto {
   currency?: string;
 }
 
+const TRANSFER_STATUSES = ['MATCHED', 'PARKED', 'APPLIED', 'RETURNED'] as const;
+
 export class BankTransferListQueryDto {
-  @ApiPropertyOptional({ enum: ['MATCHED', 'PARKED'], description: 'PARKED: transfers waiting for review' })
+  @ApiPropertyOptional({ enum: TRANSFER_STATUSES, description: 'PARKED: transfers waiting for review; APPLIED or RETURNED: parked ones resolved' })
   @IsOptional()
-  @IsIn(['MATCHED', 'PARKED'])
-  status?: 'MATCHED' | 'PARKED';
+  @IsIn(TRANSFER_STATUSES)
+  status?: (typeof TRANSFER_STATUSES)[number];
+}
+
+/** Issue 27: the enterprise claims a parked transfer it sent, quoting what its bank sent. */
+export class ApplyParkedTransferRequestDto {
+  @ApiProperty({ example: 'btr_00mwqa4e2b6d8f0h2j4l6n8p0r', description: 'The parked transfer (GET /api/sandbox/bank-transfers?status=PARKED in the sandbox)' })
+  @IsDefined()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  transferId!: string;
+
+  @ApiProperty({ example: 'INV 2026-03 ACME', description: 'The reference the transfer carried, as sent (spaces and case ignored): with the amount, the proof it is yours' })
+  @IsDefined()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(140)
+  reference!: string;
+
+  @ApiProperty({ example: '12500', description: 'The amount sent, in minor units, exactly' })
+  @IsDefined()
+  @IsString()
+  @Matches(MINOR_UNITS, { message: MINOR_UNITS_MESSAGE })
+  amountCents!: string;
 }
 
 export class CardPaymentRequestDto {

@@ -52,10 +52,15 @@ export class BankTransferDto {
   @ApiProperty({ example: 'PS-8K2M4Q6S8U0W' }) reference!: string;
   @ApiProperty({ example: 'USD' }) currency!: string;
   @ApiProperty({ example: '12500' }) amountCents!: string;
-  @ApiProperty({ enum: ['MATCHED', 'PARKED'] }) status!: string;
+  @ApiProperty({
+    enum: ['MATCHED', 'PARKED', 'APPLIED', 'RETURNED'],
+    description: 'MATCHED or PARKED as received; a parked one later APPLIED to an invoice or RETURNED to its sender',
+  })
+  status!: string;
   @ApiProperty(nullableString) invoiceId!: string | null;
   @ApiProperty({ ...nullableString, example: 'unknown reference' }) parkedReason!: string | null;
   @ApiProperty({ example: '2026-03-20T10:00:00.000Z' }) receivedAt!: string;
+  @ApiProperty({ ...nullableString, example: null, description: 'When a parked transfer was applied or returned' }) resolvedAt!: string | null;
 }
 
 export class CardPaymentStartedDto {

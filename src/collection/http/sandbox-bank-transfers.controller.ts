@@ -1,9 +1,11 @@
-import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
-import { ApiData } from '../../platform/http/openapi';
+import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { ReturnParkedTransferCommand } from '../application/resolve-parked-transfer.handler';
+import { BankTransferNotFoundError, BankTransferNotParkedError } from '../domain/collection.errors';
 import { InvoiceQueries } from '../application/invoice-queries';
 import { ReceiveBankTransferCommand } from '../application/receive-bank-transfer.handler';
 import { BankTransferListQueryDto, BankTransferRequestDto } from './invoices.request.dto';
@@ -27,6 +29,15 @@ export class SandboxBankTransfersController {
   })
   receive(@Body() body: BankTransferRequestDto, @Req() request: FastifyRequest) {
     return this.commands.execute(new ReceiveBankTransferCommand(body.reference, body.amountCents, body.currency, commandContext(request, null)));
+  }
+
+  @ApiData(BankTransferDto)
+  @ApiErrors(BankTransferNotFoundError, BankTransferNotParkedError)
+  @Post(':id/return')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Play the platform's back office: send a PARKED transfer nobody claimed back to its sender (RETURNED); once" })
+  returnTransfer(@Param('id') id: string, @Req() request: FastifyRequest) {
+    return this.commands.execute(new ReturnParkedTransferCommand(id, commandContext(request, null)));
   }
 
   @ApiData(BankTransferDto, { isArray: true })

@@ -5,6 +5,7 @@ import { Projection, ProjectionWriter } from '../../platform/projections/project
 import {
   BANK_TRANSFER_STREAM_PREFIX,
   BankTransferEvent,
+  BankTransferStatus,
   CollectionStatus,
   INVOICE_EVENT_TYPES,
   INVOICE_STREAM_PREFIX,
@@ -54,10 +55,12 @@ export interface BankTransferDoc {
   reference: string;
   currency: string;
   amountCents: string;
-  status: 'MATCHED' | 'PARKED';
+  status: BankTransferStatus;
   invoiceId: string | null;
   parkedReason: string | null;
   receivedAt: string;
+  /** When a parked transfer was applied or returned (absent on documents written before: null). */
+  resolvedAt?: string | null;
 }
 
 /** Invoices as the enterprise lists and reads them, and incoming bank transfers. */
@@ -72,16 +75,25 @@ export class InvoicesReadModelProjection implements Projection {
   ];
 
   handles(event: RecordedEvent): boolean {
-    return INVOICE_EVENT_TYPES.has(event.type) || event.type === 'bank_transfer.received';
+    return INVOICE_EVENT_TYPES.has(event.type) || event.type === 'bank_transfer.received' || event.type === 'bank_transfer.resolved';
+  }
+
+  /** Received MATCHED or PARKED; a parked one later APPLIED to an invoice or RETURNED (issue 27). */
+  private async applyBankTransfer(event: BankTransferEvent, writer: ProjectionWriter): Promise<void> {
+    if (event.type === 'bank_transfer.received') {
+      const { transferId, reference, currency, amountCents, status, invoiceId, parkedReason, receivedAt } = event.data;
+      writer.put<BankTransferDoc>(BANK_TRANSFERS, { id: transferId, reference, currency, amountCents, status, invoiceId, parkedReason, receivedAt, resolvedAt: null });
+      return;
+    }
+    const transfer = await writer.edit<BankTransferDoc>(BANK_TRANSFERS, event.data.transferId);
+    if (!transfer) throw new Error(`bank_transfer.resolved for unknown transfer ${event.data.transferId}`);
+    transfer.status = event.data.resolution;
+    transfer.invoiceId = event.data.invoiceId;
+    transfer.resolvedAt = event.data.resolvedAt;
   }
 
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
-    if (recorded.type === 'bank_transfer.received') {
-      const { data: d } = { type: recorded.type, data: recorded.data } as BankTransferEvent;
-      const { transferId, reference, currency, amountCents, status, invoiceId, parkedReason, receivedAt } = d;
-      writer.put<BankTransferDoc>(BANK_TRANSFERS, { id: transferId, reference, currency, amountCents, status, invoiceId, parkedReason, receivedAt });
-      return;
-    }
+    if (recorded.streamId.startsWith(BANK_TRANSFER_STREAM_PREFIX)) return this.applyBankTransfer({ type: recorded.type, data: recorded.data } as BankTransferEvent, writer);
     const event = { type: recorded.type, data: recorded.data } as InvoiceEvent;
     if (event.type === 'invoice.issued') {
       const d = event.data;

@@ -170,12 +170,18 @@ function checkCollection(splits: LedgerSplit[], bySplit: Map<string, Posting[]>)
 
 /**
  * Issue 27: every incoming bank transfer is posted once, and then either parked for review or applied to
- * its invoice by exactly one collection for its full amount (what was received, none of it lost).
+ * its invoice by exactly one collection for its full amount (what was received, none of it lost). A parked
+ * one is resolved at most once: applied (then exactly one collection for its full amount) or returned (no
+ * collection); only a parked one that is not resolved counts as parked.
  */
 function checkBankTransfers(ordered: Posting[]): { count: number; parked: number; violations: LedgerViolation[] } {
   const violations: LedgerViolation[] = [];
   const received = groupBy(
-    ordered.filter((p) => transferOf(p) !== undefined),
+    ordered.filter((p) => transferOf(p) !== undefined && p.kind !== 'transfer_resolved'),
+    (p) => transferOf(p)!,
+  );
+  const resolutions = groupBy(
+    ordered.filter((p) => transferOf(p) !== undefined && p.kind === 'transfer_resolved'),
     (p) => transferOf(p)!,
   );
   const applied = groupBy(
@@ -187,17 +193,30 @@ function checkBankTransfers(ordered: Posting[]): { count: number; parked: number
   for (const [transferId, postings] of received) {
     if (postings.length !== 1) violations.push({ rule: 'bank_transfer', message: `${transferId}: received ${postings.length} times` });
     const first = postings[0]!;
+    const resolved = resolutions.get(transferId) ?? [];
     if (first.kind === 'transfer_parked') {
-      parked += 1;
-      if (applied.has(transferId)) violations.push({ rule: 'bank_transfer', message: `${transferId}: parked, yet applied to an invoice` });
-      continue;
+      if (resolved.length > 1) violations.push({ rule: 'bank_transfer', message: `${transferId}: parked, then resolved ${resolved.length} times` });
+      const resolution = resolved[0];
+      if (resolution === undefined) parked += 1;
+      const claimed = resolution !== undefined && amountOf(resolution, 'transfers_unapplied', 'credit') > 0n;
+      if (!claimed) {
+        if (applied.has(transferId)) violations.push({ rule: 'bank_transfer', message: `${transferId}: parked${resolution ? ' and returned' : ''}, yet applied to an invoice` });
+        if (resolution !== undefined && amountOf(resolution, 'parked_transfers', 'debit') !== amountOf(first, 'parked_transfers', 'credit'))
+          violations.push({
+            rule: 'bank_transfer',
+            message: `${transferId}: parked ${amountOf(first, 'parked_transfers', 'credit')}, returned ${amountOf(resolution, 'parked_transfers', 'debit')}`,
+          });
+        continue;
+      }
+    } else if (resolved.length > 0) {
+      violations.push({ rule: 'bank_transfer', message: `${transferId}: matched to an invoice, yet resolved as parked` });
     }
     const uses = applied.get(transferId) ?? [];
     if (uses.length !== 1) {
       violations.push({ rule: 'bank_transfer', message: `${transferId}: matched to an invoice but applied ${uses.length} times` });
       continue;
     }
-    const inAmount = amountOf(first, 'transfers_unapplied', 'credit');
+    const inAmount = amountOf(first.kind === 'transfer_parked' ? resolved[0]! : first, 'transfers_unapplied', 'credit');
     const outAmount = amountOf(uses[0]!, 'transfers_unapplied', 'debit');
     if (inAmount !== outAmount) violations.push({ rule: 'bank_transfer', message: `${transferId}: received ${inAmount}, applied ${outAmount}` });
   }

@@ -97,7 +97,9 @@ export type PostingKind =
   // Issue 27: an invoice payment clears the enterprise receivable; an incoming bank transfer is received, then applied or parked.
   | 'collection'
   | 'transfer_received'
-  | 'transfer_parked';
+  | 'transfer_parked'
+  // Issue 27: a parked transfer resolved: applied to an invoice (then its `collection`) or returned to its sender.
+  | 'transfer_resolved';
 
 /**
  * The chart of accounts. Balances are debit-positive for assets the platform holds a claim on

@@ -6,7 +6,7 @@ import { accounts, credit, debit, Entry, nonZero, SplitPosting, TransferPosting 
 import { LEDGER_POSTINGS, LEDGER_SPLITS, LedgerSplit, moveCompanyBalances } from './ledger.projection';
 
 /** The collection events the ledger reads (issue 27, docs/money.md#collection). */
-export const COLLECTION_EVENT_TYPES = ['invoice.issued', 'invoice.payment_recorded', 'bank_transfer.received'] as const;
+export const COLLECTION_EVENT_TYPES = ['invoice.issued', 'invoice.payment_recorded', 'bank_transfer.received', 'bank_transfer.resolved'] as const;
 
 /**
  * An invoice's payment is one `collection` posting on its Split: the receivable is credited what the
@@ -53,6 +53,7 @@ export async function applyCollection(recorded: RecordedEvent, writer: Projectio
 /** An incoming bank transfer: into platform cash, then waiting to be applied to its invoice, or parked for review. */
 export async function applyBankTransfer(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
   const event = { type: recorded.type, data: recorded.data } as BankTransferEvent;
+  if (event.type === 'bank_transfer.resolved') return applyTransferResolved(recorded, event.data, writer);
   if (event.type !== 'bank_transfer.received') return;
   const d = event.data;
   const amount = parseCents(d.amountCents);
@@ -69,5 +70,27 @@ export async function applyBankTransfer(recorded: RecordedEvent, writer: Project
     postedAt: recorded.metadata.occurredAt,
     eventId: recorded.id,
     entries: nonZero(entries),
+  });
+}
+
+/**
+ * A parked transfer resolved (issue 27): out of parked_transfers, either waiting to be applied to the
+ * invoice it was claimed for (its `collection` then debits transfers_unapplied) or back out of platform cash
+ * to its sender.
+ */
+function applyTransferResolved(recorded: RecordedEvent, d: Extract<BankTransferEvent, { type: 'bank_transfer.resolved' }>['data'], writer: ProjectionWriter): void {
+  const amount = parseCents(d.amountCents);
+  const applied = d.resolution === 'APPLIED';
+  writer.put<TransferPosting>(LEDGER_POSTINGS, {
+    id: `${recorded.streamId}:${String(recorded.revision).padStart(6, '0')}`,
+    transferId: d.transferId,
+    sequence: recorded.revision,
+    position: recorded.position,
+    currency: d.currency,
+    kind: 'transfer_resolved',
+    memo: applied ? `Parked bank transfer ${d.transferId} applied to invoice ${d.invoiceId}` : `Parked bank transfer ${d.transferId} returned to its sender`,
+    postedAt: recorded.metadata.occurredAt,
+    eventId: recorded.id,
+    entries: nonZero([debit(accounts.parkedTransfers(), amount), credit(applied ? accounts.transfersUnapplied() : accounts.platformCash(), amount)]),
   });
 }

@@ -9,6 +9,7 @@ import { splitDecider } from '../domain/split.decider';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
 import { splitExists, type SplitStatus } from '../domain/split.state';
+import type { CollectionStatus } from '../domain/split-collection';
 import { audienceOf, SplitAudience, splitViewFor } from './split-audience';
 import { SPLITS, SplitView, withRowDefaults } from '../projections/split-read-model.projection';
 
@@ -58,22 +59,11 @@ export class SplitQueries {
     return splitViewFor(await this.shown(split), audienceOf(split, companyId));
   }
 
-  /** Newest first; `status` narrows to Splits in that status. */
-  async list(companyId: string, as: SplitParty, page: number, limit: number, status?: SplitStatus): Promise<Page<SplitView>> {
+  /** Newest first; `status` narrows to Splits in that status, `collection` to Splits whose bill is in one of these statuses. */
+  async list(companyId: string, as: SplitParty, page: number, limit: number, status?: SplitStatus, collection?: readonly CollectionStatus[]): Promise<Page<SplitView>> {
     const filter: Filter = { [as === 'sme' ? 'smeCompanyId' : 'enterpriseCompanyId']: companyId };
     if (status !== undefined) filter.status = status;
-    const [items, total] = await Promise.all([
-      this.store.find<SplitView>(SPLITS, {
-        filter,
-        sort: [
-          { field: 'createdAt', direction: 'desc' },
-          { field: 'id', direction: 'desc' },
-        ],
-        skip: (page - 1) * limit,
-        limit,
-      }),
-      this.store.count(SPLITS, filter),
-    ]);
+    const [items, total] = collection === undefined ? await this.page(filter, page, limit) : await this.pageOfAny(filter, 'collectionStatus', collection, page, limit);
     const blocked = new Map<string, Promise<boolean>>();
     const isBlocked = (enterpriseId: string) => {
       if (!blocked.has(enterpriseId))
@@ -84,6 +74,35 @@ export class SplitQueries {
       return blocked.get(enterpriseId)!;
     };
     return Page.of(await Promise.all(items.map(async (split) => splitViewFor(await this.shown(split, isBlocked), as))), page, limit, total);
+  }
+
+  private static readonly NEWEST_FIRST = [
+    { field: 'createdAt', direction: 'desc' },
+    { field: 'id', direction: 'desc' },
+  ] as const;
+
+  private page(filter: Filter, page: number, limit: number): Promise<[SplitView[], number]> {
+    const sort = [...SplitQueries.NEWEST_FIRST];
+    return Promise.all([this.store.find<SplitView>(SPLITS, { filter, sort, skip: (page - 1) * limit, limit }), this.store.count(SPLITS, filter)]);
+  }
+
+  /**
+   * A page of the Splits whose `field` is any of `values` (the store filters by equality only): the first
+   * page * limit of each value, merged newest first, then the page's slice; the total is the sum of counts.
+   */
+  private async pageOfAny(filter: Filter, field: string, values: readonly string[], page: number, limit: number): Promise<[SplitView[], number]> {
+    const sort = [...SplitQueries.NEWEST_FIRST];
+    const each = await Promise.all(
+      values.map(async (value) => {
+        const narrowed = { ...filter, [field]: value };
+        return Promise.all([this.store.find<SplitView>(SPLITS, { filter: narrowed, sort, limit: page * limit }), this.store.count(SPLITS, narrowed)]);
+      }),
+    );
+    const merged = each
+      .flatMap(([items]) => items)
+      .sort((a, b) => descending(a.createdAt, b.createdAt) || descending(a.id, b.id))
+      .slice((page - 1) * limit, page * limit);
+    return [merged, each.reduce((sum, [, count]) => sum + count, 0)];
   }
 
   /**
@@ -112,3 +131,6 @@ export class SplitQueries {
     return splitExists(state) ? { ...split, revision: state.revision } : split;
   }
 }
+
+/** Newest first, as the store sorts: by code unit, not by locale. */
+const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);

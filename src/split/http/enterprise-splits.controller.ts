@@ -15,7 +15,7 @@ import { ApproveSplitCommand } from '../application/approve-split.handler';
 import { RejectSplitCommand } from '../application/reject-split.handler';
 import { SettleMarginCommand } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
-import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
+import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto, collectionStatusesOf } from './split.request.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
@@ -44,10 +44,11 @@ export class EnterpriseSplitsController {
   @Get('incoming')
   @ApiProduces('application/json', 'text/csv')
   @ApiOperation({
-    summary: 'Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox); Accept: text/csv exports every one',
+    summary:
+      'Splits billed to the caller company, newest first; ?status= narrows to one status, ?collectionStatus= to collection statuses (e.g. PENDING_APPROVAL for the inbox); Accept: text/csv exports every one',
   })
   async incoming(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const list = (page: number, limit: number) => this.queries.list(principal.companyId, 'enterprise', page, limit, query.status);
+    const list = (page: number, limit: number) => this.queries.list(principal.companyId, 'enterprise', page, limit, query.status, collectionStatusesOf(query.collectionStatus));
     await sendListOrCsv(request, reply, { filename: 'splits-incoming.csv', columns: SPLIT_LIST_CSV }, list, pageOf(query));
   }
 

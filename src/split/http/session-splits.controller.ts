@@ -10,7 +10,7 @@ import { SplitHistory } from '../application/split-history';
 import { SplitAudience } from '../application/split-audience';
 import { SplitQueries } from '../application/split-queries';
 import { SplitNotFoundError } from '../domain/split.errors';
-import { AsOfQueryDto, SplitListQueryDto } from './split.request.dto';
+import { AsOfQueryDto, SplitListQueryDto, collectionStatusesOf } from './split.request.dto';
 import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
 
 const BOTH_PARTIES: readonly SplitAudience[] = ['sme', 'enterprise'];
@@ -33,9 +33,11 @@ export class SessionSplitsController {
   @ApiPage(SplitViewDto)
   @Get('outgoing')
   @ApiProduces('application/json', 'text/csv')
-  @ApiOperation({ summary: "The caller's own Splits (as the SME), newest first; ?status= narrows to one status; Accept: text/csv exports every one" })
+  @ApiOperation({
+    summary: "The caller's own Splits (as the SME), newest first; ?status= narrows to one status, ?collectionStatus= to collection statuses; Accept: text/csv exports every one",
+  })
   async outgoing(@Query() query: SplitListQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const list = (page: number, limit: number) => this.queries.list(principal.companyId, 'sme', page, limit, query.status);
+    const list = (page: number, limit: number) => this.queries.list(principal.companyId, 'sme', page, limit, query.status, collectionStatusesOf(query.collectionStatus));
     await sendListOrCsv(request, reply, { filename: 'splits-outgoing.csv', columns: SPLIT_LIST_CSV }, list, pageOf(query));
   }
 

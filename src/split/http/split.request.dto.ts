@@ -22,6 +22,7 @@ import {
 import { ValidationFailedError } from '../../platform/domain/domain-error';
 import { PageQueryDto } from '../../platform/http/pagination';
 import { SPLIT_STATUSES, type SplitStatus } from '../domain/split.state';
+import { COLLECTION_STATUSES, type CollectionStatus } from '../domain/split-collection';
 
 /** Digits only, no sign, no decimals, no leading zeros; the size cap (10^15) is a Split rule. */
 const MINOR_UNITS = /^(0|[1-9][0-9]{0,17})$/;
@@ -168,10 +169,25 @@ export class AsOfQueryDto {
   asOf?: string;
 }
 
-/** `?status=&page=&limit=` of the session lists (the SME's outgoing, the enterprise's incoming). */
+const COLLECTION_STATUS_LIST = new RegExp(`^(${COLLECTION_STATUSES.join('|')})(,(${COLLECTION_STATUSES.join('|')}))*$`);
+
+/** `?status=&collectionStatus=&page=&limit=` of the session lists (the SME's outgoing, the enterprise's incoming). */
 export class SplitListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: SPLIT_STATUSES, description: 'Only Splits in this status' })
   @IsOptional()
   @IsIn(SPLIT_STATUSES)
   status?: SplitStatus;
+
+  // Issue 27: the SME's "unpaid" filter across every page (OPEN,PARTIALLY_PAID,OVERDUE).
+  @ApiPropertyOptional({
+    example: 'OPEN,PARTIALLY_PAID,OVERDUE',
+    description: `Only Splits whose bill is in one of these collection statuses, comma-separated (${COLLECTION_STATUSES.join(', ')}); Splits not billed yet never match`,
+  })
+  @IsOptional()
+  @Matches(COLLECTION_STATUS_LIST, { message: `collectionStatus must be a comma-separated list of ${COLLECTION_STATUSES.join(', ')}` })
+  collectionStatus?: string;
 }
+
+/** The statuses a `collectionStatus` query names, each once (the DTO checked each is one of them). */
+export const collectionStatusesOf = (list: string | undefined): CollectionStatus[] | undefined =>
+  list === undefined ? undefined : [...new Set(list.split(','))].filter((s): s is CollectionStatus => (COLLECTION_STATUSES as readonly string[]).includes(s));

@@ -1566,6 +1566,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/invoices/{id}/parked-transfers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a PARKED bank transfer the enterprise sent (a reference that named no invoice) to this invoice: quote its transferId, reference and amount as sent (else 404); what exceeds the rest owed is credited to the enterprise's balance; once per transfer
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['InvoicesController_applyParkedTransfer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/commerce/invoices/{id}/card-payments': {
     parameters: {
       query?: never;
@@ -1686,6 +1706,23 @@ export interface paths {
     put?: never;
     /** Play an incoming bank transfer: a reference naming an invoice pays it (an overpayment is credited to the enterprise's balance); any other is PARKED for review, never lost */
     post: operations['SandboxBankTransfersController_receive'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bank-transfers/{id}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Play the platform's back office: send a PARKED transfer nobody claimed back to its sender (RETURNED); once */
+    post: operations['SandboxBankTransfersController_returnTransfer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3453,6 +3490,23 @@ export interface components {
        */
       idempotencyKey: string;
     };
+    ApplyParkedTransferRequestDto: {
+      /**
+       * @description The parked transfer (GET /api/sandbox/bank-transfers?status=PARKED in the sandbox)
+       * @example btr_00mwqa4e2b6d8f0h2j4l6n8p0r
+       */
+      transferId: string;
+      /**
+       * @description The reference the transfer carried, as sent (spaces and case ignored): with the amount, the proof it is yours
+       * @example INV 2026-03 ACME
+       */
+      reference: string;
+      /**
+       * @description The amount sent, in minor units, exactly
+       * @example 12500
+       */
+      amountCents: string;
+    };
     CardPaymentStartedDto: {
       /** @example inv_mjmio48of2zpddic303ehv3nfd */
       invoiceId: string;
@@ -3555,13 +3609,21 @@ export interface components {
       currency: string;
       /** @example 12500 */
       amountCents: string;
-      /** @enum {string} */
-      status: 'MATCHED' | 'PARKED';
+      /**
+       * @description MATCHED or PARKED as received; a parked one later APPLIED to an invoice or RETURNED to its sender
+       * @enum {string}
+       */
+      status: 'MATCHED' | 'PARKED' | 'APPLIED' | 'RETURNED';
       invoiceId: string | null;
       /** @example unknown reference */
       parkedReason: string | null;
       /** @example 2026-03-20T10:00:00.000Z */
       receivedAt: string;
+      /**
+       * @description When a parked transfer was applied or returned
+       * @example null
+       */
+      resolvedAt: string | null;
     };
     BankTransferRequestDto: {
       /**
@@ -8028,6 +8090,8 @@ export interface operations {
         limit?: number;
         /** @description Only Splits in this status */
         status?: 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+        /** @description Only Splits whose bill is in one of these collection statuses, comma-separated (OPEN, PARTIALLY_PAID, PAID, OVERDUE); Splits not billed yet never match */
+        collectionStatus?: string;
       };
       header?: never;
       path?: never;
@@ -8434,6 +8498,8 @@ export interface operations {
         limit?: number;
         /** @description Only Splits in this status */
         status?: 'PENDING_APPROVAL' | 'APPROVED' | 'FUNDED' | 'SETTLING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+        /** @description Only Splits whose bill is in one of these collection statuses, comma-separated (OPEN, PARTIALLY_PAID, PAID, OVERDUE); Splits not billed yet never match */
+        collectionStatus?: string;
       };
       header?: never;
       path?: never;
@@ -14052,6 +14118,177 @@ export interface operations {
       };
     };
   };
+  InvoicesController_applyParkedTransfer: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplyParkedTransferRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['InvoiceViewDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description INVOICE_NOT_FOUND, BANK_TRANSFER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INVOICE_NOT_FOUND' | 'BANK_TRANSFER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, BANK_TRANSFER_NOT_PARKED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'BANK_TRANSFER_NOT_PARKED' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description BANK_TRANSFER_CURRENCY_MISMATCH */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'BANK_TRANSFER_CURRENCY_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
   InvoicesController_payByCard: {
     parameters: {
       query?: never;
@@ -14659,8 +14896,8 @@ export interface operations {
   SandboxBankTransfersController_list: {
     parameters: {
       query?: {
-        /** @description PARKED: transfers waiting for review */
-        status?: 'MATCHED' | 'PARKED';
+        /** @description PARKED: transfers waiting for review; APPLIED or RETURNED: parked ones resolved */
+        status?: 'MATCHED' | 'PARKED' | 'APPLIED' | 'RETURNED';
       };
       header?: never;
       path?: never;
@@ -14757,6 +14994,128 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  SandboxBankTransfersController_returnTransfer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BankTransferDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description BANK_TRANSFER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'BANK_TRANSFER_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description BANK_TRANSFER_NOT_PARKED, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'BANK_TRANSFER_NOT_PARKED' | 'CONCURRENCY_CONFLICT';
             };
           };
         };

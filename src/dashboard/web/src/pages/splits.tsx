@@ -36,6 +36,8 @@ const eventLabel = (type: string) => EVENT_LABELS[type] ?? humanize(type.replace
 
 export const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'] as const;
 type SplitStatus = (typeof SPLIT_STATUSES)[number];
+/** The bill is not paid yet (issue 27): filtered by the server across every page. */
+const UNPAID = 'OPEN,PARTIALLY_PAID,OVERDUE';
 
 export function SplitsPage({ viewer }: { viewer: Viewer }) {
   const { query } = useLocation();
@@ -45,11 +47,15 @@ export function SplitsPage({ viewer }: { viewer: Viewer }) {
   const pageNumber = Number(query.get('page') ?? '1') || 1;
   // A search looks through the 100 newest of the status chosen (reference, enterprise, contractor, amount).
   const splits = useResource(
-    () => page<Split[]>(api.GET('/api/commerce/splits/outgoing', { params: { query: { status: status || undefined, page: search ? 1 : pageNumber, limit: search ? 100 : 20 } } })),
-    [status, pageNumber, Boolean(search)],
+    () =>
+      page<Split[]>(
+        api.GET('/api/commerce/splits/outgoing', {
+          params: { query: { status: status || undefined, collectionStatus: unpaidOnly ? UNPAID : undefined, page: search ? 1 : pageNumber, limit: search ? 100 : 20 } },
+        }),
+      ),
+    [status, unpaidOnly, pageNumber, Boolean(search)],
   );
-  const unpaid = (split: Split) => split.collectionStatus !== null && split.collectionStatus !== 'PAID';
-  const items = splits.data?.data.filter((split) => matches(split, search) && (!unpaidOnly || unpaid(split)));
+  const items = splits.data?.data.filter((split) => matches(split, search));
   return (
     <>
       <PageHead
@@ -91,7 +97,8 @@ export function SplitsPage({ viewer }: { viewer: Viewer }) {
           </div>
           <div className="field">
             <label>
-              <input type="checkbox" checked={unpaidOnly} onChange={(e) => setQuery({ unpaid: e.target.checked ? '1' : undefined })} /> Only Splits whose bill is unpaid (this page)
+              <input type="checkbox" checked={unpaidOnly} onChange={(e) => setQuery({ unpaid: e.target.checked ? '1' : undefined, page: undefined })} /> Only Splits whose bill is
+              unpaid
             </label>
           </div>
         </div>
@@ -99,7 +106,7 @@ export function SplitsPage({ viewer }: { viewer: Viewer }) {
           resource={{ ...splits, data: items }}
           empty={
             unpaidOnly ? (
-              <EmptyState title="No unpaid bills on this page">Every funded Split here has been paid by its enterprise, or is not billed yet.</EmptyState>
+              <EmptyState title="No unpaid bills">Every funded Split has been paid by its enterprise, or is not billed yet.</EmptyState>
             ) : (
               <EmptyState title={status || search ? 'No Splits match' : 'No Splits yet'}>
                 {status || search ? 'Try another status or search.' : 'Create one with "New Split", or from your server with an API key (POST /api/commerce/integration/splits).'}
