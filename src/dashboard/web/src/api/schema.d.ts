@@ -480,7 +480,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's Splits, newest first (page default 1, limit default 20, max 100)
+     * The caller's Splits, newest first (page default 1, limit default 20, max 100); Accept: text/csv exports every one
      * @description Credential: an API key with scope split:write or split:read (a session is refused with 403).
      */
     get: operations['IntegrationSplitsController_list'];
@@ -604,7 +604,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Splits billed to the caller company, newest first; ?status= narrows to one status (e.g. PENDING_APPROVAL for the inbox)
+     * Splits billed to the caller company, newest first; ?status= narrows to one status, ?collectionStatus= to collection statuses (e.g. PENDING_APPROVAL for the inbox); Accept: text/csv exports every one
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EnterpriseSplitsController_incoming'];
@@ -664,7 +664,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's own Splits (as the SME), newest first; ?status= narrows to one status
+     * The caller's own Splits (as the SME), newest first; ?status= narrows to one status, ?collectionStatus= to collection statuses; Accept: text/csv exports every one
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['SessionSplitsController_outgoing'];
@@ -972,7 +972,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error
+     * Deliveries to this endpoint, newest first, paged, filtered by status, event type and creation time; each attempt with its request headers and body, response status, latency and error; Accept: text/csv exports every matching delivery (one row each, without the attempts)
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['WebhookEndpointsController_listDeliveries'];
@@ -994,7 +994,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Redeliver every failed delivery to this endpoint created since a time (oldest first, at most 500 a call; remaining says how many are left)
+     * Redeliver every failed delivery to this endpoint created in [since, until] (oldest first, at most 500 a call; remaining says how many are left); replayMissed also sends the events of the window that never reached it; dryRun only counts
      * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, developer.
      */
     post: operations['WebhookEndpointsController_recover'];
@@ -1073,6 +1073,46 @@ export interface paths {
     };
     /** The webhook event catalogue: every event type with what it means and an example delivery body */
     get: operations['WebhookEventTypesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The events the company's webhooks carry (whether or not an endpoint received them), oldest first, each exactly as a delivery's body (same evt_ id); page with ?after=<last id>: a walk sees every event once while new ones arrive (API key of any scope, or session)
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
+     */
+    get: operations['WebhookEventsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One event of the company, as its deliveries carry it
+     * @description Credential: an API key of any scope, or a session; a session's member role: any.
+     */
+    get: operations['WebhookEventsController_get'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1225,7 +1265,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's Checkout orders, newest first, paged; ?status= and ?externalOrderRef= narrow (never the buyer's page token or client secret)
+     * The caller's Checkout orders, newest first, paged; ?status= and ?externalOrderRef= narrow (never the buyer's page token or client secret); Accept: text/csv exports every one
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_orders'];
@@ -1265,7 +1305,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The company's sessions, newest first, optionally of one status
+     * The company's sessions, newest first, optionally of one status; Accept: text/csv exports every one (without the embed URL)
      * @description Credential: an API key with scope payout:write or payout:read, or a session; a session's member role: any.
      */
     get: operations['IntegrationPayoutEmbedController_list'];
@@ -1315,6 +1355,26 @@ export interface paths {
      * @description Credential: an API key with scope payout:write, or a session; a session's member role: owner, admin, finance.
      */
     post: operations['IntegrationPayoutEmbedController_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/integration/payout-embed/sessions/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue 30: a second member confirms a session above the company's two-person threshold (its default approval policy asking for two); the one who started it is refused (403 SELF_APPROVAL). A session that needs no confirmation, or has it, is returned unchanged
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['IntegrationPayoutEmbedController_confirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1414,7 +1474,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file
+     * The caller's contractor earnings: service balance per currency, transfers received, withdrawals, wallet on file; ?asOf=<ISO time> answers them as they stood then, the balances from the ledger
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['EarningsController_earnings'];
@@ -2377,6 +2437,11 @@ export interface components {
        * @example api_key:key_00mwvg57konv0b7n1rk4xf7vef
        */
       actor: string;
+      /**
+       * @description Issue 30: who acted, by name: the caller's own member (email) or API key (`API key "name"`); null for the other company, the service, or someone no longer a member
+       * @example ann@acme.example
+       */
+      actorName: string | null;
       /** @description The event's fields the caller's side may read, listed per event type (docs/api.md#who-sees-what); never the recorded event data */
       data: {
         [key: string]: unknown;
@@ -2804,15 +2869,27 @@ export interface components {
     };
     WebhookRecoverResultDto: {
       /**
-       * @description Failed deliveries sent again now (oldest first, at most 500 a call)
+       * @description Deliveries sent now: failed ones again (oldest first), then missed events (at most 500 a call; 0 on a dry run)
        * @example 3
        */
       recovered: number;
       /**
-       * @description Failed deliveries since the time left for another call
+       * @description Deliveries of the window left for another call (on a dry run: all that a call would send)
        * @example 0
        */
       remaining: number;
+      /**
+       * @description Failed deliveries to the endpoint created in the window
+       * @example 3
+       */
+      failed: number;
+      /**
+       * @description Events of the window with no delivery to the endpoint (null unless replayMissed)
+       * @example null
+       */
+      missed: number | null;
+      /** @example false */
+      dryRun: boolean;
     };
     RecoverDeliveriesRequestDto: {
       /**
@@ -2820,6 +2897,21 @@ export interface components {
        * @example 2026-11-22T00:00:00.000Z
        */
       since: string;
+      /**
+       * @description The window ends at this time, inclusive (default: now)
+       * @example 2026-11-23T00:00:00.000Z
+       */
+      until?: string;
+      /**
+       * @description Also send the company's events of the window that have no delivery to this endpoint (it was disabled, not subscribed to their type or not created yet), for the types it subscribes to now
+       * @default false
+       */
+      replayMissed?: boolean;
+      /**
+       * @description Count what would be sent and send nothing (allowed while the endpoint is disabled)
+       * @default false
+       */
+      dryRun?: boolean;
     };
     WebhookSecretDto: {
       /**
@@ -3159,6 +3251,15 @@ export interface components {
       failureReason: string | null;
       createdAt: string;
       updatedAt: string;
+      /** @description Issue 30: above the company's two-person threshold a second finance or owner member confirms it (POST .../:id/confirm) before it can be claimed */
+      awaitingConfirmation: boolean;
+      /**
+       * @description Who started a session that needs confirmation
+       * @example user:usr_00mwvg57bmrlmdka00oi8mkjzz
+       */
+      startedBy: string | null;
+      /** @example user:usr_00mwvg57bmrlmdka00oi8mkjzy */
+      confirmedBy: string | null;
     };
     CreatePayoutEmbedSessionRequestDto: {
       /**
@@ -11102,6 +11203,191 @@ export interface operations {
       };
     };
   };
+  WebhookEventsController_list: {
+    parameters: {
+      query?: {
+        type?:
+          | 'checkout.completed'
+          | 'checkout.refunded'
+          | 'payout_embed.session.created'
+          | 'payout_embed.session.claimed'
+          | 'payout_embed.session.completed'
+          | 'payout_embed.session.failed'
+          | 'payout_embed.session.expired'
+          | 'payout_embed.session.cancelled'
+          | 'split.leg_a.approved'
+          | 'split.leg_a.rejected'
+          | 'split.leg_a.claimed'
+          | 'split.roster_entry.settled'
+          | 'split.roster_entry.failed'
+          | 'split.margin.settled'
+          | 'split.roster_entry.reversed'
+          | 'split.invoice.paid'
+          | 'split.invoice.overdue';
+        /** @description Only events created at or after this time */
+        from?: string;
+        /** @description Only events created at or before this time */
+        to?: string;
+        /** @description The id of the last event of the previous page: the next page starts after it */
+        after?: string;
+        /** @description Events per page; a page shorter than this is the last */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookDeliveryBodyDto'][];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhookEventsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookDeliveryBodyDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description WEBHOOK_EVENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WEBHOOK_EVENT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
   IntegrationCheckoutController_createCheckout: {
     parameters: {
       query?: never;
@@ -12323,6 +12609,7 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionListResponseDto'];
+          'text/csv': components['schemas']['SessionListResponseDto'];
         };
       };
       /** @description VALIDATION_FAILED */
@@ -12716,6 +13003,153 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'PAYOUT_EMBED_NOT_CANCELLABLE' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  IntegrationPayoutEmbedController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionResponseDto'];
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description SELF_APPROVAL, CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SELF_APPROVAL' | 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_SESSION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description PAYOUT_EMBED_NOT_CONFIRMABLE, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYOUT_EMBED_NOT_CONFIRMABLE' | 'CONCURRENCY_CONFLICT';
             };
           };
         };
@@ -13309,7 +13743,10 @@ export interface operations {
   };
   EarningsController_earnings: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The balance as it was at this moment (from the ledger); now if absent */
+        asOf?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -13324,6 +13761,20 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['EarningsDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED';
+            };
           };
         };
       };
