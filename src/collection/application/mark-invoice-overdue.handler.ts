@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { invoiceDecider } from '../domain/invoice.decider';
 import { invoiceStreamId } from '../domain/invoice.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The due date came: an invoice still owed becomes OVERDUE (once; a paid one decides nothing). */
 export class MarkInvoiceOverdueCommand {
@@ -21,6 +22,6 @@ export class MarkInvoiceOverdueHandler implements ICommandHandler<MarkInvoiceOve
   ) {}
 
   async execute({ invoiceId, context }: MarkInvoiceOverdueCommand): Promise<void> {
-    await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'MarkOverdue', data: { invoiceId, now: this.clock.now().toISOString() } }, context);
+    await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'MarkOverdue', data: { invoiceId }, metadata: commandMetadata(this.clock, context) }, context);
   }
 }

@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext, Decided } from '../../platform/eve
 import { CreditInvoiceOverpaymentCommand } from '../../payout-embed';
 import { invoiceDecider, InvoiceState } from '../domain/invoice.decider';
 import { InvoiceEvent, invoiceStreamId, PaymentMethod } from '../domain/invoice.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * Money for an invoice arrived (from the balance, a paid card order, a matched bank transfer): recorded
@@ -35,7 +36,7 @@ export class RecordInvoicePaymentHandler implements ICommandHandler<RecordInvoic
     const result = await this.aggregates.handle(
       invoiceStreamId(invoiceId),
       invoiceDecider,
-      { type: 'RecordPayment', data: { invoiceId, paymentId, method, amountCents, now: this.clock.now().toISOString() } },
+      { type: 'RecordPayment', data: { invoiceId, paymentId, method, amountCents }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     for (const event of result.events) {

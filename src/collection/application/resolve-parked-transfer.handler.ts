@@ -10,6 +10,7 @@ import { bankTransferStreamId, invoiceStreamId } from '../domain/invoice.events'
 import { BankTransferDoc } from '../projections/invoices-read-model.projection';
 import { InvoiceQueries, InvoiceView } from './invoice-queries';
 import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 const normalized = (reference: string) => reference.replace(/\s+/g, '').toUpperCase();
 
@@ -51,7 +52,7 @@ export class ApplyParkedTransferHandler implements ICommandHandler<ApplyParkedTr
     const resolved = await this.aggregates.handle(
       bankTransferStreamId(transferId),
       bankTransferDecider,
-      { type: 'Apply', data: { transferId, invoiceId, invoiceCurrency: invoice.currency, enterpriseCompanyId, now: this.clock.now().toISOString() } },
+      { type: 'Apply', data: { transferId, invoiceId, invoiceCurrency: invoice.currency, enterpriseCompanyId }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     const applied = await this.commands.execute(new RecordInvoicePaymentCommand(invoiceId, transferId, 'BANK_TRANSFER', transfer.amountCents, context));
@@ -86,7 +87,7 @@ export class ReturnParkedTransferHandler implements ICommandHandler<ReturnParked
     const returned = await this.aggregates.handle(
       bankTransferStreamId(transferId),
       bankTransferDecider,
-      { type: 'Return', data: { transferId, now: this.clock.now().toISOString() } },
+      { type: 'Return', data: { transferId }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(returned);

@@ -1,3 +1,4 @@
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
@@ -27,9 +28,9 @@ export class SendInvoiceReminderHandler implements ICommandHandler<SendInvoiceRe
   ) {}
 
   async execute({ invoiceId, reminder, context }: SendInvoiceReminderCommand): Promise<void> {
-    const now = this.clock.now().toISOString();
-    const result = await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'SendReminder', data: { invoiceId, reminder, now } }, context);
+    const metadata = commandMetadata(this.clock, context);
+    const result = await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'SendReminder', data: { invoiceId, reminder }, metadata }, context);
     const sent = result.events.find((event) => event.type === 'invoice.reminder_sent');
-    if (invoiceExists(result.state) && result.state.reminders.has(reminder)) await this.emails.send(result.state, reminder, sent ? now : result.state.dueAt);
+    if (invoiceExists(result.state) && result.state.reminders.has(reminder)) await this.emails.send(result.state, reminder, sent ? metadata.now : result.state.dueAt);
   }
 }

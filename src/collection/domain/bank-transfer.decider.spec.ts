@@ -18,8 +18,8 @@ const received = (status: 'MATCHED' | 'PARKED', currency = 'USD'): BankTransferE
   },
 });
 const apply = (invoiceId = 'inv_1', invoiceCurrency = 'USD') =>
-  ({ type: 'Apply', data: { transferId: 'btr_1', invoiceId, invoiceCurrency, enterpriseCompanyId: 'co_ent', now: AT } }) as const;
-const giveBack = { type: 'Return', data: { transferId: 'btr_1', now: AT } } as const;
+  ({ type: 'Apply', data: { transferId: 'btr_1', invoiceId, invoiceCurrency, enterpriseCompanyId: 'co_ent' }, metadata: { now: AT, actor: 'system' } }) as const;
+const giveBack = { type: 'Return', data: { transferId: 'btr_1' }, metadata: { now: AT, actor: 'system' } } as const;
 const resolved = (resolution: 'APPLIED' | 'RETURNED', invoiceId: string | null = resolution === 'APPLIED' ? 'inv_1' : null): BankTransferEvent => ({
   type: 'bank_transfer.resolved',
   data: { transferId: 'btr_1', resolution, currency: 'USD', amountCents: '5200', invoiceId, enterpriseCompanyId: invoiceId ? 'co_ent' : null, resolvedAt: AT },

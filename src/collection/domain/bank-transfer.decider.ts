@@ -1,11 +1,12 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { BankTransferCurrencyMismatchError, BankTransferNotFoundError, BankTransferNotParkedError } from './collection.errors';
 import { BankTransferEvent, BankTransferReceived, BankTransferStatus } from './invoice.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export type BankTransferCommand =
   | { type: 'Create'; event: BankTransferReceived }
-  | { type: 'Apply'; data: { transferId: string; invoiceId: string; invoiceCurrency: string; enterpriseCompanyId: string; now: string } }
-  | { type: 'Return'; data: { transferId: string; now: string } };
+  | { type: 'Apply'; data: { transferId: string; invoiceId: string; invoiceCurrency: string; enterpriseCompanyId: string }; metadata: CommandMetadata }
+  | { type: 'Return'; data: { transferId: string }; metadata: CommandMetadata };
 
 export type BankTransferState =
   | { status: 'none' }
@@ -23,9 +24,9 @@ export const bankTransferDecider: Decider<BankTransferCommand, BankTransferEvent
       case 'Create':
         return state.status === 'none' ? [command.event] : [];
       case 'Apply':
-        return applyTransfer(command.data, state);
+        return applyTransfer(command.data, state, command.metadata);
       case 'Return':
-        return returnTransfer(command.data, state);
+        return returnTransfer(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -45,19 +46,19 @@ export const bankTransferDecider: Decider<BankTransferCommand, BankTransferEvent
   },
 };
 
-function applyTransfer(data: Extract<BankTransferCommand, { type: 'Apply' }>['data'], state: BankTransferState): BankTransferEvent[] {
+function applyTransfer(data: Extract<BankTransferCommand, { type: 'Apply' }>['data'], state: BankTransferState, meta: CommandMetadata): BankTransferEvent[] {
   if (state.status === 'none') throw new BankTransferNotFoundError();
   if (state.status === 'APPLIED' && state.invoiceId === data.invoiceId) return [];
   if (state.status !== 'PARKED') throw new BankTransferNotParkedError(data.transferId, state.status);
   if (state.currency !== data.invoiceCurrency) throw new BankTransferCurrencyMismatchError(state.currency, data.invoiceCurrency);
-  return [resolved(state, 'APPLIED', data.invoiceId, data.enterpriseCompanyId, data.now)];
+  return [resolved(state, 'APPLIED', data.invoiceId, data.enterpriseCompanyId, meta.now)];
 }
 
-function returnTransfer(data: Extract<BankTransferCommand, { type: 'Return' }>['data'], state: BankTransferState): BankTransferEvent[] {
+function returnTransfer(data: Extract<BankTransferCommand, { type: 'Return' }>['data'], state: BankTransferState, meta: CommandMetadata): BankTransferEvent[] {
   if (state.status === 'none') throw new BankTransferNotFoundError();
   if (state.status === 'RETURNED') return [];
   if (state.status !== 'PARKED') throw new BankTransferNotParkedError(data.transferId, state.status);
-  return [resolved(state, 'RETURNED', null, null, data.now)];
+  return [resolved(state, 'RETURNED', null, null, meta.now)];
 }
 
 function resolved(

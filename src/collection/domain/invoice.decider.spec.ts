@@ -20,7 +20,7 @@ const issue = {
 };
 const issued: InvoiceEvent = { type: 'invoice.issued', data: { ...issue, collectionStatus: 'OPEN' } };
 const pay = (paymentId: string, amountCents: string, method: 'BALANCE' | 'CARD' | 'BANK_TRANSFER' = 'BALANCE', now = LATER) =>
-  ({ type: 'RecordPayment', data: { invoiceId: 'inv_1', paymentId, method, amountCents, now } }) as const;
+  ({ type: 'RecordPayment', data: { invoiceId: 'inv_1', paymentId, method, amountCents }, metadata: { now, actor: 'system' } }) as const;
 const recorded = (paymentId: string, amountCents: string, appliedCents: string, outstandingCents: string, status: string, method = 'BALANCE', receivedAt = LATER): InvoiceEvent =>
   ({
     type: 'invoice.payment_recorded',
@@ -97,19 +97,19 @@ describe('invoice decider', () => {
 
   it('becomes OVERDUE at the due date when money is still owed, once', () => {
     given(decider, issued)
-      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1', now: DUE_AT } })
+      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1' }, metadata: { now: DUE_AT, actor: 'system' } })
       .then([overdue]);
     given(decider, issued, overdue)
-      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1', now: DUE_AT } })
+      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1' }, metadata: { now: DUE_AT, actor: 'system' } })
       .thenNothing();
   });
 
   it('is not overdue before its due date, nor once paid', () => {
     given(decider, issued)
-      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1', now: LATER } })
+      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1' }, metadata: { now: LATER, actor: 'system' } })
       .thenNothing();
     given(decider, issued, recorded('ipm_1', '1000', '1000', '0', 'PAID'), paid())
-      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1', now: DUE_AT } })
+      .when({ type: 'MarkOverdue', data: { invoiceId: 'inv_1' }, metadata: { now: DUE_AT, actor: 'system' } })
       .thenNothing();
   });
 
@@ -123,7 +123,7 @@ describe('invoice decider', () => {
   });
 
   it('sends each reminder once, and none for a paid invoice', () => {
-    const remind = { type: 'SendReminder', data: { invoiceId: 'inv_1', reminder: 'BEFORE_DUE', now: LATER } } as const;
+    const remind = { type: 'SendReminder', data: { invoiceId: 'inv_1', reminder: 'BEFORE_DUE' }, metadata: { now: LATER, actor: 'system' } } as const;
     const sent: InvoiceEvent = { type: 'invoice.reminder_sent', data: { ...facts('OPEN'), reminder: 'BEFORE_DUE', outstandingCents: '1000', sentAt: LATER } };
     given(decider, issued).when(remind).then([sent]);
     given(decider, issued, sent).when(remind).thenNothing();

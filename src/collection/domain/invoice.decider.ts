@@ -2,12 +2,13 @@ import { assertNever, Decider } from '../../platform/domain/decider';
 import { Cents, formatCents, isCentsString, parseCents } from '../../platform/money/money';
 import { InvoiceNotFoundError, InvoicePaymentAmountInvalidError } from './collection.errors';
 import { CollectionStatus, InvoiceEvent, InvoiceIssued, PaymentMethod, Reminder } from './invoice.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export type InvoiceCommand =
   | { type: 'IssueInvoice'; data: Omit<InvoiceIssued['data'], 'collectionStatus'> }
-  | { type: 'RecordPayment'; data: { invoiceId: string; paymentId: string; method: PaymentMethod; amountCents: string; now: string } }
-  | { type: 'MarkOverdue'; data: { invoiceId: string; now: string } }
-  | { type: 'SendReminder'; data: { invoiceId: string; reminder: Reminder; now: string } };
+  | { type: 'RecordPayment'; data: { invoiceId: string; paymentId: string; method: PaymentMethod; amountCents: string }; metadata: CommandMetadata }
+  | { type: 'MarkOverdue'; data: { invoiceId: string }; metadata: CommandMetadata }
+  | { type: 'SendReminder'; data: { invoiceId: string; reminder: Reminder }; metadata: CommandMetadata };
 
 export interface InvoicePayment {
   paymentId: string;
@@ -60,11 +61,11 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
       case 'IssueInvoice':
         return issueInvoice(command.data, state);
       case 'RecordPayment':
-        return recordPayment(command.data, state);
+        return recordPayment(command.data, state, command.metadata);
       case 'MarkOverdue':
-        return markOverdue(command.data, state);
+        return markOverdue(command.data, state, command.metadata);
       case 'SendReminder':
-        return sendReminder(command.data, state);
+        return sendReminder(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -119,7 +120,7 @@ function existing(state: InvoiceState): ExistingInvoice {
   return state;
 }
 
-function recordPayment(data: Extract<InvoiceCommand, { type: 'RecordPayment' }>['data'], state: InvoiceState): InvoiceEvent[] {
+function recordPayment(data: Extract<InvoiceCommand, { type: 'RecordPayment' }>['data'], state: InvoiceState, meta: CommandMetadata): InvoiceEvent[] {
   const invoice = existing(state);
   if (invoice.payments.has(data.paymentId)) return [];
   if (!isCentsString(data.amountCents) || parseCents(data.amountCents) <= 0n) throw new InvoicePaymentAmountInvalidError(data.amountCents);
@@ -142,7 +143,7 @@ function recordPayment(data: Extract<InvoiceCommand, { type: 'RecordPayment' }>[
         appliedCents: formatCents(applied),
         overpaidCents: formatCents(amount - applied),
         outstandingCents: formatCents(outstandingOf(after)),
-        receivedAt: data.now,
+        receivedAt: meta.now,
       },
     },
   ];
@@ -155,16 +156,16 @@ function recordPayment(data: Extract<InvoiceCommand, { type: 'RecordPayment' }>[
         enterpriseCompanyId: invoice.enterpriseCompanyId,
         currency: invoice.currency,
         amountCents: formatCents(invoice.amountCents),
-        paidAt: data.now,
+        paidAt: meta.now,
       },
     });
   }
   return events;
 }
 
-function markOverdue(data: Extract<InvoiceCommand, { type: 'MarkOverdue' }>['data'], state: InvoiceState): InvoiceEvent[] {
+function markOverdue(data: Extract<InvoiceCommand, { type: 'MarkOverdue' }>['data'], state: InvoiceState, meta: CommandMetadata): InvoiceEvent[] {
   const invoice = existing(state);
-  if (invoice.overdue || outstandingOf(invoice) === 0n || data.now < invoice.dueAt) return [];
+  if (invoice.overdue || outstandingOf(invoice) === 0n || meta.now < invoice.dueAt) return [];
   return [
     {
       type: 'invoice.overdue',
@@ -177,13 +178,13 @@ function markOverdue(data: Extract<InvoiceCommand, { type: 'MarkOverdue' }>['dat
         currency: invoice.currency,
         outstandingCents: formatCents(outstandingOf(invoice)),
         dueAt: invoice.dueAt,
-        overdueAt: data.now,
+        overdueAt: meta.now,
       },
     },
   ];
 }
 
-function sendReminder(data: Extract<InvoiceCommand, { type: 'SendReminder' }>['data'], state: InvoiceState): InvoiceEvent[] {
+function sendReminder(data: Extract<InvoiceCommand, { type: 'SendReminder' }>['data'], state: InvoiceState, meta: CommandMetadata): InvoiceEvent[] {
   const invoice = existing(state);
   if (invoice.reminders.has(data.reminder) || outstandingOf(invoice) === 0n) return [];
   return [
@@ -195,7 +196,7 @@ function sendReminder(data: Extract<InvoiceCommand, { type: 'SendReminder' }>['d
         collectionStatus: collectionStatusOf(invoice),
         reminder: data.reminder,
         outstandingCents: formatCents(outstandingOf(invoice)),
-        sentAt: data.now,
+        sentAt: meta.now,
       },
     },
   ];
