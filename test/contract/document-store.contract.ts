@@ -25,9 +25,27 @@ export function documentStoreContract(name: string, open: () => Promise<Document
         projection,
         activeGeneration: 1,
         checkpoint: null,
+        version: 1,
         status: 'running',
         error: null,
       });
+    });
+
+    it('records the projection version each generation is built with (default 1) and reports the active one', async () => {
+      const { projection, collection } = await registered();
+      const versioned = `${projection}_v`;
+      await store.registerProjection(versioned, [{ name: `${collection}_v` }], 2);
+      expect((await store.projectionState(versioned)).version).toBe(2);
+      // Registering again (newer code) keeps what the stored generation was built with.
+      await store.registerProjection(versioned, [{ name: `${collection}_v` }], 3);
+      expect((await store.projectionState(versioned)).version).toBe(2);
+      const shadow = await store.createShadowGeneration(versioned, 3);
+      expect((await store.projectionState(versioned)).version).toBe(2);
+      await store.activateGeneration(versioned, shadow);
+      expect(await store.projectionState(versioned)).toMatchObject({ activeGeneration: shadow, version: 3 });
+      const unversioned = await store.createShadowGeneration(projection);
+      await store.activateGeneration(projection, unversioned);
+      expect((await store.projectionState(projection)).version).toBe(1);
     });
 
     it('commits writes, checkpoint and stream revisions together and serves them to readers', async () => {

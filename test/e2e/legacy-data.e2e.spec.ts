@@ -58,6 +58,21 @@ describe.each(dirs)('a data dir written by an earlier version (%s)', (dir) => {
     }
   });
 
+  it("books its old Splits' ledger lines as balance transactions without a manual rebuild (the ledger projection's version rose)", async () => {
+    const app = await startTestApp({ DATA_DIR: dataDir });
+    try {
+      // The stored ledger read model was built by version 1 (no lines): it is rebuilt at start, and waits count it as behind until then.
+      await app.platform.engine.waitForHead(20_000);
+      const response = await app.request('GET', '/api/commerce/balance-transactions?limit=100', { token: world.smeApiKey });
+      expect(response.status).toBe(200);
+      const rows = response.body.data as { type: string; source: string }[];
+      expect(rows.filter((r) => r.source === world.splitId).map((r) => r.type)).toContain('funding');
+      expect(await app.platform.readStore.projectionState('ledger')).toMatchObject({ version: 2 });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('passes ledger:verify', () => {
     const verified = cli(dataDir, 'ledger:verify');
     expect(verified.stdout).toContain('ledger OK');

@@ -162,6 +162,8 @@ const HANDLED = new Set([
 @LogSubscriber()
 export class LedgerProjection implements Projection {
   readonly name = 'ledger';
+  /** 2: books ledger lines (issue 28); a read model built by version 1 has none and is rebuilt at start. */
+  readonly version = 2;
   readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, BALANCE_STREAM_PREFIX, INVOICE_STREAM_PREFIX, BANK_TRANSFER_STREAM_PREFIX];
   readonly collections = [
     { name: LEDGER_POSTINGS, indexes: [['splitId', 'sequence'], ['sessionId']] },

@@ -4,6 +4,7 @@ import { DocumentStore, ProjectionState } from '../read-store/document-store.por
 import { LeaseStore } from '../read-store/lease-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { isProjection, readsStream, Subscriber } from './projection-batch';
+import { projectionVersion } from './projection';
 import { RunnerOptions, SubscriberRunner } from './subscriber-runner';
 
 const SNAPSHOT_TTL_MS = 20;
@@ -125,13 +126,15 @@ export class ProjectionEngine {
         const state = await this.store.projectionState(runner.subscriber.name);
         // Events skipped since the last stored checkpoint count as considered (see CHECKPOINT_DEFER_MS).
         const checkpoint = maxCheckpoint(state.checkpoint, runner.deferredCheckpoint(state.activeGeneration));
+        // Built by an older version: the whole log is still to apply, to the generation being rebuilt.
+        const outdated = this.outdated(runner.subscriber, state);
         return {
           name: runner.subscriber.name,
           kind: 'apply' in runner.subscriber ? ('projection' as const) : ('processor' as const),
           generation: state.activeGeneration,
           checkpoint,
           head,
-          lag: head === null ? 0 : Math.max(0, head - (checkpoint ?? 0)),
+          lag: head === null ? 0 : outdated ? head : Math.max(0, head - (checkpoint ?? 0)),
           status: state.status,
           error: state.error ?? runner.lastError,
         };
@@ -144,10 +147,22 @@ export class ProjectionEngine {
     for (const name of names) {
       const state = await this.stateOf(name);
       if (state.status === 'stalled') throw new ProjectionLagError(`${name} is stalled: ${state.error}`);
-      const deferred = this.runners.find((r) => r.subscriber.name === name)?.deferredCheckpoint(state.activeGeneration) ?? null;
+      const runner = this.runners.find((r) => r.subscriber.name === name);
+      // Its active generation was built by older code and is being rebuilt from the start (maybe by
+      // another process): its checkpoint is the old code's, so it is behind every position until the swap.
+      if (runner && this.outdated(runner.subscriber, state)) {
+        late.push(`${name} (rebuilding: built by version ${state.version})`);
+        continue;
+      }
+      const deferred = runner?.deferredCheckpoint(state.activeGeneration) ?? null;
       if (Math.max(state.checkpoint ?? -1, deferred ?? -1) < position) late.push(name);
     }
     return late;
+  }
+
+  /** A projection whose active generation was built by a lower version than its code declares. */
+  private outdated(subscriber: Subscriber, state: ProjectionState): boolean {
+    return isProjection(subscriber) && state.version < projectionVersion(subscriber);
   }
 
   /**

@@ -34,8 +34,20 @@ export interface Projection {
   readonly name: string;
   readonly streams: StreamPrefixes;
   readonly collections: CollectionSpec[];
+  /**
+   * Optional, default 1: raise it when `apply` starts writing something the documents built by the
+   * previous code lack (new documents, new fields derived from old events). The read store records the
+   * version each generation was built with; at start, a projection whose active generation is older is
+   * rebuilt from the beginning of the log by its runner (docs/decisions.md, "Projection versions").
+   */
+  readonly version?: number;
   handles(event: RecordedEvent): boolean;
   apply(event: RecordedEvent, writer: ProjectionWriter): Promise<void>;
+}
+
+/** The version a projection's code declares (1 when it declares none). */
+export function projectionVersion(projection: Projection): number {
+  return projection.version ?? 1;
 }
 
 /**

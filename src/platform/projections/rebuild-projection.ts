@@ -3,7 +3,7 @@ import { EventStore } from '../event-store/event-store.port';
 import { DocumentStore } from '../read-store/document-store.port';
 import { LeaseStore } from '../read-store/lease-store.port';
 import { applyBatch } from './projection-batch';
-import { Projection } from './projection';
+import { Projection, projectionVersion } from './projection';
 
 export interface RebuildProgress {
   projection: string;
@@ -62,10 +62,11 @@ async function replayIntoShadow(
   options: Parameters<typeof rebuildProjection>[3],
   holdLease: () => Promise<boolean>,
 ): Promise<{ generation: number; applied: number }> {
-  await store.registerProjection(projection.name, projection.collections);
+  await store.registerProjection(projection.name, projection.collections, projectionVersion(projection));
   const discarded = await store.discardShadowGenerations(projection.name);
   if (discarded.length > 0) options.onDiscarded?.(discarded);
-  const generation = await store.createShadowGeneration(projection.name);
+  // The shadow is built by this code: it records this code's version, and activating it ends an outdated one.
+  const generation = await store.createShadowGeneration(projection.name, projectionVersion(projection));
   const started = options.nowMs();
   const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
   const read = (after: number | undefined, maxCount = batchSize) => events.readAll({ after, maxCount, streamPrefixes: projection.streams });

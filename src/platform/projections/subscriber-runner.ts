@@ -5,6 +5,8 @@ import { LeaseStore } from '../read-store/lease-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { applyBatch, isProjection, ProjectionGapError, Subscriber } from './projection-batch';
 import { LiveBatcher } from './live-batcher';
+import { Projection, projectionVersion } from './projection';
+import { rebuildProjection } from './rebuild-projection';
 
 export interface RunnerOptions {
   owner: string;
@@ -55,7 +57,8 @@ export class SubscriberRunner {
   }
 
   async register(): Promise<void> {
-    await this.store.registerProjection(this.subscriber.name, isProjection(this.subscriber) ? this.subscriber.collections : []);
+    const projection = isProjection(this.subscriber) ? this.subscriber : null;
+    await this.store.registerProjection(this.subscriber.name, projection?.collections ?? [], projection ? projectionVersion(projection) : 1);
   }
 
   start(): void {
@@ -85,6 +88,10 @@ export class SubscriberRunner {
           continue;
         }
         const state = await this.store.projectionState(this.subscriber.name);
+        if (isProjection(this.subscriber) && state.version < projectionVersion(this.subscriber)) {
+          await this.rebuildOutdated(this.subscriber, state.version);
+          continue;
+        }
         if (state.status === 'stalled') {
           await this.sleep(this.options.retryDelayMs(10));
           continue;
@@ -131,6 +138,36 @@ export class SubscriberRunner {
       this.onStop = null;
       batcher.close();
       await subscription.stop();
+    }
+  }
+
+  /**
+   * The active generation was built by older code (a lower Projection.version): replay the whole log
+   * into a new generation, as `projections:rebuild` does, and swap it in. Done under this runner's
+   * lease, before it follows the log: the outdated generation keeps serving plain reads meanwhile, but
+   * its checkpoint does not move, so read-your-writes waits for the rebuilt one like for a catch-up.
+   */
+  private async rebuildOutdated(projection: Projection, stored: number): Promise<void> {
+    const version = projectionVersion(projection);
+    const name = projection.name;
+    this.logger.warn(
+      { subscriber: name, storedVersion: stored, version },
+      `projection ${name} was built by version ${stored}, code is version ${version}: rebuilding it from the beginning of the log`,
+    );
+    const renew = setInterval(() => void this.renewOrStop(), this.options.leaseMs / 3);
+    try {
+      const started = this.options.realNowMs();
+      const result = await rebuildProjection(this.events, this.store, projection, {
+        nowMs: this.options.realNowMs,
+        onDiscarded: (generations) => this.logger.warn({ subscriber: name, generations }, 'dropped shadow generations left by an interrupted rebuild'),
+        onProgress: (p) => this.logger.info({ subscriber: name, applied: p.applied, total: p.total, etaSeconds: p.etaSeconds }, 'rebuilding outdated projection'),
+      });
+      this.logger.warn(
+        { subscriber: name, version, generation: result.generation, applied: result.applied, ms: this.options.realNowMs() - started },
+        `projection ${name} rebuilt at version ${version}: ${result.applied} events into generation ${result.generation}, swapped in`,
+      );
+    } finally {
+      clearInterval(renew);
     }
   }
 

@@ -88,13 +88,21 @@ export interface ProjectionState {
   projection: string;
   activeGeneration: number;
   checkpoint: number | null;
+  /**
+   * The projection version (Projection.version) the active generation was built with; 1 for a generation
+   * recorded before versions existed. Older than the code's version: the runner rebuilds it at start.
+   */
+  version: number;
   status: 'running' | 'stalled';
   error: string | null;
 }
 
 export interface DocumentStore extends DocumentReader {
-  /** Declares a projection and its collections; creates generation 1 if the projection is new. Idempotent. */
-  registerProjection(projection: string, collections: CollectionSpec[]): Promise<void>;
+  /**
+   * Declares a projection and its collections; creates generation 1, built with `version` (default 1), if
+   * the projection is new. Idempotent: an existing projection's generations keep the version they have.
+   */
+  registerProjection(projection: string, collections: CollectionSpec[], version?: number): Promise<void>;
   projectionState(projection: string): Promise<ProjectionState>;
   /** Reads documents of one generation (a projection applying events reads its own generation). */
   generationReader(projection: string, generation: number): DocumentReader;
@@ -106,8 +114,8 @@ export interface DocumentStore extends DocumentReader {
    * when the stored checkpoint is already at or past this one (another worker applied it first).
    */
   commitProjection(commit: ProjectionCommit): Promise<CommitOutcome>;
-  /** Creates an empty shadow generation for a rebuild and returns its number. */
-  createShadowGeneration(projection: string): Promise<number>;
+  /** Creates an empty shadow generation for a rebuild, to be built with `version` (default 1), and returns its number. */
+  createShadowGeneration(projection: string, version?: number): Promise<number>;
   /** Makes the generation active and drops the previous one. */
   activateGeneration(projection: string, generation: number): Promise<void>;
   /**

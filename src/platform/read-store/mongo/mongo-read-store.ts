@@ -43,6 +43,8 @@ interface GenerationRecord {
   generation: number;
   checkpoint: number | null;
   retired: boolean;
+  /** The projection version the generation was built with; absent (written before versions) counts as 1. */
+  version?: number;
 }
 
 interface CollectionRecord {
@@ -135,14 +137,14 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
-  async registerProjection(projection: string, collections: CollectionSpec[]): Promise<void> {
+  async registerProjection(projection: string, collections: CollectionSpec[], version = 1): Promise<void> {
     assertIdentifier(projection);
     for (const spec of collections) assertIdentifier(spec.name);
     await this.transaction(async (session) => {
       for (const spec of collections) await this.claimCollection(projection, spec, session);
       const created = await this.projections.updateOne({ _id: projection }, { $setOnInsert: { activeGeneration: 1, status: 'running', error: null } }, { upsert: true, session });
       if (created.upsertedCount === 1) {
-        await this.generations.insertOne({ name: projection, generation: 1, checkpoint: null, retired: false }, { session });
+        await this.generations.insertOne({ name: projection, generation: 1, checkpoint: null, retired: false, version }, { session });
       }
     });
     for (const generation of await this.liveGenerations(projection)) await this.createCollections(projection, generation);
@@ -151,10 +153,12 @@ export class MongoReadStore implements ReadStore {
   async projectionState(projection: string): Promise<ProjectionState> {
     const record = await this.projections.findOne({ _id: projection });
     if (!record) throw new Error(`Unknown projection ${projection}`);
+    const generation = await this.generations.findOne({ name: projection, generation: record.activeGeneration });
     return {
       projection,
       activeGeneration: record.activeGeneration,
-      checkpoint: await this.checkpointOf(projection, record.activeGeneration),
+      checkpoint: generation?.checkpoint ?? null,
+      version: generation?.version ?? 1,
       status: record.status,
       error: record.error,
     };
@@ -196,12 +200,12 @@ export class MongoReadStore implements ReadStore {
     });
   }
 
-  async createShadowGeneration(projection: string): Promise<number> {
+  async createShadowGeneration(projection: string, version = 1): Promise<number> {
     const next = await this.transaction(async (session) => {
       const latest = await this.generations.findOne({ name: projection }, { sort: { generation: -1 }, session });
       if (!latest) throw new Error(`Unknown projection ${projection}`);
       const generation = latest.generation + 1;
-      await this.generations.insertOne({ name: projection, generation, checkpoint: null, retired: false }, { session });
+      await this.generations.insertOne({ name: projection, generation, checkpoint: null, retired: false, version }, { session });
       return generation;
     });
     await this.createCollections(projection, next);

@@ -23,4 +23,20 @@ describe('SqliteReadStore on a file from an earlier release', () => {
     expect(await store.timerStatus('fresh')).toBeNull();
     await store.close();
   });
+
+  it('adds the projection version column: a generation recorded before it counts as version 1', async () => {
+    const file = join(tempDir('migrate-version'), 'read.db');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE projections (name TEXT PRIMARY KEY, active_generation INTEGER NOT NULL, status TEXT NOT NULL, error TEXT);
+      CREATE TABLE projection_generations (
+        name TEXT NOT NULL, generation INTEGER NOT NULL, checkpoint INTEGER, retired INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (name, generation))`);
+    old.prepare("INSERT INTO projections (name, active_generation, status) VALUES ('ledger', 1, 'running')").run();
+    old.prepare("INSERT INTO projection_generations (name, generation, checkpoint) VALUES ('ledger', 1, 42)").run();
+    old.close();
+
+    const store = new SqliteReadStore(file);
+    await store.registerProjection('ledger', [], 2);
+    expect(await store.projectionState('ledger')).toMatchObject({ activeGeneration: 1, checkpoint: 42, version: 1 });
+    await store.close();
+  });
 });

@@ -11,7 +11,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS projections (
   name TEXT PRIMARY KEY, active_generation INTEGER NOT NULL, status TEXT NOT NULL, error TEXT);
 CREATE TABLE IF NOT EXISTS projection_generations (
-  name TEXT NOT NULL, generation INTEGER NOT NULL, checkpoint INTEGER, retired INTEGER NOT NULL DEFAULT 0,
+  name TEXT NOT NULL, generation INTEGER NOT NULL, checkpoint INTEGER, retired INTEGER NOT NULL DEFAULT 0, version INTEGER,
   PRIMARY KEY (name, generation));
 CREATE TABLE IF NOT EXISTS projection_collections (
   collection TEXT PRIMARY KEY, projection TEXT NOT NULL, spec TEXT NOT NULL);
@@ -29,10 +29,13 @@ CREATE INDEX IF NOT EXISTS timers_due ON timers (status, due_at);`;
 
 /** Columns added after the first release: added to an existing file at start. */
 const TIMER_COLUMNS_ADDED = [{ name: 'done_at_ms', type: 'INTEGER' }];
+/** The projection version a generation was built with; NULL (a file from before versions) counts as 1. */
+const GENERATION_COLUMNS_ADDED = [{ name: 'version', type: 'INTEGER' }];
 
 interface GenerationRow {
   checkpoint: number | null;
   retired: number;
+  version: number | null;
 }
 
 /** Read store in one SQLite file (WAL). Each projection collection is a table per generation. */
@@ -48,7 +51,7 @@ export class SqliteReadStore implements ReadStore {
     this.checkpointer = new WalCheckpointer(this.db, file);
   }
 
-  async registerProjection(projection: string, collections: CollectionSpec[]): Promise<void> {
+  async registerProjection(projection: string, collections: CollectionSpec[], version = 1): Promise<void> {
     assertIdentifier(projection);
     this.immediate(() => {
       for (const spec of collections) {
@@ -66,7 +69,7 @@ export class SqliteReadStore implements ReadStore {
       const existing = this.statement('SELECT 1 FROM projections WHERE name = ?').get(projection);
       if (!existing) {
         this.statement("INSERT INTO projections (name, active_generation, status) VALUES (?, 1, 'running')").run(projection);
-        this.statement('INSERT INTO projection_generations (name, generation) VALUES (?, 1)').run(projection);
+        this.statement('INSERT INTO projection_generations (name, generation, version) VALUES (?, 1, ?)').run(projection, version);
       }
       for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation);
     });
@@ -77,10 +80,12 @@ export class SqliteReadStore implements ReadStore {
       'SELECT active_generation, status, error FROM projections WHERE name = ?',
     ).get(projection);
     if (!row) throw new Error(`Unknown projection ${projection}`);
+    const generation = this.generationRow(projection, row.active_generation);
     return {
       projection,
       activeGeneration: row.active_generation,
-      checkpoint: await this.checkpointOf(projection, row.active_generation),
+      checkpoint: generation?.checkpoint ?? null,
+      version: generation?.version ?? 1,
       status: row.status,
       error: row.error,
     };
@@ -126,10 +131,10 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
-  async createShadowGeneration(projection: string): Promise<number> {
+  async createShadowGeneration(projection: string, version = 1): Promise<number> {
     return this.immediate(() => {
       const { next } = this.statement<[string], { next: number }>('SELECT MAX(generation) + 1 AS next FROM projection_generations WHERE name = ?').get(projection)!;
-      this.statement('INSERT INTO projection_generations (name, generation) VALUES (?, ?)').run(projection, next);
+      this.statement('INSERT INTO projection_generations (name, generation, version) VALUES (?, ?, ?)').run(projection, next, version);
       this.createTables(projection, next);
       return next;
     });
@@ -347,16 +352,21 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private migrate(): void {
+    this.addColumns('timers', TIMER_COLUMNS_ADDED);
+    this.addColumns('projection_generations', GENERATION_COLUMNS_ADDED);
+    this.db.exec('CREATE INDEX IF NOT EXISTS timers_done ON timers (status, done_at_ms)');
+  }
+
+  private addColumns(table: string, added: { name: string; type: string }[]): void {
     const columns = new Set(
       this.db
-        .prepare<[], { name: string }>('PRAGMA table_info(timers)')
+        .prepare<[], { name: string }>(`PRAGMA table_info(${table})`)
         .all()
         .map((column) => column.name),
     );
-    for (const column of TIMER_COLUMNS_ADDED) {
-      if (!columns.has(column.name)) this.db.exec(`ALTER TABLE timers ADD COLUMN ${column.name} ${column.type}`);
+    for (const column of added) {
+      if (!columns.has(column.name)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column.name} ${column.type}`);
     }
-    this.db.exec('CREATE INDEX IF NOT EXISTS timers_done ON timers (status, done_at_ms)');
   }
 
   private readonly statements = new Map<string, Database.Statement>();
@@ -442,7 +452,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private generationRow(projection: string, generation: number): GenerationRow | undefined {
-    return this.statement<[string, number], GenerationRow>('SELECT checkpoint, retired FROM projection_generations WHERE name = ? AND generation = ?').get(projection, generation);
+    return this.statement<[string, number], GenerationRow>('SELECT checkpoint, retired, version FROM projection_generations WHERE name = ? AND generation = ?').get(
+      projection,
+      generation,
+    );
   }
 
   private createTables(projection: string, generation: number): void {
