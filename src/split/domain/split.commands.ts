@@ -1,3 +1,5 @@
+import type { SecondPersonAction } from './split.events';
+
 /** A contractor as the application layer resolved it before the decider sees the row. */
 export type ResolvedContractor =
   | { kind: 'creator'; paymentProfileId: string; creatorProfileId: string; displayName: string; email: string; walletEmail: string | null }
@@ -159,4 +161,18 @@ export interface TakeBackRow {
 export type SplitSettlementCommand =
   FundSplit | StartRowTransfer | CompleteRowTransfer | FailRowTransfer | StartWithdrawal | SettleMargin | ReleaseMarginAtNetTerms | ReverseRow | RepointRow | TakeBackRow;
 
-export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand;
+// ---- issue 30: the SME-side two-person rule (domain/split-second-person.ts) ------------------------
+
+/** A member (or key) asks for a pay-out-now (`distributionId`) or an instant margin release above the SME's threshold. */
+export interface RequestSecondPerson {
+  type: 'RequestSecondPerson';
+  data: { splitId: string; smeCompanyId: string; action: SecondPersonAction; distributionId: string | null; aboveAmountCents: string; requestedBy: string; now: string };
+}
+
+/** A second member confirms it; the money moves in the same append. */
+export interface ConfirmSecondPerson {
+  type: 'ConfirmSecondPerson';
+  data: { splitId: string; smeCompanyId: string; action: SecondPersonAction; distributionId: string | null; by: string; now: string };
+}
+
+export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand | RequestSecondPerson | ConfirmSecondPerson;

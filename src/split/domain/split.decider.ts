@@ -22,6 +22,7 @@ import { DistributionData, SplitApprovalPolicy, SplitEvent } from './split.event
 import { completeRowTransfer, evolveSettlement, failRowTransfer, fundSplit, releaseMarginAtNetTerms, settleMargin, startRowTransfer, startWithdrawal } from './split-settlement';
 import { ExistingSplit, SplitState, splitExists } from './split.state';
 import { repointRow, reverseRow, takeBackRow } from './row-reversals';
+import { confirmSecondPerson, evolveSecondPerson, requestSecondPerson } from './split-second-person';
 
 export const MIN_ROSTER_ROWS = 1;
 export const MAX_ROSTER_ROWS = 50;
@@ -62,6 +63,10 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
         return repointRow(command.data, state);
       case 'TakeBackRow':
         return takeBackRow(command.data, state);
+      case 'RequestSecondPerson':
+        return requestSecondPerson(command.data, state);
+      case 'ConfirmSecondPerson':
+        return confirmSecondPerson(command.data, state);
       default:
         return assertNever(command);
     }
@@ -104,7 +109,10 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
       case 'split.roster_entry.failed_for_good':
       case 'split.roster_entry.repointed':
       case 'split.roster_entry.taken_back':
-        return splitExists(state) ? evolveSettlement(state, event) : state;
+        return splitExists(state) ? evolveSecondPerson(evolveSettlement(state, event), event) : state;
+      case 'split.second_person.requested':
+      case 'split.second_person.confirmed':
+        return splitExists(state) ? evolveSecondPerson(state, event) : state;
       default:
         return assertNever(event);
     }
