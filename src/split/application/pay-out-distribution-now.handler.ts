@@ -5,9 +5,12 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { twoPersonThresholdOf } from '../../parties';
+import { needsSecondPerson } from '../domain/split-second-person';
 import { nextTransferAttempt } from '../domain/row-transfer-schedule';
 import { assertRowCanPayOutNow } from '../domain/split-settlement';
-import { StartRowTransfer } from '../domain/split.commands';
+import { SplitCommand, StartRowTransfer } from '../domain/split.commands';
 import { splitDecider } from '../domain/split.decider';
 import { splitStreamId } from '../domain/split.events';
 import { SplitView } from '../projections/split-read-model.projection';
@@ -22,6 +25,8 @@ export class PayOutDistributionNowCommand extends Command<SplitView> {
     readonly splitId: string,
     readonly distributionId: string,
     readonly context: CommandContext,
+    /** Issue 30: a second member confirms a pay-out-now that waits for one (POST .../payout/confirm). */
+    readonly confirming = false,
   ) {
     super();
   }
@@ -45,13 +50,22 @@ export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistr
     private readonly queries: SplitQueries,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
   ) {}
 
-  async execute({ smeCompanyId, splitId, distributionId, context }: PayOutDistributionNowCommand): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, distributionId, context, confirming }: PayOutDistributionNowCommand): Promise<SplitView> {
     const stream = splitStreamId(splitId);
+    // Issue 30: above the SME's own two-person threshold the request waits for a second member (split-second-person.ts).
+    const threshold = confirming ? null : await twoPersonThresholdOf(this.documents, smeCompanyId);
     for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.aggregates.load(stream, splitDecider);
-      assertRowCanPayOutNow(state, distributionId, smeCompanyId);
+      const loaded = await this.aggregates.load(stream, splitDecider);
+      const { revision } = loaded;
+      assertRowCanPayOutNow(loaded.state, distributionId, smeCompanyId);
+      if (needsSecondPerson(loaded.state, 'pay_out_now', distributionId, threshold)) return this.askSecondPerson(smeCompanyId, splitId, distributionId, threshold!, context);
+      const confirm: SplitCommand[] = confirming
+        ? [{ type: 'ConfirmSecondPerson', data: { splitId, smeCompanyId, action: 'pay_out_now', distributionId, by: context.actor, now: this.split.now() } }]
+        : [];
+      const state = confirm.flatMap((c) => splitDecider.decide(c, loaded.state)).reduce((folded, event) => splitDecider.evolve(folded, event), loaded.state);
       const command: StartRowTransfer = {
         type: 'StartRowTransfer',
         data: {
@@ -66,12 +80,24 @@ export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistr
       };
       await this.coveredFees.setAsideFor(state, splitDecider.decide(command, state), context);
       try {
-        const result = await this.aggregates.handle(stream, splitDecider, command, context, { expected: revision ?? 'no_stream' });
+        const result = await this.aggregates.handleAll(stream, splitDecider, [...confirm, command], context, { expected: revision ?? 'no_stream' });
         await this.readYourWrites.after(result);
         return this.queries.get(splitId, smeCompanyId);
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt >= RACE_RETRIES) throw error;
       }
     }
+  }
+
+  private async askSecondPerson(smeCompanyId: string, splitId: string, distributionId: string, aboveAmountCents: string, context: CommandContext): Promise<SplitView> {
+    const result = await this.aggregates.handle(
+      splitStreamId(splitId),
+      splitDecider,
+      { type: 'RequestSecondPerson', data: { splitId, smeCompanyId, action: 'pay_out_now', distributionId, aboveAmountCents, requestedBy: context.actor, now: this.split.now() } },
+      context,
+    );
+    await this.readYourWrites.after(result);
+    if (result.events.length === 0) await this.readYourWrites.afterStream(splitStreamId(splitId));
+    return this.queries.get(splitId, smeCompanyId);
   }
 }

@@ -224,7 +224,15 @@ const PROJECTORS: { [T in SplitEvent['type']]: Projector<T> } = {
   // Issue 30: the SME's own two-person rule is the SME's business.
   'split.second_person.requested': (d, audience) =>
     audience === 'sme'
-      ? { splitId: d.splitId, action: d.action, rosterEntryId: d.rosterEntryId, amountCents: d.amountCents, aboveAmountCents: d.aboveAmountCents, requestedBy: d.requestedBy, requestedAt: d.requestedAt }
+      ? {
+          splitId: d.splitId,
+          action: d.action,
+          rosterEntryId: d.rosterEntryId,
+          amountCents: d.amountCents,
+          aboveAmountCents: d.aboveAmountCents,
+          requestedBy: d.requestedBy,
+          requestedAt: d.requestedAt,
+        }
       : null,
   'split.second_person.confirmed': (d, audience) =>
     audience === 'sme'

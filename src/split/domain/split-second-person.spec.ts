@@ -125,7 +125,11 @@ describe('Split: the SME-side two-person rule (issue 30)', () => {
         .thenFails('SPLIT_NOT_FOUND'));
 
     it('lets the money move after the confirmation, in the same decision', () => {
-      const afterConfirm = fold(splitDecider, [...history, requested('pay_out_now'), ...splitDecider.decide(confirm('pay_out_now'), fold(splitDecider, [...history, requested('pay_out_now')]))]);
+      const afterConfirm = fold(splitDecider, [
+        ...history,
+        requested('pay_out_now'),
+        ...splitDecider.decide(confirm('pay_out_now'), fold(splitDecider, [...history, requested('pay_out_now')])),
+      ]);
       expect(splitDecider.decide(startedNow, afterConfirm).map((e) => e.type)).toEqual(['split.roster_entry.transfer_started']);
     });
   });

@@ -37,7 +37,15 @@ export function requestSecondPerson(data: RequestSecondPerson['data'], state: Sp
   return [
     {
       type: 'split.second_person.requested',
-      data: { splitId: state.splitId, action: data.action, rosterEntryId, amountCents, aboveAmountCents: data.aboveAmountCents, requestedBy: data.requestedBy, requestedAt: data.now },
+      data: {
+        splitId: state.splitId,
+        action: data.action,
+        rosterEntryId,
+        amountCents,
+        aboveAmountCents: data.aboveAmountCents,
+        requestedBy: data.requestedBy,
+        requestedAt: data.now,
+      },
     },
   ];
 }
