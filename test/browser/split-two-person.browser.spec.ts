@@ -89,7 +89,7 @@ describe('Split pay-out-now and margin release by two people, in Chromium (issue
     await ui(page.getByText(/Payout to Casey Creator asked for/)).toBeVisible();
     const row = page.locator('[data-testid^="second-person-dst_"]');
     await ui(row).toContainText('Needs a second person');
-    await ui(row).toContainText('You asked');
+    await ui(row).toContainText('You asked; another member confirms it.');
     await page.getByRole('button', { name: 'Settle margin' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Settle margin' }).click();
     const margin = page.locator('[data-testid="second-person-margin"]');

@@ -27,10 +27,10 @@ export function SplitSecondPerson({ split, waiting, viewer, label, onConfirmed }
   });
   const mine = waiting.requestedBy === `user:${viewer.me.userId}`;
   return (
-    <div className="small" data-testid={`second-person-${waiting.rosterEntryId ?? 'margin'}`}>
+    <div className="small" style={{ whiteSpace: 'normal', maxWidth: '18rem' }} data-testid={`second-person-${waiting.rosterEntryId ?? 'margin'}`}>
       <Badge tone="warn">Needs a second person</Badge>{' '}
       {mine || !canDo(viewer, 'money') ? (
-        <span className="muted">{mine ? 'You asked: another finance or owner member confirms it.' : 'A finance or owner member confirms it.'}</span>
+        <span className="muted">{mine ? 'You asked; another member confirms it.' : 'A finance or owner member confirms it.'}</span>
       ) : (
         <Button small variant="primary" busy={confirm.busy} onClick={() => void confirm.run()} aria-label={label}>
           Confirm
