@@ -119,6 +119,8 @@ describe('SME-side two-person rule on pay-out-now and margin release (issue 30)'
   it('another company cannot confirm (404)', async () => {
     const split = await fundedSplit();
     dataOf(await settle(fin1.sessionToken, split.id), 200);
-    expect((await confirmSettle(world.enterprise.sessionToken, split.id)).status).toBe(404);
+    const other = await confirmSettle(world.enterprise.sessionToken, split.id);
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(errorEnvelope('SPLIT_NOT_FOUND'));
   });
 });
