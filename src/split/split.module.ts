@@ -28,6 +28,7 @@ import { ReverseDistributionHandler } from './application/reverse-distribution.h
 import { RepointDistributionHandler } from './application/repoint-distribution.handler';
 import { TakeBackDistributionHandler } from './application/take-back-distribution.handler';
 import { PayoutPreviewController } from './http/payout-preview.controller';
+import { SplitSecondPersonController } from './http/split-second-person.controller';
 import { PayoutPreviewQuery } from './application/payout-preview';
 
 /** What the SME and the enterprise call. */
@@ -58,7 +59,7 @@ const settlement = [
 
 @Module({
   imports: [PartiesModule],
-  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController, SplitRowActionsController, PayoutPreviewController],
+  controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController, SplitRowActionsController, PayoutPreviewController, SplitSecondPersonController],
   providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, PayoutPreviewQuery, ...useCases, ...settlement],
   exports: [SplitQueries],
 })

@@ -223,6 +223,9 @@ describe('Idempotency-Key over HTTP', () => {
       'POST /api/commerce/invoices/{id}/parked-transfers',
       // Issue 26: a row reversal takes money back from a contractor.
       'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/reversals',
+      // Issue 30: a second member's confirmation is what starts the row's transfer / releases the margin.
+      'POST /api/commerce/integration/splits/{id}/distributions/{distributionId}/payout/confirm',
+      'POST /api/commerce/splits/{id}/settle-margin/confirm',
     ];
     const openapi = (await app.request('GET', '/docs/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
     const takesKey = new Map<string, boolean>();

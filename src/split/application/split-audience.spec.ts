@@ -140,6 +140,14 @@ const SAMPLES: { [K in SplitEvent['type']]: { actor: string; data: DataOf<K> } }
     },
   },
   'split.roster_entry.taken_back': { actor: SME_KEY, data: { splitId: 'spl_1', rosterEntryId: 'dst_2', amountCents: '1000', takenBackBy: SME_KEY, takenBackAt: T } },
+  'split.second_person.requested': {
+    actor: SME_KEY,
+    data: { splitId: 'spl_1', action: 'pay_out_now', rosterEntryId: 'dst_2', amountCents: '1000', aboveAmountCents: '500', requestedBy: SME_KEY, requestedAt: T },
+  },
+  'split.second_person.confirmed': {
+    actor: SME_KEY,
+    data: { splitId: 'spl_1', action: 'pay_out_now', rosterEntryId: 'dst_2', requestedBy: SME_KEY, confirmedBy: 'user:usr_b', confirmedAt: T },
+  },
 };
 
 const recorded = (type: string, actor: string, data: object, revision: number): RecordedEvent => ({
@@ -192,6 +200,8 @@ describe('Split history per audience (issue 24)', () => {
     // Issue 26: reversals and take-backs are between the SME and its contractor; a re-pointed row shows no address.
     expect(entry('split.roster_entry.reversed')).toBeNull();
     expect(entry('split.roster_entry.taken_back')).toBeNull();
+    expect(entry('split.second_person.requested')).toBeNull();
+    expect(entry('split.second_person.confirmed')).toBeNull();
     expect(text).not.toContain('reversal-reason-of-sme');
     expect(entry('split.roster_entry.repointed')!.data).toMatchObject({ subVendorId: 'sv_9', contractorDisplayName: 'Contractor' });
     expect(entry('split.funded')!.actor).toBe('system:split-settlement');

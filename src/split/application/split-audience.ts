@@ -25,7 +25,10 @@ export function splitViewFor(stored: SplitView, audience: SplitAudience): SplitV
   // Issue 30: approvals name the enterprise's people to the enterprise only; documents from before have none.
   const { approvalPolicy: _policy, ...fields } = withDates(stored, audience);
   const approvals = (stored.approvals ?? []).map((approval) => (audience === 'sme' && isPerson(approval.approvedBy) ? { ...approval, approvedBy: 'enterprise' } : approval));
-  const split: SplitView = { ...fields, approvals, approvalsRequired: stored.approvalsRequired ?? 1 };
+  const { awaitingSecondPerson, ...shown } = fields;
+  // Issue 30: what waits for a second member of the SME, to the SME only and only while something waits.
+  const waiting = audience === 'sme' && awaitingSecondPerson?.length ? { awaitingSecondPerson } : {};
+  const split: SplitView = { ...shown, approvals, approvalsRequired: stored.approvalsRequired ?? 1, ...waiting };
   if (audience === 'sme') return split;
   return {
     ...split,
@@ -218,6 +221,23 @@ const PROJECTORS: { [T in SplitEvent['type']]: Projector<T> } = {
   }),
   'split.roster_entry.taken_back': (d, audience) =>
     audience === 'sme' ? { splitId: d.splitId, rosterEntryId: d.rosterEntryId, amountCents: d.amountCents, takenBackBy: d.takenBackBy, takenBackAt: d.takenBackAt } : null,
+  // Issue 30: the SME's own two-person rule is the SME's business.
+  'split.second_person.requested': (d, audience) =>
+    audience === 'sme'
+      ? {
+          splitId: d.splitId,
+          action: d.action,
+          rosterEntryId: d.rosterEntryId,
+          amountCents: d.amountCents,
+          aboveAmountCents: d.aboveAmountCents,
+          requestedBy: d.requestedBy,
+          requestedAt: d.requestedAt,
+        }
+      : null,
+  'split.second_person.confirmed': (d, audience) =>
+    audience === 'sme'
+      ? { splitId: d.splitId, action: d.action, rosterEntryId: d.rosterEntryId, requestedBy: d.requestedBy, confirmedBy: d.confirmedBy, confirmedAt: d.confirmedAt }
+      : null,
 };
 
 /**

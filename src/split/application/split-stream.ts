@@ -40,7 +40,7 @@ export class SplitStream {
   }
 
   /** Commands on one Split decided in order and appended together (AggregateRepository.handleAll). */
-  handleAll(splitId: string, commands: SplitCommand[], context: CommandContext): Promise<Decided<SplitEvent, SplitState>> {
-    return this.aggregates.handleAll(splitStreamId(splitId), splitDecider, commands, context);
+  handleAll(splitId: string, commands: SplitCommand[], context: CommandContext, options: HandleOptions<SplitEvent, SplitState> = {}): Promise<Decided<SplitEvent, SplitState>> {
+    return this.aggregates.handleAll(splitStreamId(splitId), splitDecider, commands, context, options);
   }
 }

@@ -1,4 +1,6 @@
 import { CommandMetadata } from '../../platform/domain/command';
+import type { SecondPersonAction } from './split.events';
+
 /** A contractor as the application layer resolved it before the decider sees the row. */
 export type ResolvedContractor =
   | { kind: 'creator'; paymentProfileId: string; creatorProfileId: string; displayName: string; email: string; walletEmail: string | null }
@@ -170,4 +172,20 @@ export interface TakeBackRow {
 export type SplitSettlementCommand =
   FundSplit | StartRowTransfer | CompleteRowTransfer | FailRowTransfer | StartWithdrawal | SettleMargin | ReleaseMarginAtNetTerms | ReverseRow | RepointRow | TakeBackRow;
 
-export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand;
+// ---- issue 30: the SME-side two-person rule (domain/split-second-person.ts) ------------------------
+
+/** A member (or key) asks for a pay-out-now (`distributionId`) or an instant margin release above the SME's threshold. */
+export interface RequestSecondPerson {
+  type: 'RequestSecondPerson';
+  data: { splitId: string; smeCompanyId: string; action: SecondPersonAction; distributionId: string | null; aboveAmountCents: string };
+  metadata: CommandMetadata;
+}
+
+/** A second member confirms it; the money moves in the same append. */
+export interface ConfirmSecondPerson {
+  type: 'ConfirmSecondPerson';
+  data: { splitId: string; smeCompanyId: string; action: SecondPersonAction; distributionId: string | null };
+  metadata: CommandMetadata;
+}
+
+export type SplitCommand = CreateSplit | ReviseRoster | ApproveSplit | RejectSplit | CancelSplit | SplitSettlementCommand | RequestSecondPerson | ConfirmSecondPerson;

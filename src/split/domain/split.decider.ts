@@ -23,6 +23,7 @@ import { completeRowTransfer, evolveSettlement, failRowTransfer, fundSplit, rele
 import { ExistingSplit, SplitState, splitExists } from './split.state';
 import { repointRow, reverseRow, takeBackRow } from './row-reversals';
 import { CommandMetadata } from '../../platform/domain/command';
+import { confirmSecondPerson, evolveSecondPerson, requestSecondPerson } from './split-second-person';
 
 export const MIN_ROSTER_ROWS = 1;
 export const MAX_ROSTER_ROWS = 50;
@@ -63,6 +64,10 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
         return repointRow(command.data, state, command.metadata);
       case 'TakeBackRow':
         return takeBackRow(command.data, state, command.metadata);
+      case 'RequestSecondPerson':
+        return requestSecondPerson(command.data, state, command.metadata);
+      case 'ConfirmSecondPerson':
+        return confirmSecondPerson(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -105,7 +110,10 @@ export const splitDecider: Decider<SplitCommand, SplitEvent, SplitState> = {
       case 'split.roster_entry.failed_for_good':
       case 'split.roster_entry.repointed':
       case 'split.roster_entry.taken_back':
-        return splitExists(state) ? evolveSettlement(state, event) : state;
+        return splitExists(state) ? evolveSecondPerson(evolveSettlement(state, event), event) : state;
+      case 'split.second_person.requested':
+      case 'split.second_person.confirmed':
+        return splitExists(state) ? evolveSecondPerson(state, event) : state;
       default:
         return assertNever(event);
     }

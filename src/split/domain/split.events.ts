@@ -232,7 +232,22 @@ export type SplitSettlementEvent =
   | RosterEntryRepointed
   | RosterEntryTakenBack;
 
-export type SplitEvent = SplitCreated | SplitRosterRevised | SplitApprovalRecorded | SplitApproved | SplitRejected | SplitCancelled | SplitSettlementEvent;
+export type SplitEvent = SplitCreated | SplitRosterRevised | SplitApprovalRecorded | SplitApproved | SplitRejected | SplitCancelled | SplitSettlementEvent | SplitSecondPersonEvent;
+
+/**
+ * Issue 30, the SME-side two-person rule: a pay-out-now or an instant margin release above the SME's own
+ * threshold waits for a second member (split-second-person.ts). Older Splits have neither event.
+ */
+export type SecondPersonAction = 'pay_out_now' | 'settle_margin';
+export type SplitSecondPersonRequested = DomainEvent<
+  'split.second_person.requested',
+  { splitId: string; action: SecondPersonAction; rosterEntryId: string | null; amountCents: string; aboveAmountCents: string; requestedBy: string; requestedAt: string }
+>;
+export type SplitSecondPersonConfirmed = DomainEvent<
+  'split.second_person.confirmed',
+  { splitId: string; action: SecondPersonAction; rosterEntryId: string | null; requestedBy: string; confirmedBy: string; confirmedAt: string }
+>;
+export type SplitSecondPersonEvent = SplitSecondPersonRequested | SplitSecondPersonConfirmed;
 
 export const SPLIT_EVENT_TYPES: ReadonlySet<string> = new Set<SplitEvent['type']>([
   'split.created',
@@ -255,6 +270,8 @@ export const SPLIT_EVENT_TYPES: ReadonlySet<string> = new Set<SplitEvent['type']
   'split.roster_entry.failed_for_good',
   'split.roster_entry.repointed',
   'split.roster_entry.taken_back',
+  'split.second_person.requested',
+  'split.second_person.confirmed',
 ]);
 
 export const SPLIT_STREAM_PREFIX = 'split-';

@@ -1,5 +1,5 @@
 import { Cents } from '../../platform/money/money';
-import { DistributionData, SplitApprovalPolicy } from './split.events';
+import { DistributionData, SecondPersonAction, SplitApprovalPolicy } from './split.events';
 
 /** docs/api.md#the-split-object-spec-23; docs/money.md#the-lifecycle shows how each status is reached. */
 export const SPLIT_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'FUNDED', 'SETTLING', 'SETTLED', 'REJECTED', 'CANCELLED'] as const;
@@ -49,6 +49,18 @@ export interface ExistingSplit {
   rows: ReadonlyMap<string, RowProgress>;
   /** Reversals recorded, by reversalId (issue 26): a repeated idempotencyKey replays, or is refused with another request. */
   reversals: ReadonlyMap<string, RowReversal>;
+  /** Issue 30: pay-outs-now and margin releases waiting for a second member (absent on older Splits: none). */
+  secondPersonRequests?: readonly SecondPersonRequest[];
+}
+
+/** One request waiting for a second member (split.second_person.requested); rosterEntryId null for the margin. */
+export interface SecondPersonRequest {
+  action: SecondPersonAction;
+  rosterEntryId: string | null;
+  amountCents: string;
+  aboveAmountCents: string;
+  requestedBy: string;
+  requestedAt: string;
 }
 
 /** One reversal as the Split remembers it (split.roster_entry.reversed). */

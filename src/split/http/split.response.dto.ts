@@ -28,6 +28,16 @@ export class DistributionViewDto {
 }
 
 /** One approval of a Split (issue 30). */
+/** Issue 30: a pay-out-now or margin release of the SME waiting for a second member. */
+export class SecondPersonRequestDto {
+  @ApiProperty({ enum: ['pay_out_now', 'settle_margin'] }) action!: string;
+  @ApiProperty({ ...nullableString, example: 'dst_0mwvg57bmy15bgq4r1afqq99p', description: 'The row to pay out now; null for the margin' }) rosterEntryId!: string | null;
+  @ApiProperty({ example: '120000', description: "The row's amount, or the margin" }) amountCents!: string;
+  @ApiProperty({ example: '100000', description: "The SME's two-person threshold it is above" }) aboveAmountCents!: string;
+  @ApiProperty({ example: 'user:usr_00mwvg57bmy15bgq4r1afqq99p', description: 'Who asked (a member or `api_key:...`); that one cannot confirm it' }) requestedBy!: string;
+  @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) requestedAt!: string;
+}
+
 export class SplitApprovalDto {
   @ApiProperty({
     example: 'user:usr_00mwvg57bmy15bgq4r1afqq99p',
@@ -71,6 +81,12 @@ export class SplitViewDto {
     description: "How many different people must approve: 2 above the enterprise's approval policy amount, else 1; PENDING_APPROVAL until that many have",
   })
   approvalsRequired!: number;
+  @ApiProperty({
+    type: [SecondPersonRequestDto],
+    required: false,
+    description: "Issue 30, SME only and only while something waits: pay-outs-now and margin releases above the SME's two-person threshold waiting for a second member to confirm",
+  })
+  awaitingSecondPerson?: SecondPersonRequestDto[];
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) createdAt!: string;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) updatedAt!: string;
   @ApiProperty({ ...nullableString, example: 'inv_mjmio48of2zpddic303ehv3nfd', description: 'The invoice billed to the enterprise at funding (issue 27); null before funding' })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LogSubscriber } from '../../platform/background.decorators';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
-import { DistributionData, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitApprovalPolicy, SplitCreated, SplitEvent } from '../domain/split.events';
+import { DistributionData, SecondPersonAction, SPLIT_EVENT_TYPES, SPLIT_STREAM_PREFIX, SplitApprovalPolicy, SplitCreated, SplitEvent } from '../domain/split.events';
 import { PAYOUT_EVENT_TYPES, PAYOUT_STREAM_PREFIX, PayoutEvent, STATUS_AFTER } from '../../payouts';
 import { SplitStatus } from '../domain/split.state';
 import { assertNever } from '../../platform/domain/decider';
@@ -34,6 +34,15 @@ export interface DistributionView {
 }
 
 /** The Split document is the API's Split shape (docs/api.md#the-split-object-spec-23), field for field. */
+export interface SecondPersonRequestView {
+  action: SecondPersonAction;
+  rosterEntryId: string | null;
+  amountCents: string;
+  aboveAmountCents: string;
+  requestedBy: string;
+  requestedAt: string;
+}
+
 export interface SplitView {
   id: string;
   /** 1 at creation, +1 per roster revision (as the decider folds it). Documents written before it existed lack it: SplitQueries fills it in. */
@@ -62,6 +71,8 @@ export interface SplitView {
    */
   approvals?: SplitApprovalView[];
   approvalsRequired?: number;
+  /** Issue 30: pay-outs-now and margin releases waiting for a second member of the SME (SME only; older documents lack it: []). */
+  awaitingSecondPerson?: SecondPersonRequestView[];
   /** Stored for the projection's own use (a revision recounts approvalsRequired); never in an answer. */
   approvalPolicy?: SplitApprovalPolicy;
   createdAt: string;
@@ -147,6 +158,7 @@ export class SplitReadModelProjection implements Projection {
 }
 
 function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): void {
+  endSecondPersonWait(event, split);
   switch (event.type) {
     case 'split.roster.revised':
       Object.assign(split, {
@@ -233,6 +245,13 @@ function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): voi
     case 'split.roster_entry.taken_back':
       updateRow(split, event.data.rosterEntryId, { status: 'TAKEN_BACK' });
       return;
+    case 'split.second_person.requested': {
+      const { splitId: _splitId, ...request } = event.data;
+      split.awaitingSecondPerson = [...(split.awaitingSecondPerson ?? []), request];
+      return;
+    }
+    case 'split.second_person.confirmed':
+      return;
     default:
       return assertNever(event);
   }
@@ -317,4 +336,18 @@ function distributionView(row: DistributionData): DistributionView {
     reversedAmountCents: '0',
     finalFailureAt: null,
   };
+}
+
+/** Issue 30: a confirmed request, a row whose transfer started, a margin released or elected: nothing waits for a second member any more. */
+function endSecondPersonWait(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): void {
+  if (!split.awaitingSecondPerson?.length) return;
+  const ended =
+    event.type === 'split.second_person.confirmed'
+      ? { action: event.data.action, rosterEntryId: event.data.rosterEntryId }
+      : event.type === 'split.roster_entry.transfer_started'
+        ? { action: 'pay_out_now', rosterEntryId: event.data.rosterEntryId }
+        : event.type === 'split.margin.settled' || event.type === 'split.margin.instant_elected'
+          ? { action: 'settle_margin', rosterEntryId: null }
+          : null;
+  if (ended) split.awaitingSecondPerson = split.awaitingSecondPerson.filter((r) => !(r.action === ended.action && r.rosterEntryId === ended.rosterEntryId));
 }

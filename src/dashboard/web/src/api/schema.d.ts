@@ -796,6 +796,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue 30: a second member confirms a pay-out-now that waits for one (above the SME's two-person threshold); the row's transfer starts as for an immediate pay-out-now. The member who asked is refused (403 SELF_APPROVAL); nothing waiting is 409 SPLIT_NOTHING_TO_CONFIRM
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['SplitSecondPersonController_confirmPayOutNow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/splits/{id}/settle-margin/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue 30: a second member confirms an instant margin release that waits for one (above the SME's two-person threshold); the margin is released (or instant release elected) as by settle-margin. The member who asked is refused (403 SELF_APPROVAL); nothing waiting is 409 SPLIT_NOTHING_TO_CONFIRM
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['SplitSecondPersonController_confirmSettleMargin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/commerce/integration/splits/{id}/ledger': {
     parameters: {
       query?: never;
@@ -2278,6 +2318,32 @@ export interface components {
       /** @example 2026-11-25T01:30:13.334Z */
       approvedAt: string;
     };
+    SecondPersonRequestDto: {
+      /** @enum {string} */
+      action: 'pay_out_now' | 'settle_margin';
+      /**
+       * @description The row to pay out now; null for the margin
+       * @example dst_0mwvg57bmy15bgq4r1afqq99p
+       */
+      rosterEntryId: string | null;
+      /**
+       * @description The row's amount, or the margin
+       * @example 120000
+       */
+      amountCents: string;
+      /**
+       * @description The SME's two-person threshold it is above
+       * @example 100000
+       */
+      aboveAmountCents: string;
+      /**
+       * @description Who asked (a member or `api_key:...`); that one cannot confirm it
+       * @example user:usr_00mwvg57bmy15bgq4r1afqq99p
+       */
+      requestedBy: string;
+      /** @example 2026-11-25T01:30:13.334Z */
+      requestedAt: string;
+    };
     SplitViewDto: {
       /** @example spl_mjmio48of2zpddic303ehv3nfd */
       id: string;
@@ -2320,6 +2386,8 @@ export interface components {
        * @example 1
        */
       approvalsRequired: number;
+      /** @description Issue 30, SME only and only while something waits: pay-outs-now and margin releases above the SME's two-person threshold waiting for a second member to confirm */
+      awaitingSecondPerson?: components['schemas']['SecondPersonRequestDto'][];
       /** @example 2026-11-25T01:30:13.334Z */
       createdAt: string;
       /** @example 2026-11-25T01:30:13.334Z */
@@ -9449,6 +9517,328 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  SplitSecondPersonController_confirmPayOutNow: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        distributionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description SELF_APPROVAL, CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SELF_APPROVAL' | 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND, DISTRIBUTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND' | 'DISTRIBUTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, SPLIT_NOT_FUNDED, DISTRIBUTION_ALREADY_PAID_OUT, SPLIT_NOTHING_TO_CONFIRM, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?:
+                'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'SPLIT_NOT_FUNDED' | 'DISTRIBUTION_ALREADY_PAID_OUT' | 'SPLIT_NOTHING_TO_CONFIRM' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description SME_FEE_NOT_COVERED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SME_FEE_NOT_COVERED';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  SplitSecondPersonController_confirmSettleMargin: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Up to 255 printable ASCII characters, unique per operation (a UUID). A retry with the same key and request replays the first answer (its status and body, header Idempotent-Replayed: true) for 24 hours; another request with the key is 409 IDEMPOTENCY_KEY_REUSED; a retry while the first still runs is 409 IDEMPOTENCY_KEY_IN_USE. Keys are per company and route (docs/api.md#idempotency). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SplitViewDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description SELF_APPROVAL, CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SELF_APPROVAL' | 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description SPLIT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'SPLIT_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE, SPLIT_MARGIN_NOT_SETTLEABLE, SPLIT_NOTHING_TO_CONFIRM, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'SPLIT_MARGIN_NOT_SETTLEABLE' | 'SPLIT_NOTHING_TO_CONFIRM' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
             };
           };
         };

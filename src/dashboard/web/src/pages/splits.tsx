@@ -9,12 +9,15 @@ import { humanize, money, Time } from '../lib/format';
 import { Link, setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
 import { RowActions, RowNotes } from './splits/row-actions';
+import { SplitSecondPerson, waitingFor } from './splits/second-person';
 
 /** What each history event means to the SME, in words (unknown types fall back to their name). */
 const EVENT_LABELS: Record<string, string> = {
   'split.created': 'Created',
   'split.roster.revised': 'Roster revised',
   'split.roster_entry.withdrawal_started': 'Withdrawal to wallet started',
+  'split.second_person.requested': 'Asked for a second person',
+  'split.second_person.confirmed': 'Confirmed by a second person',
   'split.leg_a.approved': 'Approved by the enterprise',
   'split.leg_a.rejected': 'Rejected by the enterprise',
   'split.leg_a.claimed': 'Enterprise payment collected',
@@ -197,15 +200,25 @@ export function SplitDetailPage({ id, viewer }: { id: string; viewer: Viewer }) 
     setPreview(await data<PayoutPreview>(api.GET('/api/commerce/splits/{id}/distributions/{distributionId}/payout-preview', { params: { path: { id, distributionId } } })));
   });
   const payout = useAction(async (p: PayoutPreview) => {
-    await data(api.POST('/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout', { params: { path: { id, distributionId: p.distributionId } } }));
+    const after = await data<Split>(
+      api.POST('/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout', { params: { path: { id, distributionId: p.distributionId } } }),
+    );
     setPreview(null);
-    setNotice(`Payout to ${p.contractorDisplayName} requested: ${money(p.netAmountCents, p.currency)} on its way.`);
+    setNotice(
+      waitingFor(after, 'pay_out_now', p.distributionId)
+        ? `Payout to ${p.contractorDisplayName} asked for: above your company's two-person threshold, another finance or owner member confirms it.`
+        : `Payout to ${p.contractorDisplayName} requested: ${money(p.netAmountCents, p.currency)} on its way.`,
+    );
     reloadAll();
   });
   const settle = useAction(async () => {
-    await data(api.POST('/api/commerce/splits/{id}/settle-margin', { params: { path: { id } } }));
+    const after = await data<Split>(api.POST('/api/commerce/splits/{id}/settle-margin', { params: { path: { id } } }));
     setSettling(false);
-    setNotice('The margin is settled to your balance.');
+    setNotice(
+      waitingFor(after, 'settle_margin')
+        ? "Margin release asked for: above your company's two-person threshold, another finance or owner member confirms it."
+        : 'The margin is settled to your balance.',
+    );
     reloadAll();
   });
   const decide = useAction(async (s: Split, what: 'approve' | 'reject' | 'cancel') => {
@@ -313,7 +326,15 @@ export function SplitDetailPage({ id, viewer }: { id: string; viewer: Viewer }) 
             <div className="sub" data-testid="margin-status">
               {humanize(s.marginStatus)}
             </div>
-            {can('settleMargin') ? (
+            {can('settleMargin') && waitingFor(s, 'settle_margin') ? (
+              <SplitSecondPerson
+                split={s}
+                waiting={waitingFor(s, 'settle_margin')!}
+                viewer={viewer}
+                label="Confirm the margin release"
+                onConfirmed={() => (setNotice('The margin is settled to your balance.'), reloadAll())}
+              />
+            ) : can('settleMargin') ? (
               <Button small variant="primary" onClick={() => (settle.setError(null), setSettling(true))} style={{ marginTop: '0.5rem' }}>
                 Settle margin
               </Button>
@@ -368,7 +389,15 @@ export function SplitDetailPage({ id, viewer }: { id: string; viewer: Viewer }) 
           ]}
           actions={(row) => (
             <>
-              {can('payOutNow') && row.status === 'PENDING' && row.legBTransferPayoutId === null ? (
+              {can('payOutNow') && row.legBTransferPayoutId === null && waitingFor(s, 'pay_out_now', row.id) ? (
+                <SplitSecondPerson
+                  split={s}
+                  waiting={waitingFor(s, 'pay_out_now', row.id)!}
+                  viewer={viewer}
+                  label={`Confirm paying out ${row.contractorDisplayName} now`}
+                  onConfirmed={() => (setNotice(`Payout to ${row.contractorDisplayName} confirmed: on its way.`), reloadAll())}
+                />
+              ) : can('payOutNow') && row.status === 'PENDING' && row.legBTransferPayoutId === null ? (
                 <Button small busy={askPayout.busy} onClick={() => void askPayout.run(row.id)} aria-label={`Pay out ${row.contractorDisplayName} now`}>
                   Pay out now
                 </Button>
