@@ -112,7 +112,7 @@ describe('Teams in Chromium (issue 30)', () => {
   it('two finance members join by their links and approve the Split; the inbox says what it still needs and from whom', async () => {
     await followInvitation(fin1);
     // Finance: money buttons, no keys or webhooks.
-    expect(await nav()).toEqual(['Home', 'Approvals', 'Bills', 'Checkout', 'Payouts', 'Team']);
+    expect(await nav()).toEqual(['Home', 'Approvals', 'Bills', 'Checkout', 'Payouts', 'Balance', 'Team']);
     await page.getByRole('link', { name: 'Approvals' }).first().click();
     const needed = page.getByTestId(`approvals-needed-${splitId}`);
     await ui(needed).toContainText('0 of 2 approvals');
@@ -187,7 +187,7 @@ describe('Teams in Chromium (issue 30)', () => {
     await shoot('company-switcher');
     await switcher.selectOption(sme.companyId);
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Acme Staffing');
-    expect(await nav()).toEqual(['Home', 'Splits', 'Checkout', 'Payouts', 'Team']);
+    expect(await nav()).toEqual(['Home', 'Splits', 'Checkout', 'Payouts', 'Balance', 'Team']);
     await page.getByRole('link', { name: 'Splits' }).first().click();
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Splits');
     await ui(page.getByRole('link', { name: /New Split/ })).toHaveCount(0);

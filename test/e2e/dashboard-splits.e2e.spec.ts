@@ -79,8 +79,9 @@ describe('Splits by session over HTTP', () => {
     expect(approved.data.approvedBy).toBeUndefined();
     const { clientIdempotencyKey: _key, createdBy: _by, ...createdForEnterprise } = created.data;
     const enterpriseHistory = [
-      { ...created, actor: 'sme', data: createdForEnterprise },
-      { ...approved, actor: `user:${world.enterprise.userId}`, data: { ...approved.data, approvedBy: `user:${world.enterprise.userId}` } },
+      // Names (issue 30): a reader sees its own members' emails, never the other company's key or people.
+      { ...created, actor: 'sme', actorName: null, data: createdForEnterprise },
+      { ...approved, actor: `user:${world.enterprise.userId}`, actorName: world.enterprise.email, data: { ...approved.data, approvedBy: `user:${world.enterprise.userId}` } },
       ...byKey.history.slice(2),
     ];
     for (const as of [{ token: world.sme.sessionToken }, { token: world.enterprise.sessionToken }, { headers: enterpriseCookie }]) {
