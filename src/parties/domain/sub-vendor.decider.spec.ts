@@ -17,7 +17,11 @@ const created: SubVendorCreated = {
     createdAt: now,
   },
 };
-const setWallet = (walletEmail: string, smeCompanyId = 'co_sme'): SubVendorCommand => ({ type: 'SetWalletEmail', data: { subVendorId: 'sv_1', smeCompanyId, walletEmail, now } });
+const setWallet = (walletEmail: string, smeCompanyId = 'co_sme'): SubVendorCommand => ({
+  type: 'SetWalletEmail',
+  data: { subVendorId: 'sv_1', smeCompanyId, walletEmail },
+  metadata: { now, actor: 'system' },
+});
 const walletSet = (walletEmail: string): SubVendorEvent => ({
   type: 'sub_vendor.wallet_email.set',
   data: { subVendorId: 'sv_1', smeCompanyId: 'co_sme', walletEmail, setAt: now },
