@@ -29,8 +29,12 @@ const walletSet = (walletEmail: string): SubVendorEvent => ({
 
 describe('sub-vendor decider', () => {
   it('creates once; creating again decides nothing', () => {
-    given(subVendorDecider).when({ type: 'Create', event: created }).then([created]);
-    given(subVendorDecider, created).when({ type: 'Create', event: created }).thenNothing();
+    given(subVendorDecider)
+      .when({ type: 'Create', event: created, metadata: { now, actor: 'system' } })
+      .then([created]);
+    given(subVendorDecider, created)
+      .when({ type: 'Create', event: created, metadata: { now, actor: 'system' } })
+      .thenNothing();
   });
   it('adds a wallet email to a SubVendor created without one', () =>
     given(subVendorDecider, created)

@@ -5,7 +5,8 @@ import { SubVendorNotFoundError } from './parties.errors';
 
 export type SubVendorCommand =
   /** Register once: again on an existing SubVendor decides nothing (the caller gets the existing one). */
-  { type: 'Create'; event: SubVendorCreated } | { type: 'SetWalletEmail'; data: { subVendorId: string; smeCompanyId: string; walletEmail: string }; metadata: CommandMetadata };
+  | { type: 'Create'; event: SubVendorCreated; metadata: CommandMetadata }
+  | { type: 'SetWalletEmail'; data: { subVendorId: string; smeCompanyId: string; walletEmail: string }; metadata: CommandMetadata };
 
 /** The SubVendor as its events made it: the created data with the latest wallet email. */
 export type SubVendorState = { subVendor: SubVendorCreated['data'] | null };
