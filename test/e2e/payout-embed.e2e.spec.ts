@@ -186,7 +186,7 @@ describe('Payout Embed over HTTP', () => {
       await app.platform.aggregates.handle(
         `balance-${platform.companyId}`,
         companyBalanceDecider,
-        { type: 'Release', data: { sessionId: session.id, reason: 'abandoned', now: await sandboxNow() } },
+        { type: 'Release', data: { sessionId: session.id, reason: 'abandoned' }, metadata: { now: await sandboxNow(), actor: 'test' } },
         { actor: 'test', correlationId: 'old-race' },
       );
       await books(available);
@@ -335,7 +335,8 @@ describe('Payout Embed over HTTP', () => {
       companyBalanceDecider,
       {
         type: 'Reserve',
-        data: { companyId: platform.companyId, sessionId, currency: 'USD', amountCents: '321', requestHash: sha256Hex(JSON.stringify(requestOf(body))), now: await sandboxNow() },
+        data: { companyId: platform.companyId, sessionId, currency: 'USD', amountCents: '321', requestHash: sha256Hex(JSON.stringify(requestOf(body))) },
+        metadata: { now: await sandboxNow(), actor: 'test' },
       },
       { actor: 'test', correlationId: 'crash' },
     );
@@ -363,7 +364,11 @@ describe('Payout Embed over HTTP', () => {
     const sessionId = deterministicId('pes', platform.companyId, key);
     const requestHash = sha256Hex(JSON.stringify(requestOf(body)));
     const context = { actor: 'test', correlationId: 'race' };
-    const reserve = { type: 'Reserve', data: { companyId: platform.companyId, sessionId, currency: 'USD', amountCents: '432', requestHash, now: await sandboxNow() } } as const;
+    const reserve = {
+      type: 'Reserve',
+      data: { companyId: platform.companyId, sessionId, currency: 'USD', amountCents: '432', requestHash },
+      metadata: { now: await sandboxNow(), actor: context.actor },
+    } as const;
     // The first attempt reserved and died; the retry's own Reserve finds the reservation held and decides nothing.
     await app.platform.aggregates.handle(`balance-${platform.companyId}`, companyBalanceDecider, reserve, context);
     expect((await app.platform.aggregates.handle(`balance-${platform.companyId}`, companyBalanceDecider, reserve, context)).events).toEqual([]);

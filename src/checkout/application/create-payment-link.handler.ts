@@ -3,6 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AppConfig } from '../../platform/config/app-config';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { randomBase36 } from '../../platform/ids/ids';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
@@ -44,8 +45,9 @@ export class CreatePaymentLinkHandler implements ICommandHandler<CreatePaymentLi
 
   async execute({ companyId, request, context }: CreatePaymentLinkCommand): Promise<{ slug: string; url: string }> {
     const slug = randomBase36(20);
-    const event: PaymentLinkCreated = { type: 'checkout.payment_link.created', data: { slug, companyId, ...request, createdAt: this.clock.now().toISOString() } };
-    const result = await this.aggregates.handle(paymentLinkStreamId(slug), paymentLinkDecider, { type: 'Create', event }, context, { expected: 'no_stream' });
+    const metadata = commandMetadata(this.clock, context);
+    const event: PaymentLinkCreated = { type: 'checkout.payment_link.created', data: { slug, companyId, ...request, createdAt: metadata.now } };
+    const result = await this.aggregates.handle(paymentLinkStreamId(slug), paymentLinkDecider, { type: 'Create', event, metadata }, context, { expected: 'no_stream' });
     await this.readYourWrites.after(result);
     return { slug, url: `${this.config.hostedCheckoutUrl}/checkout/${slug}` };
   }

@@ -2,6 +2,7 @@ import { Written } from '../../platform/projections/read-your-writes';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { newId, sha256Hex } from '../../platform/ids/ids';
 import { accountDecider } from '../domain/account.decider';
 import { accountStreamId } from '../domain/identity.events';
@@ -42,15 +43,15 @@ export class AccountDirectory {
   async findOrProvision(email: string, fullName: string | null, context: CommandContext, options: { sendLink?: boolean } = {}): Promise<Account> {
     const existing = await this.find(email);
     if (existing) return { ...existing, provisioned: false, written: { streamId: accountStreamId(sha256Hex(normalizeEmail(email))), position: null } };
-    const now = this.clock.now();
-    const userId = newId('usr', now.getTime());
-    const companyId = newId('co', now.getTime());
+    const metadata = commandMetadata(this.clock, context);
+    const userId = newId('usr', Date.parse(metadata.now));
+    const companyId = newId('co', Date.parse(metadata.now));
     const normalized = normalizeEmail(email);
     try {
       const result = await this.aggregates.handle(
         accountStreamId(sha256Hex(normalized)),
         accountDecider,
-        { type: 'ProvisionAccount', data: { companyId, companyName: fullName ?? normalized, userId, email: normalized, now: now.toISOString() } },
+        { type: 'ProvisionAccount', data: { companyId, companyName: fullName ?? normalized, userId, email: normalized }, metadata },
         context,
       );
       if (options.sendLink !== false) await this.magicLinks.send(userId, companyId, normalized);

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { membersDecider } from '../domain/members.decider';
@@ -33,14 +34,16 @@ export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRole
 
   async execute(command: ChangeMemberRoleCommand): Promise<void> {
     const founderUserId = await founderOf(this.documents, command.companyId);
+    const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(
       membersStreamId(command.companyId),
       membersDecider,
       {
         type: 'ChangeRole',
-        data: { companyId: command.companyId, userId: command.userId, role: command.role, by: command.by, founderUserId, now: this.clock.now().toISOString() },
+        data: { companyId: command.companyId, userId: command.userId, role: command.role, by: command.by, founderUserId },
+        metadata: commandMetadata(this.clock, context),
       },
-      { actor: `user:${command.by}`, correlationId: command.correlationId },
+      context,
     );
     await this.readYourWrites.after(result);
   }

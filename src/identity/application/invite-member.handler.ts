@@ -3,6 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { normalizeEmail } from '../../platform/domain/email';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
@@ -52,8 +53,8 @@ export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand>
   async execute(command: InviteMemberCommand): Promise<InvitationSent> {
     const email = normalizeEmail(command.email);
     const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
-    const now = this.clock.now();
-    const inviteId = newId('inv', now.getTime());
+    const metadata = commandMetadata(this.clock, context);
+    const inviteId = newId('inv', Date.parse(metadata.now));
     // A password sign-up that has not confirmed its address yet is invited too: only the address's owner
     // gets the link, and following it confirms the address (unlike a roster row, an invitation must not
     // hand the address to a new account).
@@ -64,7 +65,8 @@ export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand>
       membersDecider,
       {
         type: 'InviteMember',
-        data: { companyId: command.companyId, inviteId, email, role: command.role, by: command.by, inviteeUserId: existing?.id ?? null, founderUserId, now: now.toISOString() },
+        data: { companyId: command.companyId, inviteId, email, role: command.role, by: command.by, inviteeUserId: existing?.id ?? null, founderUserId },
+        metadata,
       },
       context,
     );

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { newId } from '../../platform/ids/ids';
 import type { Scope } from '../domain/principal';
@@ -41,8 +42,9 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
   ) {}
 
   async execute(command: IssueApiKeyCommand): Promise<IssuedApiKey> {
-    const now = this.clock.now();
-    const keyId = newId('key', now.getTime());
+    const context = { actor: `user:${command.userId}`, correlationId: command.correlationId };
+    const metadata = commandMetadata(this.clock, context);
+    const keyId = newId('key', Date.parse(metadata.now));
     const { token, hash } = newSecretToken('sk');
     const scopes = [...new Set(command.scopes)].sort();
     const result = await this.aggregates.handle(
@@ -59,12 +61,12 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
           lastFour: token.slice(-4),
           prefix: token.slice(0, API_KEY_PREFIX_LENGTH),
           issuedBy: command.userId,
-          now: now.toISOString(),
         },
+        metadata,
       },
-      { actor: `user:${command.userId}`, correlationId: command.correlationId },
+      context,
     );
     await this.readYourWrites.after(result);
-    return { id: keyId, name: command.name, key: token, scopes, createdAt: now.toISOString() };
+    return { id: keyId, name: command.name, key: token, scopes, createdAt: metadata.now };
   }
 }

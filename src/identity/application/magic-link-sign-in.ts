@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { normalizeEmail } from '../../platform/domain/email';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { sha256Hex } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
@@ -39,8 +40,13 @@ export class MagicLinkSignIn {
     const user = await this.documents.get<UserDoc>(USERS, userId);
     if (!user || user.releasedAt !== undefined) throw new MagicLinkInvalidError();
     const context = { actor: `user:${userId}`, correlationId };
-    const now = this.clock.now().toISOString();
-    const result = await this.aggregates.handle(accountStreamId(sha256Hex(normalizeEmail(user.email))), accountDecider, { type: 'VerifyEmail', data: { userId, now } }, context);
+    const metadata = commandMetadata(this.clock, context);
+    const result = await this.aggregates.handle(
+      accountStreamId(sha256Hex(normalizeEmail(user.email))),
+      accountDecider,
+      { type: 'VerifyEmail', data: { userId }, metadata },
+      context,
+    );
     await this.readYourWrites.after(result);
     if (inviteId !== null) {
       // An invitation's link (issue 30): following it accepts the invitation; the session is for that company.
@@ -48,7 +54,7 @@ export class MagicLinkSignIn {
       const joined = await this.aggregates.handle(
         membersStreamId(companyId),
         membersDecider,
-        { type: 'AcceptInvitation', data: { companyId, inviteId, userId, email: user.email, founderUserId, now } },
+        { type: 'AcceptInvitation', data: { companyId, inviteId, userId, email: user.email, founderUserId }, metadata },
         context,
       );
       await this.readYourWrites.after(joined);

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { membersDecider } from '../domain/members.decider';
@@ -34,11 +35,12 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand>
 
   async execute(command: RemoveMemberCommand): Promise<void> {
     const founderUserId = await founderOf(this.documents, command.companyId);
+    const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(
       membersStreamId(command.companyId),
       membersDecider,
-      { type: 'RemoveMember', data: { companyId: command.companyId, userId: command.userId, by: command.by, founderUserId, now: this.clock.now().toISOString() } },
-      { actor: `user:${command.by}`, correlationId: command.correlationId },
+      { type: 'RemoveMember', data: { companyId: command.companyId, userId: command.userId, by: command.by, founderUserId }, metadata: commandMetadata(this.clock, context) },
+      context,
     );
     await this.readYourWrites.after(result);
   }

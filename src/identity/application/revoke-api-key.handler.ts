@@ -6,6 +6,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CredentialResolverService } from './credential-resolver.service';
 import { apiKeyDecider } from '../domain/api-key.decider';
 import { apiKeyStreamId } from '../domain/identity.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export class RevokeApiKeyCommand extends Command<void> {
   constructor(
@@ -28,11 +29,12 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand>
   ) {}
 
   async execute(command: RevokeApiKeyCommand): Promise<void> {
+    const context = { actor: `user:${command.userId}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(
       apiKeyStreamId(command.keyId),
       apiKeyDecider,
-      { type: 'RevokeApiKey', data: { keyId: command.keyId, companyId: command.companyId, now: this.clock.now().toISOString() } },
-      { actor: `user:${command.userId}`, correlationId: command.correlationId },
+      { type: 'RevokeApiKey', data: { keyId: command.keyId, companyId: command.companyId }, metadata: commandMetadata(this.clock, context) },
+      context,
     );
     // Clear the cached key now and again once the read model shows the revocation (or the wait gave
     // up), so no lookup made in between keeps it cached.

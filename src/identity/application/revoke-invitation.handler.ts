@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { membersDecider } from '../domain/members.decider';
@@ -31,11 +32,16 @@ export class RevokeInvitationHandler implements ICommandHandler<RevokeInvitation
 
   async execute(command: RevokeInvitationCommand): Promise<void> {
     const founderUserId = await founderOf(this.documents, command.companyId);
+    const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(
       membersStreamId(command.companyId),
       membersDecider,
-      { type: 'RevokeInvitation', data: { companyId: command.companyId, inviteId: command.inviteId, by: command.by, founderUserId, now: this.clock.now().toISOString() } },
-      { actor: `user:${command.by}`, correlationId: command.correlationId },
+      {
+        type: 'RevokeInvitation',
+        data: { companyId: command.companyId, inviteId: command.inviteId, by: command.by, founderUserId },
+        metadata: commandMetadata(this.clock, context),
+      },
+      context,
     );
     await this.readYourWrites.after(result);
   }

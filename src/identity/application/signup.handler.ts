@@ -48,14 +48,17 @@ export class SignupHandler implements ICommandHandler<SignupCommand> {
     const nowMs = this.clock.now().getTime();
     const companyId = newId('co', nowMs);
     const userId = newId('usr', nowMs);
+    // The actor is the user whose id embeds the time: the metadata is made from that one reading.
+    const context = { actor: `user:${userId}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(
       accountStreamId(sha256Hex(email)),
       accountDecider,
       {
         type: 'RegisterAccount',
-        data: { companyId, companyName: command.companyName, userId, email, passwordHash: await hashPassword(command.password), now: new Date(nowMs).toISOString() },
+        data: { companyId, companyName: command.companyName, userId, email, passwordHash: await hashPassword(command.password) },
+        metadata: { now: new Date(nowMs).toISOString(), actor: context.actor },
       },
-      { actor: `user:${userId}`, correlationId: command.correlationId },
+      context,
     );
     await this.readYourWrites.after(result);
     // The address is unproven until this link is followed (issue 24); the account works meanwhile.

@@ -7,11 +7,13 @@ const LATER = '2026-01-02T00:00:00.000Z';
 
 const register: AccountCommand = {
   type: 'RegisterAccount',
-  data: { companyId: 'co_1', companyName: 'Acme', userId: 'usr_1', email: 'a@acme.test', passwordHash: 'h', now: NOW },
+  data: { companyId: 'co_1', companyName: 'Acme', userId: 'usr_1', email: 'a@acme.test', passwordHash: 'h' },
+  metadata: { now: NOW, actor: 'user:usr_1' },
 };
 const provision: AccountCommand = {
   type: 'ProvisionAccount',
-  data: { companyId: 'co_2', companyName: 'a@acme.test', userId: 'usr_2', email: 'a@acme.test', now: LATER },
+  data: { companyId: 'co_2', companyName: 'a@acme.test', userId: 'usr_2', email: 'a@acme.test' },
+  metadata: { now: LATER, actor: 'system' },
 };
 
 const companyRegistered: AccountEvent = { type: 'company.registered', data: { companyId: 'co_1', name: 'Acme', registeredAt: NOW } };
@@ -70,7 +72,7 @@ describe('account decider', () => {
   });
 
   describe('verifying the address', () => {
-    const verify = (userId: string): AccountCommand => ({ type: 'VerifyEmail', data: { userId, now: LATER } });
+    const verify = (userId: string): AccountCommand => ({ type: 'VerifyEmail', data: { userId }, metadata: { now: LATER, actor: 'system' } });
 
     it('records the verification once', () => {
       given(accountDecider, ...signedUp)

@@ -1,16 +1,17 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { EmailAlreadyRegisteredError, MagicLinkInvalidError } from './identity.errors';
 import { AccountEvent } from './identity.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
-type Registration = { companyId: string; companyName: string; userId: string; email: string; now: string };
+type Registration = { companyId: string; companyName: string; userId: string; email: string };
 
 export type AccountCommand =
   /** A sign-up (password) or, with passwordHash null, an account provisioned for a roster email. */
-  | { type: 'RegisterAccount'; data: Registration & { passwordHash: string | null } }
+  | { type: 'RegisterAccount'; data: Registration & { passwordHash: string | null }; metadata: CommandMetadata }
   /** A roster row or sandbox creator for the email: a passwordless account, unless a verified one exists. */
-  | { type: 'ProvisionAccount'; data: Registration }
+  | { type: 'ProvisionAccount'; data: Registration; metadata: CommandMetadata }
   /** The account's user followed a link emailed to the address. */
-  | { type: 'VerifyEmail'; data: { userId: string; now: string } };
+  | { type: 'VerifyEmail'; data: { userId: string }; metadata: CommandMetadata };
 
 export type AccountState = { status: 'none' } | { status: 'registered'; companyId: string; userId: string; verified: boolean };
 
@@ -25,11 +26,11 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
   decide(command, state) {
     switch (command.type) {
       case 'RegisterAccount':
-        return registerAccount(command.data, state);
+        return registerAccount(command.data, state, command.metadata);
       case 'ProvisionAccount':
-        return provisionAccount(command.data, state);
+        return provisionAccount(command.data, state, command.metadata);
       case 'VerifyEmail':
-        return verifyEmail(command.data, state);
+        return verifyEmail(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -51,9 +52,9 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
   },
 };
 
-function registered(data: Registration, passwordHash: string | null): AccountEvent[] {
+function registered(data: Registration, passwordHash: string | null, meta: CommandMetadata): AccountEvent[] {
   return [
-    { type: 'company.registered', data: { companyId: data.companyId, name: data.companyName, registeredAt: data.now } },
+    { type: 'company.registered', data: { companyId: data.companyId, name: data.companyName, registeredAt: meta.now } },
     {
       type: 'user.registered',
       data: {
@@ -61,28 +62,28 @@ function registered(data: Registration, passwordHash: string | null): AccountEve
         companyId: data.companyId,
         email: data.email,
         passwordHash,
-        registeredAt: data.now,
+        registeredAt: meta.now,
         ...(passwordHash !== null ? { emailVerified: false as const } : {}),
       },
     },
   ];
 }
 
-function registerAccount(data: Extract<AccountCommand, { type: 'RegisterAccount' }>['data'], state: AccountState): AccountEvent[] {
+function registerAccount(data: Extract<AccountCommand, { type: 'RegisterAccount' }>['data'], state: AccountState, meta: CommandMetadata): AccountEvent[] {
   if (state.status !== 'none') throw new EmailAlreadyRegisteredError();
-  return registered(data, data.passwordHash);
+  return registered(data, data.passwordHash, meta);
 }
 
 /** Spec 4.5 "no account": an unverified account is no account; it loses the address to its owner's new one. */
-function provisionAccount(data: Registration, state: AccountState): AccountEvent[] {
-  if (state.status === 'none') return registered(data, null);
+function provisionAccount(data: Registration, state: AccountState, meta: CommandMetadata): AccountEvent[] {
+  if (state.status === 'none') return registered(data, null, meta);
   if (state.verified) throw new EmailAlreadyRegisteredError();
-  return [{ type: 'user.email_released', data: { userId: state.userId, companyId: state.companyId, releasedAt: data.now } }, ...registered(data, null)];
+  return [{ type: 'user.email_released', data: { userId: state.userId, companyId: state.companyId, releasedAt: meta.now } }, ...registered(data, null, meta)];
 }
 
 /** Only the address's current user can verify it; a link of a user that lost the address is dead. */
-function verifyEmail(data: Extract<AccountCommand, { type: 'VerifyEmail' }>['data'], state: AccountState): AccountEvent[] {
+function verifyEmail(data: Extract<AccountCommand, { type: 'VerifyEmail' }>['data'], state: AccountState, meta: CommandMetadata): AccountEvent[] {
   if (state.status !== 'registered' || state.userId !== data.userId) throw new MagicLinkInvalidError();
   if (state.verified) return [];
-  return [{ type: 'user.email_verified', data: { userId: state.userId, companyId: state.companyId, verifiedAt: data.now } }];
+  return [{ type: 'user.email_verified', data: { userId: state.userId, companyId: state.companyId, verifiedAt: meta.now } }];
 }

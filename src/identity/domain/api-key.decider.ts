@@ -2,13 +2,15 @@ import { assertNever, Decider } from '../../platform/domain/decider';
 import type { Scope } from './principal';
 import { ApiKeyNotFoundError } from './identity.errors';
 import { ApiKeyEvent } from './identity.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export type ApiKeyCommand =
   | {
       type: 'IssueApiKey';
-      data: { keyId: string; companyId: string; name: string; scopes: Scope[]; keyHash: string; lastFour: string; prefix: string; issuedBy: string; now: string };
+      data: { keyId: string; companyId: string; name: string; scopes: Scope[]; keyHash: string; lastFour: string; prefix: string; issuedBy: string };
+      metadata: CommandMetadata;
     }
-  | { type: 'RevokeApiKey'; data: { keyId: string; companyId: string; now: string } };
+  | { type: 'RevokeApiKey'; data: { keyId: string; companyId: string }; metadata: CommandMetadata };
 
 export type ApiKeyState = { status: 'none' } | { status: 'active' | 'revoked'; companyId: string };
 
@@ -17,9 +19,9 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
   decide(command, state) {
     switch (command.type) {
       case 'IssueApiKey':
-        return issue(command.data, state);
+        return issue(command.data, state, command.metadata);
       case 'RevokeApiKey':
-        return revoke(command.data, state);
+        return revoke(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -36,15 +38,14 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
   },
 };
 
-function issue(data: Extract<ApiKeyCommand, { type: 'IssueApiKey' }>['data'], state: ApiKeyState): ApiKeyEvent[] {
+function issue(data: Extract<ApiKeyCommand, { type: 'IssueApiKey' }>['data'], state: ApiKeyState, meta: CommandMetadata): ApiKeyEvent[] {
   if (state.status !== 'none') return [];
-  const { now, ...rest } = data;
-  return [{ type: 'api_key.issued', data: { ...rest, issuedAt: now } }];
+  return [{ type: 'api_key.issued', data: { ...data, issuedAt: meta.now } }];
 }
 
 /** Revoking twice changes nothing; another company's key does not exist for the caller. */
-function revoke(data: Extract<ApiKeyCommand, { type: 'RevokeApiKey' }>['data'], state: ApiKeyState): ApiKeyEvent[] {
+function revoke(data: Extract<ApiKeyCommand, { type: 'RevokeApiKey' }>['data'], state: ApiKeyState, meta: CommandMetadata): ApiKeyEvent[] {
   if (state.status === 'none' || state.companyId !== data.companyId) throw new ApiKeyNotFoundError();
   if (state.status === 'revoked') return [];
-  return [{ type: 'api_key.revoked', data: { keyId: data.keyId, companyId: data.companyId, revokedAt: data.now } }];
+  return [{ type: 'api_key.revoked', data: { keyId: data.keyId, companyId: data.companyId, revokedAt: meta.now } }];
 }

@@ -4,19 +4,24 @@ import { MagicLinkInvalidError } from './identity.errors';
 import { MembersEvent } from './members.events';
 import { InvitationNotFoundError, LastOwnerError, MemberAlreadyExistsError, MemberNotFoundError } from './members.errors';
 import type { Role } from './role';
+import { CommandMetadata } from '../../platform/domain/command';
 
 /**
  * Every command names the company's first user (`founderUserId`, read from its account: a fact that never
  * changes), who is its owner until an event here says otherwise. Time and ids arrive in the command.
  */
-type Founded = { founderUserId: string | null; now: string };
+type Founded = { founderUserId: string | null };
 
 export type MembersCommand =
-  | { type: 'InviteMember'; data: Founded & { companyId: string; inviteId: string; email: string; role: Role; by: string; inviteeUserId: string | null } }
-  | { type: 'AcceptInvitation'; data: Founded & { companyId: string; inviteId: string; userId: string; email: string } }
-  | { type: 'RevokeInvitation'; data: Founded & { companyId: string; inviteId: string; by: string } }
-  | { type: 'ChangeRole'; data: Founded & { companyId: string; userId: string; role: Role; by: string } }
-  | { type: 'RemoveMember'; data: Founded & { companyId: string; userId: string; by: string } };
+  | {
+      type: 'InviteMember';
+      data: Founded & { companyId: string; inviteId: string; email: string; role: Role; by: string; inviteeUserId: string | null };
+      metadata: CommandMetadata;
+    }
+  | { type: 'AcceptInvitation'; data: Founded & { companyId: string; inviteId: string; userId: string; email: string }; metadata: CommandMetadata }
+  | { type: 'RevokeInvitation'; data: Founded & { companyId: string; inviteId: string; by: string }; metadata: CommandMetadata }
+  | { type: 'ChangeRole'; data: Founded & { companyId: string; userId: string; role: Role; by: string }; metadata: CommandMetadata }
+  | { type: 'RemoveMember'; data: Founded & { companyId: string; userId: string; by: string }; metadata: CommandMetadata };
 
 export interface MembersState {
   /** Roles set by events (null: removed); the founder's entry is absent until one concerns it. */
@@ -37,15 +42,15 @@ export const membersDecider: Decider<MembersCommand, MembersEvent, MembersState>
   decide(command, state) {
     switch (command.type) {
       case 'InviteMember':
-        return invite(command.data, state);
+        return invite(command.data, state, command.metadata);
       case 'AcceptInvitation':
-        return accept(command.data, state);
+        return accept(command.data, state, command.metadata);
       case 'RevokeInvitation':
-        return revokeInvitation(command.data, state);
+        return revokeInvitation(command.data, state, command.metadata);
       case 'ChangeRole':
-        return changeRole(command.data, state);
+        return changeRole(command.data, state, command.metadata);
       case 'RemoveMember':
-        return remove(command.data, state);
+        return remove(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -76,37 +81,37 @@ export const membersDecider: Decider<MembersCommand, MembersEvent, MembersState>
   },
 };
 
-function invite(data: Extract<MembersCommand, { type: 'InviteMember' }>['data'], state: MembersState): MembersEvent[] {
+function invite(data: Extract<MembersCommand, { type: 'InviteMember' }>['data'], state: MembersState, meta: CommandMetadata): MembersEvent[] {
   if (data.inviteeUserId && membersOf(state, data.founderUserId).has(data.inviteeUserId)) throw new MemberAlreadyExistsError();
   if (state.invites[data.inviteId]) return [];
   return [
     {
       type: 'member.invited',
-      data: { companyId: data.companyId, inviteId: data.inviteId, email: normalizeEmail(data.email), role: data.role, invitedBy: data.by, invitedAt: data.now },
+      data: { companyId: data.companyId, inviteId: data.inviteId, email: normalizeEmail(data.email), role: data.role, invitedBy: data.by, invitedAt: meta.now },
     },
   ];
 }
 
 /** The invitation's link signs its address's account in: a used, revoked or unknown invitation is a dead link. */
-function accept(data: Extract<MembersCommand, { type: 'AcceptInvitation' }>['data'], state: MembersState): MembersEvent[] {
+function accept(data: Extract<MembersCommand, { type: 'AcceptInvitation' }>['data'], state: MembersState, meta: CommandMetadata): MembersEvent[] {
   const invitation = state.invites[data.inviteId];
   if (!invitation || !invitation.pending || invitation.email !== normalizeEmail(data.email)) throw new MagicLinkInvalidError();
   if (membersOf(state, data.founderUserId).has(data.userId)) return [];
   return [
     {
       type: 'member.joined',
-      data: { companyId: data.companyId, inviteId: data.inviteId, userId: data.userId, email: invitation.email, role: invitation.role, joinedAt: data.now },
+      data: { companyId: data.companyId, inviteId: data.inviteId, userId: data.userId, email: invitation.email, role: invitation.role, joinedAt: meta.now },
     },
   ];
 }
 
-function revokeInvitation(data: Extract<MembersCommand, { type: 'RevokeInvitation' }>['data'], state: MembersState): MembersEvent[] {
+function revokeInvitation(data: Extract<MembersCommand, { type: 'RevokeInvitation' }>['data'], state: MembersState, meta: CommandMetadata): MembersEvent[] {
   const invitation = state.invites[data.inviteId];
   if (!invitation || !invitation.pending) throw new InvitationNotFoundError();
-  return [{ type: 'member.invite_revoked', data: { companyId: data.companyId, inviteId: data.inviteId, email: invitation.email, revokedBy: data.by, revokedAt: data.now } }];
+  return [{ type: 'member.invite_revoked', data: { companyId: data.companyId, inviteId: data.inviteId, email: invitation.email, revokedBy: data.by, revokedAt: meta.now } }];
 }
 
-function changeRole(data: Extract<MembersCommand, { type: 'ChangeRole' }>['data'], state: MembersState): MembersEvent[] {
+function changeRole(data: Extract<MembersCommand, { type: 'ChangeRole' }>['data'], state: MembersState, meta: CommandMetadata): MembersEvent[] {
   const members = membersOf(state, data.founderUserId);
   const previousRole = members.get(data.userId);
   if (!previousRole) throw new MemberNotFoundError();
@@ -115,17 +120,17 @@ function changeRole(data: Extract<MembersCommand, { type: 'ChangeRole' }>['data'
   return [
     {
       type: 'member.role_changed',
-      data: { companyId: data.companyId, userId: data.userId, role: data.role, previousRole, changedBy: data.by, changedAt: data.now },
+      data: { companyId: data.companyId, userId: data.userId, role: data.role, previousRole, changedBy: data.by, changedAt: meta.now },
     },
   ];
 }
 
-function remove(data: Extract<MembersCommand, { type: 'RemoveMember' }>['data'], state: MembersState): MembersEvent[] {
+function remove(data: Extract<MembersCommand, { type: 'RemoveMember' }>['data'], state: MembersState, meta: CommandMetadata): MembersEvent[] {
   const members = membersOf(state, data.founderUserId);
   const role = members.get(data.userId);
   if (!role) throw new MemberNotFoundError();
   if (role === 'owner') assertAnotherOwner(members, data.userId);
-  return [{ type: 'member.removed', data: { companyId: data.companyId, userId: data.userId, role, removedBy: data.by, removedAt: data.now } }];
+  return [{ type: 'member.removed', data: { companyId: data.companyId, userId: data.userId, role, removedBy: data.by, removedAt: meta.now } }];
 }
 
 function assertAnotherOwner(members: Map<string, Role>, leaving: string): void {

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { normalizeEmail } from '../../platform/domain/email';
@@ -32,13 +33,13 @@ export class CreateBusinessProfileHandler implements ICommandHandler<CreateBusin
   ) {}
 
   async execute({ companyId, displayName, email, context }: CreateBusinessProfileCommand): Promise<BusinessProfileDoc> {
-    const now = this.clock.now();
-    const businessProfileId = newId('bp', now.getTime());
+    const metadata = commandMetadata(this.clock, context);
+    const businessProfileId = newId('bp', Date.parse(metadata.now));
     const event: BusinessProfileCreated = {
       type: 'business_profile.created',
-      data: { businessProfileId, companyId, displayName, email: normalizeEmail(email), createdAt: now.toISOString() },
+      data: { businessProfileId, companyId, displayName, email: normalizeEmail(email), createdAt: metadata.now },
     };
-    const result = await this.aggregates.handle(businessProfileStreamId(businessProfileId), businessProfileDecider, { type: 'Create', event }, context);
+    const result = await this.aggregates.handle(businessProfileStreamId(businessProfileId), businessProfileDecider, { type: 'Create', event, metadata }, context);
     await this.readYourWrites.after(result);
     const { businessProfileId: id, ...rest } = event.data;
     return { id, ...rest };

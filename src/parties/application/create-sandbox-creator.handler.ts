@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { AccountDirectory } from '../../identity';
@@ -47,22 +48,22 @@ export class CreateSandboxCreatorHandler implements ICommandHandler<CreateSandbo
 
   async execute({ input, context }: CreateSandboxCreatorCommand): Promise<SandboxCreatorCreated> {
     const account = await this.accounts.findOrProvision(input.email, input.fullName, context);
-    const now = this.clock.now();
+    const metadata = commandMetadata(this.clock, context);
     const event: CreatorProfileCreated = {
       type: 'creator_profile.created',
       data: {
-        creatorProfileId: newId('crp', now.getTime()),
-        paymentProfileId: newId('cpp', now.getTime()),
+        creatorProfileId: newId('crp', Date.parse(metadata.now)),
+        paymentProfileId: newId('cpp', Date.parse(metadata.now)),
         userId: account.userId,
         companyId: account.companyId,
         fullName: input.fullName,
         email: normalizeEmail(input.email),
         active: input.active,
         wallet: input.walletEmail ? { email: normalizeEmail(input.walletEmail), active: true, verified: input.walletVerified } : null,
-        createdAt: now.toISOString(),
+        createdAt: metadata.now,
       },
     };
-    const result = await this.aggregates.handle(creatorStreamId(account.userId), creatorDecider, { type: 'Create', event }, context);
+    const result = await this.aggregates.handle(creatorStreamId(account.userId), creatorDecider, { type: 'Create', event, metadata }, context);
     if (result.events.length === 0) throw new CreatorAlreadyExistsError();
     await this.readYourWrites.after(account.written, result);
     return { userId: account.userId, creatorProfileId: event.data.creatorProfileId, paymentProfileId: event.data.paymentProfileId };

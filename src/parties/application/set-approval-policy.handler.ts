@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { company } from '../../identity';
@@ -41,7 +42,7 @@ export class SetApprovalPolicyHandler implements ICommandHandler<SetApprovalPoli
     const result = await this.aggregates.handle(
       companyStreamId(enterpriseCompanyId),
       companyDecider,
-      { type: 'SetApprovalPolicy', data: { enterpriseCompanyId, ...policy, now: this.clock.now().toISOString() } },
+      { type: 'SetApprovalPolicy', data: { enterpriseCompanyId, ...policy }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(result);

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { companyDecider } from '../domain/company.decider';
 import { companyStreamId } from '../domain/parties.events';
@@ -29,7 +30,7 @@ export class SetNetTermsHandler implements ICommandHandler<SetNetTermsCommand> {
     const result = await this.aggregates.handle(
       companyStreamId(companyId),
       companyDecider,
-      { type: 'SetNetTerms', data: { companyId, netTermsDays, now: this.clock.now().toISOString() } },
+      { type: 'SetNetTerms', data: { companyId, netTermsDays }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(result);

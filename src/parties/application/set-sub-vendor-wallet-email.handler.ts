@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { subVendorStreamId } from '../domain/parties.events';
 import { subVendorDecider } from '../domain/sub-vendor.decider';
@@ -37,7 +38,7 @@ export class SetSubVendorWalletEmailHandler implements ICommandHandler<SetSubVen
     const result = await this.aggregates.handle(
       subVendorStreamId(subVendorId),
       subVendorDecider,
-      { type: 'SetWalletEmail', data: { subVendorId, smeCompanyId, walletEmail, now: this.clock.now().toISOString() } },
+      { type: 'SetWalletEmail', data: { subVendorId, smeCompanyId, walletEmail }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(result);

@@ -2,6 +2,7 @@ import { Written } from '../../platform/projections/read-your-writes';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { deterministicId } from '../../platform/ids/ids';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { AccountDirectory } from '../../identity';
@@ -49,7 +50,7 @@ export class SubVendorRegistry {
     const existing = await this.aggregates.load(subVendorStreamId(subVendorId), subVendorDecider);
     if (existing.state.subVendor) return { subVendor: toDoc(existing.state.subVendor), exists: true };
     const account = await this.accounts.find(email);
-    return { subVendor: toDoc((await this.newSubVendor(subVendorId, smeCompanyId, email, input, account?.userId ?? null)).data), exists: false };
+    return { subVendor: toDoc((await this.newSubVendor(subVendorId, smeCompanyId, email, input, account?.userId ?? null, this.clock.now().toISOString())).data), exists: false };
   }
 
   async register(smeCompanyId: string, input: SubVendorInput, context: CommandContext): Promise<RegisteredSubVendor> {
@@ -60,13 +61,14 @@ export class SubVendorRegistry {
     if (existing.state.subVendor) return { subVendor: toDoc(existing.state.subVendor), created: false, written: [] };
 
     const account = await this.accounts.findOrProvision(email, input.fullName, context);
-    const event = await this.newSubVendor(subVendorId, smeCompanyId, email, input, account.userId);
-    const result = await this.aggregates.handle(stream, subVendorDecider, { type: 'Create', event }, context);
+    const metadata = commandMetadata(this.clock, context);
+    const event = await this.newSubVendor(subVendorId, smeCompanyId, email, input, account.userId, metadata.now);
+    const result = await this.aggregates.handle(stream, subVendorDecider, { type: 'Create', event, metadata }, context);
     const stored = result.state.subVendor!;
     return { subVendor: toDoc(stored), created: result.events.length > 0, written: [account.written, result] };
   }
 
-  private async newSubVendor(subVendorId: string, smeCompanyId: string, email: string, input: SubVendorInput, userId: string | null): Promise<SubVendorCreated> {
+  private async newSubVendor(subVendorId: string, smeCompanyId: string, email: string, input: SubVendorInput, userId: string | null, createdAt: string): Promise<SubVendorCreated> {
     const creator = userId ? await creatorOfUser(this.documents, userId) : null;
     return {
       type: 'sub_vendor.created',
@@ -82,7 +84,7 @@ export class SubVendorRegistry {
         kind: input.kind,
         userId,
         creatorProfileId: input.kind === 'PERSON' ? (creator?.creatorProfileId ?? null) : null,
-        createdAt: this.clock.now().toISOString(),
+        createdAt,
       },
     };
   }

@@ -1,11 +1,12 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
+import { CommandMetadata } from '../../platform/domain/command';
 import { SplitSettingsForSelfError } from './parties.errors';
 import { CompanyApprovalPolicySet, CompanyEvent } from './parties.events';
 
 export type CompanyCommand =
-  | { type: 'SetNetTerms'; data: { companyId: string; netTermsDays: number; now: string } }
-  | { type: 'SetSplitSettings'; data: { enterpriseCompanyId: string; smeCompanyId: string; autoAccept: boolean; coverFees: boolean; now: string } }
-  | { type: 'SetApprovalPolicy'; data: Omit<CompanyApprovalPolicySet['data'], 'setAt'> & { now: string } };
+  | { type: 'SetNetTerms'; data: { companyId: string; netTermsDays: number }; metadata: CommandMetadata }
+  | { type: 'SetSplitSettings'; data: { enterpriseCompanyId: string; smeCompanyId: string; autoAccept: boolean; coverFees: boolean }; metadata: CommandMetadata }
+  | { type: 'SetApprovalPolicy'; data: Omit<CompanyApprovalPolicySet['data'], 'setAt'>; metadata: CommandMetadata };
 
 export interface CompanyState {
   netTermsDays: number;
@@ -21,11 +22,11 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
   decide(command, state) {
     switch (command.type) {
       case 'SetNetTerms':
-        return setNetTerms(command.data, state);
+        return setNetTerms(command.data, state, command.metadata);
       case 'SetSplitSettings':
-        return setSplitSettings(command.data, state);
+        return setSplitSettings(command.data, state, command.metadata);
       case 'SetApprovalPolicy':
-        return setApprovalPolicy(command.data);
+        return setApprovalPolicy(command.data, command.metadata);
       default:
         return assertNever(command);
     }
@@ -48,21 +49,19 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
 };
 
 /** Issue 30: per SME or the enterprise's default; an enterprise sets no policy for itself. */
-function setApprovalPolicy(data: Extract<CompanyCommand, { type: 'SetApprovalPolicy' }>['data']): CompanyEvent[] {
+function setApprovalPolicy(data: Extract<CompanyCommand, { type: 'SetApprovalPolicy' }>['data'], meta: CommandMetadata): CompanyEvent[] {
   if (data.enterpriseCompanyId === data.smeCompanyId) throw new SplitSettingsForSelfError();
-  const { now, ...policy } = data;
-  return [{ type: 'company.approval_policy.set', data: { ...policy, setAt: now } }];
+  return [{ type: 'company.approval_policy.set', data: { ...data, setAt: meta.now } }];
 }
 
-function setNetTerms(data: Extract<CompanyCommand, { type: 'SetNetTerms' }>['data'], state: CompanyState): CompanyEvent[] {
+function setNetTerms(data: Extract<CompanyCommand, { type: 'SetNetTerms' }>['data'], state: CompanyState, meta: CommandMetadata): CompanyEvent[] {
   if (data.netTermsDays === state.netTermsDays) return [];
-  return [{ type: 'company.net_terms.set', data: { companyId: data.companyId, netTermsDays: data.netTermsDays, setAt: data.now } }];
+  return [{ type: 'company.net_terms.set', data: { companyId: data.companyId, netTermsDays: data.netTermsDays, setAt: meta.now } }];
 }
 
-function setSplitSettings(data: Extract<CompanyCommand, { type: 'SetSplitSettings' }>['data'], state: CompanyState): CompanyEvent[] {
+function setSplitSettings(data: Extract<CompanyCommand, { type: 'SetSplitSettings' }>['data'], state: CompanyState, meta: CommandMetadata): CompanyEvent[] {
   if (data.enterpriseCompanyId === data.smeCompanyId) throw new SplitSettingsForSelfError();
   const current = state.splitSettings.get(data.smeCompanyId);
   if (current && current.autoAccept === data.autoAccept && current.coverFees === data.coverFees) return [];
-  const { now, ...settings } = data;
-  return [{ type: 'company.split_settings.set', data: { ...settings, setAt: now } }];
+  return [{ type: 'company.split_settings.set', data: { ...data, setAt: meta.now } }];
 }

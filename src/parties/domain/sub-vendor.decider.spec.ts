@@ -17,7 +17,11 @@ const created: SubVendorCreated = {
     createdAt: now,
   },
 };
-const setWallet = (walletEmail: string, smeCompanyId = 'co_sme'): SubVendorCommand => ({ type: 'SetWalletEmail', data: { subVendorId: 'sv_1', smeCompanyId, walletEmail, now } });
+const setWallet = (walletEmail: string, smeCompanyId = 'co_sme'): SubVendorCommand => ({
+  type: 'SetWalletEmail',
+  data: { subVendorId: 'sv_1', smeCompanyId, walletEmail },
+  metadata: { now, actor: 'system' },
+});
 const walletSet = (walletEmail: string): SubVendorEvent => ({
   type: 'sub_vendor.wallet_email.set',
   data: { subVendorId: 'sv_1', smeCompanyId: 'co_sme', walletEmail, setAt: now },
@@ -25,8 +29,12 @@ const walletSet = (walletEmail: string): SubVendorEvent => ({
 
 describe('sub-vendor decider', () => {
   it('creates once; creating again decides nothing', () => {
-    given(subVendorDecider).when({ type: 'Create', event: created }).then([created]);
-    given(subVendorDecider, created).when({ type: 'Create', event: created }).thenNothing();
+    given(subVendorDecider)
+      .when({ type: 'Create', event: created, metadata: { now, actor: 'system' } })
+      .then([created]);
+    given(subVendorDecider, created)
+      .when({ type: 'Create', event: created, metadata: { now, actor: 'system' } })
+      .thenNothing();
   });
   it('adds a wallet email to a SubVendor created without one', () =>
     given(subVendorDecider, created)

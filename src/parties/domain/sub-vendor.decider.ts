@@ -1,10 +1,12 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
+import { CommandMetadata } from '../../platform/domain/command';
 import { SubVendorCreated, SubVendorEvent } from './parties.events';
 import { SubVendorNotFoundError } from './parties.errors';
 
 export type SubVendorCommand =
   /** Register once: again on an existing SubVendor decides nothing (the caller gets the existing one). */
-  { type: 'Create'; event: SubVendorCreated } | { type: 'SetWalletEmail'; data: { subVendorId: string; smeCompanyId: string; walletEmail: string; now: string } };
+  | { type: 'Create'; event: SubVendorCreated; metadata: CommandMetadata }
+  | { type: 'SetWalletEmail'; data: { subVendorId: string; smeCompanyId: string; walletEmail: string }; metadata: CommandMetadata };
 
 /** The SubVendor as its events made it: the created data with the latest wallet email. */
 export type SubVendorState = { subVendor: SubVendorCreated['data'] | null };
@@ -21,10 +23,10 @@ export const subVendorDecider: Decider<SubVendorCommand, SubVendorEvent, SubVend
       case 'Create':
         return state.subVendor ? [] : [command.event];
       case 'SetWalletEmail': {
-        const { subVendorId, smeCompanyId, walletEmail, now } = command.data;
+        const { subVendorId, smeCompanyId, walletEmail } = command.data;
         if (!state.subVendor || state.subVendor.smeCompanyId !== smeCompanyId) throw new SubVendorNotFoundError();
         if (state.subVendor.walletEmail === walletEmail) return [];
-        return [{ type: 'sub_vendor.wallet_email.set', data: { subVendorId, smeCompanyId, walletEmail, setAt: now } }];
+        return [{ type: 'sub_vendor.wallet_email.set', data: { subVendorId, smeCompanyId, walletEmail, setAt: command.metadata.now } }];
       }
       default:
         return assertNever(command);

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { sessionStreamId } from '../domain/payout-embed.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * The abandoned-reservation timer found no session: close the session id on its own stream first
@@ -28,7 +29,7 @@ export class AbandonPayoutEmbedReservationHandler implements ICommandHandler<Aba
   ) {}
 
   async execute({ companyId, sessionId, context }: AbandonPayoutEmbedReservationCommand): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Abandon', data: { sessionId, companyId, now } }, context);
+    const metadata = commandMetadata(this.clock, context);
+    await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Abandon', data: { sessionId, companyId }, metadata }, context);
   }
 }

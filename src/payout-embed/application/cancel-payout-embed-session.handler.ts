@@ -9,6 +9,7 @@ import { PayoutEmbedSessionNotFoundError } from '../domain/payout-embed.errors';
 import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export class CancelPayoutEmbedSessionCommand extends Command<SessionView> {
   constructor(
@@ -37,11 +38,17 @@ export class CancelPayoutEmbedSessionHandler implements ICommandHandler<CancelPa
   async execute({ companyId, sessionId, context }: CancelPayoutEmbedSessionCommand): Promise<SessionView> {
     const state = await this.queries.stateOf(sessionId);
     if (!state.session || state.session.companyId !== companyId) throw new PayoutEmbedSessionNotFoundError();
-    const now = this.clock.now().toISOString();
-    const cancelled = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Cancel', data: { now } }, context);
-    const released = await this.aggregates.handle(balanceStreamId(companyId), companyBalanceDecider, { type: 'Release', data: { sessionId, reason: 'cancelled', now } }, context, {
-      retries: BALANCE_RETRIES,
-    });
+    const metadata = commandMetadata(this.clock, context);
+    const cancelled = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Cancel', data: {}, metadata }, context);
+    const released = await this.aggregates.handle(
+      balanceStreamId(companyId),
+      companyBalanceDecider,
+      { type: 'Release', data: { sessionId, reason: 'cancelled' }, metadata },
+      context,
+      {
+        retries: BALANCE_RETRIES,
+      },
+    );
     await this.readYourWrites.after(cancelled, released);
     return this.queries.get(sessionId, companyId);
   }

@@ -9,6 +9,7 @@ import { PayoutEmbedQueries } from './payout-embed.queries';
 import { PayoutEmbedSecrets } from './payout-embed-secrets';
 import { EmbedCommand, embedViewOf, EmbedView } from './embed-view';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export class ClaimPayoutCommand extends EmbedCommand {
   constructor(
@@ -33,11 +34,12 @@ export class ClaimPayoutHandler implements ICommandHandler<ClaimPayoutCommand> {
 
   async execute({ sessionId, token, context, code }: ClaimPayoutCommand): Promise<EmbedView> {
     await this.queries.stateForToken(sessionId, token);
-    const now = this.clock.now().toISOString();
+    const metadata = commandMetadata(this.clock, context);
+    const { now } = metadata;
     const result = await this.aggregates.handle(
       sessionStreamId(sessionId),
       payoutEmbedSessionDecider,
-      { type: 'Claim', data: { codeHash: this.secrets.codeHash(sessionId, code), now } },
+      { type: 'Claim', data: { codeHash: this.secrets.codeHash(sessionId, code) }, metadata },
       context,
       { retries: BALANCE_RETRIES },
     );

@@ -7,6 +7,7 @@ import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decide
 import { PayoutEmbedSessionNotFoundError } from '../domain/payout-embed.errors';
 import { sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export class ConfirmPayoutEmbedSessionCommand extends Command<SessionView> {
   constructor(
@@ -37,7 +38,7 @@ export class ConfirmPayoutEmbedSessionHandler implements ICommandHandler<Confirm
     const confirmed = await this.aggregates.handle(
       sessionStreamId(sessionId),
       payoutEmbedSessionDecider,
-      { type: 'Confirm', data: { by: context.actor, now: this.clock.now().toISOString() } },
+      { type: 'Confirm', data: { by: context.actor }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(confirmed);

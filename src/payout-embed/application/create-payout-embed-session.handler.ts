@@ -13,6 +13,7 @@ import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events'
 import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
 import { PayoutEmbedSecrets } from './payout-embed-secrets';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export interface CreateSessionRequest {
   recipientEmail: string;
@@ -54,7 +55,8 @@ export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePa
   ) {}
 
   async execute({ companyId, request, context }: CreatePayoutEmbedSessionCommand): Promise<{ session: SessionView; replayed: boolean }> {
-    const now = this.clock.now();
+    const metadata = commandMetadata(this.clock, context);
+    const now = new Date(metadata.now);
     const sessionId = request.idempotencyKey !== null ? deterministicId('pes', companyId, request.idempotencyKey) : newId('pes', now.getTime());
     const requestHash = sha256Hex(JSON.stringify(request));
 
@@ -71,7 +73,11 @@ export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePa
     const reserved = await this.aggregates.handle(
       balanceStreamId(companyId),
       companyBalanceDecider,
-      { type: 'Reserve', data: { companyId, sessionId, currency: request.currency, amountCents: request.amountCents, requestHash, now: now.toISOString() } },
+      {
+        type: 'Reserve',
+        data: { companyId, sessionId, currency: request.currency, amountCents: request.amountCents, requestHash },
+        metadata,
+      },
       context,
       { retries: BALANCE_RETRIES },
     );

@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** Issue 27: what a payment brought beyond an invoice's rest becomes the enterprise's available balance, once per payment. */
 export class CreditInvoiceOverpaymentCommand extends Command<void> {
@@ -27,7 +28,7 @@ export class CreditInvoiceOverpaymentHandler implements ICommandHandler<CreditIn
     await this.aggregates.handle(
       balanceStreamId(data.companyId),
       companyBalanceDecider,
-      { type: 'CreditInvoiceOverpayment', data: { ...data, now: this.clock.now().toISOString() } },
+      { type: 'CreditInvoiceOverpayment', data: { ...data }, metadata: commandMetadata(this.clock, context) },
       context,
       { retries: BALANCE_RETRIES },
     );

@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** A Split's margin was released: what reached the SME's balance becomes reservable (once per Split). */
 export class CreditSplitMarginCommand extends Command<void> {
@@ -30,7 +31,7 @@ export class CreditSplitMarginHandler implements ICommandHandler<CreditSplitMarg
     await this.aggregates.handle(
       balanceStreamId(companyId),
       companyBalanceDecider,
-      { type: 'CreditSplitMargin', data: { companyId, splitId, currency, amountCents, now: this.clock.now().toISOString() } },
+      { type: 'CreditSplitMargin', data: { companyId, splitId, currency, amountCents }, metadata: commandMetadata(this.clock, context) },
       context,
       { retries: BALANCE_RETRIES },
     );

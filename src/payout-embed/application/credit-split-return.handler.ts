@@ -6,6 +6,7 @@ import { splitDecider, splitExists, splitStreamId } from '../../split';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId, SplitReturnCredited } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 type SplitReturn = Pick<SplitReturnCredited['data'], 'splitId' | 'rosterEntryId' | 'returnId' | 'kind' | 'amountCents'>;
 
@@ -33,7 +34,7 @@ export class CreditSplitReturnHandler implements ICommandHandler<CreditSplitRetu
     await this.aggregates.handle(
       balanceStreamId(state.smeCompanyId),
       companyBalanceDecider,
-      { type: 'CreditSplitReturn', data: { ...splitReturn, companyId: state.smeCompanyId, currency: state.currency, now: this.clock.now().toISOString() } },
+      { type: 'CreditSplitReturn', data: { ...splitReturn, companyId: state.smeCompanyId, currency: state.currency }, metadata: commandMetadata(this.clock, context) },
       context,
       { retries: BALANCE_RETRIES },
     );

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { sessionStreamId } from '../domain/payout-embed.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The expiry timer fired: created or claimed sessions without a payout expire (the decider checks the time). */
 export class ExpirePayoutEmbedSessionCommand extends Command<void> {
@@ -23,6 +24,6 @@ export class ExpirePayoutEmbedSessionHandler implements ICommandHandler<ExpirePa
   ) {}
 
   async execute({ sessionId, context }: ExpirePayoutEmbedSessionCommand): Promise<void> {
-    await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Expire', data: { now: this.clock.now().toISOString() } }, context);
+    await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Expire', data: {}, metadata: commandMetadata(this.clock, context) }, context);
   }
 }

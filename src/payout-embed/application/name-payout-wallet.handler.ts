@@ -6,6 +6,7 @@ import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decide
 import { sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries } from './payout-embed.queries';
 import { EmbedCommand, embedViewOf, EmbedView } from './embed-view';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export class NamePayoutWalletCommand extends EmbedCommand {
   constructor(
@@ -29,9 +30,9 @@ export class NamePayoutWalletHandler implements ICommandHandler<NamePayoutWallet
 
   async execute({ sessionId, token, context, walletEmail }: NamePayoutWalletCommand): Promise<EmbedView> {
     await this.queries.stateForToken(sessionId, token);
-    const now = this.clock.now().toISOString();
-    const result = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'NameWallet', data: { walletEmail, now } }, context);
+    const metadata = commandMetadata(this.clock, context);
+    const result = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'NameWallet', data: { walletEmail }, metadata }, context);
     const session = result.state.session!;
-    return embedViewOf({ ...result.state, session }, now, await this.queries.senderName(session.companyId));
+    return embedViewOf({ ...result.state, session }, metadata.now, await this.queries.senderName(session.companyId));
   }
 }

@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * Issue 27: the enterprise pays an invoice from its balance. Decided on its balance stream before the
@@ -28,8 +29,14 @@ export class PayInvoiceFromBalanceHandler implements ICommandHandler<PayInvoiceF
   ) {}
 
   async execute({ data, context }: PayInvoiceFromBalanceCommand): Promise<void> {
-    await this.aggregates.handle(balanceStreamId(data.companyId), companyBalanceDecider, { type: 'PayInvoice', data: { ...data, now: this.clock.now().toISOString() } }, context, {
-      retries: BALANCE_RETRIES,
-    });
+    await this.aggregates.handle(
+      balanceStreamId(data.companyId),
+      companyBalanceDecider,
+      { type: 'PayInvoice', data: { ...data }, metadata: commandMetadata(this.clock, context) },
+      context,
+      {
+        retries: BALANCE_RETRIES,
+      },
+    );
   }
 }

@@ -9,6 +9,7 @@ import { coveredFeeCover, splitDecider, splitExists, splitStreamId } from '../..
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId, SplitFeesReleaseReason } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** A Split ended: what was set aside for its covered fees and not paid as fees is available again (once). */
 export class ReleaseSplitFeesCommand extends Command<void> {
@@ -37,7 +38,7 @@ export class ReleaseSplitFeesHandler implements ICommandHandler<ReleaseSplitFees
     await this.aggregates.handle(
       balanceStreamId(state.smeCompanyId),
       companyBalanceDecider,
-      { type: 'ReleaseSplitFees', data: { splitId, keepCents: formatCents(keep), reason, now: this.clock.now().toISOString() } },
+      { type: 'ReleaseSplitFees', data: { splitId, keepCents: formatCents(keep), reason }, metadata: commandMetadata(this.clock, context) },
       context,
       { retries: BALANCE_RETRIES },
     );

@@ -56,14 +56,17 @@ class World {
         const o = command.outcome;
         const decided = companyBalanceDecider.decide(
           o.kind === 'pay'
-            ? { type: 'Pay', data: { sessionId: command.sessionId, payoutId: o.payoutId, walletEmail: o.walletEmail, now: NOW } }
-            : { type: 'Release', data: { sessionId: command.sessionId, reason: o.reason, now: NOW } },
+            ? { type: 'Pay', data: { sessionId: command.sessionId, payoutId: o.payoutId, walletEmail: o.walletEmail }, metadata: { now: NOW, actor: 'system' } }
+            : { type: 'Release', data: { sessionId: command.sessionId, reason: o.reason }, metadata: { now: NOW, actor: 'system' } },
           this.balanceState(),
         );
         this.balance.push(...decided);
       } else if (command instanceof AbandonPayoutEmbedReservationCommand) {
         this.appendSession(
-          payoutEmbedSessionDecider.decide({ type: 'Abandon', data: { sessionId: command.sessionId, companyId: command.companyId, now: NOW } }, this.sessionState()),
+          payoutEmbedSessionDecider.decide(
+            { type: 'Abandon', data: { sessionId: command.sessionId, companyId: command.companyId }, metadata: { now: NOW, actor: 'system' } },
+            this.sessionState(),
+          ),
         );
       } else {
         throw new Error(`unexpected command ${(command as object).constructor.name}`);
@@ -73,7 +76,7 @@ class World {
 
   retriedReserve(): DomainEvent[] {
     return companyBalanceDecider.decide(
-      { type: 'Reserve', data: { companyId: 'co_1', sessionId: 'pes_1', currency: 'USD', amountCents: '2500', requestHash: 'h', now: NOW } },
+      { type: 'Reserve', data: { companyId: 'co_1', sessionId: 'pes_1', currency: 'USD', amountCents: '2500', requestHash: 'h' }, metadata: { now: NOW, actor: 'system' } },
       this.balanceState(),
     );
   }

@@ -10,6 +10,7 @@ import { sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries } from './payout-embed.queries';
 import { PayoutEmbedSecrets } from './payout-embed-secrets';
 import { EmbedCommand, embedViewOf, EmbedView, minorToMajor } from './embed-view';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export class SendClaimCodeCommand extends EmbedCommand {}
 
@@ -29,12 +30,13 @@ export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeComman
 
   async execute({ sessionId, token, context }: SendClaimCodeCommand): Promise<EmbedView> {
     const { session } = await this.queries.stateForToken(sessionId, token);
-    const now = this.clock.now();
+    const metadata = commandMetadata(this.clock, context);
+    const now = new Date(metadata.now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const result = await this.aggregates.handle(
       sessionStreamId(sessionId),
       payoutEmbedSessionDecider,
-      { type: 'SendCode', data: { codeHash: this.secrets.codeHash(sessionId, code), now: now.toISOString() } },
+      { type: 'SendCode', data: { codeHash: this.secrets.codeHash(sessionId, code) }, metadata },
       context,
     );
     const amount = new Intl.NumberFormat('en', { style: 'currency', currency: session.currency }).format(minorToMajor(session.amountCents, session.currency));

@@ -6,6 +6,7 @@ import { SetAsideSmeCoveredFeesCommand } from '../../split';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * A Split decision is about to record fees its SME covers beyond the margin: set them aside on the SME's
@@ -23,7 +24,7 @@ export class SetAsideSplitFeesHandler implements ICommandHandler<SetAsideSmeCove
     await this.aggregates.handle(
       balanceStreamId(smeCompanyId),
       companyBalanceDecider,
-      { type: 'SetAsideSplitFees', data: { companyId: smeCompanyId, splitId, currency, requiredCents, now: this.clock.now().toISOString() } },
+      { type: 'SetAsideSplitFees', data: { companyId: smeCompanyId, splitId, currency, requiredCents }, metadata: commandMetadata(this.clock, context) },
       context,
       { retries: BALANCE_RETRIES },
     );

@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId, ReleaseReason } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The session ended: its reservation is paid to the wallet (completed) or released (failed, expired, cancelled). */
 export class SettleReservationCommand extends Command<void> {
@@ -26,13 +27,13 @@ export class SettleReservationHandler implements ICommandHandler<SettleReservati
   ) {}
 
   async execute({ companyId, sessionId, outcome, context }: SettleReservationCommand): Promise<void> {
-    const now = this.clock.now().toISOString();
+    const metadata = commandMetadata(this.clock, context);
     await this.aggregates.handle(
       balanceStreamId(companyId),
       companyBalanceDecider,
       outcome.kind === 'pay'
-        ? { type: 'Pay', data: { sessionId, payoutId: outcome.payoutId, walletEmail: outcome.walletEmail, now } }
-        : { type: 'Release', data: { sessionId, reason: outcome.reason, now } },
+        ? { type: 'Pay', data: { sessionId, payoutId: outcome.payoutId, walletEmail: outcome.walletEmail }, metadata }
+        : { type: 'Release', data: { sessionId, reason: outcome.reason }, metadata },
       context,
       { retries: BALANCE_RETRIES },
     );

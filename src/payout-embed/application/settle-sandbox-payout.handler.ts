@@ -8,6 +8,7 @@ import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { payoutEmbedSessionDecider, sandboxWalletOutcome } from '../domain/payout-embed-session.decider';
 import { PayoutEmbedReservationNotHeldError } from '../domain/payout-embed.errors';
 import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The payout started: the sandbox rail answers at once (a wallet with `+fail` in its local part refuses). */
 export class SettleSandboxPayoutCommand extends Command<void> {
@@ -30,7 +31,7 @@ export class SettleSandboxPayoutHandler implements ICommandHandler<SettleSandbox
   async execute({ sessionId, context }: SettleSandboxPayoutCommand): Promise<void> {
     const { state } = await this.aggregates.load(sessionStreamId(sessionId), payoutEmbedSessionDecider);
     if (!state.walletEmail || state.session?.status !== 'claimed') return;
-    const now = this.clock.now().toISOString();
+    const metadata = commandMetadata(this.clock, context);
     // Nothing is sent unless its reservation is still held (issue 23): a payout on a released reservation
     // would pay without a debit. Refused loudly: logged at error level, and the session fails with the code.
     const reservation = (await this.aggregates.load(balanceStreamId(state.session.companyId), companyBalanceDecider)).state.reservations[sessionId];
@@ -40,7 +41,7 @@ export class SettleSandboxPayoutHandler implements ICommandHandler<SettleSandbox
       await this.aggregates.handle(
         sessionStreamId(sessionId),
         payoutEmbedSessionDecider,
-        { type: 'FailPayout', data: { failureReason: `${refused.code}: ${refused.message}`, now } },
+        { type: 'FailPayout', data: { failureReason: `${refused.code}: ${refused.message}` }, metadata },
         context,
       );
       return;
@@ -49,7 +50,7 @@ export class SettleSandboxPayoutHandler implements ICommandHandler<SettleSandbox
     await this.aggregates.handle(
       sessionStreamId(sessionId),
       payoutEmbedSessionDecider,
-      outcome.ok ? { type: 'CompletePayout', data: { now } } : { type: 'FailPayout', data: { failureReason: outcome.reason, now } },
+      outcome.ok ? { type: 'CompletePayout', data: {}, metadata } : { type: 'FailPayout', data: { failureReason: outcome.reason }, metadata },
       context,
     );
   }

@@ -7,6 +7,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export interface TopUpResult {
   topUpId: string;
@@ -35,12 +36,13 @@ export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand>
   ) {}
 
   async execute({ companyId, currency, amountCents, context }: TopUpBalanceCommand): Promise<TopUpResult> {
-    const now = this.clock.now();
+    const metadata = commandMetadata(this.clock, context);
+    const now = new Date(metadata.now);
     const topUpId = `top_${timeOrderedUuid(now.getTime()).replace(/-/g, '')}`;
     const result = await this.aggregates.handle(
       balanceStreamId(companyId),
       companyBalanceDecider,
-      { type: 'TopUp', data: { companyId, topUpId, currency, amountCents, now: now.toISOString() } },
+      { type: 'TopUp', data: { companyId, topUpId, currency, amountCents }, metadata },
       context,
       { retries: BALANCE_RETRIES },
     );

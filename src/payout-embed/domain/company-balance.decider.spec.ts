@@ -9,7 +9,7 @@ const topUp = (amountCents: string, topUpId = 't1', currency = 'USD'): BalanceEv
   data: { companyId: 'co_1', topUpId, currency, amountCents, toppedUpAt: NOW },
 });
 const reserve = (sessionId: string, amountCents: string, requestHash = `h-${sessionId}`, currency = 'USD') =>
-  ({ type: 'Reserve', data: { companyId: 'co_1', sessionId, currency, amountCents, requestHash, now: NOW } }) as const;
+  ({ type: 'Reserve', data: { companyId: 'co_1', sessionId, currency, amountCents, requestHash }, metadata: { now: NOW, actor: 'system' } }) as const;
 const reserved = (sessionId: string, amountCents: string, currency = 'USD'): BalanceEvent => ({
   type: 'company_balance.reserved',
   data: { companyId: 'co_1', sessionId, currency, amountCents, requestHash: `h-${sessionId}`, reservedAt: NOW },
@@ -26,10 +26,10 @@ const paid = (sessionId: string, amountCents: string): BalanceEvent => ({
 describe('company balance decider', () => {
   it('tops up once per top-up id', () => {
     given(decider)
-      .when({ type: 'TopUp', data: { companyId: 'co_1', topUpId: 't1', currency: 'USD', amountCents: '500', now: NOW } })
+      .when({ type: 'TopUp', data: { companyId: 'co_1', topUpId: 't1', currency: 'USD', amountCents: '500' }, metadata: { now: NOW, actor: 'system' } })
       .then([topUp('500')]);
     given(decider, topUp('500'))
-      .when({ type: 'TopUp', data: { companyId: 'co_1', topUpId: 't1', currency: 'USD', amountCents: '500', now: NOW } })
+      .when({ type: 'TopUp', data: { companyId: 'co_1', topUpId: 't1', currency: 'USD', amountCents: '500' }, metadata: { now: NOW, actor: 'system' } })
       .thenNothing();
   });
   it('reserves what the balance covers, exactly to zero', () =>
@@ -54,24 +54,24 @@ describe('company balance decider', () => {
       .thenFails('IDEMPOTENCY_KEY_REUSED'));
   it('releases a reservation once', () => {
     given(decider, topUp('500'), reserved('pes_1', '500'))
-      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'cancelled', now: NOW } })
+      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'cancelled' }, metadata: { now: NOW, actor: 'system' } })
       .then([released('pes_1', '500')]);
     given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500'))
-      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'cancelled', now: NOW } })
+      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'cancelled' }, metadata: { now: NOW, actor: 'system' } })
       .thenNothing();
   });
   it('pays a reservation once and never releases it afterwards', () => {
     given(decider, topUp('500'), reserved('pes_1', '500'))
-      .when({ type: 'Pay', data: { sessionId: 'pes_1', payoutId: 'po_1', walletEmail: 'w@x.example', now: NOW } })
+      .when({ type: 'Pay', data: { sessionId: 'pes_1', payoutId: 'po_1', walletEmail: 'w@x.example' }, metadata: { now: NOW, actor: 'system' } })
       .then([paid('pes_1', '500')]);
     given(decider, topUp('500'), reserved('pes_1', '500'), paid('pes_1', '500'))
-      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'failed', now: NOW } })
+      .when({ type: 'Release', data: { sessionId: 'pes_1', reason: 'failed' }, metadata: { now: NOW, actor: 'system' } })
       .thenNothing();
   });
   it('refuses the same session id once its reservation was released as abandoned (its session was never written)', () =>
     given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500')).when(reserve('pes_1', '500')).thenFails('PAYOUT_EMBED_RESERVATION_ABANDONED'));
   describe('paying what is not held (issue 23)', () => {
-    const pay = { type: 'Pay', data: { sessionId: 'pes_1', payoutId: 'po_1', walletEmail: 'w@x.example', now: NOW } } as const;
+    const pay = { type: 'Pay', data: { sessionId: 'pes_1', payoutId: 'po_1', walletEmail: 'w@x.example' }, metadata: { now: NOW, actor: 'system' } } as const;
     it('refuses to pay a released reservation: the payout would be sent without a debit', () =>
       given(decider, topUp('500'), reserved('pes_1', '500'), released('pes_1', '500'))
         .when(pay)
@@ -84,7 +84,7 @@ describe('company balance decider', () => {
   });
   it('ignores a release for a session it never reserved', () =>
     given(decider, topUp('500'))
-      .when({ type: 'Release', data: { sessionId: 'pes_x', reason: 'expired', now: NOW } })
+      .when({ type: 'Release', data: { sessionId: 'pes_x', reason: 'expired' }, metadata: { now: NOW, actor: 'system' } })
       .thenNothing());
   it('folds available and reserved', () => {
     const state = fold(decider, [topUp('1000'), reserved('pes_1', '300'), reserved('pes_2', '200'), released('pes_1', '300'), paid('pes_2', '200')]);
@@ -98,7 +98,7 @@ describe('company balance decider', () => {
 
   describe('released Split margins', () => {
     const credit = (amountCents: string, splitId = 'spl_1') =>
-      ({ type: 'CreditSplitMargin', data: { companyId: 'co_1', splitId, currency: 'USD', amountCents, now: NOW } }) as const;
+      ({ type: 'CreditSplitMargin', data: { companyId: 'co_1', splitId, currency: 'USD', amountCents }, metadata: { now: NOW, actor: 'system' } }) as const;
     const credited = (amountCents: string, splitId = 'spl_1'): BalanceEvent => ({
       type: 'company_balance.split_margin_credited',
       data: { companyId: 'co_1', splitId, currency: 'USD', amountCents, creditedAt: NOW },
@@ -121,13 +121,13 @@ describe('company balance decider', () => {
 
   describe('fees an SME covers on a Split (issue 23)', () => {
     const setAside = (requiredCents: string, splitId = 'spl_1') =>
-      ({ type: 'SetAsideSplitFees', data: { companyId: 'co_1', splitId, currency: 'USD', requiredCents, now: NOW } }) as const;
+      ({ type: 'SetAsideSplitFees', data: { companyId: 'co_1', splitId, currency: 'USD', requiredCents }, metadata: { now: NOW, actor: 'system' } }) as const;
     const feesReserved = (amountCents: string, setAsideCents: string, splitId = 'spl_1'): BalanceEvent => ({
       type: 'company_balance.split_fees_reserved',
       data: { companyId: 'co_1', splitId, currency: 'USD', amountCents, setAsideCents, reservedAt: NOW },
     });
     const release = (keepCents: string, reason: 'rejected' | 'cancelled' | 'settled' = 'rejected', splitId = 'spl_1') =>
-      ({ type: 'ReleaseSplitFees', data: { splitId, keepCents, reason, now: NOW } }) as const;
+      ({ type: 'ReleaseSplitFees', data: { splitId, keepCents, reason }, metadata: { now: NOW, actor: 'system' } }) as const;
     const feesReleased = (amountCents: string, setAsideCents: string, reason: 'rejected' | 'cancelled' | 'settled' = 'rejected'): BalanceEvent => ({
       type: 'company_balance.split_fees_released',
       data: { companyId: 'co_1', splitId: 'spl_1', currency: 'USD', amountCents, setAsideCents, reason, releasedAt: NOW },
@@ -178,7 +178,7 @@ describe('company balance decider', () => {
   describe('Split money returned by a reversal or a take-back (issue 26)', () => {
     const ret = { companyId: 'co_1', splitId: 'spl_1', rosterEntryId: 'dst_1', currency: 'USD' };
     const credit = (returnId: string, amountCents: string, kind: 'reversal' | 'take_back' = 'reversal') =>
-      ({ type: 'CreditSplitReturn', data: { ...ret, returnId, kind, amountCents, now: NOW } }) as const;
+      ({ type: 'CreditSplitReturn', data: { ...ret, returnId, kind, amountCents }, metadata: { now: NOW, actor: 'system' } }) as const;
     const credited = (returnId: string, amountCents: string, kind: 'reversal' | 'take_back' = 'reversal'): BalanceEvent => ({
       type: 'company_balance.split_return_credited',
       data: { ...ret, returnId, kind, amountCents, creditedAt: NOW },

@@ -7,18 +7,19 @@ import {
   SmeFeeNotCoveredError,
 } from './payout-embed.errors';
 import { BalanceEvent, ReleaseReason, SplitFeesReleaseReason, SplitReturnCredited } from './payout-embed.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export type CompanyBalanceCommand =
-  | { type: 'TopUp'; data: { companyId: string; topUpId: string; currency: string; amountCents: string; now: string } }
-  | { type: 'Reserve'; data: { companyId: string; sessionId: string; currency: string; amountCents: string; requestHash: string; now: string } }
-  | { type: 'Release'; data: { sessionId: string; reason: ReleaseReason; now: string } }
-  | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string; now: string } }
-  | { type: 'CreditSplitMargin'; data: { companyId: string; splitId: string; currency: string; amountCents: string; now: string } }
-  | { type: 'SetAsideSplitFees'; data: { companyId: string; splitId: string; currency: string; requiredCents: string; now: string } }
-  | { type: 'ReleaseSplitFees'; data: { splitId: string; keepCents: string; reason: SplitFeesReleaseReason; now: string } }
-  | { type: 'PayInvoice'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; now: string } }
-  | { type: 'CreditInvoiceOverpayment'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string; now: string } }
-  | { type: 'CreditSplitReturn'; data: Omit<SplitReturnCredited['data'], 'creditedAt'> & { now: string } };
+  | { type: 'TopUp'; data: { companyId: string; topUpId: string; currency: string; amountCents: string }; metadata: CommandMetadata }
+  | { type: 'Reserve'; data: { companyId: string; sessionId: string; currency: string; amountCents: string; requestHash: string }; metadata: CommandMetadata }
+  | { type: 'Release'; data: { sessionId: string; reason: ReleaseReason }; metadata: CommandMetadata }
+  | { type: 'Pay'; data: { sessionId: string; payoutId: string; walletEmail: string }; metadata: CommandMetadata }
+  | { type: 'CreditSplitMargin'; data: { companyId: string; splitId: string; currency: string; amountCents: string }; metadata: CommandMetadata }
+  | { type: 'SetAsideSplitFees'; data: { companyId: string; splitId: string; currency: string; requiredCents: string }; metadata: CommandMetadata }
+  | { type: 'ReleaseSplitFees'; data: { splitId: string; keepCents: string; reason: SplitFeesReleaseReason }; metadata: CommandMetadata }
+  | { type: 'PayInvoice'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string }; metadata: CommandMetadata }
+  | { type: 'CreditInvoiceOverpayment'; data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string }; metadata: CommandMetadata }
+  | { type: 'CreditSplitReturn'; data: Omit<SplitReturnCredited['data'], 'creditedAt'>; metadata: CommandMetadata };
 
 /** What is set aside for one Split's covered fees; `closed` once the Split ended (nothing more is set aside for it). */
 export interface SplitFeesSetAside {
@@ -67,7 +68,12 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
       case 'TopUp': {
         const d = command.data;
         if (state.topUps[d.topUpId]) return [];
-        return [{ type: 'company_balance.topped_up', data: { companyId: d.companyId, topUpId: d.topUpId, currency: d.currency, amountCents: d.amountCents, toppedUpAt: d.now } }];
+        return [
+          {
+            type: 'company_balance.topped_up',
+            data: { companyId: d.companyId, topUpId: d.topUpId, currency: d.currency, amountCents: d.amountCents, toppedUpAt: command.metadata.now },
+          },
+        ];
       }
       case 'Reserve': {
         const d = command.data;
@@ -83,22 +89,29 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         return [
           {
             type: 'company_balance.reserved',
-            data: { companyId: d.companyId, sessionId: d.sessionId, currency: d.currency, amountCents: d.amountCents, requestHash: d.requestHash, reservedAt: d.now },
+            data: {
+              companyId: d.companyId,
+              sessionId: d.sessionId,
+              currency: d.currency,
+              amountCents: d.amountCents,
+              requestHash: d.requestHash,
+              reservedAt: command.metadata.now,
+            },
           },
         ];
       }
       case 'CreditSplitMargin':
-        return creditSplitMargin(command.data, state);
+        return creditSplitMargin(command.data, state, command.metadata);
       case 'SetAsideSplitFees':
-        return setAsideSplitFees(command.data, state);
+        return setAsideSplitFees(command.data, state, command.metadata);
       case 'ReleaseSplitFees':
-        return releaseSplitFees(command.data, state);
+        return releaseSplitFees(command.data, state, command.metadata);
       case 'PayInvoice':
-        return payInvoice(command.data, state);
+        return payInvoice(command.data, state, command.metadata);
       case 'CreditInvoiceOverpayment':
-        return creditInvoiceOverpayment(command.data, state);
+        return creditInvoiceOverpayment(command.data, state, command.metadata);
       case 'CreditSplitReturn':
-        return creditSplitReturn(command.data, state);
+        return creditSplitReturn(command.data, state, command.metadata);
       case 'Release':
       case 'Pay': {
         const reservation = state.reservations[command.data.sessionId];
@@ -109,8 +122,8 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
         if (!reservation || reservation.status !== 'reserved' || state.companyId === null) return [];
         const base = { companyId: state.companyId, sessionId: command.data.sessionId, currency: reservation.currency, amountCents: reservation.amountCents.toString() };
         return command.type === 'Release'
-          ? [{ type: 'company_balance.reservation_released', data: { ...base, reason: command.data.reason, releasedAt: command.data.now } }]
-          : [{ type: 'company_balance.reservation_paid', data: { ...base, payoutId: command.data.payoutId, walletEmail: command.data.walletEmail, paidAt: command.data.now } }];
+          ? [{ type: 'company_balance.reservation_released', data: { ...base, reason: command.data.reason, releasedAt: command.metadata.now } }]
+          : [{ type: 'company_balance.reservation_paid', data: { ...base, payoutId: command.data.payoutId, walletEmail: command.data.walletEmail, paidAt: command.metadata.now } }];
       }
       default:
         return assertNever(command);
@@ -165,12 +178,12 @@ export const companyBalanceDecider: Decider<CompanyBalanceCommand, BalanceEvent,
 };
 
 /** A released Split margin becomes reservable, once per Split; a margin the covered fees used up entirely credits nothing. */
-function creditSplitMargin(data: Extract<CompanyBalanceCommand, { type: 'CreditSplitMargin' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+function creditSplitMargin(data: Extract<CompanyBalanceCommand, { type: 'CreditSplitMargin' }>['data'], state: CompanyBalanceState, meta: CommandMetadata): BalanceEvent[] {
   if (state.splitMargins.has(data.splitId) || BigInt(data.amountCents) <= 0n) return [];
   return [
     {
       type: 'company_balance.split_margin_credited',
-      data: { companyId: data.companyId, splitId: data.splitId, currency: data.currency, amountCents: data.amountCents, creditedAt: data.now },
+      data: { companyId: data.companyId, splitId: data.splitId, currency: data.currency, amountCents: data.amountCents, creditedAt: meta.now },
     },
   ];
 }
@@ -183,7 +196,7 @@ function creditSplitMargin(data: Extract<CompanyBalanceCommand, { type: 'CreditS
  * appended, so a repeat, an older decision or one that needs less sets nothing aside (what was set aside
  * is given back when the Split ends: ReleaseSplitFees). A Split that ended sets nothing aside again.
  */
-function setAsideSplitFees(data: Extract<CompanyBalanceCommand, { type: 'SetAsideSplitFees' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+function setAsideSplitFees(data: Extract<CompanyBalanceCommand, { type: 'SetAsideSplitFees' }>['data'], state: CompanyBalanceState, meta: CommandMetadata): BalanceEvent[] {
   const existing = state.splitFees?.[data.splitId];
   const required = BigInt(data.requiredCents);
   const setAside = existing?.setAsideCents ?? 0n;
@@ -194,13 +207,13 @@ function setAsideSplitFees(data: Extract<CompanyBalanceCommand, { type: 'SetAsid
   return [
     {
       type: 'company_balance.split_fees_reserved',
-      data: { companyId: data.companyId, splitId: data.splitId, currency: data.currency, amountCents: more.toString(), setAsideCents: required.toString(), reservedAt: data.now },
+      data: { companyId: data.companyId, splitId: data.splitId, currency: data.currency, amountCents: more.toString(), setAsideCents: required.toString(), reservedAt: meta.now },
     },
   ];
 }
 
 /** The Split ended: what it does not keep (its covered fees paid from the balance; nothing when rejected or cancelled) is available again, once. */
-function releaseSplitFees(data: Extract<CompanyBalanceCommand, { type: 'ReleaseSplitFees' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+function releaseSplitFees(data: Extract<CompanyBalanceCommand, { type: 'ReleaseSplitFees' }>['data'], state: CompanyBalanceState, meta: CommandMetadata): BalanceEvent[] {
   const existing = state.splitFees?.[data.splitId];
   if (!existing || existing.closed || state.companyId === null) return [];
   const keep = BigInt(data.keepCents);
@@ -216,7 +229,7 @@ function releaseSplitFees(data: Extract<CompanyBalanceCommand, { type: 'ReleaseS
         amountCents: back.toString(),
         setAsideCents: keep.toString(),
         reason: data.reason,
-        releasedAt: data.now,
+        releasedAt: meta.now,
       },
     },
   ];
@@ -226,7 +239,7 @@ function releaseSplitFees(data: Extract<CompanyBalanceCommand, { type: 'ReleaseS
  * Issue 27: the enterprise pays an invoice from its available balance, once per payment (the same paymentId
  * with another amount is 409 IDEMPOTENCY_KEY_REUSED); 422 PAYOUT_INSUFFICIENT_BALANCE when it does not cover it.
  */
-function payInvoice(data: Extract<CompanyBalanceCommand, { type: 'PayInvoice' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+function payInvoice(data: Extract<CompanyBalanceCommand, { type: 'PayInvoice' }>['data'], state: CompanyBalanceState, meta: CommandMetadata): BalanceEvent[] {
   const paid = state.invoicePayments?.[data.paymentId];
   if (paid !== undefined) {
     if (paid !== data.amountCents) throw new IdempotencyKeyReusedError();
@@ -234,20 +247,21 @@ function payInvoice(data: Extract<CompanyBalanceCommand, { type: 'PayInvoice' }>
   }
   const available = state.available[data.currency] ?? 0n;
   if (available < BigInt(data.amountCents)) throw new PayoutInsufficientBalanceError(data.currency, available.toString(), data.amountCents);
-  const { now, ...rest } = data;
-  return [{ type: 'company_balance.invoice_paid', data: { ...rest, paidAt: now } }];
+  return [{ type: 'company_balance.invoice_paid', data: { ...data, paidAt: meta.now } }];
 }
 
 /** What a payment brought beyond an invoice's rest is the enterprise's again, once per payment. */
-function creditInvoiceOverpayment(data: Extract<CompanyBalanceCommand, { type: 'CreditInvoiceOverpayment' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+function creditInvoiceOverpayment(
+  data: Extract<CompanyBalanceCommand, { type: 'CreditInvoiceOverpayment' }>['data'],
+  state: CompanyBalanceState,
+  meta: CommandMetadata,
+): BalanceEvent[] {
   if (state.invoiceCredits?.has(data.paymentId) || BigInt(data.amountCents) <= 0n) return [];
-  const { now, ...rest } = data;
-  return [{ type: 'company_balance.invoice_overpayment_credited', data: { ...rest, creditedAt: now } }];
+  return [{ type: 'company_balance.invoice_overpayment_credited', data: { ...data, creditedAt: meta.now } }];
 }
 
 /** Split money a reversal or a take-back returned to the SME is reservable, once per return (a replayed event credits nothing). */
-function creditSplitReturn(data: Extract<CompanyBalanceCommand, { type: 'CreditSplitReturn' }>['data'], state: CompanyBalanceState): BalanceEvent[] {
+function creditSplitReturn(data: Extract<CompanyBalanceCommand, { type: 'CreditSplitReturn' }>['data'], state: CompanyBalanceState, meta: CommandMetadata): BalanceEvent[] {
   if (state.splitReturns?.has(data.returnId) || BigInt(data.amountCents) <= 0n) return [];
-  const { now, ...rest } = data;
-  return [{ type: 'company_balance.split_return_credited', data: { ...rest, creditedAt: now } }];
+  return [{ type: 'company_balance.split_return_credited', data: { ...data, creditedAt: meta.now } }];
 }

@@ -14,6 +14,7 @@ import {
   SelfApprovalError,
 } from './payout-embed.errors';
 import { SessionCreatedData, SessionEvent, SessionRef, SessionStatus } from './payout-embed.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 /** A code is valid this long after it was sent. */
 export const CODE_TTL_SECONDS = 600;
@@ -26,15 +27,15 @@ export const MAX_CODES_PER_SESSION = 5;
 
 export type PayoutEmbedCommand =
   | { type: 'CreateSession'; data: SessionCreatedData }
-  | { type: 'Confirm'; data: { by: string; now: string } }
-  | { type: 'SendCode'; data: { codeHash: string; now: string } }
-  | { type: 'Claim'; data: { codeHash: string; now: string } }
-  | { type: 'NameWallet'; data: { walletEmail: string; now: string } }
-  | { type: 'CompletePayout'; data: { now: string } }
-  | { type: 'FailPayout'; data: { failureReason: string; now: string } }
-  | { type: 'Expire'; data: { now: string } }
-  | { type: 'Cancel'; data: { now: string } }
-  | { type: 'Abandon'; data: { sessionId: string; companyId: string; now: string } };
+  | { type: 'Confirm'; data: { by: string }; metadata: CommandMetadata }
+  | { type: 'SendCode'; data: { codeHash: string }; metadata: CommandMetadata }
+  | { type: 'Claim'; data: { codeHash: string }; metadata: CommandMetadata }
+  | { type: 'NameWallet'; data: { walletEmail: string }; metadata: CommandMetadata }
+  | { type: 'CompletePayout'; data: object; metadata: CommandMetadata }
+  | { type: 'FailPayout'; data: { failureReason: string }; metadata: CommandMetadata }
+  | { type: 'Expire'; data: object; metadata: CommandMetadata }
+  | { type: 'Cancel'; data: object; metadata: CommandMetadata }
+  | { type: 'Abandon'; data: { sessionId: string; companyId: string }; metadata: CommandMetadata };
 
 export interface SessionState {
   session: (SessionCreatedData & { status: SessionStatus }) | null;
@@ -122,11 +123,12 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
       case 'Abandon':
         // A session was written in time (it owns the reservation), or the id is closed already.
         if (s || state.abandoned) return [];
-        return [{ type: 'payout_embed.session.abandoned', data: { sessionId: command.data.sessionId, companyId: command.data.companyId, abandonedAt: command.data.now } }];
+        return [{ type: 'payout_embed.session.abandoned', data: { sessionId: command.data.sessionId, companyId: command.data.companyId, abandonedAt: command.metadata.now } }];
       case 'Confirm':
-        return confirm(state, command.data.by, command.data.now);
+        return confirm(state, command.data.by, command.metadata.now);
       case 'SendCode': {
-        const { now, codeHash } = command.data;
+        const { codeHash } = command.data;
+        const { now } = command.metadata;
         assertClaimable(state, now);
         if (state.codesSent >= MAX_CODES_PER_SESSION) throw new PayoutEmbedCodeLimitError(`At most ${MAX_CODES_PER_SESSION} codes are sent per payout`, null);
         if (state.lastCodeSentAt !== null && now < plusSeconds(state.lastCodeSentAt, CODE_RESEND_SECONDS)) {
@@ -136,7 +138,8 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
         return [{ type: 'payout_embed.session.code_sent', data: { sessionId: s!.sessionId, codeHash, sentAt: now, codeExpiresAt: plusSeconds(now, CODE_TTL_SECONDS) } }];
       }
       case 'Claim': {
-        const { now, codeHash } = command.data;
+        const { codeHash } = command.data;
+        const { now } = command.metadata;
         const session = assertClaimable(state, now);
         if (state.codeHash === null || state.codeExpiresAt === null || now >= state.codeExpiresAt) throw new PayoutEmbedCodeExpiredError();
         if (codeHash !== state.codeHash) {
@@ -147,7 +150,8 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
         return [{ type: 'payout_embed.session.claimed', data: { ...refOf(session), claimedAt: now } }];
       }
       case 'NameWallet': {
-        const { walletEmail, now } = command.data;
+        const { walletEmail } = command.data;
+        const { now } = command.metadata;
         if (!s) throw new PayoutEmbedNotAwaitingWalletError('unknown');
         if (state.payoutStarted && state.walletEmail === walletEmail) return [];
         if (s.status !== 'claimed' || state.payoutStarted) throw new PayoutEmbedNotAwaitingWalletError(s.status);
@@ -159,18 +163,18 @@ export const payoutEmbedSessionDecider: Decider<PayoutEmbedCommand, SessionEvent
         if (s.status !== 'claimed') return [];
         const base = { ...refOf(s), payoutId: s.payoutId, walletEmail: state.walletEmail! };
         return command.type === 'CompletePayout'
-          ? [{ type: 'payout_embed.session.completed', data: { ...base, completedAt: command.data.now } }]
-          : [{ type: 'payout_embed.session.failed', data: { ...base, failureReason: command.data.failureReason, failedAt: command.data.now } }];
+          ? [{ type: 'payout_embed.session.completed', data: { ...base, completedAt: command.metadata.now } }]
+          : [{ type: 'payout_embed.session.failed', data: { ...base, failureReason: command.data.failureReason, failedAt: command.metadata.now } }];
       }
       case 'Expire':
         // A payout in flight finishes on its own; an early or repeated timer changes nothing.
-        if (!s || (s.status !== 'created' && s.status !== 'claimed') || state.payoutStarted || command.data.now < s.expiresAt) return [];
-        return [{ type: 'payout_embed.session.expired', data: { ...refOf(s), expiredAt: command.data.now } }];
+        if (!s || (s.status !== 'created' && s.status !== 'claimed') || state.payoutStarted || command.metadata.now < s.expiresAt) return [];
+        return [{ type: 'payout_embed.session.expired', data: { ...refOf(s), expiredAt: command.metadata.now } }];
       case 'Cancel':
         if (!s) throw new PayoutEmbedNotCancellableError('unknown');
         if (s.status === 'cancelled') return [];
         if ((s.status !== 'created' && s.status !== 'claimed') || state.payoutStarted) throw new PayoutEmbedNotCancellableError(s.status);
-        return [{ type: 'payout_embed.session.cancelled', data: { ...refOf(s), cancelledAt: command.data.now } }];
+        return [{ type: 'payout_embed.session.cancelled', data: { ...refOf(s), cancelledAt: command.metadata.now } }];
       default:
         return assertNever(command);
     }

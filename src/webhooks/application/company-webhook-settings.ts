@@ -6,6 +6,7 @@ import { SecretBox } from '../../platform/crypto/secret-box';
 import { CompanyWebhooksCommand, companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
 import { SECRET_BOX } from './webhook.tokens';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The company's webhook settings, one event-sourced stream: its endpoints and the signing secret (sealed with SECRETS_KEY). */
 @Injectable()
@@ -28,13 +29,13 @@ export class CompanyWebhooks {
   async secret(companyId: string, context: CommandContext): Promise<string> {
     const current = await this.state(companyId);
     if (current.sealedSecret) return this.secrets.open(current.sealedSecret);
-    const result = await this.run(companyId, this.rotation(companyId, true), context);
+    const result = await this.run(companyId, this.rotation(companyId, true, context), context);
     return this.secrets.open(result.state.sealedSecret!);
   }
 
   /** A new secret; the old one stops verifying at once (no grace period: docs/webhooks.md#2-the-signing-secret). */
   async rotate(companyId: string, context: CommandContext): Promise<string> {
-    const result = await this.run(companyId, this.rotation(companyId, false), context);
+    const result = await this.run(companyId, this.rotation(companyId, false, context), context);
     return this.secrets.open(result.state.sealedSecret!);
   }
 
@@ -42,8 +43,8 @@ export class CompanyWebhooks {
     return this.secrets.open(sealedSecret);
   }
 
-  private rotation(companyId: string, onlyIfMissing: boolean): CompanyWebhooksCommand {
+  private rotation(companyId: string, onlyIfMissing: boolean, context: CommandContext): CompanyWebhooksCommand {
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-    return { type: 'RotateSecret', data: { companyId, sealedSecret: this.secrets.seal(secret), onlyIfMissing, now: this.clock.now().toISOString() } };
+    return { type: 'RotateSecret', data: { companyId, sealedSecret: this.secrets.seal(secret), onlyIfMissing }, metadata: commandMetadata(this.clock, context) };
   }
 }

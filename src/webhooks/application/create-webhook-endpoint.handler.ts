@@ -9,6 +9,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { parseWebhookUrl } from '../infrastructure/ssrf-guard';
 import { CompanyWebhooks } from './company-webhook-settings';
 import { EndpointResponse, WebhookEndpointQueries } from './webhook-endpoint-queries';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * Registers an endpoint (docs/webhooks.md#create, docs/webhooks.md#probation-and-the-test-call): it
@@ -37,10 +38,10 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebho
 
   async execute({ companyId, url, eventTypes, context }: CreateWebhookEndpointCommand): Promise<EndpointResponse> {
     const checked = parseWebhookUrl(url, this.config.webhookAllowPrivateNetworks).toString();
-    const now = this.clock.now();
-    const endpointId = newId('we', now.getTime());
+    const metadata = commandMetadata(this.clock, context);
+    const endpointId = newId('we', Date.parse(metadata.now));
     await this.company.secret(companyId, context);
-    const result = await this.company.run(companyId, { type: 'CreateEndpoint', data: { companyId, endpointId, url: checked, eventTypes, now: now.toISOString() } }, context);
+    const result = await this.company.run(companyId, { type: 'CreateEndpoint', data: { companyId, endpointId, url: checked, eventTypes }, metadata }, context);
     await this.readYourWrites.after(result);
     return this.endpoints.get(companyId, endpointId);
   }

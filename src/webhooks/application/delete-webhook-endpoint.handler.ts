@@ -5,6 +5,7 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { CompanyWebhooks } from './company-webhook-settings';
 import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** Removes an endpoint and its delivery history. */
 export class DeleteWebhookEndpointCommand extends Command<{ id: string; deleted: true }> {
@@ -27,7 +28,7 @@ export class DeleteWebhookEndpointHandler implements ICommandHandler<DeleteWebho
   ) {}
 
   async execute({ companyId, endpointId, context }: DeleteWebhookEndpointCommand): Promise<{ id: string; deleted: true }> {
-    const result = await this.company.run(companyId, { type: 'DeleteEndpoint', data: { companyId, endpointId, now: this.clock.now().toISOString() } }, context);
+    const result = await this.company.run(companyId, { type: 'DeleteEndpoint', data: { companyId, endpointId }, metadata: commandMetadata(this.clock, context) }, context);
     // After the endpoint is gone no attempt is sent (the worker skips it); a crash before this line leaves
     // rows nobody can list (their endpoint is 404), and deleting the endpoint again removes them.
     await this.deliveries.deleteForEndpoint(endpointId);

@@ -8,6 +8,7 @@ import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { parseWebhookUrl } from '../infrastructure/ssrf-guard';
 import { CompanyWebhooks } from './company-webhook-settings';
 import { EndpointResponse, WebhookEndpointQueries } from './webhook-endpoint-queries';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export interface WebhookEndpointChanges {
   url?: string;
@@ -39,7 +40,11 @@ export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebho
 
   async execute({ companyId, endpointId, changes, context }: UpdateWebhookEndpointCommand): Promise<EndpointResponse> {
     const url = changes.url === undefined ? undefined : parseWebhookUrl(changes.url, this.config.webhookAllowPrivateNetworks).toString();
-    const result = await this.company.run(companyId, { type: 'UpdateEndpoint', data: { companyId, endpointId, ...changes, url, now: this.clock.now().toISOString() } }, context);
+    const result = await this.company.run(
+      companyId,
+      { type: 'UpdateEndpoint', data: { companyId, endpointId, ...changes, url }, metadata: commandMetadata(this.clock, context) },
+      context,
+    );
     await this.readYourWrites.after(result);
     return this.endpoints.get(companyId, endpointId);
   }

@@ -6,6 +6,7 @@ import { deliveryDecider } from '../domain/webhook-delivery.decider';
 import { DeliveryBody } from '../domain/webhooks.events';
 import { DeliveryRecord, NewDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
 import { stateOf, WebhookDeliveryWorker } from './webhook-delivery-worker';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** Creates deliveries (due at once) and restarts them (redelivery); the worker sends them. */
 @Injectable()
@@ -63,7 +64,10 @@ export class WebhookDeliveries {
     for (;;) {
       const delivery = await this.store.get(deliveryId);
       if (!delivery) return null;
-      const [requested] = deliveryDecider.decide({ type: 'RequestRedelivery', data: { requestedBy, now: this.clock.now().toISOString() } }, stateOf(delivery));
+      const [requested] = deliveryDecider.decide(
+        { type: 'RequestRedelivery', data: { requestedBy }, metadata: commandMetadata(this.clock, { actor: requestedBy }) },
+        stateOf(delivery),
+      );
       if (!requested || requested.type !== 'webhook.delivery.redelivery_requested') return delivery;
       // An attempt recorded in between moves lastAttempt: decide again on the fresh row.
       if (await this.store.restartSeries(deliveryId, delivery.lastAttempt, requested.data.attempt, requested.data.requestedAt, requestedBy)) {

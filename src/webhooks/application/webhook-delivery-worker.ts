@@ -14,6 +14,7 @@ import { signWebhook, webhookRequestHeaders } from '../domain/webhook-signature'
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
 import { DeliveryRecord, RecordedAttempt, ReleasedDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
 import { SECRET_BOX, WEBHOOK_POSTER } from './webhook.tokens';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 export interface WebhookPoster {
   post(
@@ -313,7 +314,7 @@ export class WebhookDeliveryWorker implements DueWork {
       await this.aggregates.handle(
         companyWebhooksStreamId(delivery.companyId),
         companyWebhooksDecider,
-        { type: 'GraduateEndpoint', data: { companyId: delivery.companyId, endpointId: delivery.endpointId, now: this.clock.now().toISOString() } },
+        { type: 'GraduateEndpoint', data: { companyId: delivery.companyId, endpointId: delivery.endpointId }, metadata: commandMetadata(this.clock, context) },
         context,
       );
     } catch (error) {

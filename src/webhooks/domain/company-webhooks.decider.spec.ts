@@ -27,17 +27,20 @@ const secretRotated = (sealedSecret: string, at = T0): CompanyWebhooksEvent => (
 
 const create = (endpointId: string, url = URL_A, eventTypes = ['split.leg_a.approved'], now = T0): CompanyWebhooksCommand => ({
   type: 'CreateEndpoint',
-  data: { companyId, now, endpointId, url, eventTypes },
+  data: { companyId, endpointId, url, eventTypes },
+  metadata: { now, actor: 'system' },
 });
 const update = (endpointId: string, changes: { url?: string; eventTypes?: string[]; enabled?: boolean }, now = T1): CompanyWebhooksCommand => ({
   type: 'UpdateEndpoint',
-  data: { companyId, now, endpointId, ...changes },
+  data: { companyId, endpointId, ...changes },
+  metadata: { now, actor: 'system' },
 });
-const remove = (endpointId: string, now = T1): CompanyWebhooksCommand => ({ type: 'DeleteEndpoint', data: { companyId, now, endpointId } });
-const graduate = (endpointId: string, now = T1): CompanyWebhooksCommand => ({ type: 'GraduateEndpoint', data: { companyId, now, endpointId } });
+const remove = (endpointId: string, now = T1): CompanyWebhooksCommand => ({ type: 'DeleteEndpoint', data: { companyId, endpointId }, metadata: { now, actor: 'system' } });
+const graduate = (endpointId: string, now = T1): CompanyWebhooksCommand => ({ type: 'GraduateEndpoint', data: { companyId, endpointId }, metadata: { now, actor: 'system' } });
 const rotate = (sealedSecret: string, onlyIfMissing: boolean, now = T0): CompanyWebhooksCommand => ({
   type: 'RotateSecret',
-  data: { companyId, now, sealedSecret, onlyIfMissing },
+  data: { companyId, sealedSecret, onlyIfMissing },
+  metadata: { now, actor: 'system' },
 });
 
 const tenEndpoints = Array.from({ length: 10 }, (_, i) => created(`we_${i + 1}`, `https://merchant.example/hooks/${i + 1}`));

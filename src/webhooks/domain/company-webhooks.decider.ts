@@ -1,6 +1,7 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { MAX_ENDPOINTS_PER_COMPANY, WebhookEndpointLimitError, WebhookEndpointNotFoundError } from './webhooks.errors';
 import { CompanyWebhooksEvent } from './webhooks.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export interface EndpointState {
   endpointId: string;
@@ -18,13 +19,13 @@ export interface CompanyWebhooksState {
   sealedSecret: string | null;
 }
 
-type Base = { companyId: string; now: string };
+type Base = { companyId: string };
 export type CompanyWebhooksCommand =
-  | { type: 'CreateEndpoint'; data: Base & { endpointId: string; url: string; eventTypes: string[] } }
-  | { type: 'UpdateEndpoint'; data: Base & { endpointId: string; url?: string; eventTypes?: string[]; enabled?: boolean } }
-  | { type: 'DeleteEndpoint'; data: Base & { endpointId: string } }
-  | { type: 'GraduateEndpoint'; data: Base & { endpointId: string } }
-  | { type: 'RotateSecret'; data: Base & { sealedSecret: string; onlyIfMissing: boolean } };
+  | { type: 'CreateEndpoint'; data: Base & { endpointId: string; url: string; eventTypes: string[] }; metadata: CommandMetadata }
+  | { type: 'UpdateEndpoint'; data: Base & { endpointId: string; url?: string; eventTypes?: string[]; enabled?: boolean }; metadata: CommandMetadata }
+  | { type: 'DeleteEndpoint'; data: Base & { endpointId: string }; metadata: CommandMetadata }
+  | { type: 'GraduateEndpoint'; data: Base & { endpointId: string }; metadata: CommandMetadata }
+  | { type: 'RotateSecret'; data: Base & { sealedSecret: string; onlyIfMissing: boolean }; metadata: CommandMetadata };
 
 /**
  * One stream per company holds its endpoints and its signing secret: the limit of 10 endpoints and
@@ -35,15 +36,15 @@ export const companyWebhooksDecider: Decider<CompanyWebhooksCommand, CompanyWebh
   decide(command, state) {
     switch (command.type) {
       case 'CreateEndpoint':
-        return createEndpoint(command.data, state);
+        return createEndpoint(command.data, state, command.metadata);
       case 'UpdateEndpoint':
-        return updateEndpoint(command.data, state);
+        return updateEndpoint(command.data, state, command.metadata);
       case 'DeleteEndpoint':
-        return deleteEndpoint(command.data, state);
+        return deleteEndpoint(command.data, state, command.metadata);
       case 'GraduateEndpoint':
-        return graduateEndpoint(command.data, state);
+        return graduateEndpoint(command.data, state, command.metadata);
       case 'RotateSecret':
-        return rotateSecret(command.data, state);
+        return rotateSecret(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -78,14 +79,13 @@ export const companyWebhooksDecider: Decider<CompanyWebhooksCommand, CompanyWebh
 
 type Data<T extends CompanyWebhooksCommand['type']> = Extract<CompanyWebhooksCommand, { type: T }>['data'];
 
-function createEndpoint(data: Data<'CreateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+function createEndpoint(data: Data<'CreateEndpoint'>, state: CompanyWebhooksState, meta: CommandMetadata): CompanyWebhooksEvent[] {
   if (state.endpoints.has(data.endpointId)) return [];
   if (state.endpoints.size >= MAX_ENDPOINTS_PER_COMPANY) throw new WebhookEndpointLimitError();
-  const { now, ...endpoint } = data;
-  return [{ type: 'webhook.endpoint.created', data: { ...endpoint, createdAt: now } }];
+  return [{ type: 'webhook.endpoint.created', data: { ...data, createdAt: meta.now } }];
 }
 
-function updateEndpoint(data: Data<'UpdateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+function updateEndpoint(data: Data<'UpdateEndpoint'>, state: CompanyWebhooksState, meta: CommandMetadata): CompanyWebhooksEvent[] {
   const current = existing(state, data.endpointId);
   const changes = {
     ...(data.url !== undefined && data.url !== current.url ? { url: data.url } : {}),
@@ -93,23 +93,23 @@ function updateEndpoint(data: Data<'UpdateEndpoint'>, state: CompanyWebhooksStat
     ...(data.enabled !== undefined && data.enabled !== current.enabled ? { enabled: data.enabled } : {}),
   };
   if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'webhook.endpoint.updated', data: { endpointId: data.endpointId, companyId: data.companyId, ...changes, updatedAt: data.now } }];
+  return [{ type: 'webhook.endpoint.updated', data: { endpointId: data.endpointId, companyId: data.companyId, ...changes, updatedAt: meta.now } }];
 }
 
-function deleteEndpoint(data: Data<'DeleteEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+function deleteEndpoint(data: Data<'DeleteEndpoint'>, state: CompanyWebhooksState, meta: CommandMetadata): CompanyWebhooksEvent[] {
   existing(state, data.endpointId);
-  return [{ type: 'webhook.endpoint.deleted', data: { endpointId: data.endpointId, companyId: data.companyId, deletedAt: data.now } }];
+  return [{ type: 'webhook.endpoint.deleted', data: { endpointId: data.endpointId, companyId: data.companyId, deletedAt: meta.now } }];
 }
 
-function graduateEndpoint(data: Data<'GraduateEndpoint'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+function graduateEndpoint(data: Data<'GraduateEndpoint'>, state: CompanyWebhooksState, meta: CommandMetadata): CompanyWebhooksEvent[] {
   const endpoint = state.endpoints.get(data.endpointId);
   if (!endpoint || !endpoint.onProbation) return [];
-  return [{ type: 'webhook.endpoint.graduated', data: { endpointId: data.endpointId, companyId: data.companyId, graduatedAt: data.now } }];
+  return [{ type: 'webhook.endpoint.graduated', data: { endpointId: data.endpointId, companyId: data.companyId, graduatedAt: meta.now } }];
 }
 
-function rotateSecret(data: Data<'RotateSecret'>, state: CompanyWebhooksState): CompanyWebhooksEvent[] {
+function rotateSecret(data: Data<'RotateSecret'>, state: CompanyWebhooksState, meta: CommandMetadata): CompanyWebhooksEvent[] {
   if (data.onlyIfMissing && state.sealedSecret !== null) return [];
-  return [{ type: 'webhook.secret.rotated', data: { companyId: data.companyId, sealedSecret: data.sealedSecret, rotatedAt: data.now } }];
+  return [{ type: 'webhook.secret.rotated', data: { companyId: data.companyId, sealedSecret: data.sealedSecret, rotatedAt: meta.now } }];
 }
 
 function existing(state: CompanyWebhooksState, endpointId: string): EndpointState {

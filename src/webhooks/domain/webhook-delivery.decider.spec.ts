@@ -46,7 +46,11 @@ function failUntilExhausted(retriesAllowed: number): string[] {
 
 describe('delivery decider', () => {
   it('creates a delivery once', () => {
-    const command: DeliveryCommand = { type: 'CreateDelivery', data: { deliveryId: 'dlv_1', endpointId: 'we_1', companyId: 'co_1', body, now: '2026-01-01T00:00:00.000Z' } };
+    const command: DeliveryCommand = {
+      type: 'CreateDelivery',
+      data: { deliveryId: 'dlv_1', endpointId: 'we_1', companyId: 'co_1', body },
+      metadata: { now: '2026-01-01T00:00:00.000Z', actor: 'system' },
+    };
     given(deliveryDecider).when(command).then([created]);
     given(deliveryDecider, created).when(command).thenNothing();
   });
@@ -86,7 +90,7 @@ describe('delivery decider', () => {
       data: { deliveryId: 'dlv_1', endpointId: 'we_1', attempt: 2, requestedAt: '2026-02-01T00:00:00.000Z', requestedBy: 'user:usr_1' },
     };
     given(deliveryDecider, created, succeeded)
-      .when({ type: 'RequestRedelivery', data: { requestedBy: 'user:usr_1', now: '2026-02-01T00:00:00.000Z' } })
+      .when({ type: 'RequestRedelivery', data: { requestedBy: 'user:usr_1' }, metadata: { now: '2026-02-01T00:00:00.000Z', actor: 'system' } })
       .then([again]);
     given(deliveryDecider, created, succeeded, again)
       .when(attempt(2, '2026-02-01T00:00:00.000Z', false, 6))

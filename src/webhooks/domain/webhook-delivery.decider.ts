@@ -1,6 +1,7 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { RETRY_DELAYS_SECONDS } from './webhook-event-types';
 import { DeliveryBody, WebhookDeliveryEvent } from './webhooks.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export type DeliveryState =
   | { status: 'none' }
@@ -16,7 +17,7 @@ export type DeliveryState =
     };
 
 export type DeliveryCommand =
-  | { type: 'CreateDelivery'; data: { deliveryId: string; endpointId: string; companyId: string; body: DeliveryBody; now: string } }
+  | { type: 'CreateDelivery'; data: { deliveryId: string; endpointId: string; companyId: string; body: DeliveryBody }; metadata: CommandMetadata }
   | {
       type: 'RecordAttempt';
       data: {
@@ -33,7 +34,7 @@ export type DeliveryCommand =
         retriesAllowed: number;
       };
     }
-  | { type: 'RequestRedelivery'; data: { requestedBy: string; now: string } };
+  | { type: 'RequestRedelivery'; data: { requestedBy: string }; metadata: CommandMetadata };
 
 /**
  * One delivery of one event to one endpoint (a stable delivery id across retries): the rules of its
@@ -47,11 +48,11 @@ export const deliveryDecider: Decider<DeliveryCommand, WebhookDeliveryEvent, Del
   decide(command, state) {
     switch (command.type) {
       case 'CreateDelivery':
-        return state.status === 'none' ? [{ type: 'webhook.delivery.created', data: { ...withoutNow(command.data), createdAt: command.data.now } }] : [];
+        return state.status === 'none' ? [{ type: 'webhook.delivery.created', data: { ...command.data, createdAt: command.metadata.now } }] : [];
       case 'RecordAttempt':
         return recordAttempt(command.data, state);
       case 'RequestRedelivery':
-        return requestRedelivery(command.data, state);
+        return requestRedelivery(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -86,17 +87,12 @@ function recordAttempt(data: Extract<DeliveryCommand, { type: 'RecordAttempt' }>
 }
 
 /** Sends again from the start of a fresh series, whatever happened before. */
-function requestRedelivery(data: Extract<DeliveryCommand, { type: 'RequestRedelivery' }>['data'], state: DeliveryState): WebhookDeliveryEvent[] {
+function requestRedelivery(data: Extract<DeliveryCommand, { type: 'RequestRedelivery' }>['data'], state: DeliveryState, meta: CommandMetadata): WebhookDeliveryEvent[] {
   if (state.status === 'none') return [];
   return [
     {
       type: 'webhook.delivery.redelivery_requested',
-      data: { deliveryId: state.deliveryId, endpointId: state.endpointId, attempt: state.lastAttempt + 1, requestedAt: data.now, requestedBy: data.requestedBy },
+      data: { deliveryId: state.deliveryId, endpointId: state.endpointId, attempt: state.lastAttempt + 1, requestedAt: meta.now, requestedBy: data.requestedBy },
     },
   ];
-}
-
-function withoutNow<T extends { now: string }>(data: T): Omit<T, 'now'> {
-  const { now: _now, ...rest } = data;
-  return rest;
 }
