@@ -6,6 +6,6 @@ export { replayCheckoutCharges, verifyCheckoutCharges, type ChargeReport } from 
 export { checkoutPublicEvent, type CheckoutPublicEvent, type CheckoutCompletedPayload, type CheckoutRefundedPayload } from './domain/checkout.public-events';
 export { OperationalChargeBook } from './infrastructure/sandbox-processors';
 // Issue 27: the collection module takes an invoice's card payment as a Checkout order of the platform's own.
-export { CreateCheckoutCommand } from './application/create-checkout.handler';
+export { CreateCheckoutMessage } from './application/create-checkout.handler';
 // Issue 27: the platform's collections account, whose orders pay invoices and start no merchant payout.
 export { PLATFORM_COLLECTIONS_MERCHANT } from './domain/platform-merchants';

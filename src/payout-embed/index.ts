@@ -6,5 +6,5 @@ export { BALANCE_STREAM_PREFIX, SESSION_STREAM_PREFIX, LIFECYCLE_STATUS, type Ba
 // What webhooks sends for session events: the public events, their payload and the company they go to.
 export { payoutEmbedPublicEvent, type PayoutEmbedPublicEvent, type PayoutEmbedSessionPayload } from './domain/payout-embed.public-events';
 // Issue 27: the collection module pays invoices from a company's balance and credits overpayments to it.
-export { PayInvoiceFromBalanceCommand } from './application/pay-invoice-from-balance.handler';
-export { CreditInvoiceOverpaymentCommand } from './application/credit-invoice-overpayment.handler';
+export { PayInvoiceFromBalanceMessage } from './application/pay-invoice-from-balance.handler';
+export { CreditInvoiceOverpaymentMessage } from './application/credit-invoice-overpayment.handler';

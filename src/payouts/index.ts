@@ -1,6 +1,6 @@
 // Public API of the payouts module: how other modules ask for a payout, and the payout events they follow.
 export { PayoutsModule } from './payouts.module';
-export { RequestPayoutCommand } from './application/request-payout.handler';
+export { RequestPayoutMessage } from './application/request-payout.handler';
 export {
   PAYOUT_EVENT_TYPES,
   PAYOUT_STREAM_PREFIX,

@@ -6,7 +6,7 @@ import { RequestPayoutHandler } from './application/request-payout.handler';
 import { SandboxRailProcessManager } from './application/sandbox-rail.process-manager';
 import { StartPayoutProcessingHandler } from './application/start-payout-processing.handler';
 
-/** Payouts: money leaving the platform (Split legs, merchant payouts) on the rail. Checkout and Split request them with `RequestPayoutCommand`. */
+/** Payouts: money leaving the platform (Split legs, merchant payouts) on the rail. Checkout and Split request them with `RequestPayoutMessage`. */
 @Module({
   providers: [PayoutStream, RequestPayoutHandler, StartPayoutProcessingHandler, CompletePayoutHandler, FailPayoutHandler, SandboxRailProcessManager],
 })

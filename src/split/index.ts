@@ -1,7 +1,7 @@
 // Public API of the split module for other modules: the Nest module and its read-side queries.
 export { SplitModule } from './split.module';
 export { SplitQueries, type SplitParty } from './application/split-queries';
-export { SetAsideSmeCoveredFeesCommand } from './application/sme-covered-fees';
+export { SetAsideSmeCoveredFeesMessage } from './application/sme-covered-fees';
 export { splitDecider } from './domain/split.decider';
 export { coveredFeeCover } from './domain/covered-fees';
 export { splitExists } from './domain/split.state';

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { ApproveWalletPaymentCommand } from '../../src/checkout/application/approve-wallet-payment.handler';
+import { ApproveWalletPaymentMessage } from '../../src/checkout/application/approve-wallet-payment.handler';
 import { DomainError, ErrorKind } from '../../src/platform/domain/domain-error';
 import { statusOfKind } from '../../src/platform/http/error-filter';
 import { expectPageHeaders } from '../support/page-headers';
@@ -251,7 +251,7 @@ describe('Checkout over HTTP', () => {
       for (const kind of kinds) {
         // The real server, route and page; only the wallet approval's answer is made up, as no real order reaches most kinds here.
         const refused = new RefusedError(kind, kind === 'rate_limited' ? 7 : undefined);
-        const spy = jest.spyOn(bus, 'execute').mockImplementation((command) => (command instanceof ApproveWalletPaymentCommand ? Promise.reject(refused) : execute(command)));
+        const spy = jest.spyOn(bus, 'execute').mockImplementation((command) => (command instanceof ApproveWalletPaymentMessage ? Promise.reject(refused) : execute(command)));
         const page = await form(app, `/pay/${order.orderId}/wallet`, { t: token, decision: 'approve' });
         spy.mockRestore();
         answers.push({ kind, status: page.status, retryAfter: page.headers.get('retry-after'), refused: (await page.text()).includes(`Refused as ${kind}`) });

@@ -51,7 +51,7 @@ describe('Split collection: a balance payment a crash interrupted', () => {
     return { enterprise, bill: await invoice(enterprise, split.invoiceId) };
   }
 
-  /** The crash: the balance stream took the payment (what PayInvoiceFromBalanceCommand appends), the invoice never heard of it. */
+  /** The crash: the balance stream took the payment (what PayInvoiceFromBalanceMessage appends), the invoice never heard of it. */
   async function stopAfterTheDebit(dataDir: string, enterprise: Enterprise, bill: { id: string; currency: string }, amountCents: string, idempotencyKey: string) {
     const paymentId = deterministicId('ipm', enterprise.companyId, bill.id, idempotencyKey);
     const streamId = `balance-${enterprise.companyId}`;

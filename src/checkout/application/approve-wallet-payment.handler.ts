@@ -11,7 +11,7 @@ import { secretMatches } from './checkout-secrets';
  * The buyer approves a WALLET_PROCESSOR payment on the hosted page. (Cancelling writes nothing: the
  * buyer goes back to the merchant with the order still OPEN.)
  */
-export class ApproveWalletPaymentCommand extends Command<ConfirmResult> {
+export class ApproveWalletPaymentMessage extends Command<ConfirmResult> {
   constructor(
     readonly orderId: string,
     readonly pageToken: string,
@@ -21,14 +21,14 @@ export class ApproveWalletPaymentCommand extends Command<ConfirmResult> {
   }
 }
 
-@CommandHandler(ApproveWalletPaymentCommand)
-export class ApproveWalletPaymentHandler implements ICommandHandler<ApproveWalletPaymentCommand> {
+@CommandHandler(ApproveWalletPaymentMessage)
+export class ApproveWalletPaymentHandler implements ICommandHandler<ApproveWalletPaymentMessage> {
   constructor(
     private readonly payments: CheckoutPayments,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ orderId, pageToken, context }: ApproveWalletPaymentCommand): Promise<ConfirmResult> {
+  async execute({ orderId, pageToken, context }: ApproveWalletPaymentMessage): Promise<ConfirmResult> {
     const { state } = await this.payments.loadOrder(orderId);
     if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     assertPayable(state, this.payments.now());

@@ -11,7 +11,7 @@ import { CheckoutQueries, subscriptionRecordOf } from './checkout-queries';
  * Buyer self-service (docs/checkout.md#subscriptions): possession of the subscriptionId is the credential. Idempotent: an
  * already cancelled subscription answers with its current state.
  */
-export class CancelSubscriptionCommand extends Command<ReturnType<typeof subscriptionRecordOf>> {
+export class CancelSubscriptionMessage extends Command<ReturnType<typeof subscriptionRecordOf>> {
   constructor(
     readonly subscriptionId: string,
     readonly context: CommandContext,
@@ -20,8 +20,8 @@ export class CancelSubscriptionCommand extends Command<ReturnType<typeof subscri
   }
 }
 
-@CommandHandler(CancelSubscriptionCommand)
-export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscriptionCommand> {
+@CommandHandler(CancelSubscriptionMessage)
+export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscriptionMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly queries: CheckoutQueries,
@@ -29,7 +29,7 @@ export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscrip
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ subscriptionId, context }: CancelSubscriptionCommand) {
+  async execute({ subscriptionId, context }: CancelSubscriptionMessage) {
     const now = this.clock.now().toISOString();
     await this.queries.subscription(subscriptionId);
     const result = await this.aggregates.handle(

@@ -23,7 +23,7 @@ export const renewalAttemptId = (orderId: string) => deterministicId('pay', orde
  * a charge taken before the crash is recorded, never taken again. A charge that lands after the
  * subscription was cancelled is voided.
  */
-export class ChargeRenewalCommand {
+export class ChargeRenewalMessage {
   constructor(
     readonly renewal: RenewalRef,
     readonly context: CommandContext,
@@ -32,8 +32,8 @@ export class ChargeRenewalCommand {
 
 type ActiveSubscription = Exclude<SubscriptionState, { status: 'NONE' }>;
 
-@CommandHandler(ChargeRenewalCommand)
-export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalCommand> {
+@CommandHandler(ChargeRenewalMessage)
+export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly payments: CheckoutPayments,
@@ -42,7 +42,7 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalComman
     @Inject(PAYMENT_PROCESSORS) private readonly processors: PaymentProcessors,
   ) {}
 
-  async execute({ renewal, context }: ChargeRenewalCommand): Promise<void> {
+  async execute({ renewal, context }: ChargeRenewalMessage): Promise<void> {
     const { state: sub } = await this.aggregates.load(subscriptionStreamId(renewal.subscriptionId), subscriptionDecider);
     if (sub.status === 'NONE') return;
     const orderId = renewalOrderId(renewal);

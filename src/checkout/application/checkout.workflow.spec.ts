@@ -2,21 +2,21 @@ import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-
 import { OrderState } from '../domain/checkout-order.decider';
 import { SavedCard } from '../domain/checkout.events';
 import { SubscriptionState } from '../domain/subscription.decider';
-import { ChargeRenewalCommand } from './charge-renewal.handler';
+import { ChargeRenewalMessage } from './charge-renewal.handler';
 import { orderExpiryTimer, paymentAttemptCheckTimer, refundCheckTimer, renewalTimer } from './checkout.timers';
-import { DebitMerchantRefundCommand } from './debit-merchant-refund.handler';
-import { PayOutOrderCommand } from './pay-out-order.handler';
-import { SettleRefundCommand } from './settle-refund.handler';
+import { DebitMerchantRefundMessage } from './debit-merchant-refund.handler';
+import { PayOutOrderMessage } from './pay-out-order.handler';
+import { SettleRefundMessage } from './settle-refund.handler';
 import { checkoutWorkflow } from './checkout.workflow';
-import { CreditFailedPayoutCommand } from './credit-failed-payout.handler';
+import { CreditFailedPayoutMessage } from './credit-failed-payout.handler';
 import { PLATFORM_COLLECTIONS_MERCHANT } from '../domain/platform-merchants';
-import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
-import { ExpireOrderCommand } from './expire-order.handler';
-import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
-import { RecordRenewalCommand } from './record-renewal.handler';
-import { StartSubscriptionCommand } from './start-subscription.handler';
-import { SettlePaymentAttemptCommand } from './settle-payment-attempt.handler';
-import { VoidChargeCommand } from './void-charge.handler';
+import { CompletePaidOutOrderMessage } from './complete-paid-out-order.handler';
+import { ExpireOrderMessage } from './expire-order.handler';
+import { RecordRenewalDeclineMessage } from './record-renewal-decline.handler';
+import { RecordRenewalMessage } from './record-renewal.handler';
+import { StartSubscriptionMessage } from './start-subscription.handler';
+import { SettlePaymentAttemptMessage } from './settle-payment-attempt.handler';
+import { VoidChargeMessage } from './void-charge.handler';
 
 const card: SavedCard = { brand: 'visa', last4: '4242', token: 'tok_1' } as SavedCard;
 const ANCHOR = '2026-01-31T10:00:00.000Z';
@@ -38,7 +38,7 @@ const paid = (overrides: object = {}) => ({
   ...overrides,
 });
 /** The merchant payout of a PAID order: PayOutOrder nets what refunds left owing, then requests the payout (issue 26). */
-const merchantPayout = (data: object) => new PayOutOrderCommand(data as never, fromEvent('checkout.order.paid'));
+const merchantPayout = (data: object) => new PayOutOrderMessage(data as never, fromEvent('checkout.order.paid'));
 const subscription = { status: 'ACTIVE', subscriptionId: 'sub_1', anchorAt: ANCHOR, intervalUnit: 'MONTHLY', periodIndex: 1 } as SubscriptionState;
 
 describe('checkout workflow', () => {
@@ -64,7 +64,7 @@ describe('checkout workflow', () => {
           at: ANCHOR,
         }),
       )
-      .then({ commands: [new VoidChargeCommand('CARD_PROCESSOR', 'pay_a')] });
+      .then({ commands: [new VoidChargeMessage('CARD_PROCESSOR', 'pay_a')] });
   });
 
   it("checks a buyer's payment attempt once it goes stale (recovery by key), and leaves a renewal's to its renewal timer", () => {
@@ -77,28 +77,28 @@ describe('checkout workflow', () => {
     const timer = paymentAttemptCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', attemptId: 'pay_a' });
     givenWorkflow(checkoutWorkflow, null)
       .when(firing(timer))
-      .then({ commands: [new SettlePaymentAttemptCommand('ord_1', 'pay_a', fromTimer(timer.id))] });
+      .then({ commands: [new SettlePaymentAttemptMessage('ord_1', 'pay_a', fromTimer(timer.id))] });
   });
 
   it('expires the order when its timer fires', () => {
     const timer = orderExpiryTimer.at('2026-02-01T10:00:00.000Z', { orderId: 'ord_1' });
     givenWorkflow(checkoutWorkflow, null)
       .when(firing(timer))
-      .then({ commands: [new ExpireOrderCommand('ord_1', fromTimer(timer.id))] });
+      .then({ commands: [new ExpireOrderMessage('ord_1', fromTimer(timer.id))] });
   });
 
   it("starts a founding order's subscription and pays the merchant", () => {
     const data = paid();
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.paid', data))
-      .then({ commands: [new StartSubscriptionCommand(data as never, fromEvent('checkout.order.paid')), merchantPayout(data)] });
+      .then({ commands: [new StartSubscriptionMessage(data as never, fromEvent('checkout.order.paid')), merchantPayout(data)] });
   });
 
   it("starts no merchant payout for an invoice's card order: its merchant is the platform's collections account (issue 27)", () => {
     const data = paid({ merchantCompanyId: PLATFORM_COLLECTIONS_MERCHANT, subscriptionId: null, subscriptionIntervalUnit: null });
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.paid', data))
-      .then({ commands: [new StartSubscriptionCommand(data as never, fromEvent('checkout.order.paid'))] });
+      .then({ commands: [new StartSubscriptionMessage(data as never, fromEvent('checkout.order.paid'))] });
   });
 
   it('records a paid renewal on the subscription and pays the merchant', () => {
@@ -106,7 +106,7 @@ describe('checkout workflow', () => {
     const data = paid({ orderId: 'ord_r2', payoutId: 'po_r2', renewal });
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.paid', data))
-      .then({ commands: [new RecordRenewalCommand(renewal, 'ord_r2', fromEvent('checkout.order.paid')), merchantPayout(data)] });
+      .then({ commands: [new RecordRenewalMessage(renewal, 'ord_r2', fromEvent('checkout.order.paid')), merchantPayout(data)] });
   });
 
   it('checks a requested refund a minute later (recovery by its key), and settles it when the timer fires (issue 26)', () => {
@@ -116,26 +116,26 @@ describe('checkout workflow', () => {
     const timer = refundCheckTimer.at('2026-01-31T10:01:00.000Z', { orderId: 'ord_1', refundId: 'rf_1' });
     givenWorkflow(checkoutWorkflow, null)
       .when(firing(timer))
-      .then({ commands: [new SettleRefundCommand('ord_1', 'rf_1', fromTimer(timer.id))] });
+      .then({ commands: [new SettleRefundMessage('ord_1', 'rf_1', fromTimer(timer.id))] });
   });
 
   it("debits a succeeded refund from the merchant's checkout balance (issue 26)", () => {
     const data = { orderId: 'ord_1', merchantCompanyId: 'co_m', refundId: 'rf_1', amountMinorUnits: '500', currency: 'USD', at: ANCHOR };
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.order.refund_succeeded', data))
-      .then({ commands: [new DebitMerchantRefundCommand(data as never, fromEvent('checkout.order.refund_succeeded'))] });
+      .then({ commands: [new DebitMerchantRefundMessage(data as never, fromEvent('checkout.order.refund_succeeded'))] });
   });
 
   it('completes the order once the merchant payout completed', () => {
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('payout.completed', { payoutId: 'po_m1', kind: 'merchant', orderId: 'ord_1', at: ANCHOR }))
-      .then({ commands: [new CompletePaidOutOrderCommand('ord_1', 'po_m1', fromEvent('payout.completed'))] });
+      .then({ commands: [new CompletePaidOutOrderMessage('ord_1', 'po_m1', fromEvent('payout.completed'))] });
   });
 
   it("credits a failed merchant payout back to the merchant's checkout balance (issue 26)", () => {
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('payout.failed', { payoutId: 'po_m1', kind: 'merchant', orderId: 'ord_1', reason: 'Sandbox rail', at: ANCHOR }))
-      .then({ commands: [new CreditFailedPayoutCommand('ord_1', 'po_m1', fromEvent('payout.failed'))] });
+      .then({ commands: [new CreditFailedPayoutMessage('ord_1', 'po_m1', fromEvent('payout.failed'))] });
     expect(checkoutWorkflow.handles(recorded('payout.failed', { kind: 'leg_b_transfer' }))).toBe(false);
   });
 
@@ -155,14 +155,14 @@ describe('checkout workflow', () => {
     const timer = renewalTimer.at('2026-02-28T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 });
     givenWorkflow(checkoutWorkflow, null)
       .when(firing(timer))
-      .then({ commands: [new ChargeRenewalCommand({ subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 }, fromTimer(timer.id))] });
+      .then({ commands: [new ChargeRenewalMessage({ subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 }, fromTimer(timer.id))] });
   });
 
   it('counts a failed renewal order as a decline, and retries when the subscription set a date', () => {
     const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
     givenWorkflow(checkoutWorkflow, { order: { status: 'FAILED', renewal } as unknown as OrderState })
       .when(recorded('checkout.order.failed', { orderId: 'ord_r2', subscriptionId: 'sub_1' }))
-      .then({ commands: [new RecordRenewalDeclineCommand(renewal, 'ord_r2', fromEvent('checkout.order.failed'))] });
+      .then({ commands: [new RecordRenewalDeclineMessage(renewal, 'ord_r2', fromEvent('checkout.order.failed'))] });
     givenWorkflow(checkoutWorkflow, null)
       .when(recorded('checkout.subscription.renewal_declined', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1, nextAttemptAt: '2026-03-29T10:00:00.000Z' }))
       .then({ timers: [renewalTimer.at('2026-03-29T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 2 })] });

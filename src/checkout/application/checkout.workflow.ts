@@ -6,19 +6,19 @@ import { checkoutOrderDecider, OrderState, PAYMENT_ATTEMPT_STALE_MS } from '../d
 import { periodStart } from '../domain/renewal-schedule';
 import { subscriptionDecider, SubscriptionState } from '../domain/subscription.decider';
 import { SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent } from '../domain/subscription.events';
-import { ChargeRenewalCommand } from './charge-renewal.handler';
+import { ChargeRenewalMessage } from './charge-renewal.handler';
 import { orderExpiryTimer, paymentAttemptCheckTimer, REFUND_CHECK_AFTER_MS, refundCheckTimer, renewalTimer } from './checkout.timers';
-import { DebitMerchantRefundCommand } from './debit-merchant-refund.handler';
-import { PayOutOrderCommand } from './pay-out-order.handler';
-import { SettleRefundCommand } from './settle-refund.handler';
-import { CompletePaidOutOrderCommand } from './complete-paid-out-order.handler';
-import { CreditFailedPayoutCommand } from './credit-failed-payout.handler';
-import { ExpireOrderCommand } from './expire-order.handler';
-import { RecordRenewalDeclineCommand } from './record-renewal-decline.handler';
-import { RecordRenewalCommand } from './record-renewal.handler';
-import { StartSubscriptionCommand } from './start-subscription.handler';
-import { SettlePaymentAttemptCommand } from './settle-payment-attempt.handler';
-import { VoidChargeCommand } from './void-charge.handler';
+import { DebitMerchantRefundMessage } from './debit-merchant-refund.handler';
+import { PayOutOrderMessage } from './pay-out-order.handler';
+import { SettleRefundMessage } from './settle-refund.handler';
+import { CompletePaidOutOrderMessage } from './complete-paid-out-order.handler';
+import { CreditFailedPayoutMessage } from './credit-failed-payout.handler';
+import { ExpireOrderMessage } from './expire-order.handler';
+import { RecordRenewalDeclineMessage } from './record-renewal-decline.handler';
+import { RecordRenewalMessage } from './record-renewal.handler';
+import { StartSubscriptionMessage } from './start-subscription.handler';
+import { SettlePaymentAttemptMessage } from './settle-payment-attempt.handler';
+import { VoidChargeMessage } from './void-charge.handler';
 import { paysOutToMerchant } from '../domain/platform-merchants';
 
 const ACTOR = 'system:checkout';
@@ -66,16 +66,16 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
   react(input, state) {
     const context = workflowContext(ACTOR, input);
     if (input.kind === 'timer') {
-      if (input.timer.kind === orderExpiryTimer.kind) return commands(new ExpireOrderCommand(orderExpiryTimer.payloadOf(input.timer).orderId, context));
+      if (input.timer.kind === orderExpiryTimer.kind) return commands(new ExpireOrderMessage(orderExpiryTimer.payloadOf(input.timer).orderId, context));
       if (input.timer.kind === paymentAttemptCheckTimer.kind) {
         const { orderId, attemptId } = paymentAttemptCheckTimer.payloadOf(input.timer);
-        return commands(new SettlePaymentAttemptCommand(orderId, attemptId, context));
+        return commands(new SettlePaymentAttemptMessage(orderId, attemptId, context));
       }
       if (input.timer.kind === refundCheckTimer.kind) {
         const { orderId, refundId } = refundCheckTimer.payloadOf(input.timer);
-        return commands(new SettleRefundCommand(orderId, refundId, context));
+        return commands(new SettleRefundMessage(orderId, refundId, context));
       }
-      return commands(new ChargeRenewalCommand(renewalTimer.payloadOf(input.timer), context));
+      return commands(new ChargeRenewalMessage(renewalTimer.payloadOf(input.timer), context));
     }
     const event = eventOf(input.event);
     switch (event.type) {
@@ -91,15 +91,15 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         const paid = event.data;
         // The payout nets what refunds left owing first (issue 26): PayOutOrder decides its amount.
         // An invoice's card order (issue 27) is paid to the platform itself: no merchant payout.
-        const payout = paysOutToMerchant(paid.merchantCompanyId) ? [new PayOutOrderCommand(paid, context)] : [];
-        if (paid.renewal) return commands(new RecordRenewalCommand(paid.renewal, paid.orderId, context), ...payout);
-        return commands(new StartSubscriptionCommand(paid, context), ...payout);
+        const payout = paysOutToMerchant(paid.merchantCompanyId) ? [new PayOutOrderMessage(paid, context)] : [];
+        if (paid.renewal) return commands(new RecordRenewalMessage(paid.renewal, paid.orderId, context), ...payout);
+        return commands(new StartSubscriptionMessage(paid, context), ...payout);
       }
       case 'checkout.order.charge_voided':
-        return commands(new VoidChargeCommand(event.data.provider, event.data.attemptId));
+        return commands(new VoidChargeMessage(event.data.provider, event.data.attemptId));
       case 'checkout.order.failed': {
         const renewal = state && 'order' in state && state.order.status !== 'NONE' ? state.order.renewal : null;
-        return renewal ? commands(new RecordRenewalDeclineCommand(renewal, event.data.orderId, context)) : NO_REACTION;
+        return renewal ? commands(new RecordRenewalDeclineMessage(renewal, event.data.orderId, context)) : NO_REACTION;
       }
       case 'checkout.subscription.started': {
         const { subscriptionId, anchorAt, intervalUnit } = event.data;
@@ -126,15 +126,15 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         return timers(refundCheckTimer.at(new Date(Date.parse(at) + REFUND_CHECK_AFTER_MS).toISOString(), { orderId, refundId }));
       }
       case 'checkout.order.refund_succeeded':
-        return commands(new DebitMerchantRefundCommand(event.data, context));
+        return commands(new DebitMerchantRefundMessage(event.data, context));
       case 'payout.completed': {
         const ref = event.data;
-        return ref.kind === 'merchant' ? commands(new CompletePaidOutOrderCommand(ref.orderId, ref.payoutId, context)) : NO_REACTION;
+        return ref.kind === 'merchant' ? commands(new CompletePaidOutOrderMessage(ref.orderId, ref.payoutId, context)) : NO_REACTION;
       }
       case 'payout.failed': {
         // The payout's money is back in the merchant's balance: the netting stream records it (issue 26).
         const ref = event.data;
-        return ref.kind === 'merchant' ? commands(new CreditFailedPayoutCommand(ref.orderId, ref.payoutId, context)) : NO_REACTION;
+        return ref.kind === 'merchant' ? commands(new CreditFailedPayoutMessage(ref.orderId, ref.payoutId, context)) : NO_REACTION;
       }
       default:
         return NO_REACTION;

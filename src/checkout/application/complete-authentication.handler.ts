@@ -8,7 +8,7 @@ import { ConfirmResult } from './order-payment';
 import { secretMatches } from './checkout-secrets';
 
 /** The buyer passed the authentication step (the sandbox confirm page) of a REQUIRES_ACTION card payment. */
-export class CompleteAuthenticationCommand extends Command<ConfirmResult> {
+export class CompleteAuthenticationMessage extends Command<ConfirmResult> {
   constructor(
     readonly orderId: string,
     readonly pageToken: string,
@@ -18,14 +18,14 @@ export class CompleteAuthenticationCommand extends Command<ConfirmResult> {
   }
 }
 
-@CommandHandler(CompleteAuthenticationCommand)
-export class CompleteAuthenticationHandler implements ICommandHandler<CompleteAuthenticationCommand> {
+@CommandHandler(CompleteAuthenticationMessage)
+export class CompleteAuthenticationHandler implements ICommandHandler<CompleteAuthenticationMessage> {
   constructor(
     private readonly payments: CheckoutPayments,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ orderId, pageToken, context }: CompleteAuthenticationCommand): Promise<ConfirmResult> {
+  async execute({ orderId, pageToken, context }: CompleteAuthenticationMessage): Promise<ConfirmResult> {
     const { state } = await this.payments.loadOrder(orderId);
     if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     const card = pendingAuthentication(state);

@@ -6,7 +6,7 @@ import { orderStreamId } from '../domain/checkout.events';
 import { checkoutOrderDecider } from '../domain/checkout-order.decider';
 
 /** The merchant payout of a PAID order completed: the order completes, which is what `checkout.completed` reports. */
-export class CompletePaidOutOrderCommand {
+export class CompletePaidOutOrderMessage {
   constructor(
     readonly orderId: string,
     readonly payoutId: string,
@@ -14,14 +14,14 @@ export class CompletePaidOutOrderCommand {
   ) {}
 }
 
-@CommandHandler(CompletePaidOutOrderCommand)
-export class CompletePaidOutOrderHandler implements ICommandHandler<CompletePaidOutOrderCommand> {
+@CommandHandler(CompletePaidOutOrderMessage)
+export class CompletePaidOutOrderHandler implements ICommandHandler<CompletePaidOutOrderMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ orderId, payoutId, context }: CompletePaidOutOrderCommand): Promise<void> {
+  async execute({ orderId, payoutId, context }: CompletePaidOutOrderMessage): Promise<void> {
     await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'CompleteOrder', data: { payoutId, now: this.clock.now().toISOString() } }, context);
   }
 }

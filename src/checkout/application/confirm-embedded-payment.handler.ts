@@ -10,7 +10,7 @@ import { CheckoutSecrets } from './checkout-secrets';
 import { ConfirmResult, payOrderWithCard } from './order-payment';
 
 /** The embedded component pays an EMBEDDED order with a card; the clientSecret is the credential. */
-export class ConfirmEmbeddedPaymentCommand extends Command<ConfirmResult> {
+export class ConfirmEmbeddedPaymentMessage extends Command<ConfirmResult> {
   constructor(
     readonly orderId: string,
     readonly clientSecret: string,
@@ -21,8 +21,8 @@ export class ConfirmEmbeddedPaymentCommand extends Command<ConfirmResult> {
   }
 }
 
-@CommandHandler(ConfirmEmbeddedPaymentCommand)
-export class ConfirmEmbeddedPaymentHandler implements ICommandHandler<ConfirmEmbeddedPaymentCommand> {
+@CommandHandler(ConfirmEmbeddedPaymentMessage)
+export class ConfirmEmbeddedPaymentHandler implements ICommandHandler<ConfirmEmbeddedPaymentMessage> {
   constructor(
     private readonly payments: CheckoutPayments,
     private readonly readYourWrites: ReadYourWrites,
@@ -30,7 +30,7 @@ export class ConfirmEmbeddedPaymentHandler implements ICommandHandler<ConfirmEmb
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  execute({ orderId, clientSecret, card, context }: ConfirmEmbeddedPaymentCommand): Promise<ConfirmResult> {
+  execute({ orderId, clientSecret, card, context }: ConfirmEmbeddedPaymentMessage): Promise<ConfirmResult> {
     return payOrderWithCard(
       { payments: this.payments, readYourWrites: this.readYourWrites, secrets: this.secrets, hostedCheckoutUrl: this.config.hostedCheckoutUrl },
       orderId,

@@ -43,7 +43,7 @@ export interface CreateCheckoutResult {
   replayed: boolean;
 }
 
-export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
+export class CreateCheckoutMessage extends Command<CreateCheckoutResult> {
   constructor(
     readonly companyId: string,
     readonly request: CreateCheckoutRequest,
@@ -70,8 +70,8 @@ export class CreateCheckoutCommand extends Command<CreateCheckoutResult> {
  * The expiry timer is scheduled by the checkout process manager when it sees the order created, so a
  * crash right after the append cannot leave an order that never expires.
  */
-@CommandHandler(CreateCheckoutCommand)
-export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutCommand> {
+@CommandHandler(CreateCheckoutMessage)
+export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly secrets: CheckoutSecrets,
@@ -79,7 +79,7 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutComm
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ companyId, request, context }: CreateCheckoutCommand): Promise<CreateCheckoutResult> {
+  async execute({ companyId, request, context }: CreateCheckoutMessage): Promise<CreateCheckoutResult> {
     checkOrderRules(request);
     const now = this.clock.now();
     if (request.idempotencyKey === null) return this.create(credentialId('ord'), null, companyId, request, now, context);

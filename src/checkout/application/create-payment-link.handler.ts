@@ -24,7 +24,7 @@ export interface PaymentLinkRequest {
  * Dashboard payment links (docs/checkout.md#payment-links-and-framing): a hosted checkout page per link;
  * each visit's payment is its own order.
  */
-export class CreatePaymentLinkCommand extends Command<{ slug: string; url: string }> {
+export class CreatePaymentLinkMessage extends Command<{ slug: string; url: string }> {
   constructor(
     readonly companyId: string,
     readonly request: PaymentLinkRequest,
@@ -34,8 +34,8 @@ export class CreatePaymentLinkCommand extends Command<{ slug: string; url: strin
   }
 }
 
-@CommandHandler(CreatePaymentLinkCommand)
-export class CreatePaymentLinkHandler implements ICommandHandler<CreatePaymentLinkCommand> {
+@CommandHandler(CreatePaymentLinkMessage)
+export class CreatePaymentLinkHandler implements ICommandHandler<CreatePaymentLinkMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -43,7 +43,7 @@ export class CreatePaymentLinkHandler implements ICommandHandler<CreatePaymentLi
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ companyId, request, context }: CreatePaymentLinkCommand): Promise<{ slug: string; url: string }> {
+  async execute({ companyId, request, context }: CreatePaymentLinkMessage): Promise<{ slug: string; url: string }> {
     const slug = randomBase36(20);
     const metadata = commandMetadata(this.clock, context);
     const event: PaymentLinkCreated = { type: 'checkout.payment_link.created', data: { slug, companyId, ...request, createdAt: metadata.now } };

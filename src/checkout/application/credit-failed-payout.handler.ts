@@ -14,7 +14,7 @@ import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
  * (the ledger posts checkout_payout_failed from the same event), so the netting stream records it too, once per
  * payout: later refunds draw on it before they leave a debt, and no later order nets money the merchant holds.
  */
-export class CreditFailedPayoutCommand {
+export class CreditFailedPayoutMessage {
   constructor(
     readonly orderId: string,
     readonly payoutId: string,
@@ -22,15 +22,15 @@ export class CreditFailedPayoutCommand {
   ) {}
 }
 
-@CommandHandler(CreditFailedPayoutCommand)
-export class CreditFailedPayoutHandler implements ICommandHandler<CreditFailedPayoutCommand> {
+@CommandHandler(CreditFailedPayoutMessage)
+export class CreditFailedPayoutHandler implements ICommandHandler<CreditFailedPayoutMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ orderId, payoutId, context }: CreditFailedPayoutCommand): Promise<void> {
+  async execute({ orderId, payoutId, context }: CreditFailedPayoutMessage): Promise<void> {
     const { state: order } = await this.aggregates.load(orderStreamId(orderId), checkoutOrderDecider);
     const [requested] = await this.events.readStream(payoutStreamId(payoutId), { maxCount: 1 });
     if (order.status === 'NONE' || requested?.type !== 'payout.requested')

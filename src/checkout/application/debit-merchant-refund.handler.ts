@@ -7,21 +7,21 @@ import { merchantBalanceDecider } from '../domain/merchant-balance.decider';
 import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
 
 /** A refund succeeded: the merchant's checkout balance owes it (once per refund) until later payouts net it. */
-export class DebitMerchantRefundCommand {
+export class DebitMerchantRefundMessage {
   constructor(
     readonly refund: OrderRefundSucceeded['data'],
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(DebitMerchantRefundCommand)
-export class DebitMerchantRefundHandler implements ICommandHandler<DebitMerchantRefundCommand> {
+@CommandHandler(DebitMerchantRefundMessage)
+export class DebitMerchantRefundHandler implements ICommandHandler<DebitMerchantRefundMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ refund, context }: DebitMerchantRefundCommand): Promise<void> {
+  async execute({ refund, context }: DebitMerchantRefundMessage): Promise<void> {
     const { merchantCompanyId: companyId, orderId, refundId, currency, amountMinorUnits } = refund;
     await this.aggregates.handle(
       merchantBalanceStreamId(companyId),

@@ -12,22 +12,22 @@ import { CheckoutPayments } from './checkout-payments';
  * (void, as the order can no longer take it), so no charge is left unrecorded behind an expired order.
  * A charge that lands after this is voided when it is recorded.
  */
-export class ExpireOrderCommand {
+export class ExpireOrderMessage {
   constructor(
     readonly orderId: string,
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(ExpireOrderCommand)
-export class ExpireOrderHandler implements ICommandHandler<ExpireOrderCommand> {
+@CommandHandler(ExpireOrderMessage)
+export class ExpireOrderHandler implements ICommandHandler<ExpireOrderMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly payments: CheckoutPayments,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ orderId, context }: ExpireOrderCommand): Promise<void> {
+  async execute({ orderId, context }: ExpireOrderMessage): Promise<void> {
     await this.payments.settleAttemptInFlight(orderId, context, { whileUnderWay: 'leave' });
     await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'Expire', data: { now: this.clock.now().toISOString() } }, context);
   }

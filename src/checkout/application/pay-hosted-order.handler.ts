@@ -10,7 +10,7 @@ import { CheckoutSecrets } from './checkout-secrets';
 import { ConfirmResult, payOrderWithCard } from './order-payment';
 
 /** The buyer pays a REDIRECT order with the hosted page's card form; the page token is the credential. */
-export class PayHostedOrderCommand extends Command<ConfirmResult> {
+export class PayHostedOrderMessage extends Command<ConfirmResult> {
   constructor(
     readonly orderId: string,
     readonly pageToken: string,
@@ -21,8 +21,8 @@ export class PayHostedOrderCommand extends Command<ConfirmResult> {
   }
 }
 
-@CommandHandler(PayHostedOrderCommand)
-export class PayHostedOrderHandler implements ICommandHandler<PayHostedOrderCommand> {
+@CommandHandler(PayHostedOrderMessage)
+export class PayHostedOrderHandler implements ICommandHandler<PayHostedOrderMessage> {
   constructor(
     private readonly payments: CheckoutPayments,
     private readonly readYourWrites: ReadYourWrites,
@@ -30,7 +30,7 @@ export class PayHostedOrderHandler implements ICommandHandler<PayHostedOrderComm
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  execute({ orderId, pageToken, card, context }: PayHostedOrderCommand): Promise<ConfirmResult> {
+  execute({ orderId, pageToken, card, context }: PayHostedOrderMessage): Promise<ConfirmResult> {
     return payOrderWithCard(
       { payments: this.payments, readYourWrites: this.readYourWrites, secrets: this.secrets, hostedCheckoutUrl: this.config.hostedCheckoutUrl },
       orderId,

@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.port';
-import { payoutStreamId, RequestPayoutCommand } from '../../payouts';
+import { payoutStreamId, RequestPayoutMessage } from '../../payouts';
 import { OrderPaid } from '../domain/checkout.events';
 import { merchantBalanceDecider, payoutAfterNetting } from '../domain/merchant-balance.decider';
 import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
@@ -15,15 +15,15 @@ import { merchantPayoutDestination } from '../domain/sandbox-merchant-payouts';
  * on the rail (an order that netted all of it gets a payout of 0, so it still completes). A payout that
  * exists already decides nothing: a repeat never nets twice.
  */
-export class PayOutOrderCommand {
+export class PayOutOrderMessage {
   constructor(
     readonly paid: OrderPaid['data'],
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(PayOutOrderCommand)
-export class PayOutOrderHandler implements ICommandHandler<PayOutOrderCommand> {
+@CommandHandler(PayOutOrderMessage)
+export class PayOutOrderHandler implements ICommandHandler<PayOutOrderMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly commands: CommandBus,
@@ -31,7 +31,7 @@ export class PayOutOrderHandler implements ICommandHandler<PayOutOrderCommand> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ paid, context }: PayOutOrderCommand): Promise<void> {
+  async execute({ paid, context }: PayOutOrderMessage): Promise<void> {
     if ((await this.events.readStream(payoutStreamId(paid.payoutId), { maxCount: 1 })).length > 0) return;
     const stream = merchantBalanceStreamId(paid.merchantCompanyId);
     const { state } = await this.aggregates.handle(
@@ -51,7 +51,7 @@ export class PayOutOrderHandler implements ICommandHandler<PayOutOrderCommand> {
       context,
     );
     await this.commands.execute(
-      new RequestPayoutCommand(
+      new RequestPayoutMessage(
         {
           payoutId: paid.payoutId,
           kind: 'merchant',

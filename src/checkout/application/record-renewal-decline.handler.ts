@@ -7,7 +7,7 @@ import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
 
 /** A renewal order failed: the subscription counts the decline and sets the retry, or cancels at the third. */
-export class RecordRenewalDeclineCommand {
+export class RecordRenewalDeclineMessage {
   constructor(
     readonly renewal: RenewalRef,
     readonly orderId: string,
@@ -15,14 +15,14 @@ export class RecordRenewalDeclineCommand {
   ) {}
 }
 
-@CommandHandler(RecordRenewalDeclineCommand)
-export class RecordRenewalDeclineHandler implements ICommandHandler<RecordRenewalDeclineCommand> {
+@CommandHandler(RecordRenewalDeclineMessage)
+export class RecordRenewalDeclineHandler implements ICommandHandler<RecordRenewalDeclineMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ renewal, orderId, context }: RecordRenewalDeclineCommand): Promise<void> {
+  async execute({ renewal, orderId, context }: RecordRenewalDeclineMessage): Promise<void> {
     const { periodIndex, attempt } = renewal;
     const command = { type: 'RecordRenewalDecline', data: { periodIndex, attempt, orderId, now: this.clock.now().toISOString() } } as const;
     await this.aggregates.handle(subscriptionStreamId(renewal.subscriptionId), subscriptionDecider, command, context);

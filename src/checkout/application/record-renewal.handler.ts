@@ -7,7 +7,7 @@ import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
 
 /** A renewal order was paid: the subscription moves to that period. */
-export class RecordRenewalCommand {
+export class RecordRenewalMessage {
   constructor(
     readonly renewal: RenewalRef,
     readonly orderId: string,
@@ -15,14 +15,14 @@ export class RecordRenewalCommand {
   ) {}
 }
 
-@CommandHandler(RecordRenewalCommand)
-export class RecordRenewalHandler implements ICommandHandler<RecordRenewalCommand> {
+@CommandHandler(RecordRenewalMessage)
+export class RecordRenewalHandler implements ICommandHandler<RecordRenewalMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ renewal, orderId, context }: RecordRenewalCommand): Promise<void> {
+  async execute({ renewal, orderId, context }: RecordRenewalMessage): Promise<void> {
     const command = { type: 'RecordRenewal', data: { periodIndex: renewal.periodIndex, orderId, now: this.clock.now().toISOString() } } as const;
     await this.aggregates.handle(subscriptionStreamId(renewal.subscriptionId), subscriptionDecider, command, context);
   }

@@ -7,7 +7,7 @@ import { CheckoutPayments } from './checkout-payments';
  * answer recorded (a charge taken before a crash becomes PAID, or void if the order can no longer take it);
  * with nothing under the key, the attempt is abandoned. An attempt answered meanwhile decides nothing.
  */
-export class SettlePaymentAttemptCommand {
+export class SettlePaymentAttemptMessage {
   constructor(
     readonly orderId: string,
     readonly attemptId: string,
@@ -15,11 +15,11 @@ export class SettlePaymentAttemptCommand {
   ) {}
 }
 
-@CommandHandler(SettlePaymentAttemptCommand)
-export class SettlePaymentAttemptHandler implements ICommandHandler<SettlePaymentAttemptCommand> {
+@CommandHandler(SettlePaymentAttemptMessage)
+export class SettlePaymentAttemptHandler implements ICommandHandler<SettlePaymentAttemptMessage> {
   constructor(private readonly payments: CheckoutPayments) {}
 
-  async execute({ orderId, attemptId, context }: SettlePaymentAttemptCommand): Promise<void> {
+  async execute({ orderId, attemptId, context }: SettlePaymentAttemptMessage): Promise<void> {
     const { state } = await this.payments.loadOrder(orderId);
     if (state.status === 'NONE' || state.inFlight?.attemptId !== attemptId) return;
     await this.payments.settleAttemptInFlight(orderId, context);

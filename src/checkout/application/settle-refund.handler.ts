@@ -7,7 +7,7 @@ import { CheckoutRefunds } from './checkout-refunds';
  * calling the processor): the processor is asked again under the same refund id, which refunds at most once,
  * and its answer is recorded. A refund answered meanwhile decides nothing.
  */
-export class SettleRefundCommand {
+export class SettleRefundMessage {
   constructor(
     readonly orderId: string,
     readonly refundId: string,
@@ -15,11 +15,11 @@ export class SettleRefundCommand {
   ) {}
 }
 
-@CommandHandler(SettleRefundCommand)
-export class SettleRefundHandler implements ICommandHandler<SettleRefundCommand> {
+@CommandHandler(SettleRefundMessage)
+export class SettleRefundHandler implements ICommandHandler<SettleRefundMessage> {
   constructor(private readonly refunds: CheckoutRefunds) {}
 
-  async execute({ orderId, refundId, context }: SettleRefundCommand): Promise<void> {
+  async execute({ orderId, refundId, context }: SettleRefundMessage): Promise<void> {
     await this.refunds.settle(orderId, refundId, context);
   }
 }

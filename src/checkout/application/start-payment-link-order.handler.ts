@@ -5,7 +5,7 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { PAYMENT_LINK_ORDER_REF, PaymentLinkView } from '../projections/checkout-read-model.projection';
 import { CheckoutSecrets } from './checkout-secrets';
-import { CreateCheckoutCommand } from './create-checkout.handler';
+import { CreateCheckoutMessage } from './create-checkout.handler';
 import { PaymentLinkOrderLimits } from './payment-link-order-limits';
 
 /** The order a buyer started and the token of its hosted page (stored nowhere, so handed over here). */
@@ -19,7 +19,7 @@ export interface StartedPaymentLinkOrder {
  * own, within the link's and the address's allowances (PaymentLinkOrderLimits: 429 beyond). Unpaid, it
  * expires like any order (24 h) and then leaves the merchant's default order list.
  */
-export class StartPaymentLinkOrderCommand extends Command<StartedPaymentLinkOrder> {
+export class StartPaymentLinkOrderMessage extends Command<StartedPaymentLinkOrder> {
   constructor(
     readonly link: PaymentLinkView,
     readonly embed: boolean,
@@ -31,8 +31,8 @@ export class StartPaymentLinkOrderCommand extends Command<StartedPaymentLinkOrde
   }
 }
 
-@CommandHandler(StartPaymentLinkOrderCommand)
-export class StartPaymentLinkOrderHandler implements ICommandHandler<StartPaymentLinkOrderCommand> {
+@CommandHandler(StartPaymentLinkOrderMessage)
+export class StartPaymentLinkOrderHandler implements ICommandHandler<StartPaymentLinkOrderMessage> {
   constructor(
     private readonly commands: CommandBus,
     private readonly secrets: CheckoutSecrets,
@@ -40,11 +40,11 @@ export class StartPaymentLinkOrderHandler implements ICommandHandler<StartPaymen
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ link, embed, clientAddress, context }: StartPaymentLinkOrderCommand): Promise<StartedPaymentLinkOrder> {
+  async execute({ link, embed, clientAddress, context }: StartPaymentLinkOrderMessage): Promise<StartedPaymentLinkOrder> {
     await this.limits.count(link.slug, clientAddress);
     const returnUrl = `${this.config.hostedCheckoutUrl}/checkout/${link.slug}/complete${embed ? '?embed=true' : ''}`;
     const { order } = await this.commands.execute(
-      new CreateCheckoutCommand(
+      new CreateCheckoutMessage(
         link.companyId,
         {
           amountMinorUnits: link.amountMinorUnits,

@@ -11,7 +11,7 @@ import { secretMatches } from './checkout-secrets';
  * The buyer chose "use another card" on the authentication step: the order leaves REQUIRES_ACTION and is
  * OPEN again, so the card form (hosted page or embedded frame) takes a new card. An OPEN order decides nothing.
  */
-export class UseAnotherCardCommand {
+export class UseAnotherCardMessage {
   constructor(
     readonly orderId: string,
     readonly pageToken: string,
@@ -19,15 +19,15 @@ export class UseAnotherCardCommand {
   ) {}
 }
 
-@CommandHandler(UseAnotherCardCommand)
-export class UseAnotherCardHandler implements ICommandHandler<UseAnotherCardCommand> {
+@CommandHandler(UseAnotherCardMessage)
+export class UseAnotherCardHandler implements ICommandHandler<UseAnotherCardMessage> {
   constructor(
     private readonly payments: CheckoutPayments,
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ orderId, pageToken, context }: UseAnotherCardCommand): Promise<void> {
+  async execute({ orderId, pageToken, context }: UseAnotherCardMessage): Promise<void> {
     const { state } = await this.payments.loadOrder(orderId);
     if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
     const result = await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'AbandonAuthentication', data: { now: this.payments.now() } }, context);

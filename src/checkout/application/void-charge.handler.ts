@@ -8,21 +8,21 @@ import { PAYMENT_PROCESSORS, PaymentProcessors } from '../domain/payment-process
  * An order recorded a captured charge as void (`checkout.order.charge_voided`): the processor gives it back,
  * by the attempt id it was taken under. Voiding again changes nothing, so the workflow may repeat it.
  */
-export class VoidChargeCommand {
+export class VoidChargeMessage {
   constructor(
     readonly provider: Provider,
     readonly attemptId: string,
   ) {}
 }
 
-@CommandHandler(VoidChargeCommand)
-export class VoidChargeHandler implements ICommandHandler<VoidChargeCommand> {
+@CommandHandler(VoidChargeMessage)
+export class VoidChargeHandler implements ICommandHandler<VoidChargeMessage> {
   constructor(
     @Inject(PAYMENT_PROCESSORS) private readonly processors: PaymentProcessors,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ provider, attemptId }: VoidChargeCommand): Promise<void> {
+  async execute({ provider, attemptId }: VoidChargeMessage): Promise<void> {
     await this.processors.for(provider).voidCharge(attemptId, this.clock.now().toISOString());
   }
 }

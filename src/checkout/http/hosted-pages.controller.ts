@@ -8,16 +8,16 @@ import { statusOfKind } from '../../platform/http/error-filter';
 import { sendPage } from '../../platform/http/security-headers';
 import { commandContext, Public } from '../../identity';
 import { CheckoutQueries } from '../application/checkout-queries';
-import { ApproveWalletPaymentCommand } from '../application/approve-wallet-payment.handler';
-import { CompleteAuthenticationCommand } from '../application/complete-authentication.handler';
+import { ApproveWalletPaymentMessage } from '../application/approve-wallet-payment.handler';
+import { CompleteAuthenticationMessage } from '../application/complete-authentication.handler';
 import { secretMatches } from '../application/checkout-secrets';
 import { storedSecretHash } from '../domain/checkout-order.decider';
-import { PayHostedOrderCommand } from '../application/pay-hosted-order.handler';
-import { StartPaymentLinkOrderCommand } from '../application/start-payment-link-order.handler';
+import { PayHostedOrderMessage } from '../application/pay-hosted-order.handler';
+import { StartPaymentLinkOrderMessage } from '../application/start-payment-link-order.handler';
 import { CardDeclinedError, PaymentLinkOrdersLimitedError } from '../domain/checkout.errors';
 import { prefersHtml } from '../../platform/http/content-negotiation';
 import { OrderView, PAYMENT_LINK_ORDER_REF } from '../projections/checkout-read-model.projection';
-import { UseAnotherCardCommand } from '../application/use-another-card.handler';
+import { UseAnotherCardMessage } from '../application/use-another-card.handler';
 import { authenticationPage, declineSentence, embedPage, messagePage, payPage, paymentLinkPage, receiptPage, returnAddress } from './hosted-pages.html';
 
 type Form = Record<string, string | undefined>;
@@ -78,7 +78,7 @@ export class HostedPagesController {
     const card = parseCardForm(form);
     if (!card) return sendHtml(reply, 400, payPage(order, party, token, embed, 'Check the card details: card number, expiry month and year, and security code.', expiry), embed);
     try {
-      const result = await this.commands.execute(new PayHostedOrderCommand(orderId, token, card, commandContext(request, null)));
+      const result = await this.commands.execute(new PayHostedOrderMessage(orderId, token, card, commandContext(request, null)));
       if (result.status === 'REQUIRES_ACTION') return redirect(reply, `/pay/${orderId}/authenticate?t=${encodeURIComponent(token)}${embed ? '&embed=true' : ''}`);
       return redirect(reply, returnAddress(order.returnUrl, orderId));
     } catch (error) {
@@ -111,7 +111,7 @@ export class HostedPagesController {
     const order = await this.openOrder(orderId, token);
     if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, embed), embed);
     try {
-      await this.commands.execute(new CompleteAuthenticationCommand(orderId, token, commandContext(request, null)));
+      await this.commands.execute(new CompleteAuthenticationMessage(orderId, token, commandContext(request, null)));
       // Inside the embedded frame the buyer stays on the merchant's page: the frame shows the paid state and tells the page.
       return redirect(reply, isFrame(form?.frame) ? `/embed/checkout/${orderId}` : returnAddress(order.returnUrl, orderId));
     } catch (error) {
@@ -127,7 +127,7 @@ export class HostedPagesController {
     const order = await this.openOrder(orderId, token);
     if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, embed), embed);
     try {
-      await this.commands.execute(new UseAnotherCardCommand(orderId, token, commandContext(request, null)));
+      await this.commands.execute(new UseAnotherCardMessage(orderId, token, commandContext(request, null)));
       return redirect(reply, isFrame(form?.frame) ? `/embed/checkout/${orderId}` : payAddress(orderId, token, embed));
     } catch (error) {
       return this.failed(reply, error, embed);
@@ -143,7 +143,7 @@ export class HostedPagesController {
     // Cancel: back to the merchant with order=<id> and the order still OPEN (the merchant checks the status; only PAID means paid).
     if (form?.decision !== 'approve') return redirect(reply, returnAddress(order.returnUrl, orderId));
     try {
-      await this.commands.execute(new ApproveWalletPaymentCommand(orderId, token, commandContext(request, null)));
+      await this.commands.execute(new ApproveWalletPaymentMessage(orderId, token, commandContext(request, null)));
       return redirect(reply, returnAddress(order.returnUrl, orderId));
     } catch (error) {
       return this.failed(reply, error, embed);
@@ -173,7 +173,7 @@ export class HostedPagesController {
     const link = await this.queries.paymentLink(slug).catch(() => null);
     if (!link) return sendHtml(reply, 404, messagePage('Checkout not found', 'This checkout link does not exist.', embed), embed);
     try {
-      const order = await this.commands.execute(new StartPaymentLinkOrderCommand(link, embed, request.ip, commandContext(request, null)));
+      const order = await this.commands.execute(new StartPaymentLinkOrderMessage(link, embed, request.ip, commandContext(request, null)));
       return redirect(reply, `/pay/${order.orderId}?t=${order.pageToken ?? ''}${embed ? '&embed=true' : ''}`);
     } catch (error) {
       if (!(error instanceof PaymentLinkOrdersLimitedError)) return this.failed(reply, error, embed);

@@ -12,11 +12,11 @@ import {
 } from '../domain/checkout.errors';
 import { CheckoutCreatedDto, RefundDto } from './checkout.response.dto';
 import { CheckoutQueries, RefundRecordView } from '../application/checkout-queries';
-import { RefundOrderCommand } from '../application/refund-order.handler';
+import { RefundOrderMessage } from '../application/refund-order.handler';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
-import { CreateCheckoutCommand } from '../application/create-checkout.handler';
+import { CreateCheckoutMessage } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto, RefundOrderRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
@@ -46,7 +46,7 @@ export class IntegrationCheckoutController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { response, replayed } = await this.commands.execute(
-      new CreateCheckoutCommand(
+      new CreateCheckoutMessage(
         principal.companyId,
         {
           amountMinorUnits: body.amountMinorUnits,
@@ -85,7 +85,7 @@ export class IntegrationCheckoutController {
   ): Promise<RefundRecordView> {
     const before = await this.queries.refunds(orderId, principal.companyId);
     const refundId: string = await this.commands.execute(
-      new RefundOrderCommand(
+      new RefundOrderMessage(
         orderId,
         principal.companyId,
         { amountMinorUnits: body.amountMinorUnits, reason: body.reason ?? null, idempotencyKey: body.idempotencyKey },

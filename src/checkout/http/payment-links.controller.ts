@@ -5,7 +5,7 @@ import { PaymentLinkCreatedDto, PaymentLinkDto } from './checkout.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
-import { CreatePaymentLinkCommand } from '../application/create-payment-link.handler';
+import { CreatePaymentLinkMessage } from '../application/create-payment-link.handler';
 import { MerchantListsQuery } from '../application/merchant-lists.query';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { CreatePaymentLinkRequestDto } from './checkout.request.dto';
@@ -24,7 +24,7 @@ export class PaymentLinksController {
   @Post()
   @ApiOperation({ summary: 'Create a hosted checkout link (session): {slug, url}; append ?embed=true to place it in an iframe' })
   create(@Body() body: CreatePaymentLinkRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CreatePaymentLinkCommand(principal.companyId, body, commandContext(request, principal)));
+    return this.commands.execute(new CreatePaymentLinkMessage(principal.companyId, body, commandContext(request, principal)));
   }
 
   @ApiPage(PaymentLinkDto)

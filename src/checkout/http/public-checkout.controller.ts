@@ -16,9 +16,9 @@ import {
 import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
-import { CancelSubscriptionCommand } from '../application/cancel-subscription.handler';
+import { CancelSubscriptionMessage } from '../application/cancel-subscription.handler';
 import { CheckoutQueries, orderStatusOf, subscriptionRecordOf } from '../application/checkout-queries';
-import { ConfirmEmbeddedPaymentCommand } from '../application/confirm-embedded-payment.handler';
+import { ConfirmEmbeddedPaymentMessage } from '../application/confirm-embedded-payment.handler';
 import { ConfirmPaymentRequestDto } from './checkout.request.dto';
 
 /** The embedded component runs on the merchant's origin: the buyer-facing calls allow any origin (no cookies are used). */
@@ -72,7 +72,7 @@ export class PublicCheckoutController {
   })
   confirm(@Param('orderId') orderId: string, @Body() body: ConfirmPaymentRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     allowAnyOrigin(reply);
-    return this.commands.execute(new ConfirmEmbeddedPaymentCommand(orderId, body.clientSecret, body.card, commandContext(request, null)));
+    return this.commands.execute(new ConfirmEmbeddedPaymentMessage(orderId, body.clientSecret, body.card, commandContext(request, null)));
   }
 
   @ApiData(SubscriptionDto)
@@ -89,6 +89,6 @@ export class PublicCheckoutController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a subscription (public, idempotent: a cancelled one returns its current state)' })
   cancel(@Param('subscriptionId') subscriptionId: string, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CancelSubscriptionCommand(subscriptionId, commandContext(request, null)));
+    return this.commands.execute(new CancelSubscriptionMessage(subscriptionId, commandContext(request, null)));
   }
 }

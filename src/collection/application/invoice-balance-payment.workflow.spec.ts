@@ -1,6 +1,6 @@
 import { givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
 import { invoiceBalancePaymentWorkflow as workflow } from './invoice-balance-payment.workflow';
-import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
+import { RecordInvoicePaymentMessage } from './record-invoice-payment.handler';
 
 describe('Invoice balance payment workflow', () => {
   it('records each debit of the balance on its invoice, under the same paymentId', () =>
@@ -14,6 +14,6 @@ describe('Invoice balance payment workflow', () => {
         ),
       )
       .then({
-        commands: [new RecordInvoicePaymentCommand('inv_1', 'ipm_1', 'BALANCE', '2500', { actor: 'system:collection', correlationId: expect.any(String), causationId: 'evt-1' })],
+        commands: [new RecordInvoicePaymentMessage('inv_1', 'ipm_1', 'BALANCE', '2500', { actor: 'system:collection', correlationId: expect.any(String), causationId: 'evt-1' })],
       }));
 });

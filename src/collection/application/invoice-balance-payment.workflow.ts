@@ -1,6 +1,6 @@
 import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { BALANCE_STREAM_PREFIX, BalanceEvent } from '../../payout-embed';
-import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
+import { RecordInvoicePaymentMessage } from './record-invoice-payment.handler';
 
 type InvoicePaidFromBalance = Extract<BalanceEvent, { type: 'company_balance.invoice_paid' }>;
 
@@ -24,6 +24,6 @@ export const invoiceBalancePaymentWorkflow: Workflow<null> = {
     if (input.kind !== 'event') return NO_REACTION;
     const { invoiceId, paymentId, amountCents } = input.event.data as InvoicePaidFromBalance['data'];
     const context = workflowContext('system:collection', input);
-    return { commands: [new RecordInvoicePaymentCommand(invoiceId, paymentId, 'BALANCE', amountCents, context)], timers: [] };
+    return { commands: [new RecordInvoicePaymentMessage(invoiceId, paymentId, 'BALANCE', amountCents, context)], timers: [] };
   },
 };

@@ -2,15 +2,15 @@ import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { SPLIT_STREAM_PREFIX } from '../../split';
 import { ORDER_STREAM_PREFIX, orderStreamId } from '../../checkout';
-import { CreditInvoiceOverpaymentCommand } from '../../payout-embed';
+import { CreditInvoiceOverpaymentMessage } from '../../payout-embed';
 import { invoiceSteps } from '../domain/collection-schedule';
 import { invoiceDecider, InvoiceState, invoiceExists, outstandingOf } from '../domain/invoice.decider';
 import { BANK_TRANSFER_STREAM_PREFIX, BankTransferEvent, COLLECTIONS_MERCHANT, INVOICE_STREAM_PREFIX, InvoiceEvent, invoiceStreamId } from '../domain/invoice.events';
 import { invoiceStepTimer } from './collection.timers';
-import { IssueInvoiceCommand } from './issue-invoice.handler';
-import { MarkInvoiceOverdueCommand } from './mark-invoice-overdue.handler';
-import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
-import { SendInvoiceReminderCommand } from './send-invoice-reminder.handler';
+import { IssueInvoiceMessage } from './issue-invoice.handler';
+import { MarkInvoiceOverdueMessage } from './mark-invoice-overdue.handler';
+import { RecordInvoicePaymentMessage } from './record-invoice-payment.handler';
+import { SendInvoiceReminderMessage } from './send-invoice-reminder.handler';
 
 const ACTOR = 'system:collection';
 
@@ -59,13 +59,13 @@ export const invoiceCollectionWorkflow: Workflow<CollectionWorkflowState> = {
       const { invoiceId, step } = invoiceStepTimer.payloadOf(input.timer);
       const invoice = state && 'invoice' in state ? state.invoice : null;
       if (!invoice || !invoiceExists(invoice) || outstandingOf(invoice) === 0n) return NO_REACTION;
-      const remind = new SendInvoiceReminderCommand(invoiceId, step, context);
-      return commands(...(step === 'DUE' ? [new MarkInvoiceOverdueCommand(invoiceId, context), remind] : [remind]));
+      const remind = new SendInvoiceReminderMessage(invoiceId, step, context);
+      return commands(...(step === 'DUE' ? [new MarkInvoiceOverdueMessage(invoiceId, context), remind] : [remind]));
     }
     const event = eventOf(input.event);
     switch (event.type) {
       case 'split.funded':
-        return commands(new IssueInvoiceCommand(event.data.splitId, context));
+        return commands(new IssueInvoiceMessage(event.data.splitId, context));
       case 'invoice.issued': {
         const { invoiceId, issuedAt, dueAt } = event.data;
         return { commands: [], timers: invoiceSteps(issuedAt, dueAt).map(({ step, at }) => invoiceStepTimer.at(at, { invoiceId, step })) };
@@ -73,16 +73,16 @@ export const invoiceCollectionWorkflow: Workflow<CollectionWorkflowState> = {
       case 'bank_transfer.received':
       case 'bank_transfer.resolved': {
         const { invoiceId, transferId, amountCents } = event.data;
-        return invoiceId ? commands(new RecordInvoicePaymentCommand(invoiceId, transferId, 'BANK_TRANSFER', amountCents, context)) : NO_REACTION;
+        return invoiceId ? commands(new RecordInvoicePaymentMessage(invoiceId, transferId, 'BANK_TRANSFER', amountCents, context)) : NO_REACTION;
       }
       case 'checkout.order.paid': {
         const invoiceId = state && 'orderInvoiceId' in state ? state.orderInvoiceId : null;
         const { orderId, amountMinorUnits } = event.data;
-        return invoiceId ? commands(new RecordInvoicePaymentCommand(invoiceId, orderId, 'CARD', amountMinorUnits, context)) : NO_REACTION;
+        return invoiceId ? commands(new RecordInvoicePaymentMessage(invoiceId, orderId, 'CARD', amountMinorUnits, context)) : NO_REACTION;
       }
       case 'invoice.payment_recorded': {
         const { enterpriseCompanyId: companyId, invoiceId, paymentId, currency, overpaidCents } = event.data;
-        return commands(new CreditInvoiceOverpaymentCommand({ companyId, invoiceId, paymentId, currency, amountCents: overpaidCents }, context));
+        return commands(new CreditInvoiceOverpaymentMessage({ companyId, invoiceId, paymentId, currency, amountCents: overpaidCents }, context));
       }
       default:
         return NO_REACTION;

@@ -9,22 +9,22 @@ import { invoiceIdOf, invoiceStreamId, paymentReferenceOf } from '../domain/invo
 import { InvoiceEmails } from './invoice-emails';
 
 /** A Split funded: the enterprise is billed total + enterprise fee, due at funding + its net terms, and its AP contact is told. */
-export class IssueInvoiceCommand {
+export class IssueInvoiceMessage {
   constructor(
     readonly splitId: string,
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(IssueInvoiceCommand)
-export class IssueInvoiceHandler implements ICommandHandler<IssueInvoiceCommand> {
+@CommandHandler(IssueInvoiceMessage)
+export class IssueInvoiceHandler implements ICommandHandler<IssueInvoiceMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly emails: InvoiceEmails,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ splitId, context }: IssueInvoiceCommand): Promise<void> {
+  async execute({ splitId, context }: IssueInvoiceMessage): Promise<void> {
     const { state: split } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
     if (!splitExists(split) || split.fundedAt === null) return;
     const invoiceId = invoiceIdOf(splitId);

@@ -7,21 +7,21 @@ import { invoiceStreamId } from '../domain/invoice.events';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The due date came: an invoice still owed becomes OVERDUE (once; a paid one decides nothing). */
-export class MarkInvoiceOverdueCommand {
+export class MarkInvoiceOverdueMessage {
   constructor(
     readonly invoiceId: string,
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(MarkInvoiceOverdueCommand)
-export class MarkInvoiceOverdueHandler implements ICommandHandler<MarkInvoiceOverdueCommand> {
+@CommandHandler(MarkInvoiceOverdueMessage)
+export class MarkInvoiceOverdueHandler implements ICommandHandler<MarkInvoiceOverdueMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ invoiceId, context }: MarkInvoiceOverdueCommand): Promise<void> {
+  async execute({ invoiceId, context }: MarkInvoiceOverdueMessage): Promise<void> {
     await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'MarkOverdue', data: { invoiceId }, metadata: commandMetadata(this.clock, context) }, context);
   }
 }

@@ -4,12 +4,12 @@ import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 import { deterministicId } from '../../platform/ids/ids';
 import { isCentsString, parseCents } from '../../platform/money/money';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { PayInvoiceFromBalanceCommand } from '../../payout-embed';
+import { PayInvoiceFromBalanceMessage } from '../../payout-embed';
 import { InvoiceAlreadyPaidError, InvoiceNotFoundError, InvoicePaymentAmountInvalidError, InvoicePaymentExceedsOutstandingError } from '../domain/collection.errors';
 import { invoiceDecider, invoiceExists, outstandingOf } from '../domain/invoice.decider';
 import { invoiceStreamId } from '../domain/invoice.events';
 import { InvoiceQueries, InvoiceView } from './invoice-queries';
-import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
+import { RecordInvoicePaymentMessage } from './record-invoice-payment.handler';
 
 /**
  * The enterprise pays (part of) its invoice from its Paysplit balance (session): at most what is still
@@ -19,7 +19,7 @@ import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
  * by the `invoice_balance_payment` workflow (it records every debit on its invoice; when the invoice was
  * meanwhile paid, the debit is an overpayment and goes back to the balance).
  */
-export class PayInvoiceFromBalanceRequestCommand extends Command<InvoiceView> {
+export class PayInvoiceFromBalanceRequestMessage extends Command<InvoiceView> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly invoiceId: string,
@@ -31,8 +31,8 @@ export class PayInvoiceFromBalanceRequestCommand extends Command<InvoiceView> {
   }
 }
 
-@CommandHandler(PayInvoiceFromBalanceRequestCommand)
-export class PayInvoiceFromBalanceRequestHandler implements ICommandHandler<PayInvoiceFromBalanceRequestCommand> {
+@CommandHandler(PayInvoiceFromBalanceRequestMessage)
+export class PayInvoiceFromBalanceRequestHandler implements ICommandHandler<PayInvoiceFromBalanceRequestMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly commands: CommandBus,
@@ -40,7 +40,7 @@ export class PayInvoiceFromBalanceRequestHandler implements ICommandHandler<PayI
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ enterpriseCompanyId, invoiceId, amountCents, idempotencyKey, context }: PayInvoiceFromBalanceRequestCommand): Promise<InvoiceView> {
+  async execute({ enterpriseCompanyId, invoiceId, amountCents, idempotencyKey, context }: PayInvoiceFromBalanceRequestMessage): Promise<InvoiceView> {
     const { state: invoice } = await this.aggregates.load(invoiceStreamId(invoiceId), invoiceDecider);
     if (!invoiceExists(invoice) || invoice.enterpriseCompanyId !== enterpriseCompanyId) throw new InvoiceNotFoundError();
     if (!isCentsString(amountCents) || parseCents(amountCents) <= 0n) throw new InvoicePaymentAmountInvalidError(amountCents);
@@ -54,8 +54,8 @@ export class PayInvoiceFromBalanceRequestHandler implements ICommandHandler<PayI
     const outstanding = outstandingOf(invoice);
     if (outstanding === 0n) throw new InvoiceAlreadyPaidError(invoiceId);
     if (parseCents(amountCents) > outstanding) throw new InvoicePaymentExceedsOutstandingError(outstanding.toString(), amountCents);
-    await this.commands.execute(new PayInvoiceFromBalanceCommand({ companyId: enterpriseCompanyId, invoiceId, paymentId, currency: invoice.currency, amountCents }, context));
-    const result = await this.commands.execute(new RecordInvoicePaymentCommand(invoiceId, paymentId, 'BALANCE', amountCents, context));
+    await this.commands.execute(new PayInvoiceFromBalanceMessage({ companyId: enterpriseCompanyId, invoiceId, paymentId, currency: invoice.currency, amountCents }, context));
+    const result = await this.commands.execute(new RecordInvoicePaymentMessage(invoiceId, paymentId, 'BALANCE', amountCents, context));
     await this.readYourWrites.after(result);
     return this.queries.get(invoiceId, enterpriseCompanyId);
   }

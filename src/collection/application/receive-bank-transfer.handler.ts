@@ -10,14 +10,14 @@ import { isCentsString, parseCents } from '../../platform/money/money';
 import { BankTransferReceived, bankTransferStreamId } from '../domain/invoice.events';
 import { BankTransferDoc } from '../projections/invoices-read-model.projection';
 import { InvoiceQueries } from './invoice-queries';
-import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
+import { RecordInvoicePaymentMessage } from './record-invoice-payment.handler';
 
 /**
  * Sandbox: an incoming bank transfer. Its reference names an invoice (in the invoice's currency): it is
  * recorded MATCHED and applied as that invoice's payment (an overpayment is credited to the enterprise's
  * balance); otherwise it is recorded PARKED for review. Recorded before anything else, so it is never lost.
  */
-export class ReceiveBankTransferCommand extends Command<BankTransferDoc> {
+export class ReceiveBankTransferMessage extends Command<BankTransferDoc> {
   constructor(
     readonly reference: string,
     readonly amountCents: string,
@@ -28,8 +28,8 @@ export class ReceiveBankTransferCommand extends Command<BankTransferDoc> {
   }
 }
 
-@CommandHandler(ReceiveBankTransferCommand)
-export class ReceiveBankTransferHandler implements ICommandHandler<ReceiveBankTransferCommand> {
+@CommandHandler(ReceiveBankTransferMessage)
+export class ReceiveBankTransferHandler implements ICommandHandler<ReceiveBankTransferMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly commands: CommandBus,
@@ -38,7 +38,7 @@ export class ReceiveBankTransferHandler implements ICommandHandler<ReceiveBankTr
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ reference, amountCents, currency, context }: ReceiveBankTransferCommand): Promise<BankTransferDoc> {
+  async execute({ reference, amountCents, currency, context }: ReceiveBankTransferMessage): Promise<BankTransferDoc> {
     if (!isCentsString(amountCents) || parseCents(amountCents) <= 0n) throw new InvoicePaymentAmountInvalidError(amountCents);
     const now = this.clock.now();
     const transferId = newId('btr', now.getTime());
@@ -60,7 +60,7 @@ export class ReceiveBankTransferHandler implements ICommandHandler<ReceiveBankTr
       },
     };
     const received = await this.aggregates.create(bankTransferStreamId(transferId), bankTransferDecider, { type: 'Create', event }, context);
-    const applied = matched ? await this.commands.execute(new RecordInvoicePaymentCommand(invoice.id, transferId, 'BANK_TRANSFER', amountCents, context)) : null;
+    const applied = matched ? await this.commands.execute(new RecordInvoicePaymentMessage(invoice.id, transferId, 'BANK_TRANSFER', amountCents, context)) : null;
     await this.readYourWrites.after(received, ...(applied ? [applied] : []));
     const { transferId: id, receivedAt, status, invoiceId } = event.data;
     return { id, reference, currency: event.data.currency, amountCents, status, invoiceId, parkedReason, receivedAt, resolvedAt: null };

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext, Decided } from '../../platform/event-sourcing/aggregate-repository';
-import { CreditInvoiceOverpaymentCommand } from '../../payout-embed';
+import { CreditInvoiceOverpaymentMessage } from '../../payout-embed';
 import { invoiceDecider, InvoiceState } from '../domain/invoice.decider';
 import { InvoiceEvent, invoiceStreamId, PaymentMethod } from '../domain/invoice.events';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
@@ -12,7 +12,7 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
  * once per paymentId; what exceeds the rest owed is credited to the enterprise's balance. The collection
  * workflow sends the same command again from the recorded facts, so a crash between the steps loses nothing.
  */
-export class RecordInvoicePaymentCommand extends Command<Decided<InvoiceEvent, InvoiceState>> {
+export class RecordInvoicePaymentMessage extends Command<Decided<InvoiceEvent, InvoiceState>> {
   constructor(
     readonly invoiceId: string,
     readonly paymentId: string,
@@ -24,15 +24,15 @@ export class RecordInvoicePaymentCommand extends Command<Decided<InvoiceEvent, I
   }
 }
 
-@CommandHandler(RecordInvoicePaymentCommand)
-export class RecordInvoicePaymentHandler implements ICommandHandler<RecordInvoicePaymentCommand> {
+@CommandHandler(RecordInvoicePaymentMessage)
+export class RecordInvoicePaymentHandler implements ICommandHandler<RecordInvoicePaymentMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ invoiceId, paymentId, method, amountCents, context }: RecordInvoicePaymentCommand): Promise<Decided<InvoiceEvent, InvoiceState>> {
+  async execute({ invoiceId, paymentId, method, amountCents, context }: RecordInvoicePaymentMessage): Promise<Decided<InvoiceEvent, InvoiceState>> {
     const result = await this.aggregates.handle(
       invoiceStreamId(invoiceId),
       invoiceDecider,
@@ -42,7 +42,7 @@ export class RecordInvoicePaymentHandler implements ICommandHandler<RecordInvoic
     for (const event of result.events) {
       if (event.type !== 'invoice.payment_recorded' || event.data.overpaidCents === '0') continue;
       const { enterpriseCompanyId: companyId, currency, overpaidCents } = event.data;
-      await this.commands.execute(new CreditInvoiceOverpaymentCommand({ companyId, invoiceId, paymentId, currency, amountCents: overpaidCents }, context));
+      await this.commands.execute(new CreditInvoiceOverpaymentMessage({ companyId, invoiceId, paymentId, currency, amountCents: overpaidCents }, context));
     }
     return result;
   }

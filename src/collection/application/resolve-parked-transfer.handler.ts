@@ -9,7 +9,7 @@ import { invoiceDecider, invoiceExists } from '../domain/invoice.decider';
 import { bankTransferStreamId, invoiceStreamId } from '../domain/invoice.events';
 import { BankTransferDoc } from '../projections/invoices-read-model.projection';
 import { InvoiceQueries, InvoiceView } from './invoice-queries';
-import { RecordInvoicePaymentCommand } from './record-invoice-payment.handler';
+import { RecordInvoicePaymentMessage } from './record-invoice-payment.handler';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 const normalized = (reference: string) => reference.replace(/\s+/g, '').toUpperCase();
@@ -21,7 +21,7 @@ const normalized = (reference: string) => reference.replace(/\s+/g, '').toUpperC
  * first, then recorded as the invoice's payment (the collection workflow repeats that step after a crash);
  * what exceeds the rest owed, all of it on a paid invoice, is credited to the enterprise's balance.
  */
-export class ApplyParkedTransferCommand extends Command<InvoiceView> {
+export class ApplyParkedTransferMessage extends Command<InvoiceView> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly invoiceId: string,
@@ -34,8 +34,8 @@ export class ApplyParkedTransferCommand extends Command<InvoiceView> {
   }
 }
 
-@CommandHandler(ApplyParkedTransferCommand)
-export class ApplyParkedTransferHandler implements ICommandHandler<ApplyParkedTransferCommand> {
+@CommandHandler(ApplyParkedTransferMessage)
+export class ApplyParkedTransferHandler implements ICommandHandler<ApplyParkedTransferMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly commands: CommandBus,
@@ -44,7 +44,7 @@ export class ApplyParkedTransferHandler implements ICommandHandler<ApplyParkedTr
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ enterpriseCompanyId, invoiceId, transferId, reference, amountCents, context }: ApplyParkedTransferCommand): Promise<InvoiceView> {
+  async execute({ enterpriseCompanyId, invoiceId, transferId, reference, amountCents, context }: ApplyParkedTransferMessage): Promise<InvoiceView> {
     const { state: invoice } = await this.aggregates.load(invoiceStreamId(invoiceId), invoiceDecider);
     if (!invoiceExists(invoice) || invoice.enterpriseCompanyId !== enterpriseCompanyId) throw new InvoiceNotFoundError();
     const { state: transfer } = await this.aggregates.load(bankTransferStreamId(transferId), bankTransferDecider);
@@ -55,7 +55,7 @@ export class ApplyParkedTransferHandler implements ICommandHandler<ApplyParkedTr
       { type: 'Apply', data: { transferId, invoiceId, invoiceCurrency: invoice.currency, enterpriseCompanyId }, metadata: commandMetadata(this.clock, context) },
       context,
     );
-    const applied = await this.commands.execute(new RecordInvoicePaymentCommand(invoiceId, transferId, 'BANK_TRANSFER', transfer.amountCents, context));
+    const applied = await this.commands.execute(new RecordInvoicePaymentMessage(invoiceId, transferId, 'BANK_TRANSFER', transfer.amountCents, context));
     await this.readYourWrites.after(resolved, applied);
     return this.queries.get(invoiceId, enterpriseCompanyId);
   }
@@ -65,7 +65,7 @@ export class ApplyParkedTransferHandler implements ICommandHandler<ApplyParkedTr
  * Sandbox: the platform's back office sends a PARKED transfer back to its sender (nobody claimed it).
  * Once; returning it again answers the same; a transfer that is not PARKED is 409.
  */
-export class ReturnParkedTransferCommand extends Command<BankTransferDoc> {
+export class ReturnParkedTransferMessage extends Command<BankTransferDoc> {
   constructor(
     readonly transferId: string,
     readonly context: CommandContext,
@@ -74,8 +74,8 @@ export class ReturnParkedTransferCommand extends Command<BankTransferDoc> {
   }
 }
 
-@CommandHandler(ReturnParkedTransferCommand)
-export class ReturnParkedTransferHandler implements ICommandHandler<ReturnParkedTransferCommand> {
+@CommandHandler(ReturnParkedTransferMessage)
+export class ReturnParkedTransferHandler implements ICommandHandler<ReturnParkedTransferMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly queries: InvoiceQueries,
@@ -83,7 +83,7 @@ export class ReturnParkedTransferHandler implements ICommandHandler<ReturnParked
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ transferId, context }: ReturnParkedTransferCommand): Promise<BankTransferDoc> {
+  async execute({ transferId, context }: ReturnParkedTransferMessage): Promise<BankTransferDoc> {
     const returned = await this.aggregates.handle(
       bankTransferStreamId(transferId),
       bankTransferDecider,

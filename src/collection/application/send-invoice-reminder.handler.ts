@@ -11,7 +11,7 @@ import { InvoiceEmails } from './invoice-emails';
  * A reminder to the AP contact, recorded once on the invoice and then mailed. A paid invoice gets none. The
  * mail goes whenever the reminder is on record (its id is fixed), so a crash after the record still sends it.
  */
-export class SendInvoiceReminderCommand {
+export class SendInvoiceReminderMessage {
   constructor(
     readonly invoiceId: string,
     readonly reminder: Reminder,
@@ -19,15 +19,15 @@ export class SendInvoiceReminderCommand {
   ) {}
 }
 
-@CommandHandler(SendInvoiceReminderCommand)
-export class SendInvoiceReminderHandler implements ICommandHandler<SendInvoiceReminderCommand> {
+@CommandHandler(SendInvoiceReminderMessage)
+export class SendInvoiceReminderHandler implements ICommandHandler<SendInvoiceReminderMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly emails: InvoiceEmails,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ invoiceId, reminder, context }: SendInvoiceReminderCommand): Promise<void> {
+  async execute({ invoiceId, reminder, context }: SendInvoiceReminderMessage): Promise<void> {
     const metadata = commandMetadata(this.clock, context);
     const result = await this.aggregates.handle(invoiceStreamId(invoiceId), invoiceDecider, { type: 'SendReminder', data: { invoiceId, reminder }, metadata }, context);
     const sent = result.events.find((event) => event.type === 'invoice.reminder_sent');

@@ -1,7 +1,7 @@
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { isCentsString, parseCents } from '../../platform/money/money';
-import { CreateCheckoutCommand } from '../../checkout';
+import { CreateCheckoutMessage } from '../../checkout';
 import { InvoiceAlreadyPaidError, InvoiceNotFoundError, InvoicePaymentAmountInvalidError, InvoicePaymentExceedsOutstandingError } from '../domain/collection.errors';
 import { invoiceDecider, invoiceExists, outstandingOf } from '../domain/invoice.decider';
 import { COLLECTIONS_MERCHANT, invoiceStreamId } from '../domain/invoice.events';
@@ -20,7 +20,7 @@ export interface CardPaymentStarted {
  * account (COLLECTIONS_MERCHANT) for at most what is owed, referencing the invoice. Its hosted page is
  * Checkout's; once the order is PAID the collection workflow records the payment on the invoice.
  */
-export class StartCardPaymentCommand extends Command<CardPaymentStarted> {
+export class StartCardPaymentMessage extends Command<CardPaymentStarted> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly invoiceId: string,
@@ -32,15 +32,15 @@ export class StartCardPaymentCommand extends Command<CardPaymentStarted> {
   }
 }
 
-@CommandHandler(StartCardPaymentCommand)
-export class StartCardPaymentHandler implements ICommandHandler<StartCardPaymentCommand> {
+@CommandHandler(StartCardPaymentMessage)
+export class StartCardPaymentHandler implements ICommandHandler<StartCardPaymentMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly commands: CommandBus,
     private readonly queries: InvoiceQueries,
   ) {}
 
-  async execute({ enterpriseCompanyId, invoiceId, amountCents, provider, context }: StartCardPaymentCommand): Promise<CardPaymentStarted> {
+  async execute({ enterpriseCompanyId, invoiceId, amountCents, provider, context }: StartCardPaymentMessage): Promise<CardPaymentStarted> {
     const { state: invoice } = await this.aggregates.load(invoiceStreamId(invoiceId), invoiceDecider);
     if (!invoiceExists(invoice) || invoice.enterpriseCompanyId !== enterpriseCompanyId) throw new InvoiceNotFoundError();
     const outstanding = outstandingOf(invoice);
@@ -49,7 +49,7 @@ export class StartCardPaymentHandler implements ICommandHandler<StartCardPayment
     if (!isCentsString(amount) || parseCents(amount) <= 0n) throw new InvoicePaymentAmountInvalidError(amount);
     if (parseCents(amount) > outstanding) throw new InvoicePaymentExceedsOutstandingError(outstanding.toString(), amount);
     const created = await this.commands.execute(
-      new CreateCheckoutCommand(
+      new CreateCheckoutMessage(
         COLLECTIONS_MERCHANT,
         {
           amountMinorUnits: amount,

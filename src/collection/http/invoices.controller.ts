@@ -6,9 +6,9 @@ import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, Sessi
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { InvoiceQueries } from '../application/invoice-queries';
-import { PayInvoiceFromBalanceRequestCommand } from '../application/pay-invoice-from-balance.handler';
-import { StartCardPaymentCommand } from '../application/start-card-payment.handler';
-import { ApplyParkedTransferCommand } from '../application/resolve-parked-transfer.handler';
+import { PayInvoiceFromBalanceRequestMessage } from '../application/pay-invoice-from-balance.handler';
+import { StartCardPaymentMessage } from '../application/start-card-payment.handler';
+import { ApplyParkedTransferMessage } from '../application/resolve-parked-transfer.handler';
 import {
   BankTransferCurrencyMismatchError,
   BankTransferNotFoundError,
@@ -60,7 +60,7 @@ export class InvoicesController {
       "Pay (part of) an invoice from the enterprise's Paysplit balance (session): at most what is still owed; 422 PAYOUT_INSUFFICIENT_BALANCE when the balance is short; the same idempotencyKey takes nothing twice",
   })
   pay(@Param('id') id: string, @Body() body: PayInvoiceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new PayInvoiceFromBalanceRequestCommand(principal.companyId, id, body.amountCents, body.idempotencyKey, commandContext(request, principal)));
+    return this.commands.execute(new PayInvoiceFromBalanceRequestMessage(principal.companyId, id, body.amountCents, body.idempotencyKey, commandContext(request, principal)));
   }
 
   @ApiData(InvoiceViewDto)
@@ -74,7 +74,7 @@ export class InvoicesController {
       "Apply a PARKED bank transfer the enterprise sent (a reference that named no invoice) to this invoice: quote its transferId, reference and amount as sent (else 404); what exceeds the rest owed is credited to the enterprise's balance; once per transfer",
   })
   applyParkedTransfer(@Param('id') id: string, @Body() body: ApplyParkedTransferRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ApplyParkedTransferCommand(principal.companyId, id, body.transferId, body.reference, body.amountCents, commandContext(request, principal)));
+    return this.commands.execute(new ApplyParkedTransferMessage(principal.companyId, id, body.transferId, body.reference, body.amountCents, commandContext(request, principal)));
   }
 
   @ApiData(CardPaymentStartedDto)
@@ -88,6 +88,6 @@ export class InvoicesController {
       'Pay (part of) an invoice by card or wallet: a hosted Checkout page (redirectUrl) for at most what is owed (default: all of it); the bill records the payment once the order is PAID',
   })
   payByCard(@Param('id') id: string, @Body() body: CardPaymentRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new StartCardPaymentCommand(principal.companyId, id, body.amountCents, body.provider ?? 'CARD_PROCESSOR', commandContext(request, principal)));
+    return this.commands.execute(new StartCardPaymentMessage(principal.companyId, id, body.amountCents, body.provider ?? 'CARD_PROCESSOR', commandContext(request, principal)));
   }
 }

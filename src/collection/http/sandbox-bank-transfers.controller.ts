@@ -4,10 +4,10 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { ReturnParkedTransferCommand } from '../application/resolve-parked-transfer.handler';
+import { ReturnParkedTransferMessage } from '../application/resolve-parked-transfer.handler';
 import { BankTransferNotFoundError, BankTransferNotParkedError } from '../domain/collection.errors';
 import { InvoiceQueries } from '../application/invoice-queries';
-import { ReceiveBankTransferCommand } from '../application/receive-bank-transfer.handler';
+import { ReceiveBankTransferMessage } from '../application/receive-bank-transfer.handler';
 import { BankTransferListQueryDto, BankTransferRequestDto } from './invoices.request.dto';
 import { BankTransferDto } from './invoices.response.dto';
 
@@ -28,7 +28,7 @@ export class SandboxBankTransfersController {
       "Play an incoming bank transfer: a reference naming an invoice pays it (an overpayment is credited to the enterprise's balance); any other is PARKED for review, never lost",
   })
   receive(@Body() body: BankTransferRequestDto, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ReceiveBankTransferCommand(body.reference, body.amountCents, body.currency, commandContext(request, null)));
+    return this.commands.execute(new ReceiveBankTransferMessage(body.reference, body.amountCents, body.currency, commandContext(request, null)));
   }
 
   @ApiData(BankTransferDto)
@@ -37,7 +37,7 @@ export class SandboxBankTransfersController {
   @HttpCode(200)
   @ApiOperation({ summary: "Play the platform's back office: send a PARKED transfer nobody claimed back to its sender (RETURNED); once" })
   returnTransfer(@Param('id') id: string, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ReturnParkedTransferCommand(id, commandContext(request, null)));
+    return this.commands.execute(new ReturnParkedTransferMessage(id, commandContext(request, null)));
   }
 
   @ApiData(BankTransferDto, { isArray: true })

@@ -1,7 +1,7 @@
 import { givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
-import { RequestPayoutCommand } from '../../payouts';
+import { RequestPayoutMessage } from '../../payouts';
 import { contractorWithdrawalsWorkflow } from './contractor-withdrawals.workflow';
-import { SettleWithdrawalCommand } from './settle-withdrawal.handler';
+import { SettleWithdrawalMessage } from './settle-withdrawal.handler';
 
 const allocations = [{ contractor: 'cpp_1', amountCents: '600' }];
 const ref = { payoutId: 'po_1', kind: 'contractor_withdrawal', userId: 'usr_1', currency: 'USD', allocations };
@@ -16,20 +16,20 @@ describe('contractor withdrawals workflow', () => {
     const context = { actor: 'system:earnings', correlationId: 'corr-1', causationId: 'evt-contractor.withdrawal.requested' };
     givenWorkflow(contractorWithdrawalsWorkflow, undefined)
       .when(event)
-      .then({ commands: [new RequestPayoutCommand({ ...ref, kind: 'contractor_withdrawal', amountCents: '600', destination: 'w@wallet.example', attempt: 1 }, context)] });
+      .then({ commands: [new RequestPayoutMessage({ ...ref, kind: 'contractor_withdrawal', amountCents: '600', destination: 'w@wallet.example', attempt: 1 }, context)] });
   });
 
   it("settles the withdrawal with the rail's answer", () => {
     givenWorkflow(contractorWithdrawalsWorkflow, undefined)
       .when(recorded('payout.completed', { ...ref, at: 't' }, 'payout-po_1'))
       .then({
-        commands: [new SettleWithdrawalCommand('usr_1', 'po_1', { paid: true }, { actor: 'system:earnings', correlationId: 'corr-1', causationId: 'evt-payout.completed' })],
+        commands: [new SettleWithdrawalMessage('usr_1', 'po_1', { paid: true }, { actor: 'system:earnings', correlationId: 'corr-1', causationId: 'evt-payout.completed' })],
       });
     givenWorkflow(contractorWithdrawalsWorkflow, undefined)
       .when(recorded('payout.failed', { ...ref, reason: 'refused', at: 't' }, 'payout-po_1'))
       .then({
         commands: [
-          new SettleWithdrawalCommand('usr_1', 'po_1', { paid: false, reason: 'refused' }, { actor: 'system:earnings', correlationId: 'corr-1', causationId: 'evt-payout.failed' }),
+          new SettleWithdrawalMessage('usr_1', 'po_1', { paid: false, reason: 'refused' }, { actor: 'system:earnings', correlationId: 'corr-1', causationId: 'evt-payout.failed' }),
         ],
       });
   });

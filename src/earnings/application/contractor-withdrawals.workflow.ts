@@ -1,8 +1,8 @@
-import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutCommand } from '../../payouts';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutMessage } from '../../payouts';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
 import { CONTRACTOR_WITHDRAWALS_STREAM_PREFIX, WithdrawalRequested } from '../domain/contractor-withdrawals.events';
-import { SettleWithdrawalCommand } from './settle-withdrawal.handler';
+import { SettleWithdrawalMessage } from './settle-withdrawal.handler';
 
 const ACTOR = 'system:earnings';
 
@@ -26,7 +26,7 @@ export const contractorWithdrawalsWorkflow: Workflow<void> = {
       const { payoutId, userId, currency, amountCents, allocations, walletEmail } = (input.event as unknown as WithdrawalRequested).data;
       return {
         commands: [
-          new RequestPayoutCommand({ payoutId, kind: 'contractor_withdrawal', userId, currency, allocations, amountCents, destination: walletEmail, attempt: 1 }, context),
+          new RequestPayoutMessage({ payoutId, kind: 'contractor_withdrawal', userId, currency, allocations, amountCents, destination: walletEmail, attempt: 1 }, context),
         ],
         timers: [],
       };
@@ -34,6 +34,6 @@ export const contractorWithdrawalsWorkflow: Workflow<void> = {
     const payout = (input.event as unknown as PayoutEvent).data;
     if (payout.kind !== 'contractor_withdrawal') return NO_REACTION;
     const outcome = input.event.type === 'payout.completed' ? ({ paid: true } as const) : { paid: false as const, reason: (input.event.data as { reason: string }).reason };
-    return { commands: [new SettleWithdrawalCommand(payout.userId, payout.payoutId, outcome, context)], timers: [] };
+    return { commands: [new SettleWithdrawalMessage(payout.userId, payout.payoutId, outcome, context)], timers: [] };
   },
 };

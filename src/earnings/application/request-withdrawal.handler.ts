@@ -19,7 +19,7 @@ export interface WithdrawalView {
   requestedAt: string;
 }
 
-export class RequestWithdrawalCommand extends Command<WithdrawalView> {
+export class RequestWithdrawalMessage extends Command<WithdrawalView> {
   constructor(
     readonly userId: string,
     readonly amountCents: string,
@@ -38,15 +38,15 @@ const RETRIES = 10;
  * contractor accounts earned (the ledger) minus its earlier withdrawals (the stream). The payout follows
  * from the event (ContractorWithdrawalsWorkflow); the ledger posts it from the payout's events.
  */
-@CommandHandler(RequestWithdrawalCommand)
-export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdrawalCommand> {
+@CommandHandler(RequestWithdrawalMessage)
+export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdrawalMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ userId, amountCents, currency, context }: RequestWithdrawalCommand): Promise<WithdrawalView> {
+  async execute({ userId, amountCents, currency, context }: RequestWithdrawalMessage): Promise<WithdrawalView> {
     // An unverified sign-up never had a roster row attached, but nothing may leave to it either (issue 24).
     if (!(await hasVerifiedEmail(this.documents, userId))) throw new EmailNotVerifiedError();
     const metadata = commandMetadata(this.clock, context);

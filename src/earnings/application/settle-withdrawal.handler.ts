@@ -7,7 +7,7 @@ import { contractorWithdrawalsStreamId } from '../domain/contractor-withdrawals.
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The rail answered a withdrawal's payout: record it paid, or failed (its amount is withdrawable again). Idempotent. */
-export class SettleWithdrawalCommand {
+export class SettleWithdrawalMessage {
   constructor(
     readonly userId: string,
     readonly payoutId: string,
@@ -16,14 +16,14 @@ export class SettleWithdrawalCommand {
   ) {}
 }
 
-@CommandHandler(SettleWithdrawalCommand)
-export class SettleWithdrawalHandler implements ICommandHandler<SettleWithdrawalCommand> {
+@CommandHandler(SettleWithdrawalMessage)
+export class SettleWithdrawalHandler implements ICommandHandler<SettleWithdrawalMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ userId, payoutId, outcome, context }: SettleWithdrawalCommand): Promise<void> {
+  async execute({ userId, payoutId, outcome, context }: SettleWithdrawalMessage): Promise<void> {
     await this.aggregates.handle(
       contractorWithdrawalsStreamId(userId),
       contractorWithdrawalsDecider,

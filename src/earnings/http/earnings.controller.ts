@@ -8,7 +8,7 @@ import { commandContext, CurrentPrincipal, EmailNotVerifiedError, FINANCE, type 
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { EarningsQuery } from '../application/earnings.query';
-import { RequestWithdrawalCommand } from '../application/request-withdrawal.handler';
+import { RequestWithdrawalMessage } from '../application/request-withdrawal.handler';
 import { WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError } from '../domain/earnings.errors';
 import { WithdrawRequestDto } from './earnings.request.dto';
 import { EarningsDto, WithdrawalDto } from './earnings.response.dto';
@@ -46,6 +46,6 @@ export class EarningsController {
       'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed',
   })
   withdraw(@Body() body: WithdrawRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new RequestWithdrawalCommand(principal.userId, body.amountCents, body.currency, commandContext(request, principal)));
+    return this.commands.execute(new RequestWithdrawalMessage(principal.userId, body.amountCents, body.currency, commandContext(request, principal)));
   }
 }

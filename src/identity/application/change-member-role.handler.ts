@@ -10,7 +10,7 @@ import { membersStreamId } from '../domain/members.events';
 import type { Role } from '../domain/role';
 import { founderOf } from './members.queries';
 
-export class ChangeMemberRoleCommand extends Command<void> {
+export class ChangeMemberRoleMessage extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly by: string,
@@ -23,8 +23,8 @@ export class ChangeMemberRoleCommand extends Command<void> {
 }
 
 /** PATCH /api/commerce/members/:userId: the member's next request already has the new role. */
-@CommandHandler(ChangeMemberRoleCommand)
-export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRoleCommand> {
+@CommandHandler(ChangeMemberRoleMessage)
+export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRoleMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -32,7 +32,7 @@ export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRole
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: ChangeMemberRoleCommand): Promise<void> {
+  async execute(command: ChangeMemberRoleMessage): Promise<void> {
     const founderUserId = await founderOf(this.documents, command.companyId);
     const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(

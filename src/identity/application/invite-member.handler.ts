@@ -22,7 +22,7 @@ export interface InvitationSent {
   status: 'pending';
 }
 
-export class InviteMemberCommand extends Command<InvitationSent> {
+export class InviteMemberMessage extends Command<InvitationSent> {
   constructor(
     readonly companyId: string,
     readonly by: string,
@@ -39,8 +39,8 @@ export class InviteMemberCommand extends Command<InvitationSent> {
  * address's account; a person without one gets a passwordless account first, as a roster email does
  * (docs/decisions.md#teams-roles-and-two-person-approval). Signing in with the link makes them a member.
  */
-@CommandHandler(InviteMemberCommand)
-export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand> {
+@CommandHandler(InviteMemberMessage)
+export class InviteMemberHandler implements ICommandHandler<InviteMemberMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -50,7 +50,7 @@ export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand>
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: InviteMemberCommand): Promise<InvitationSent> {
+  async execute(command: InviteMemberMessage): Promise<InvitationSent> {
     const email = normalizeEmail(command.email);
     const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const metadata = commandMetadata(this.clock, context);

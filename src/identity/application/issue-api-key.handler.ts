@@ -21,7 +21,7 @@ export interface IssuedApiKey {
   createdAt: string;
 }
 
-export class IssueApiKeyCommand extends Command<IssuedApiKey> {
+export class IssueApiKeyMessage extends Command<IssuedApiKey> {
   constructor(
     readonly companyId: string,
     readonly userId: string,
@@ -33,15 +33,15 @@ export class IssueApiKeyCommand extends Command<IssuedApiKey> {
   }
 }
 
-@CommandHandler(IssueApiKeyCommand)
-export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
+@CommandHandler(IssueApiKeyMessage)
+export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: IssueApiKeyCommand): Promise<IssuedApiKey> {
+  async execute(command: IssueApiKeyMessage): Promise<IssuedApiKey> {
     const context = { actor: `user:${command.userId}`, correlationId: command.correlationId };
     const metadata = commandMetadata(this.clock, context);
     const keyId = newId('key', Date.parse(metadata.now));

@@ -10,7 +10,7 @@ import { userByEmail } from './identity.queries';
 import { SignedIn } from './signup.handler';
 import { chooseCompany } from './company-choice';
 
-export class LoginCommand extends Command<SignedIn> {
+export class LoginMessage extends Command<SignedIn> {
   constructor(
     readonly email: string,
     readonly password: string,
@@ -29,8 +29,8 @@ export class LoginCommand extends Command<SignedIn> {
  * email, or a passwordless account made for a roster email, is checked against a dummy hash), so the
  * answer's timing does not tell which emails have an account.
  */
-@CommandHandler(LoginCommand)
-export class LoginHandler implements ICommandHandler<LoginCommand> {
+@CommandHandler(LoginMessage)
+export class LoginHandler implements ICommandHandler<LoginMessage> {
   private dummyHash: Promise<string> | null = null;
 
   constructor(
@@ -39,7 +39,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     private readonly attempts: LoginAttempts,
   ) {}
 
-  async execute(command: LoginCommand): Promise<SignedIn> {
+  async execute(command: LoginMessage): Promise<SignedIn> {
     await this.attempts.count(command.email, command.clientIp);
     const user = await userByEmail(this.documents, command.email);
     const passwordHash = user?.passwordHash ?? (await this.dummy());

@@ -9,7 +9,7 @@ import { membersDecider } from '../domain/members.decider';
 import { membersStreamId } from '../domain/members.events';
 import { founderOf } from './members.queries';
 
-export class RemoveMemberCommand extends Command<void> {
+export class RemoveMemberMessage extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly by: string,
@@ -24,8 +24,8 @@ export class RemoveMemberCommand extends Command<void> {
  * DELETE /api/commerce/members/:userId. Its sessions for the company end at once: the auth guard reads
  * the member on every call, and this answers only once the read model no longer has it.
  */
-@CommandHandler(RemoveMemberCommand)
-export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand> {
+@CommandHandler(RemoveMemberMessage)
+export class RemoveMemberHandler implements ICommandHandler<RemoveMemberMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -33,7 +33,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand>
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: RemoveMemberCommand): Promise<void> {
+  async execute(command: RemoveMemberMessage): Promise<void> {
     const founderUserId = await founderOf(this.documents, command.companyId);
     const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(

@@ -8,7 +8,7 @@ import { apiKeyDecider } from '../domain/api-key.decider';
 import { apiKeyStreamId } from '../domain/identity.events';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
-export class RevokeApiKeyCommand extends Command<void> {
+export class RevokeApiKeyMessage extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly userId: string,
@@ -19,8 +19,8 @@ export class RevokeApiKeyCommand extends Command<void> {
   }
 }
 
-@CommandHandler(RevokeApiKeyCommand)
-export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand> {
+@CommandHandler(RevokeApiKeyMessage)
+export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -28,7 +28,7 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand>
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: RevokeApiKeyCommand): Promise<void> {
+  async execute(command: RevokeApiKeyMessage): Promise<void> {
     const context = { actor: `user:${command.userId}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(
       apiKeyStreamId(command.keyId),

@@ -9,7 +9,7 @@ import { membersDecider } from '../domain/members.decider';
 import { membersStreamId } from '../domain/members.events';
 import { founderOf } from './members.queries';
 
-export class RevokeInvitationCommand extends Command<void> {
+export class RevokeInvitationMessage extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly by: string,
@@ -21,8 +21,8 @@ export class RevokeInvitationCommand extends Command<void> {
 }
 
 /** DELETE /api/commerce/members/invitations/:inviteId: the emailed link signs nobody in any more. */
-@CommandHandler(RevokeInvitationCommand)
-export class RevokeInvitationHandler implements ICommandHandler<RevokeInvitationCommand> {
+@CommandHandler(RevokeInvitationMessage)
+export class RevokeInvitationHandler implements ICommandHandler<RevokeInvitationMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -30,7 +30,7 @@ export class RevokeInvitationHandler implements ICommandHandler<RevokeInvitation
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: RevokeInvitationCommand): Promise<void> {
+  async execute(command: RevokeInvitationMessage): Promise<void> {
     const founderUserId = await founderOf(this.documents, command.companyId);
     const context = { actor: `user:${command.by}`, correlationId: command.correlationId };
     const result = await this.aggregates.handle(

@@ -22,7 +22,7 @@ export interface SignedIn {
   companies: Membership[];
 }
 
-export class SignupCommand extends Command<SignedIn> {
+export class SignupMessage extends Command<SignedIn> {
   constructor(
     readonly companyName: string,
     readonly email: string,
@@ -33,8 +33,8 @@ export class SignupCommand extends Command<SignedIn> {
   }
 }
 
-@CommandHandler(SignupCommand)
-export class SignupHandler implements ICommandHandler<SignupCommand> {
+@CommandHandler(SignupMessage)
+export class SignupHandler implements ICommandHandler<SignupMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -43,7 +43,7 @@ export class SignupHandler implements ICommandHandler<SignupCommand> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: SignupCommand): Promise<SignedIn> {
+  async execute(command: SignupMessage): Promise<SignedIn> {
     const email = normalizeEmail(command.email);
     const nowMs = this.clock.now().getTime();
     const companyId = newId('co', nowMs);

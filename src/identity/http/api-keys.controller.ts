@@ -10,8 +10,8 @@ import { CurrentPrincipal, Roles, SessionAuth } from './auth';
 import { DEVELOPERS } from '../domain/role';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { ApiKeyUsage } from '../application/api-key-usage';
-import { IssueApiKeyCommand } from '../application/issue-api-key.handler';
-import { RevokeApiKeyCommand } from '../application/revoke-api-key.handler';
+import { IssueApiKeyMessage } from '../application/issue-api-key.handler';
+import { RevokeApiKeyMessage } from '../application/revoke-api-key.handler';
 import { ApiKeyDoc } from '../projections/identity-read-model.projection';
 import { IssueApiKeyRequestDto } from './issue-api-key.request.dto';
 
@@ -33,7 +33,7 @@ export class ApiKeysController {
   @Roles(...DEVELOPERS)
   @ApiOperation({ summary: 'Issue an API key with scopes; the key is shown only in this answer' })
   issue(@Body() body: IssueApiKeyRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new IssueApiKeyCommand(principal.companyId, principal.userId, body.name, body.scopes, request.id));
+    return this.commands.execute(new IssueApiKeyMessage(principal.companyId, principal.userId, body.name, body.scopes, request.id));
   }
 
   @ApiData(ApiKeyDto, { isArray: true })
@@ -65,7 +65,7 @@ export class ApiKeysController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke an API key; it stops working at once' })
   async revoke(@Param('id') id: string, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    await this.commands.execute(new RevokeApiKeyCommand(principal.companyId, principal.userId, id, request.id));
+    await this.commands.execute(new RevokeApiKeyMessage(principal.companyId, principal.userId, id, request.id));
     return { id, revoked: true };
   }
 }

@@ -19,8 +19,8 @@ import { clearSessionCookie, originAllowed, setSessionCookie } from './session-c
 import { confirmSignInPage, linkNotValidPage, linkRequestedPage, signedInPage } from './magic-link-pages.html';
 import type { Principal } from '../domain/principal';
 import { CurrentPrincipal, Public, Roles, SessionAuth } from './auth';
-import { LoginCommand } from '../application/login.handler';
-import { SignupCommand } from '../application/signup.handler';
+import { LoginMessage } from '../application/login.handler';
+import { SignupMessage } from '../application/signup.handler';
 import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
 import { MagicLinkSignIn } from '../application/magic-link-sign-in';
@@ -96,7 +96,7 @@ export class AuthController {
   @Public()
   @ApiOperation({ summary: 'Create a company and its first user; returns a session token (201), valid for SESSION_TTL_SECONDS (12 h by default)' })
   async signup(@Body() body: SignupRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.withCookie(request, reply, await this.commands.execute(new SignupCommand(body.companyName, body.email, body.password, request.id)));
+    return this.withCookie(request, reply, await this.commands.execute(new SignupMessage(body.companyName, body.email, body.password, request.id)));
   }
 
   @ApiData(SessionIssuedDto)
@@ -109,7 +109,7 @@ export class AuthController {
       'Exchange email and password for a session token, valid for SESSION_TTL_SECONDS (12 h by default); at most 10 failed attempts per account and 100 per client address (TRUST_PROXY) in 15 minutes; a right password does not count (429 RATE_LIMITED with Retry-After)',
   })
   async login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.withCookie(request, reply, await this.commands.execute(new LoginCommand(body.email, body.password, request.ip, body.companyId ?? null)));
+    return this.withCookie(request, reply, await this.commands.execute(new LoginMessage(body.email, body.password, request.ip, body.companyId ?? null)));
   }
 
   @ApiData(LoggedOutDto)

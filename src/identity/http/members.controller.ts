@@ -4,11 +4,11 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { ChangeMemberRoleCommand } from '../application/change-member-role.handler';
-import { InviteMemberCommand } from '../application/invite-member.handler';
+import { ChangeMemberRoleMessage } from '../application/change-member-role.handler';
+import { InviteMemberMessage } from '../application/invite-member.handler';
 import { actorNames, membersOfCompany, pendingInvitations } from '../application/members.queries';
-import { RemoveMemberCommand } from '../application/remove-member.handler';
-import { RevokeInvitationCommand } from '../application/revoke-invitation.handler';
+import { RemoveMemberMessage } from '../application/remove-member.handler';
+import { RevokeInvitationMessage } from '../application/revoke-invitation.handler';
 import { InvitationNotFoundError, LastOwnerError, MemberAlreadyExistsError, MemberNotFoundError } from '../domain/members.errors';
 import type { Principal } from '../domain/principal';
 import { OWNERS } from '../domain/role';
@@ -66,7 +66,7 @@ export class MembersController {
   @Roles(...OWNERS)
   @ApiOperation({ summary: 'Invite a person by email with a role: a sign-in link is emailed (sandbox: GET /api/sandbox/outbox); signing in with it makes them a member' })
   invite(@Body() body: InviteMemberRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new InviteMemberCommand(principal.companyId, principal.userId, body.email, body.role, request.id));
+    return this.commands.execute(new InviteMemberMessage(principal.companyId, principal.userId, body.email, body.role, request.id));
   }
 
   @ApiData(InvitationRevokedDto)
@@ -76,7 +76,7 @@ export class MembersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Withdraw an invitation not accepted yet: its link signs nobody in' })
   async revokeInvitation(@Param('inviteId') inviteId: string, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    await this.commands.execute(new RevokeInvitationCommand(principal.companyId, principal.userId, inviteId, request.id));
+    await this.commands.execute(new RevokeInvitationMessage(principal.companyId, principal.userId, inviteId, request.id));
     return { inviteId, revoked: true };
   }
 
@@ -86,7 +86,7 @@ export class MembersController {
   @Roles(...OWNERS)
   @ApiOperation({ summary: "Change a member's role; its next call already has it. A company keeps at least one owner (409 LAST_OWNER)" })
   async changeRole(@Param('userId') userId: string, @Body() body: ChangeMemberRoleRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    await this.commands.execute(new ChangeMemberRoleCommand(principal.companyId, principal.userId, userId, body.role, request.id));
+    await this.commands.execute(new ChangeMemberRoleMessage(principal.companyId, principal.userId, userId, body.role, request.id));
     return { userId, role: body.role };
   }
 
@@ -97,7 +97,7 @@ export class MembersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove a member: its sessions for this company stop working at once. A company keeps at least one owner (409 LAST_OWNER)' })
   async remove(@Param('userId') userId: string, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    await this.commands.execute(new RemoveMemberCommand(principal.companyId, principal.userId, userId, request.id));
+    await this.commands.execute(new RemoveMemberMessage(principal.companyId, principal.userId, userId, request.id));
     return { userId, role: null };
   }
 }

@@ -13,7 +13,7 @@ import { BusinessProfileDoc } from '../projections/parties-read-model.projection
 const businessProfileDecider = createOnceDecider<BusinessProfileCreated>();
 
 /** An accounts-payable contact of the caller's company (what Splits name as apContactBusinessProfileId). */
-export class CreateBusinessProfileCommand extends Command<BusinessProfileDoc> {
+export class CreateBusinessProfileMessage extends Command<BusinessProfileDoc> {
   constructor(
     readonly companyId: string,
     readonly displayName: string,
@@ -24,15 +24,15 @@ export class CreateBusinessProfileCommand extends Command<BusinessProfileDoc> {
   }
 }
 
-@CommandHandler(CreateBusinessProfileCommand)
-export class CreateBusinessProfileHandler implements ICommandHandler<CreateBusinessProfileCommand> {
+@CommandHandler(CreateBusinessProfileMessage)
+export class CreateBusinessProfileHandler implements ICommandHandler<CreateBusinessProfileMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, displayName, email, context }: CreateBusinessProfileCommand): Promise<BusinessProfileDoc> {
+  async execute({ companyId, displayName, email, context }: CreateBusinessProfileMessage): Promise<BusinessProfileDoc> {
     const metadata = commandMetadata(this.clock, context);
     const businessProfileId = newId('bp', Date.parse(metadata.now));
     const event: BusinessProfileCreated = {

@@ -28,7 +28,7 @@ export interface SandboxCreatorCreated {
 }
 
 /** Sandbox: a person with an account, a creator profile, a payment profile and optionally a wallet. */
-export class CreateSandboxCreatorCommand extends Command<SandboxCreatorCreated> {
+export class CreateSandboxCreatorMessage extends Command<SandboxCreatorCreated> {
   constructor(
     readonly input: SandboxCreatorInput,
     readonly context: CommandContext,
@@ -37,8 +37,8 @@ export class CreateSandboxCreatorCommand extends Command<SandboxCreatorCreated> 
   }
 }
 
-@CommandHandler(CreateSandboxCreatorCommand)
-export class CreateSandboxCreatorHandler implements ICommandHandler<CreateSandboxCreatorCommand> {
+@CommandHandler(CreateSandboxCreatorMessage)
+export class CreateSandboxCreatorHandler implements ICommandHandler<CreateSandboxCreatorMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly accounts: AccountDirectory,
@@ -46,7 +46,7 @@ export class CreateSandboxCreatorHandler implements ICommandHandler<CreateSandbo
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ input, context }: CreateSandboxCreatorCommand): Promise<SandboxCreatorCreated> {
+  async execute({ input, context }: CreateSandboxCreatorMessage): Promise<SandboxCreatorCreated> {
     const account = await this.accounts.findOrProvision(input.email, input.fullName, context);
     const metadata = commandMetadata(this.clock, context);
     const event: CreatorProfileCreated = {

@@ -9,7 +9,7 @@ import { SubVendorInput, SubVendorRegistry } from './sub-vendor-registry';
  * (docs/api.md#post-apicommerceintegrationsub-vendors-add-a-vendor-to-the-smes-roster). Idempotent per (SME, email):
  * `created` is false when the SubVendor already existed and comes back as is.
  */
-export class RegisterSubVendorCommand extends Command<{ subVendor: SubVendorDoc; created: boolean }> {
+export class RegisterSubVendorMessage extends Command<{ subVendor: SubVendorDoc; created: boolean }> {
   constructor(
     readonly smeCompanyId: string,
     readonly input: SubVendorInput,
@@ -19,14 +19,14 @@ export class RegisterSubVendorCommand extends Command<{ subVendor: SubVendorDoc;
   }
 }
 
-@CommandHandler(RegisterSubVendorCommand)
-export class RegisterSubVendorHandler implements ICommandHandler<RegisterSubVendorCommand> {
+@CommandHandler(RegisterSubVendorMessage)
+export class RegisterSubVendorHandler implements ICommandHandler<RegisterSubVendorMessage> {
   constructor(
     private readonly subVendors: SubVendorRegistry,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ smeCompanyId, input, context }: RegisterSubVendorCommand): Promise<{ subVendor: SubVendorDoc; created: boolean }> {
+  async execute({ smeCompanyId, input, context }: RegisterSubVendorMessage): Promise<{ subVendor: SubVendorDoc; created: boolean }> {
     const { subVendor, created, written } = await this.subVendors.register(smeCompanyId, input, context);
     await this.readYourWrites.after(...written);
     return { subVendor, created };

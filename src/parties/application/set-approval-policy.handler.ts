@@ -18,7 +18,7 @@ export interface ApprovalPolicy {
 }
 
 /** As an enterprise, how many members approve incoming Splits above which amount, and the auto-accept cap (issue 30). */
-export class SetApprovalPolicyCommand extends Command<ApprovalPolicy & { enterpriseCompanyId: string }> {
+export class SetApprovalPolicyMessage extends Command<ApprovalPolicy & { enterpriseCompanyId: string }> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly policy: ApprovalPolicy,
@@ -28,8 +28,8 @@ export class SetApprovalPolicyCommand extends Command<ApprovalPolicy & { enterpr
   }
 }
 
-@CommandHandler(SetApprovalPolicyCommand)
-export class SetApprovalPolicyHandler implements ICommandHandler<SetApprovalPolicyCommand> {
+@CommandHandler(SetApprovalPolicyMessage)
+export class SetApprovalPolicyHandler implements ICommandHandler<SetApprovalPolicyMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -37,7 +37,7 @@ export class SetApprovalPolicyHandler implements ICommandHandler<SetApprovalPoli
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ enterpriseCompanyId, policy, context }: SetApprovalPolicyCommand) {
+  async execute({ enterpriseCompanyId, policy, context }: SetApprovalPolicyMessage) {
     if (policy.smeCompanyId !== null && !(await company(this.documents, policy.smeCompanyId))) throw new CompanyNotFoundError();
     const result = await this.aggregates.handle(
       companyStreamId(enterpriseCompanyId),

@@ -8,7 +8,7 @@ import { companyDecider } from '../domain/company.decider';
 import { companyStreamId } from '../domain/parties.events';
 
 /** Net terms (days) the company is billed on as an enterprise; kept in the company's own stream. */
-export class SetNetTermsCommand extends Command<{ netTermsDays: number }> {
+export class SetNetTermsMessage extends Command<{ netTermsDays: number }> {
   constructor(
     readonly companyId: string,
     readonly netTermsDays: number,
@@ -18,15 +18,15 @@ export class SetNetTermsCommand extends Command<{ netTermsDays: number }> {
   }
 }
 
-@CommandHandler(SetNetTermsCommand)
-export class SetNetTermsHandler implements ICommandHandler<SetNetTermsCommand> {
+@CommandHandler(SetNetTermsMessage)
+export class SetNetTermsHandler implements ICommandHandler<SetNetTermsMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, netTermsDays, context }: SetNetTermsCommand): Promise<{ netTermsDays: number }> {
+  async execute({ companyId, netTermsDays, context }: SetNetTermsMessage): Promise<{ netTermsDays: number }> {
     const result = await this.aggregates.handle(
       companyStreamId(companyId),
       companyDecider,

@@ -16,7 +16,7 @@ export interface SplitSettings {
 }
 
 /** As an enterprise, auto-accept and fee cover for one SME's Splits; kept in the enterprise's own stream. */
-export class SetSplitSettingsCommand extends Command<{ enterpriseCompanyId: string; smeCompanyId: string } & SplitSettings> {
+export class SetSplitSettingsMessage extends Command<{ enterpriseCompanyId: string; smeCompanyId: string } & SplitSettings> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly smeCompanyId: string,
@@ -27,8 +27,8 @@ export class SetSplitSettingsCommand extends Command<{ enterpriseCompanyId: stri
   }
 }
 
-@CommandHandler(SetSplitSettingsCommand)
-export class SetSplitSettingsHandler implements ICommandHandler<SetSplitSettingsCommand> {
+@CommandHandler(SetSplitSettingsMessage)
+export class SetSplitSettingsHandler implements ICommandHandler<SetSplitSettingsMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -36,7 +36,7 @@ export class SetSplitSettingsHandler implements ICommandHandler<SetSplitSettings
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ enterpriseCompanyId, smeCompanyId, settings, context }: SetSplitSettingsCommand) {
+  async execute({ enterpriseCompanyId, smeCompanyId, settings, context }: SetSplitSettingsMessage) {
     if (!(await company(this.documents, smeCompanyId))) throw new CompanyNotFoundError();
     const result = await this.aggregates.handle(
       companyStreamId(enterpriseCompanyId),

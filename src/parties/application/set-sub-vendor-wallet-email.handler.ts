@@ -15,7 +15,7 @@ import { toDoc } from './sub-vendor-registry';
  * then on a roster row for it may elect instant payout. Own roster only (else 404); the same email
  * again appends nothing. Rows of Splits created before keep the wallet email they were created with.
  */
-export class SetSubVendorWalletEmailCommand extends Command<SubVendorDoc> {
+export class SetSubVendorWalletEmailMessage extends Command<SubVendorDoc> {
   constructor(
     readonly smeCompanyId: string,
     readonly subVendorId: string,
@@ -26,15 +26,15 @@ export class SetSubVendorWalletEmailCommand extends Command<SubVendorDoc> {
   }
 }
 
-@CommandHandler(SetSubVendorWalletEmailCommand)
-export class SetSubVendorWalletEmailHandler implements ICommandHandler<SetSubVendorWalletEmailCommand> {
+@CommandHandler(SetSubVendorWalletEmailMessage)
+export class SetSubVendorWalletEmailHandler implements ICommandHandler<SetSubVendorWalletEmailMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ smeCompanyId, subVendorId, walletEmail, context }: SetSubVendorWalletEmailCommand): Promise<SubVendorDoc> {
+  async execute({ smeCompanyId, subVendorId, walletEmail, context }: SetSubVendorWalletEmailMessage): Promise<SubVendorDoc> {
     const result = await this.aggregates.handle(
       subVendorStreamId(subVendorId),
       subVendorDecider,

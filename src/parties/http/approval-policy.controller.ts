@@ -7,7 +7,7 @@ import { commandContext, CurrentPrincipal, type Principal, SessionAuth } from '.
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { approvalPoliciesOf } from '../application/parties.queries';
-import { SetApprovalPolicyCommand } from '../application/set-approval-policy.handler';
+import { SetApprovalPolicyMessage } from '../application/set-approval-policy.handler';
 import { CompanyNotFoundError, SplitSettingsForSelfError } from '../domain/parties.errors';
 
 const DIGITS = /^(0|[1-9][0-9]{0,14})$/;
@@ -85,7 +85,7 @@ export class ApprovalPolicyController {
   })
   set(@Body() body: ApprovalPolicyRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.commands.execute(
-      new SetApprovalPolicyCommand(
+      new SetApprovalPolicyMessage(
         principal.companyId,
         {
           smeCompanyId: body.smeCompanyId ?? null,

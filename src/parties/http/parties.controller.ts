@@ -11,12 +11,12 @@ import { PageQueryDto, pageOf } from '../../platform/http/pagination';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { CompanyNotFoundError } from '../domain/parties.errors';
 import { CompanyQueries } from '../application/company-queries';
-import { CreateBusinessProfileCommand } from '../application/create-business-profile.handler';
-import { RegisterSubVendorCommand } from '../application/register-sub-vendor.handler';
-import { SetSubVendorWalletEmailCommand } from '../application/set-sub-vendor-wallet-email.handler';
+import { CreateBusinessProfileMessage } from '../application/create-business-profile.handler';
+import { RegisterSubVendorMessage } from '../application/register-sub-vendor.handler';
+import { SetSubVendorWalletEmailMessage } from '../application/set-sub-vendor-wallet-email.handler';
 import { subVendorView } from '../application/sub-vendor-view';
-import { SetNetTermsCommand } from '../application/set-net-terms.handler';
-import { SetSplitSettingsCommand } from '../application/set-split-settings.handler';
+import { SetNetTermsMessage } from '../application/set-net-terms.handler';
+import { SetSplitSettingsMessage } from '../application/set-split-settings.handler';
 import { BusinessProfileDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
 import {
   CreateBusinessProfileRequestDto,
@@ -52,7 +52,7 @@ export class PartiesController {
   @SessionAuth()
   @ApiOperation({ summary: 'Set net terms (days) the company is billed on as an enterprise' })
   async updateCompany(@Body() body: UpdateCompanyRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    await this.commands.execute(new SetNetTermsCommand(principal.companyId, body.netTermsDays, commandContext(request, principal)));
+    await this.commands.execute(new SetNetTermsMessage(principal.companyId, body.netTermsDays, commandContext(request, principal)));
     return this.companies.company(principal.companyId);
   }
 
@@ -61,7 +61,7 @@ export class PartiesController {
   @SessionAuth()
   @ApiOperation({ summary: 'Add an accounts-payable contact (business profile) of the caller company' })
   createBusinessProfile(@Body() body: CreateBusinessProfileRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CreateBusinessProfileCommand(principal.companyId, body.displayName, body.email, commandContext(request, principal)));
+    return this.commands.execute(new CreateBusinessProfileMessage(principal.companyId, body.displayName, body.email, commandContext(request, principal)));
   }
 
   @ApiData(BusinessProfileDto, { isArray: true })
@@ -86,7 +86,7 @@ export class PartiesController {
   @SessionAuth()
   @ApiOperation({ summary: "As an enterprise, set auto-accept and fee cover for one SME's Splits" })
   splitSettings(@Param('smeCompanyId') smeCompanyId: string, @Body() body: SplitSettingsRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SetSplitSettingsCommand(principal.companyId, smeCompanyId, body, commandContext(request, principal)));
+    return this.commands.execute(new SetSplitSettingsMessage(principal.companyId, smeCompanyId, body, commandContext(request, principal)));
   }
 
   @ApiData(SubVendorDto, { replayed: true })
@@ -103,7 +103,7 @@ export class PartiesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.commands.execute(
-      new RegisterSubVendorCommand(
+      new RegisterSubVendorMessage(
         principal.companyId,
         { email: body.email, fullName: body.fullName ?? null, walletEmail: body.walletEmail ?? null, kind: body.kind ?? 'PERSON' },
         commandContext(request, principal),
@@ -124,7 +124,7 @@ export class PartiesController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ) {
-    const subVendor = await this.commands.execute(new SetSubVendorWalletEmailCommand(principal.companyId, id, body.walletEmail, commandContext(request, principal)));
+    const subVendor = await this.commands.execute(new SetSubVendorWalletEmailMessage(principal.companyId, id, body.walletEmail, commandContext(request, principal)));
     return subVendorView(this.store, subVendor);
   }
 

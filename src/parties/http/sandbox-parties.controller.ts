@@ -7,7 +7,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, Public } from '../../identity';
 import { MagicLinks } from '../../identity';
-import { CreateSandboxCreatorCommand } from '../application/create-sandbox-creator.handler';
+import { CreateSandboxCreatorMessage } from '../application/create-sandbox-creator.handler';
 import { CreateSandboxCreatorRequestDto } from './parties.request.dto';
 
 /** Sandbox-only helpers (mounted when SANDBOX=true). */
@@ -26,7 +26,7 @@ export class SandboxPartiesController {
   @ApiOperation({ summary: 'Create a creator: account, creator profile, payment profile and optional wallet' })
   createCreator(@Body() body: CreateSandboxCreatorRequestDto, @Req() request: FastifyRequest) {
     return this.commands.execute(
-      new CreateSandboxCreatorCommand(
+      new CreateSandboxCreatorMessage(
         { fullName: body.fullName, email: body.email, walletEmail: body.walletEmail ?? null, walletVerified: body.walletVerified ?? true, active: body.active ?? true },
         commandContext(request, null),
       ),

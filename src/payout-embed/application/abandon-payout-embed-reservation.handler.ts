@@ -11,7 +11,7 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
  * (`payout_embed.session.abandoned`); the lifecycle workflow releases the reservation once that event is
  * in the log. A create that wrote its session first wins the stream, and this decides nothing (issue 23).
  */
-export class AbandonPayoutEmbedReservationCommand extends Command<void> {
+export class AbandonPayoutEmbedReservationMessage extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly sessionId: string,
@@ -21,14 +21,14 @@ export class AbandonPayoutEmbedReservationCommand extends Command<void> {
   }
 }
 
-@CommandHandler(AbandonPayoutEmbedReservationCommand)
-export class AbandonPayoutEmbedReservationHandler implements ICommandHandler<AbandonPayoutEmbedReservationCommand> {
+@CommandHandler(AbandonPayoutEmbedReservationMessage)
+export class AbandonPayoutEmbedReservationHandler implements ICommandHandler<AbandonPayoutEmbedReservationMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, sessionId, context }: AbandonPayoutEmbedReservationCommand): Promise<void> {
+  async execute({ companyId, sessionId, context }: AbandonPayoutEmbedReservationMessage): Promise<void> {
     const metadata = commandMetadata(this.clock, context);
     await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Abandon', data: { sessionId, companyId }, metadata }, context);
   }

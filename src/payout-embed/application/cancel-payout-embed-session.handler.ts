@@ -11,7 +11,7 @@ import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
 import { BALANCE_RETRIES } from './balance-stream';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
-export class CancelPayoutEmbedSessionCommand extends Command<SessionView> {
+export class CancelPayoutEmbedSessionMessage extends Command<SessionView> {
   constructor(
     readonly companyId: string,
     readonly sessionId: string,
@@ -26,8 +26,8 @@ export class CancelPayoutEmbedSessionCommand extends Command<SessionView> {
  * 409). The reservation is released here at once, so the balance is back when the answer arrives;
  * the lifecycle workflow releases it too if this process dies in between (a second release decides nothing).
  */
-@CommandHandler(CancelPayoutEmbedSessionCommand)
-export class CancelPayoutEmbedSessionHandler implements ICommandHandler<CancelPayoutEmbedSessionCommand> {
+@CommandHandler(CancelPayoutEmbedSessionMessage)
+export class CancelPayoutEmbedSessionHandler implements ICommandHandler<CancelPayoutEmbedSessionMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -35,7 +35,7 @@ export class CancelPayoutEmbedSessionHandler implements ICommandHandler<CancelPa
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, sessionId, context }: CancelPayoutEmbedSessionCommand): Promise<SessionView> {
+  async execute({ companyId, sessionId, context }: CancelPayoutEmbedSessionMessage): Promise<SessionView> {
     const state = await this.queries.stateOf(sessionId);
     if (!state.session || state.session.companyId !== companyId) throw new PayoutEmbedSessionNotFoundError();
     const metadata = commandMetadata(this.clock, context);

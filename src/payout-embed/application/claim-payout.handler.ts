@@ -11,7 +11,7 @@ import { EmbedCommand, embedViewOf, EmbedView } from './embed-view';
 import { BALANCE_RETRIES } from './balance-stream';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
-export class ClaimPayoutCommand extends EmbedCommand {
+export class ClaimPayoutMessage extends EmbedCommand {
   constructor(
     sessionId: string,
     token: string,
@@ -23,8 +23,8 @@ export class ClaimPayoutCommand extends EmbedCommand {
 }
 
 /** Step 2: the code. A wrong one is recorded (the fifth in a row locks claims for 15 minutes) and answered 422. */
-@CommandHandler(ClaimPayoutCommand)
-export class ClaimPayoutHandler implements ICommandHandler<ClaimPayoutCommand> {
+@CommandHandler(ClaimPayoutMessage)
+export class ClaimPayoutHandler implements ICommandHandler<ClaimPayoutMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly queries: PayoutEmbedQueries,
@@ -32,7 +32,7 @@ export class ClaimPayoutHandler implements ICommandHandler<ClaimPayoutCommand> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ sessionId, token, context, code }: ClaimPayoutCommand): Promise<EmbedView> {
+  async execute({ sessionId, token, context, code }: ClaimPayoutMessage): Promise<EmbedView> {
     await this.queries.stateForToken(sessionId, token);
     const metadata = commandMetadata(this.clock, context);
     const { now } = metadata;

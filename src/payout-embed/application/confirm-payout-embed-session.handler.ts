@@ -9,7 +9,7 @@ import { sessionStreamId } from '../domain/payout-embed.events';
 import { PayoutEmbedQueries, SessionView } from './payout-embed.queries';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
-export class ConfirmPayoutEmbedSessionCommand extends Command<SessionView> {
+export class ConfirmPayoutEmbedSessionMessage extends Command<SessionView> {
   constructor(
     readonly companyId: string,
     readonly sessionId: string,
@@ -23,8 +23,8 @@ export class ConfirmPayoutEmbedSessionCommand extends Command<SessionView> {
  * Issue 30, the SME-side two-person rule: a second finance or owner member confirms a session above the
  * company's threshold (the one who started it is refused, 403 SELF_APPROVAL); only then can its recipient claim it.
  */
-@CommandHandler(ConfirmPayoutEmbedSessionCommand)
-export class ConfirmPayoutEmbedSessionHandler implements ICommandHandler<ConfirmPayoutEmbedSessionCommand> {
+@CommandHandler(ConfirmPayoutEmbedSessionMessage)
+export class ConfirmPayoutEmbedSessionHandler implements ICommandHandler<ConfirmPayoutEmbedSessionMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -32,7 +32,7 @@ export class ConfirmPayoutEmbedSessionHandler implements ICommandHandler<Confirm
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, sessionId, context }: ConfirmPayoutEmbedSessionCommand): Promise<SessionView> {
+  async execute({ companyId, sessionId, context }: ConfirmPayoutEmbedSessionMessage): Promise<SessionView> {
     const state = await this.queries.stateOf(sessionId);
     if (!state.session || state.session.companyId !== companyId) throw new PayoutEmbedSessionNotFoundError();
     const confirmed = await this.aggregates.handle(

@@ -27,7 +27,7 @@ export interface CreateSessionRequest {
   returnUrl: string | null;
 }
 
-export class CreatePayoutEmbedSessionCommand extends Command<{ session: SessionView; replayed: boolean }> {
+export class CreatePayoutEmbedSessionMessage extends Command<{ session: SessionView; replayed: boolean }> {
   constructor(
     readonly companyId: string,
     readonly request: CreateSessionRequest,
@@ -43,8 +43,8 @@ export class CreatePayoutEmbedSessionCommand extends Command<{ session: SessionV
  * derives from (company, idempotencyKey): a replay, or 50 concurrent identical requests, make one
  * reservation and one session; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.
  */
-@CommandHandler(CreatePayoutEmbedSessionCommand)
-export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePayoutEmbedSessionCommand> {
+@CommandHandler(CreatePayoutEmbedSessionMessage)
+export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePayoutEmbedSessionMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
@@ -54,7 +54,7 @@ export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePa
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
   ) {}
 
-  async execute({ companyId, request, context }: CreatePayoutEmbedSessionCommand): Promise<{ session: SessionView; replayed: boolean }> {
+  async execute({ companyId, request, context }: CreatePayoutEmbedSessionMessage): Promise<{ session: SessionView; replayed: boolean }> {
     const metadata = commandMetadata(this.clock, context);
     const now = new Date(metadata.now);
     const sessionId = request.idempotencyKey !== null ? deterministicId('pes', companyId, request.idempotencyKey) : newId('pes', now.getTime());

@@ -8,7 +8,7 @@ import { BALANCE_RETRIES } from './balance-stream';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** Issue 27: what a payment brought beyond an invoice's rest becomes the enterprise's available balance, once per payment. */
-export class CreditInvoiceOverpaymentCommand extends Command<void> {
+export class CreditInvoiceOverpaymentMessage extends Command<void> {
   constructor(
     readonly data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string },
     readonly context: CommandContext,
@@ -17,14 +17,14 @@ export class CreditInvoiceOverpaymentCommand extends Command<void> {
   }
 }
 
-@CommandHandler(CreditInvoiceOverpaymentCommand)
-export class CreditInvoiceOverpaymentHandler implements ICommandHandler<CreditInvoiceOverpaymentCommand> {
+@CommandHandler(CreditInvoiceOverpaymentMessage)
+export class CreditInvoiceOverpaymentHandler implements ICommandHandler<CreditInvoiceOverpaymentMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ data, context }: CreditInvoiceOverpaymentCommand): Promise<void> {
+  async execute({ data, context }: CreditInvoiceOverpaymentMessage): Promise<void> {
     await this.aggregates.handle(
       balanceStreamId(data.companyId),
       companyBalanceDecider,

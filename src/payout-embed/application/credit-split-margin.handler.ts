@@ -8,7 +8,7 @@ import { BALANCE_RETRIES } from './balance-stream';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** A Split's margin was released: what reached the SME's balance becomes reservable (once per Split). */
-export class CreditSplitMarginCommand extends Command<void> {
+export class CreditSplitMarginMessage extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly splitId: string,
@@ -20,14 +20,14 @@ export class CreditSplitMarginCommand extends Command<void> {
   }
 }
 
-@CommandHandler(CreditSplitMarginCommand)
-export class CreditSplitMarginHandler implements ICommandHandler<CreditSplitMarginCommand> {
+@CommandHandler(CreditSplitMarginMessage)
+export class CreditSplitMarginHandler implements ICommandHandler<CreditSplitMarginMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, splitId, currency, amountCents, context }: CreditSplitMarginCommand): Promise<void> {
+  async execute({ companyId, splitId, currency, amountCents, context }: CreditSplitMarginMessage): Promise<void> {
     await this.aggregates.handle(
       balanceStreamId(companyId),
       companyBalanceDecider,

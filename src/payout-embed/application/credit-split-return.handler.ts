@@ -11,7 +11,7 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
 type SplitReturn = Pick<SplitReturnCredited['data'], 'splitId' | 'rosterEntryId' | 'returnId' | 'kind' | 'amountCents'>;
 
 /** Split money came back to the SME (a row reversal or a take-back): it becomes reservable on the SME's balance stream, once per return. */
-export class CreditSplitReturnCommand extends Command<void> {
+export class CreditSplitReturnMessage extends Command<void> {
   constructor(
     readonly splitReturn: SplitReturn,
     readonly context: CommandContext,
@@ -20,14 +20,14 @@ export class CreditSplitReturnCommand extends Command<void> {
   }
 }
 
-@CommandHandler(CreditSplitReturnCommand)
-export class CreditSplitReturnHandler implements ICommandHandler<CreditSplitReturnCommand> {
+@CommandHandler(CreditSplitReturnMessage)
+export class CreditSplitReturnHandler implements ICommandHandler<CreditSplitReturnMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ splitReturn, context }: CreditSplitReturnCommand): Promise<void> {
+  async execute({ splitReturn, context }: CreditSplitReturnMessage): Promise<void> {
     // The Split names the SME and the currency (the reversal and take-back events do not carry them).
     const { state } = await this.aggregates.load(splitStreamId(splitReturn.splitId), splitDecider);
     if (!splitExists(state)) throw new Error(`Split ${splitReturn.splitId} returned money but has no stream`);

@@ -7,7 +7,7 @@ import { sessionStreamId } from '../domain/payout-embed.events';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The expiry timer fired: created or claimed sessions without a payout expire (the decider checks the time). */
-export class ExpirePayoutEmbedSessionCommand extends Command<void> {
+export class ExpirePayoutEmbedSessionMessage extends Command<void> {
   constructor(
     readonly sessionId: string,
     readonly context: CommandContext,
@@ -16,14 +16,14 @@ export class ExpirePayoutEmbedSessionCommand extends Command<void> {
   }
 }
 
-@CommandHandler(ExpirePayoutEmbedSessionCommand)
-export class ExpirePayoutEmbedSessionHandler implements ICommandHandler<ExpirePayoutEmbedSessionCommand> {
+@CommandHandler(ExpirePayoutEmbedSessionMessage)
+export class ExpirePayoutEmbedSessionHandler implements ICommandHandler<ExpirePayoutEmbedSessionMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ sessionId, context }: ExpirePayoutEmbedSessionCommand): Promise<void> {
+  async execute({ sessionId, context }: ExpirePayoutEmbedSessionMessage): Promise<void> {
     await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'Expire', data: {}, metadata: commandMetadata(this.clock, context) }, context);
   }
 }

@@ -8,7 +8,7 @@ import { PayoutEmbedQueries } from './payout-embed.queries';
 import { EmbedCommand, embedViewOf, EmbedView } from './embed-view';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
-export class NamePayoutWalletCommand extends EmbedCommand {
+export class NamePayoutWalletMessage extends EmbedCommand {
   constructor(
     sessionId: string,
     token: string,
@@ -20,15 +20,15 @@ export class NamePayoutWalletCommand extends EmbedCommand {
 }
 
 /** Step 3: the wallet. The payout starts; the lifecycle workflow takes it to completed or failed. */
-@CommandHandler(NamePayoutWalletCommand)
-export class NamePayoutWalletHandler implements ICommandHandler<NamePayoutWalletCommand> {
+@CommandHandler(NamePayoutWalletMessage)
+export class NamePayoutWalletHandler implements ICommandHandler<NamePayoutWalletMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly queries: PayoutEmbedQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ sessionId, token, context, walletEmail }: NamePayoutWalletCommand): Promise<EmbedView> {
+  async execute({ sessionId, token, context, walletEmail }: NamePayoutWalletMessage): Promise<EmbedView> {
     await this.queries.stateForToken(sessionId, token);
     const metadata = commandMetadata(this.clock, context);
     const result = await this.aggregates.handle(sessionStreamId(sessionId), payoutEmbedSessionDecider, { type: 'NameWallet', data: { walletEmail }, metadata }, context);

@@ -12,7 +12,7 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
  * invoice records the payment (422 PAYOUT_INSUFFICIENT_BALANCE, and nothing written, when it is short);
  * once per paymentId, so a retry after a crash takes nothing twice.
  */
-export class PayInvoiceFromBalanceCommand extends Command<void> {
+export class PayInvoiceFromBalanceMessage extends Command<void> {
   constructor(
     readonly data: { companyId: string; invoiceId: string; paymentId: string; currency: string; amountCents: string },
     readonly context: CommandContext,
@@ -21,14 +21,14 @@ export class PayInvoiceFromBalanceCommand extends Command<void> {
   }
 }
 
-@CommandHandler(PayInvoiceFromBalanceCommand)
-export class PayInvoiceFromBalanceHandler implements ICommandHandler<PayInvoiceFromBalanceCommand> {
+@CommandHandler(PayInvoiceFromBalanceMessage)
+export class PayInvoiceFromBalanceHandler implements ICommandHandler<PayInvoiceFromBalanceMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ data, context }: PayInvoiceFromBalanceCommand): Promise<void> {
+  async execute({ data, context }: PayInvoiceFromBalanceMessage): Promise<void> {
     await this.aggregates.handle(
       balanceStreamId(data.companyId),
       companyBalanceDecider,

@@ -2,10 +2,10 @@ import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-
 import { fold } from '../../platform/domain/decider';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { SessionCreatedData, SessionEvent } from '../domain/payout-embed.events';
-import { AbandonPayoutEmbedReservationCommand } from './abandon-payout-embed-reservation.handler';
-import { ExpirePayoutEmbedSessionCommand } from './expire-payout-embed-session.handler';
-import { SettleReservationCommand } from './settle-reservation.handler';
-import { SettleSandboxPayoutCommand } from './settle-sandbox-payout.handler';
+import { AbandonPayoutEmbedReservationMessage } from './abandon-payout-embed-reservation.handler';
+import { ExpirePayoutEmbedSessionMessage } from './expire-payout-embed-session.handler';
+import { SettleReservationMessage } from './settle-reservation.handler';
+import { SettleSandboxPayoutMessage } from './settle-sandbox-payout.handler';
 import { abandonedReservationTimer, payoutEmbedLifecycleWorkflow as workflow, sessionExpiryTimer } from './payout-embed-lifecycle.workflow';
 
 const ref = { sessionId: 'pes_1', companyId: 'co_1', amountCents: '2500', currency: 'USD' };
@@ -40,12 +40,12 @@ describe('Payout Embed lifecycle workflow', () => {
   it('expires the session when the timer fires', () =>
     givenWorkflow(workflow, stateOf(created))
       .when(firing(sessionExpiryTimer.at(data.expiresAt, { sessionId: 'pes_1' })))
-      .then({ commands: [new ExpirePayoutEmbedSessionCommand('pes_1', { actor: 'system:payout-embed', correlationId: 'payout_embed.expiry:pes_1', causationId: null })] }));
+      .then({ commands: [new ExpirePayoutEmbedSessionMessage('pes_1', { actor: 'system:payout-embed', correlationId: 'payout_embed.expiry:pes_1', causationId: null })] }));
 
   it('asks the rail for the outcome when the payout starts', () =>
     givenWorkflow(workflow, stateOf(created, claimed, started))
       .when(log(started))
-      .then({ commands: [new SettleSandboxPayoutCommand('pes_1', context)] }));
+      .then({ commands: [new SettleSandboxPayoutMessage('pes_1', context)] }));
 
   it('does nothing for a replayed payout start once the outcome is known', () =>
     givenWorkflow(workflow, stateOf(created, claimed, started, completed))
@@ -55,7 +55,7 @@ describe('Payout Embed lifecycle workflow', () => {
   it('pays the reservation to the wallet on completion', () =>
     givenWorkflow(workflow, stateOf(created, claimed, started, completed))
       .when(log(completed))
-      .then({ commands: [new SettleReservationCommand('co_1', 'pes_1', { kind: 'pay', payoutId: 'po_1', walletEmail: 'w@x.example' }, context)] }));
+      .then({ commands: [new SettleReservationMessage('co_1', 'pes_1', { kind: 'pay', payoutId: 'po_1', walletEmail: 'w@x.example' }, context)] }));
 
   it.each([
     ['failed', { type: 'payout_embed.session.failed', data: { ...ref, payoutId: 'po_1', walletEmail: 'w+fail@x.example', failureReason: 'r', failedAt: 'x' } }],
@@ -64,7 +64,7 @@ describe('Payout Embed lifecycle workflow', () => {
   ] as const)('releases the reservation when %s', (reason, event) =>
     givenWorkflow(workflow, stateOf(created))
       .when(log(event as SessionEvent))
-      .then({ commands: [new SettleReservationCommand('co_1', 'pes_1', { kind: 'release', reason }, context)] }),
+      .then({ commands: [new SettleReservationMessage('co_1', 'pes_1', { kind: 'release', reason }, context)] }),
   );
 
   describe('a reservation whose session was never written', () => {
@@ -85,11 +85,11 @@ describe('Payout Embed lifecycle workflow', () => {
     it('closes the session id on its stream first when no session exists by then (not a direct release: a retried create could still write it)', () =>
       givenWorkflow(workflow, stateOf())
         .when(check)
-        .then({ commands: [new AbandonPayoutEmbedReservationCommand('co_1', 'pes_1', timerContext)] }));
+        .then({ commands: [new AbandonPayoutEmbedReservationMessage('co_1', 'pes_1', timerContext)] }));
     it('is released once the session id is closed', () =>
       givenWorkflow(workflow, stateOf(abandoned))
         .when(log(abandoned))
-        .then({ commands: [new SettleReservationCommand('co_1', 'pes_1', { kind: 'release', reason: 'abandoned' }, context)] }));
+        .then({ commands: [new SettleReservationMessage('co_1', 'pes_1', { kind: 'release', reason: 'abandoned' }, context)] }));
     it('is left alone when the session exists', () => givenWorkflow(workflow, stateOf(created)).when(check).thenNothing());
     it('does nothing for a timer firing again once the id is closed', () => givenWorkflow(workflow, stateOf(abandoned)).when(check).thenNothing());
   });

@@ -3,10 +3,10 @@ import { defineTimer } from '../../platform/timers/timer-definition';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { payoutEmbedSessionDecider, SessionState } from '../domain/payout-embed-session.decider';
 import { BALANCE_STREAM_PREFIX, BalanceReserved, SESSION_STREAM_PREFIX, SessionEvent, sessionStreamId } from '../domain/payout-embed.events';
-import { AbandonPayoutEmbedReservationCommand } from './abandon-payout-embed-reservation.handler';
-import { ExpirePayoutEmbedSessionCommand } from './expire-payout-embed-session.handler';
-import { SettleReservationCommand } from './settle-reservation.handler';
-import { SettleSandboxPayoutCommand } from './settle-sandbox-payout.handler';
+import { AbandonPayoutEmbedReservationMessage } from './abandon-payout-embed-reservation.handler';
+import { ExpirePayoutEmbedSessionMessage } from './expire-payout-embed-session.handler';
+import { SettleReservationMessage } from './settle-reservation.handler';
+import { SettleSandboxPayoutMessage } from './settle-sandbox-payout.handler';
 
 const ACTOR = 'system:payout-embed';
 
@@ -54,9 +54,9 @@ export const payoutEmbedLifecycleWorkflow: Workflow<SessionState> = {
     const context = workflowContext(ACTOR, input);
     if (input.kind === 'timer' && input.timer.kind === abandonedReservationTimer.kind) {
       const { companyId, sessionId } = abandonedReservationTimer.payloadOf(input.timer);
-      return state.session || state.abandoned ? NO_REACTION : commands(new AbandonPayoutEmbedReservationCommand(companyId, sessionId, context));
+      return state.session || state.abandoned ? NO_REACTION : commands(new AbandonPayoutEmbedReservationMessage(companyId, sessionId, context));
     }
-    if (input.kind === 'timer') return commands(new ExpirePayoutEmbedSessionCommand(sessionExpiryTimer.payloadOf(input.timer).sessionId, context));
+    if (input.kind === 'timer') return commands(new ExpirePayoutEmbedSessionMessage(sessionExpiryTimer.payloadOf(input.timer).sessionId, context));
     if (input.event.type === 'company_balance.reserved') {
       const { companyId, sessionId, reservedAt } = (input.event as unknown as BalanceReserved).data;
       const dueAt = new Date(Date.parse(reservedAt) + ABANDONED_AFTER_SECONDS * 1000).toISOString();
@@ -68,19 +68,19 @@ export const payoutEmbedLifecycleWorkflow: Workflow<SessionState> = {
         return { commands: [], timers: [sessionExpiryTimer.at(event.data.expiresAt, { sessionId: event.data.sessionId })] };
       case 'payout_embed.session.payout_started':
         // Only while the payout is still open: a replay after the outcome sends nothing.
-        return state.session?.status === 'claimed' ? commands(new SettleSandboxPayoutCommand(event.data.sessionId, context)) : NO_REACTION;
+        return state.session?.status === 'claimed' ? commands(new SettleSandboxPayoutMessage(event.data.sessionId, context)) : NO_REACTION;
       case 'payout_embed.session.completed':
         return commands(
-          new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'pay', payoutId: event.data.payoutId, walletEmail: event.data.walletEmail }, context),
+          new SettleReservationMessage(event.data.companyId, event.data.sessionId, { kind: 'pay', payoutId: event.data.payoutId, walletEmail: event.data.walletEmail }, context),
         );
       case 'payout_embed.session.failed':
-        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'failed' }, context));
+        return commands(new SettleReservationMessage(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'failed' }, context));
       case 'payout_embed.session.expired':
-        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'expired' }, context));
+        return commands(new SettleReservationMessage(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'expired' }, context));
       case 'payout_embed.session.cancelled':
-        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'cancelled' }, context));
+        return commands(new SettleReservationMessage(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'cancelled' }, context));
       case 'payout_embed.session.abandoned':
-        return commands(new SettleReservationCommand(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'abandoned' }, context));
+        return commands(new SettleReservationMessage(event.data.companyId, event.data.sessionId, { kind: 'release', reason: 'abandoned' }, context));
       default:
         return NO_REACTION;
     }

@@ -12,7 +12,7 @@ import { BALANCE_RETRIES } from './balance-stream';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** A Split ended: what was set aside for its covered fees and not paid as fees is available again (once). */
-export class ReleaseSplitFeesCommand extends Command<void> {
+export class ReleaseSplitFeesMessage extends Command<void> {
   constructor(
     readonly splitId: string,
     readonly reason: SplitFeesReleaseReason,
@@ -22,15 +22,15 @@ export class ReleaseSplitFeesCommand extends Command<void> {
   }
 }
 
-@CommandHandler(ReleaseSplitFeesCommand)
-export class ReleaseSplitFeesHandler implements ICommandHandler<ReleaseSplitFeesCommand> {
+@CommandHandler(ReleaseSplitFeesMessage)
+export class ReleaseSplitFeesHandler implements ICommandHandler<ReleaseSplitFeesMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ splitId, reason, context }: ReleaseSplitFeesCommand): Promise<void> {
+  async execute({ splitId, reason, context }: ReleaseSplitFeesMessage): Promise<void> {
     const { state } = await this.aggregates.load(splitStreamId(splitId), splitDecider);
     if (!splitExists(state) || !state.smeCoveredFeesDrawn) return;
     // A settled Split keeps what its covered rows paid from the balance; a rejected or cancelled one keeps nothing.

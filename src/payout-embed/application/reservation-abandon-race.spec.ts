@@ -5,8 +5,8 @@ import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { payoutEmbedSessionDecider } from '../domain/payout-embed-session.decider';
 import { BalanceEvent, SessionCreatedData, SessionEvent } from '../domain/payout-embed.events';
 import { abandonedReservationTimer, payoutEmbedLifecycleWorkflow as workflow } from './payout-embed-lifecycle.workflow';
-import { AbandonPayoutEmbedReservationCommand } from './abandon-payout-embed-reservation.handler';
-import { SettleReservationCommand } from './settle-reservation.handler';
+import { AbandonPayoutEmbedReservationMessage } from './abandon-payout-embed-reservation.handler';
+import { SettleReservationMessage } from './settle-reservation.handler';
 
 /**
  * Issue 23 item 5, the interleaving itself: a create reserved and died before writing its session; the
@@ -52,7 +52,7 @@ class World {
 
   run(commands: readonly unknown[]): void {
     for (const command of commands) {
-      if (command instanceof SettleReservationCommand) {
+      if (command instanceof SettleReservationMessage) {
         const o = command.outcome;
         const decided = companyBalanceDecider.decide(
           o.kind === 'pay'
@@ -61,7 +61,7 @@ class World {
           this.balanceState(),
         );
         this.balance.push(...decided);
-      } else if (command instanceof AbandonPayoutEmbedReservationCommand) {
+      } else if (command instanceof AbandonPayoutEmbedReservationMessage) {
         this.appendSession(
           payoutEmbedSessionDecider.decide(
             { type: 'Abandon', data: { sessionId: command.sessionId, companyId: command.companyId }, metadata: { now: NOW, actor: 'system' } },
@@ -134,7 +134,7 @@ describe('Payout Embed: the abandoned-reservation timer racing a create retried 
     expect(
       codeOf(() =>
         world.run([
-          new SettleReservationCommand('co_1', 'pes_1', { kind: 'pay', payoutId: 'po_1', walletEmail: 'w@x.example' }, { actor: 't', correlationId: 'c', causationId: null }),
+          new SettleReservationMessage('co_1', 'pes_1', { kind: 'pay', payoutId: 'po_1', walletEmail: 'w@x.example' }, { actor: 't', correlationId: 'c', causationId: null }),
         ]),
       ),
     ).toBe('PAYOUT_EMBED_RESERVATION_NOT_HELD');

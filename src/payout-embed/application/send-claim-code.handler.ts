@@ -12,14 +12,14 @@ import { PayoutEmbedSecrets } from './payout-embed-secrets';
 import { EmbedCommand, embedViewOf, EmbedView, minorToMajor } from './embed-view';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
-export class SendClaimCodeCommand extends EmbedCommand {}
+export class SendClaimCodeMessage extends EmbedCommand {}
 
 /**
  * Step 1: a fresh 6-digit code to the recipient's email (the sandbox outbox), valid 10 minutes; only
  * its keyed hash is recorded. The message is written after the event, so a refused request sends nothing.
  */
-@CommandHandler(SendClaimCodeCommand)
-export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeCommand> {
+@CommandHandler(SendClaimCodeMessage)
+export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly queries: PayoutEmbedQueries,
@@ -28,7 +28,7 @@ export class SendClaimCodeHandler implements ICommandHandler<SendClaimCodeComman
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ sessionId, token, context }: SendClaimCodeCommand): Promise<EmbedView> {
+  async execute({ sessionId, token, context }: SendClaimCodeMessage): Promise<EmbedView> {
     const { session } = await this.queries.stateForToken(sessionId, token);
     const metadata = commandMetadata(this.clock, context);
     const now = new Date(metadata.now);

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
-import { SetAsideSmeCoveredFeesCommand } from '../../split';
+import { SetAsideSmeCoveredFeesMessage } from '../../split';
 import { companyBalanceDecider } from '../domain/company-balance.decider';
 import { balanceStreamId } from '../domain/payout-embed.events';
 import { BALANCE_RETRIES } from './balance-stream';
@@ -13,14 +13,14 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
  * balance stream, where Payout Embed reservations are decided too, so neither can spend what the other
  * holds (422 SME_FEE_NOT_COVERED when the available balance is short; nothing appended).
  */
-@CommandHandler(SetAsideSmeCoveredFeesCommand)
-export class SetAsideSplitFeesHandler implements ICommandHandler<SetAsideSmeCoveredFeesCommand> {
+@CommandHandler(SetAsideSmeCoveredFeesMessage)
+export class SetAsideSplitFeesHandler implements ICommandHandler<SetAsideSmeCoveredFeesMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ smeCompanyId, splitId, currency, requiredCents, context }: SetAsideSmeCoveredFeesCommand): Promise<void> {
+  async execute({ smeCompanyId, splitId, currency, requiredCents, context }: SetAsideSmeCoveredFeesMessage): Promise<void> {
     await this.aggregates.handle(
       balanceStreamId(smeCompanyId),
       companyBalanceDecider,

@@ -8,7 +8,7 @@ import { BALANCE_RETRIES } from './balance-stream';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The session ended: its reservation is paid to the wallet (completed) or released (failed, expired, cancelled). */
-export class SettleReservationCommand extends Command<void> {
+export class SettleReservationMessage extends Command<void> {
   constructor(
     readonly companyId: string,
     readonly sessionId: string,
@@ -19,14 +19,14 @@ export class SettleReservationCommand extends Command<void> {
   }
 }
 
-@CommandHandler(SettleReservationCommand)
-export class SettleReservationHandler implements ICommandHandler<SettleReservationCommand> {
+@CommandHandler(SettleReservationMessage)
+export class SettleReservationHandler implements ICommandHandler<SettleReservationMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, sessionId, outcome, context }: SettleReservationCommand): Promise<void> {
+  async execute({ companyId, sessionId, outcome, context }: SettleReservationMessage): Promise<void> {
     const metadata = commandMetadata(this.clock, context);
     await this.aggregates.handle(
       balanceStreamId(companyId),

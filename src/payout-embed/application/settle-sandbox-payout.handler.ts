@@ -11,7 +11,7 @@ import { balanceStreamId, sessionStreamId } from '../domain/payout-embed.events'
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The payout started: the sandbox rail answers at once (a wallet with `+fail` in its local part refuses). */
-export class SettleSandboxPayoutCommand extends Command<void> {
+export class SettleSandboxPayoutMessage extends Command<void> {
   constructor(
     readonly sessionId: string,
     readonly context: CommandContext,
@@ -20,15 +20,15 @@ export class SettleSandboxPayoutCommand extends Command<void> {
   }
 }
 
-@CommandHandler(SettleSandboxPayoutCommand)
-export class SettleSandboxPayoutHandler implements ICommandHandler<SettleSandboxPayoutCommand> {
+@CommandHandler(SettleSandboxPayoutMessage)
+export class SettleSandboxPayoutHandler implements ICommandHandler<SettleSandboxPayoutMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
-  async execute({ sessionId, context }: SettleSandboxPayoutCommand): Promise<void> {
+  async execute({ sessionId, context }: SettleSandboxPayoutMessage): Promise<void> {
     const { state } = await this.aggregates.load(sessionStreamId(sessionId), payoutEmbedSessionDecider);
     if (!state.walletEmail || state.session?.status !== 'claimed') return;
     const metadata = commandMetadata(this.clock, context);

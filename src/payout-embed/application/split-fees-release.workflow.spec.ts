@@ -1,5 +1,5 @@
 import { givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
-import { ReleaseSplitFeesCommand } from './release-split-fees.handler';
+import { ReleaseSplitFeesMessage } from './release-split-fees.handler';
 import { splitFeesReleaseWorkflow as workflow } from './split-fees-release.workflow';
 
 const context = { actor: 'system:split-fees-release', correlationId: 'corr-1', causationId: 'evt-1' };
@@ -13,7 +13,7 @@ describe('Split fees release workflow', () => {
   ] as const)('gives back what was set aside for the covered fees when %s', (type, reason) =>
     givenWorkflow(workflow, null)
       .when(event(type))
-      .then({ commands: [new ReleaseSplitFeesCommand('spl_1', reason, context)] }),
+      .then({ commands: [new ReleaseSplitFeesMessage('spl_1', reason, context)] }),
   );
 
   it('follows only the events that end a Split', () => {

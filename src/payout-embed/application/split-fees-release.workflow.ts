@@ -1,7 +1,7 @@
 import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { SPLIT_STREAM_PREFIX } from '../../split';
 import { SplitFeesReleaseReason } from '../domain/payout-embed.events';
-import { ReleaseSplitFeesCommand } from './release-split-fees.handler';
+import { ReleaseSplitFeesMessage } from './release-split-fees.handler';
 
 const REASONS: Readonly<Record<string, SplitFeesReleaseReason>> = {
   'split.leg_a.rejected': 'rejected',
@@ -23,6 +23,6 @@ export const splitFeesReleaseWorkflow: Workflow<null> = {
   react(input) {
     if (input.kind !== 'event') return NO_REACTION;
     const { splitId } = input.event.data as { splitId: string };
-    return { commands: [new ReleaseSplitFeesCommand(splitId, REASONS[input.event.type]!, workflowContext('system:split-fees-release', input))], timers: [] };
+    return { commands: [new ReleaseSplitFeesMessage(splitId, REASONS[input.event.type]!, workflowContext('system:split-fees-release', input))], timers: [] };
   },
 };

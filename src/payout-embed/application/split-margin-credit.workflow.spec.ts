@@ -1,5 +1,5 @@
 import { givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
-import { CreditSplitMarginCommand } from './credit-split-margin.handler';
+import { CreditSplitMarginMessage } from './credit-split-margin.handler';
 import { splitMarginCreditWorkflow as workflow } from './split-margin-credit.workflow';
 
 const released = (creditedToBalanceCents: string, feeRecoveredCents = '0') =>
@@ -25,7 +25,7 @@ describe('Split margin credit workflow', () => {
       .when(released('4400', '600'))
       .then({
         commands: [
-          new CreditSplitMarginCommand('co_sme', 'spl_1', 'USD', '4400', { actor: 'system:split-margin-credit', correlationId: expect.any(String), causationId: 'evt-1' }),
+          new CreditSplitMarginMessage('co_sme', 'spl_1', 'USD', '4400', { actor: 'system:split-margin-credit', correlationId: expect.any(String), causationId: 'evt-1' }),
         ],
       }));
 

@@ -1,6 +1,6 @@
 import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
-import { CreditSplitMarginCommand } from './credit-split-margin.handler';
+import { CreditSplitMarginMessage } from './credit-split-margin.handler';
 
 type MarginSettled = Extract<SplitEvent, { type: 'split.margin.settled' }>;
 
@@ -20,6 +20,6 @@ export const splitMarginCreditWorkflow: Workflow<null> = {
     if (input.kind !== 'event') return NO_REACTION;
     const { splitId, smeCompanyId, currency, creditedToBalanceCents } = input.event.data as MarginSettled['data'];
     if (BigInt(creditedToBalanceCents) <= 0n) return NO_REACTION;
-    return { commands: [new CreditSplitMarginCommand(smeCompanyId, splitId, currency, creditedToBalanceCents, workflowContext('system:split-margin-credit', input))], timers: [] };
+    return { commands: [new CreditSplitMarginMessage(smeCompanyId, splitId, currency, creditedToBalanceCents, workflowContext('system:split-margin-credit', input))], timers: [] };
   },
 };

@@ -1,5 +1,5 @@
 import { givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
-import { CreditSplitReturnCommand } from './credit-split-return.handler';
+import { CreditSplitReturnMessage } from './credit-split-return.handler';
 import { splitReturnCreditWorkflow as workflow } from './split-return-credit.workflow';
 
 const context = { actor: 'system:split-return-credit', correlationId: expect.any(String), causationId: 'evt-1' };
@@ -26,7 +26,7 @@ describe('Split return credit workflow (issue 26)', () => {
           'evt-1',
         ),
       )
-      .then({ commands: [new CreditSplitReturnCommand({ splitId: 'spl_1', rosterEntryId: 'dst_1', returnId: 'rev_1', kind: 'reversal', amountCents: '2538' }, context)] }));
+      .then({ commands: [new CreditSplitReturnMessage({ splitId: 'spl_1', rosterEntryId: 'dst_1', returnId: 'rev_1', kind: 'reversal', amountCents: '2538' }, context)] }));
 
   it('credits a taken-back row its amount, once per row', () =>
     givenWorkflow(workflow, null)
@@ -39,6 +39,6 @@ describe('Split return credit workflow (issue 26)', () => {
         ),
       )
       .then({
-        commands: [new CreditSplitReturnCommand({ splitId: 'spl_1', rosterEntryId: 'dst_2', returnId: 'take_back:dst_2', kind: 'take_back', amountCents: '6000' }, context)],
+        commands: [new CreditSplitReturnMessage({ splitId: 'spl_1', rosterEntryId: 'dst_2', returnId: 'take_back:dst_2', kind: 'take_back', amountCents: '6000' }, context)],
       }));
 });

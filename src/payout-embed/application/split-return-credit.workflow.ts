@@ -1,6 +1,6 @@
 import { NO_REACTION, Workflow, workflowContext } from '../../platform/workflows/workflow';
 import { SPLIT_STREAM_PREFIX, SplitEvent } from '../../split';
-import { CreditSplitReturnCommand } from './credit-split-return.handler';
+import { CreditSplitReturnMessage } from './credit-split-return.handler';
 
 type Reversed = Extract<SplitEvent, { type: 'split.roster_entry.reversed' }>;
 type TakenBack = Extract<SplitEvent, { type: 'split.roster_entry.taken_back' }>;
@@ -28,12 +28,12 @@ export const splitReturnCreditWorkflow: Workflow<null> = {
       const d = input.event.data as Reversed['data'];
       const amountCents = (BigInt(d.amountCents) + BigInt(d.feeRefundedCents)).toString();
       return {
-        commands: [new CreditSplitReturnCommand({ splitId: d.splitId, rosterEntryId: d.rosterEntryId, returnId: d.reversalId, kind: 'reversal', amountCents }, context)],
+        commands: [new CreditSplitReturnMessage({ splitId: d.splitId, rosterEntryId: d.rosterEntryId, returnId: d.reversalId, kind: 'reversal', amountCents }, context)],
         timers: [],
       };
     }
     const d = input.event.data as TakenBack['data'];
     const splitReturn = { splitId: d.splitId, rosterEntryId: d.rosterEntryId, returnId: takeBackReturnId(d.rosterEntryId), kind: 'take_back' as const, amountCents: d.amountCents };
-    return { commands: [new CreditSplitReturnCommand(splitReturn, context)], timers: [] };
+    return { commands: [new CreditSplitReturnMessage(splitReturn, context)], timers: [] };
   },
 };

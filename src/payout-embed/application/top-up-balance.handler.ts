@@ -16,7 +16,7 @@ export interface TopUpResult {
 }
 
 /** Sandbox: money arrives in the company's balance (a real deposit rail would send the same command). */
-export class TopUpBalanceCommand extends Command<TopUpResult> {
+export class TopUpBalanceMessage extends Command<TopUpResult> {
   constructor(
     readonly companyId: string,
     readonly currency: string,
@@ -27,15 +27,15 @@ export class TopUpBalanceCommand extends Command<TopUpResult> {
   }
 }
 
-@CommandHandler(TopUpBalanceCommand)
-export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand> {
+@CommandHandler(TopUpBalanceMessage)
+export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceMessage> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, currency, amountCents, context }: TopUpBalanceCommand): Promise<TopUpResult> {
+  async execute({ companyId, currency, amountCents, context }: TopUpBalanceMessage): Promise<TopUpResult> {
     const metadata = commandMetadata(this.clock, context);
     const now = new Date(metadata.now);
     const topUpId = `top_${timeOrderedUuid(now.getTime()).replace(/-/g, '')}`;

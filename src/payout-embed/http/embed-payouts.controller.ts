@@ -16,10 +16,10 @@ import { commandContext, Public } from '../../identity';
 import { normalizeEmail } from '../../platform/domain/email';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { DomainError } from '../../platform/domain/domain-error';
-import { ClaimPayoutCommand } from '../application/claim-payout.handler';
+import { ClaimPayoutMessage } from '../application/claim-payout.handler';
 import { embedViewOf } from '../application/embed-view';
-import { NamePayoutWalletCommand } from '../application/name-payout-wallet.handler';
-import { SendClaimCodeCommand } from '../application/send-claim-code.handler';
+import { NamePayoutWalletMessage } from '../application/name-payout-wallet.handler';
+import { SendClaimCodeMessage } from '../application/send-claim-code.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { embedPage, notFoundPage } from './embed-page.html';
 import { sendPage } from '../../platform/http/security-headers';
@@ -71,7 +71,7 @@ export class EmbedPayoutsApiController {
   @ApiOperation({ summary: 'Email a 6-digit code to the recipient (10 min; at most one a minute, 5 per session)' })
   @ApiOkResponse({ type: EmbedResponseDto })
   sendCode(@Param('id') id: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SendClaimCodeCommand(id, tokenOf(authorization), commandContext(request, null)));
+    return this.commands.execute(new SendClaimCodeMessage(id, tokenOf(authorization), commandContext(request, null)));
   }
 
   @ApiErrors(PayoutEmbedNotClaimableError, PayoutEmbedClaimLockedError, PayoutEmbedCodeExpiredError, PayoutEmbedCodeInvalidError)
@@ -80,7 +80,7 @@ export class EmbedPayoutsApiController {
   @ApiOperation({ summary: 'Claim with the code: 422 PAYOUT_EMBED_CODE_INVALID when wrong; the 5th wrong code locks claims for 15 minutes (409 PAYOUT_EMBED_CLAIM_LOCKED)' })
   @ApiOkResponse({ type: EmbedResponseDto })
   claim(@Param('id') id: string, @Body() body: ClaimPayoutRequestDto, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ClaimPayoutCommand(id, tokenOf(authorization), commandContext(request, null), body.code));
+    return this.commands.execute(new ClaimPayoutMessage(id, tokenOf(authorization), commandContext(request, null), body.code));
   }
 
   @ApiErrors(PayoutEmbedNotAwaitingWalletError)
@@ -89,7 +89,7 @@ export class EmbedPayoutsApiController {
   @ApiOperation({ summary: 'Name the wallet the money goes to; the payout starts (poll GET until completed or failed)' })
   @ApiOkResponse({ type: EmbedResponseDto })
   wallet(@Param('id') id: string, @Body() body: NameWalletRequestDto, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest) {
-    return this.commands.execute(new NamePayoutWalletCommand(id, tokenOf(authorization), commandContext(request, null), normalizeEmail(body.walletEmail)));
+    return this.commands.execute(new NamePayoutWalletMessage(id, tokenOf(authorization), commandContext(request, null), normalizeEmail(body.walletEmail)));
   }
 }
 

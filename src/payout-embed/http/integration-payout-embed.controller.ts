@@ -18,9 +18,9 @@ import { ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Pr
 import { normalizeEmail } from '../../platform/domain/email';
 import { Page } from '../../platform/http/envelope';
 import { pageOf } from '../../platform/http/pagination';
-import { CancelPayoutEmbedSessionCommand } from '../application/cancel-payout-embed-session.handler';
-import { CreatePayoutEmbedSessionCommand } from '../application/create-payout-embed-session.handler';
-import { ConfirmPayoutEmbedSessionCommand } from '../application/confirm-payout-embed-session.handler';
+import { CancelPayoutEmbedSessionMessage } from '../application/cancel-payout-embed-session.handler';
+import { CreatePayoutEmbedSessionMessage } from '../application/create-payout-embed-session.handler';
+import { ConfirmPayoutEmbedSessionMessage } from '../application/confirm-payout-embed-session.handler';
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto, refuseLoopbackOutsideSandbox } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto, SessionViewDto } from './payout-embed.response.dto';
@@ -55,7 +55,7 @@ export class IntegrationPayoutEmbedController {
   ) {
     if (!this.config.sandbox) refuseLoopbackOutsideSandbox(body);
     const { session, replayed } = await this.commands.execute(
-      new CreatePayoutEmbedSessionCommand(
+      new CreatePayoutEmbedSessionMessage(
         principal.companyId,
         {
           recipientEmail: normalizeEmail(body.recipientEmail),
@@ -103,7 +103,7 @@ export class IntegrationPayoutEmbedController {
   @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })
   @ApiOkResponse({ type: SessionResponseDto })
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CancelPayoutEmbedSessionCommand(principal.companyId, id, commandContext(request, principal)));
+    return this.commands.execute(new CancelPayoutEmbedSessionMessage(principal.companyId, id, commandContext(request, principal)));
   }
 
   @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotConfirmableError, SelfApprovalError)
@@ -117,6 +117,6 @@ export class IntegrationPayoutEmbedController {
   })
   @ApiOkResponse({ type: SessionResponseDto })
   confirm(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ConfirmPayoutEmbedSessionCommand(principal.companyId, id, commandContext(request, principal)));
+    return this.commands.execute(new ConfirmPayoutEmbedSessionMessage(principal.companyId, id, commandContext(request, principal)));
   }
 }

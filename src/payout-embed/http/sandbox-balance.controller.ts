@@ -5,7 +5,7 @@ import { TopUpResultDto } from './payout-embed.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
-import { TopUpBalanceCommand } from '../application/top-up-balance.handler';
+import { TopUpBalanceMessage } from '../application/top-up-balance.handler';
 import { TopUpBalanceRequestDto } from './payout-embed.request.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
@@ -23,6 +23,6 @@ export class SandboxBalanceController {
   @Roles(...FINANCE)
   @ApiOperation({ summary: "Add money to the caller's company balance (session); read it back with GET /api/commerce/balance" })
   topUp(@Body() body: TopUpBalanceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new TopUpBalanceCommand(principal.companyId, body.currency, body.amountCents, commandContext(request, principal)));
+    return this.commands.execute(new TopUpBalanceMessage(principal.companyId, body.currency, body.amountCents, commandContext(request, principal)));
   }
 }

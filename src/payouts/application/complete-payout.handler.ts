@@ -3,18 +3,18 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { PayoutStream } from './payout-stream';
 
 /** The rail paid: PROCESSING -> COMPLETED. */
-export class CompletePayoutCommand {
+export class CompletePayoutMessage {
   constructor(
     readonly payoutId: string,
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(CompletePayoutCommand)
-export class CompletePayoutHandler implements ICommandHandler<CompletePayoutCommand> {
+@CommandHandler(CompletePayoutMessage)
+export class CompletePayoutHandler implements ICommandHandler<CompletePayoutMessage> {
   constructor(private readonly payouts: PayoutStream) {}
 
-  async execute({ payoutId, context }: CompletePayoutCommand): Promise<void> {
+  async execute({ payoutId, context }: CompletePayoutMessage): Promise<void> {
     await this.payouts.handle(payoutId, { type: 'CompletePayout', data: {}, metadata: this.payouts.metadata(context) }, context);
   }
 }

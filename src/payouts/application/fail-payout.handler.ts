@@ -3,7 +3,7 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { PayoutStream } from './payout-stream';
 
 /** The rail refused: PENDING or PROCESSING -> FAILED, with the reason. */
-export class FailPayoutCommand {
+export class FailPayoutMessage {
   constructor(
     readonly payoutId: string,
     readonly reason: string,
@@ -11,11 +11,11 @@ export class FailPayoutCommand {
   ) {}
 }
 
-@CommandHandler(FailPayoutCommand)
-export class FailPayoutHandler implements ICommandHandler<FailPayoutCommand> {
+@CommandHandler(FailPayoutMessage)
+export class FailPayoutHandler implements ICommandHandler<FailPayoutMessage> {
   constructor(private readonly payouts: PayoutStream) {}
 
-  async execute({ payoutId, reason, context }: FailPayoutCommand): Promise<void> {
+  async execute({ payoutId, reason, context }: FailPayoutMessage): Promise<void> {
     await this.payouts.handle(payoutId, { type: 'FailPayout', data: { reason }, metadata: this.payouts.metadata(context) }, context);
   }
 }

@@ -6,18 +6,18 @@ import { PayoutStream } from './payout-stream';
 export type { PayoutRequest };
 
 /** Asks the rail to move money (leg A, a row's transfer or withdrawal, a merchant's order); a repeat of the same payout id decides nothing. */
-export class RequestPayoutCommand {
+export class RequestPayoutMessage {
   constructor(
     readonly request: PayoutRequest,
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(RequestPayoutCommand)
-export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand> {
+@CommandHandler(RequestPayoutMessage)
+export class RequestPayoutHandler implements ICommandHandler<RequestPayoutMessage> {
   constructor(private readonly payouts: PayoutStream) {}
 
-  async execute({ request, context }: RequestPayoutCommand): Promise<void> {
+  async execute({ request, context }: RequestPayoutMessage): Promise<void> {
     await this.payouts.handle(request.payoutId, { type: 'RequestPayout', data: request, metadata: this.payouts.metadata(context) }, context);
   }
 }

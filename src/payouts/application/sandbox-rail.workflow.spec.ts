@@ -1,8 +1,8 @@
 import { givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
-import { CompletePayoutCommand } from './complete-payout.handler';
-import { FailPayoutCommand } from './fail-payout.handler';
+import { CompletePayoutMessage } from './complete-payout.handler';
+import { FailPayoutMessage } from './fail-payout.handler';
 import { sandboxRailWorkflow } from './sandbox-rail.workflow';
-import { StartPayoutProcessingCommand } from './start-payout-processing.handler';
+import { StartPayoutProcessingMessage } from './start-payout-processing.handler';
 
 const requested = (kind: string, destination: string | null, attempt = 1) =>
   recorded(
@@ -16,28 +16,28 @@ describe('sandbox rail workflow', () => {
   it('processes and completes a payout', () => {
     givenWorkflow(sandboxRailWorkflow, undefined)
       .when(requested('leg_b_transfer', 'ann@example.com'))
-      .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
+      .then({ commands: [new StartPayoutProcessingMessage('po_1', context), new CompletePayoutMessage('po_1', context)] });
   });
 
   it('fails the first attempt to a +fail-once destination and completes the second', () => {
     givenWorkflow(sandboxRailWorkflow, undefined)
       .when(requested('leg_b_transfer', 'ann+fail-once@example.com'))
       .then({
-        commands: [new StartPayoutProcessingCommand('po_1', context), new FailPayoutCommand('po_1', 'Sandbox rail: first transfer attempt refused (+fail-once)', context)],
+        commands: [new StartPayoutProcessingMessage('po_1', context), new FailPayoutMessage('po_1', 'Sandbox rail: first transfer attempt refused (+fail-once)', context)],
       });
     givenWorkflow(sandboxRailWorkflow, undefined)
       .when(requested('leg_b_transfer', 'ann+fail-once@example.com', 2))
-      .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
+      .then({ commands: [new StartPayoutProcessingMessage('po_1', context), new CompletePayoutMessage('po_1', context)] });
   });
 
   it("settles a merchant's payout to its company, and fails one whose destination asks for it (issue 26: the sandbox card whose payouts fail)", () => {
     givenWorkflow(sandboxRailWorkflow, undefined)
       .when(requested('merchant', 'co_m'))
-      .then({ commands: [new StartPayoutProcessingCommand('po_1', context), new CompletePayoutCommand('po_1', context)] });
+      .then({ commands: [new StartPayoutProcessingMessage('po_1', context), new CompletePayoutMessage('po_1', context)] });
     givenWorkflow(sandboxRailWorkflow, undefined)
       .when(requested('merchant', 'co_m+fail-always'))
       .then({
-        commands: [new StartPayoutProcessingCommand('po_1', context), new FailPayoutCommand('po_1', 'Sandbox rail: destination refuses every transfer (+fail-always)', context)],
+        commands: [new StartPayoutProcessingMessage('po_1', context), new FailPayoutMessage('po_1', 'Sandbox rail: destination refuses every transfer (+fail-always)', context)],
       });
   });
 });

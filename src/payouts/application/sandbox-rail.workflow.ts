@@ -1,9 +1,9 @@
 import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
 import { PAYOUT_STREAM_PREFIX, PayoutRequested } from '../domain/payout.events';
 import { sandboxRailOutcome } from '../domain/sandbox-rail';
-import { CompletePayoutCommand } from './complete-payout.handler';
-import { FailPayoutCommand } from './fail-payout.handler';
-import { StartPayoutProcessingCommand } from './start-payout-processing.handler';
+import { CompletePayoutMessage } from './complete-payout.handler';
+import { FailPayoutMessage } from './fail-payout.handler';
+import { StartPayoutProcessingMessage } from './start-payout-processing.handler';
 
 const ACTOR = 'system:sandbox-rail';
 
@@ -27,8 +27,8 @@ export const sandboxRailWorkflow: Workflow<void> = {
     const outcome = sandboxRailOutcome(request.destination, request.attempt);
     return {
       commands: [
-        new StartPayoutProcessingCommand(request.payoutId, context),
-        outcome.ok ? new CompletePayoutCommand(request.payoutId, context) : new FailPayoutCommand(request.payoutId, outcome.reason, context),
+        new StartPayoutProcessingMessage(request.payoutId, context),
+        outcome.ok ? new CompletePayoutMessage(request.payoutId, context) : new FailPayoutMessage(request.payoutId, outcome.reason, context),
       ],
       timers: [],
     };

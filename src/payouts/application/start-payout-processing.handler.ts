@@ -3,18 +3,18 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { PayoutStream } from './payout-stream';
 
 /** The rail took the payout: PENDING -> PROCESSING. */
-export class StartPayoutProcessingCommand {
+export class StartPayoutProcessingMessage {
   constructor(
     readonly payoutId: string,
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(StartPayoutProcessingCommand)
-export class StartPayoutProcessingHandler implements ICommandHandler<StartPayoutProcessingCommand> {
+@CommandHandler(StartPayoutProcessingMessage)
+export class StartPayoutProcessingHandler implements ICommandHandler<StartPayoutProcessingMessage> {
   constructor(private readonly payouts: PayoutStream) {}
 
-  async execute({ payoutId, context }: StartPayoutProcessingCommand): Promise<void> {
+  async execute({ payoutId, context }: StartPayoutProcessingMessage): Promise<void> {
     await this.payouts.handle(payoutId, { type: 'StartProcessing', data: {}, metadata: this.payouts.metadata(context) }, context);
   }
 }

@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SandboxClockService } from './sandbox-clock.service';
 
 /** Moves the sandbox clock forward; done once everything due by the new time has run. */
-export class AdvanceSandboxClockCommand extends Command<Date> {
+export class AdvanceSandboxClockMessage extends Command<Date> {
   constructor(
     readonly seconds: number,
     readonly correlationId: string,
@@ -11,11 +11,11 @@ export class AdvanceSandboxClockCommand extends Command<Date> {
   }
 }
 
-@CommandHandler(AdvanceSandboxClockCommand)
-export class AdvanceSandboxClockHandler implements ICommandHandler<AdvanceSandboxClockCommand> {
+@CommandHandler(AdvanceSandboxClockMessage)
+export class AdvanceSandboxClockHandler implements ICommandHandler<AdvanceSandboxClockMessage> {
   constructor(private readonly sandboxClock: SandboxClockService) {}
 
-  execute({ seconds }: AdvanceSandboxClockCommand): Promise<Date> {
+  execute({ seconds }: AdvanceSandboxClockMessage): Promise<Date> {
     return this.sandboxClock.advance(seconds);
   }
 }

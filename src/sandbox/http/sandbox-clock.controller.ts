@@ -5,7 +5,7 @@ import { ClockDto } from './sandbox-clock.response.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../identity';
 import type { FastifyRequest } from 'fastify';
-import { AdvanceSandboxClockCommand } from '../application/advance-sandbox-clock.handler';
+import { AdvanceSandboxClockMessage } from '../application/advance-sandbox-clock.handler';
 import { SandboxClockService } from '../application/sandbox-clock.service';
 import { AdvanceClockRequestDto } from './advance-clock.request.dto';
 
@@ -30,7 +30,7 @@ export class SandboxClockController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Advance the sandbox clock; answers after all work due by the new time has run' })
   async advance(@Body() body: AdvanceClockRequestDto, @Req() request: FastifyRequest) {
-    const now: Date = await this.commands.execute(new AdvanceSandboxClockCommand(body.seconds, request.id));
+    const now: Date = await this.commands.execute(new AdvanceSandboxClockMessage(body.seconds, request.id));
     return { now: now.toISOString(), offsetSeconds: this.clock.offsetSeconds() };
   }
 }

@@ -15,7 +15,7 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
  * (404 for anyone else, 409 unless pending, 409 SPLIT_CHANGED_SINCE_REVIEW at another revision). A Split
  * that needs two approvals (issue 30) stays pending after the first; see split.decider.ts approveSplit.
  */
-export class ApproveSplitCommand extends Command<SplitView> {
+export class ApproveSplitMessage extends Command<SplitView> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly splitId: string,
@@ -26,8 +26,8 @@ export class ApproveSplitCommand extends Command<SplitView> {
   }
 }
 
-@CommandHandler(ApproveSplitCommand)
-export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand> {
+@CommandHandler(ApproveSplitMessage)
+export class ApproveSplitHandler implements ICommandHandler<ApproveSplitMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly queries: SplitQueries,
@@ -36,7 +36,7 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitCommand>
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
   ) {}
 
-  async execute({ enterpriseCompanyId, splitId, expectedRevision, context }: ApproveSplitCommand): Promise<SplitView> {
+  async execute({ enterpriseCompanyId, splitId, expectedRevision, context }: ApproveSplitMessage): Promise<SplitView> {
     const overdueInvoice = await this.queries.overdueInvoiceOf(enterpriseCompanyId);
     // Issue 30: nobody from the SME approves its bill, not even a person who is also a member of the enterprise.
     const { smeCompanyId } = await this.queries.get(splitId, enterpriseCompanyId, 'enterprise');

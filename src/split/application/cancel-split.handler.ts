@@ -9,7 +9,7 @@ import { SplitStream } from './split-stream';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The SME cancels its own Split: PENDING_APPROVAL -> CANCELLED (404 for anyone else, 409 unless pending). */
-export class CancelSplitCommand extends Command<SplitView> {
+export class CancelSplitMessage extends Command<SplitView> {
   constructor(
     readonly smeCompanyId: string,
     readonly splitId: string,
@@ -19,8 +19,8 @@ export class CancelSplitCommand extends Command<SplitView> {
   }
 }
 
-@CommandHandler(CancelSplitCommand)
-export class CancelSplitHandler implements ICommandHandler<CancelSplitCommand> {
+@CommandHandler(CancelSplitMessage)
+export class CancelSplitHandler implements ICommandHandler<CancelSplitMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly queries: SplitQueries,
@@ -28,7 +28,7 @@ export class CancelSplitHandler implements ICommandHandler<CancelSplitCommand> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ smeCompanyId, splitId, context }: CancelSplitCommand): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, context }: CancelSplitMessage): Promise<SplitView> {
     const result = await this.split.handle({ type: 'CancelSplit', data: { splitId, smeCompanyId }, metadata: commandMetadata(this.clock, context) }, context);
     await this.readYourWrites.after(result);
     return this.queries.get(splitId, smeCompanyId, 'sme');

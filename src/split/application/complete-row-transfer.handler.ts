@@ -7,7 +7,7 @@ import { SplitStream } from './split-stream';
  * offered to the auto-withdrawal (the decider starts one only for a row that elected it, to a wallet).
  * Both decisions are appended together: one read and one append instead of two each.
  */
-export class CompleteRowTransferCommand {
+export class CompleteRowTransferMessage {
   constructor(
     readonly splitId: string,
     readonly distributionId: string,
@@ -17,11 +17,11 @@ export class CompleteRowTransferCommand {
   ) {}
 }
 
-@CommandHandler(CompleteRowTransferCommand)
-export class CompleteRowTransferHandler implements ICommandHandler<CompleteRowTransferCommand> {
+@CommandHandler(CompleteRowTransferMessage)
+export class CompleteRowTransferHandler implements ICommandHandler<CompleteRowTransferMessage> {
   constructor(private readonly split: SplitStream) {}
 
-  async execute({ splitId, distributionId, payoutId, withdrawalPayoutId, context }: CompleteRowTransferCommand): Promise<void> {
+  async execute({ splitId, distributionId, payoutId, withdrawalPayoutId, context }: CompleteRowTransferMessage): Promise<void> {
     const metadata = this.split.metadata(context);
     await this.split.handleAll(
       splitId,

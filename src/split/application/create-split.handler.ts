@@ -35,7 +35,7 @@ export interface CreatedSplit {
   replayed: boolean;
 }
 
-export class CreateSplitCommand extends Command<CreatedSplit> {
+export class CreateSplitMessage extends Command<CreatedSplit> {
   constructor(
     readonly smeCompanyId: string,
     readonly request: CreateSplitRequest,
@@ -53,8 +53,8 @@ export class CreateSplitCommand extends Command<CreatedSplit> {
  * `no_stream` to its deterministic stream, which makes the create idempotent on (SME, enterprise, AP
  * contact, clientIdempotencyKey) even under concurrent retries.
  */
-@CommandHandler(CreateSplitCommand)
-export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
+@CommandHandler(CreateSplitMessage)
+export class CreateSplitHandler implements ICommandHandler<CreateSplitMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly roster: RosterResolver,
@@ -66,7 +66,7 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitCommand> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ smeCompanyId, request, context }: CreateSplitCommand): Promise<CreatedSplit> {
+  async execute({ smeCompanyId, request, context }: CreateSplitMessage): Promise<CreatedSplit> {
     const splitId = deterministicId('spl', smeCompanyId, request.enterpriseCompanyId, request.apContactBusinessProfileId, request.clientIdempotencyKey);
     const requestHash = createSplitFingerprint(request);
     const existing = await this.split.load(splitId);

@@ -3,7 +3,7 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { SplitStream } from './split-stream';
 
 /** A row's transfer payout failed: recorded with the time of the next attempt (`split.roster_entry.failed`). */
-export class FailRowTransferCommand {
+export class FailRowTransferMessage {
   constructor(
     readonly splitId: string,
     readonly distributionId: string,
@@ -14,11 +14,11 @@ export class FailRowTransferCommand {
   ) {}
 }
 
-@CommandHandler(FailRowTransferCommand)
-export class FailRowTransferHandler implements ICommandHandler<FailRowTransferCommand> {
+@CommandHandler(FailRowTransferMessage)
+export class FailRowTransferHandler implements ICommandHandler<FailRowTransferMessage> {
   constructor(private readonly split: SplitStream) {}
 
-  async execute({ splitId, distributionId, payoutId, reason, nextAttemptAt, context }: FailRowTransferCommand): Promise<void> {
+  async execute({ splitId, distributionId, payoutId, reason, nextAttemptAt, context }: FailRowTransferMessage): Promise<void> {
     await this.split.handle({ type: 'FailRowTransfer', data: { splitId, distributionId, payoutId, reason, nextAttemptAt }, metadata: this.split.metadata(context) }, context);
   }
 }

@@ -6,21 +6,21 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { SplitStream } from './split-stream';
 
 /** Leg A was paid: the Split funds (the SME's balance is credited, the margin held). */
-export class FundSplitCommand {
+export class FundSplitMessage {
   constructor(
     readonly splitId: string,
     readonly context: CommandContext,
   ) {}
 }
 
-@CommandHandler(FundSplitCommand)
-export class FundSplitHandler implements ICommandHandler<FundSplitCommand> {
+@CommandHandler(FundSplitMessage)
+export class FundSplitHandler implements ICommandHandler<FundSplitMessage> {
   constructor(
     private readonly split: SplitStream,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ splitId, context }: FundSplitCommand): Promise<void> {
+  async execute({ splitId, context }: FundSplitMessage): Promise<void> {
     await this.split.handle({ type: 'FundSplit', data: { splitId, earlyPayoutFeeBps: this.config.earlyPayoutFeeBps }, metadata: this.split.metadata(context) }, context);
   }
 }

@@ -15,7 +15,7 @@ import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
 
 /** The SME pays one row out now (instant, early-payout fee applies): the Split must be funded and the row not started. */
-export class PayOutDistributionNowCommand extends Command<SplitView> {
+export class PayOutDistributionNowMessage extends Command<SplitView> {
   constructor(
     readonly smeCompanyId: string,
     readonly splitId: string,
@@ -39,8 +39,8 @@ const RACE_RETRIES = 10;
  * Above the SME's own two-person threshold (issue 30) the call records a request instead, and a second
  * member's confirmation and the transfer are one decision (split-second-person.ts).
  */
-@CommandHandler(PayOutDistributionNowCommand)
-export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistributionNowCommand> {
+@CommandHandler(PayOutDistributionNowMessage)
+export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistributionNowMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly coveredFees: SmeCoveredFees,
@@ -50,7 +50,7 @@ export class PayOutDistributionNowHandler implements ICommandHandler<PayOutDistr
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
   ) {}
 
-  async execute({ smeCompanyId, splitId, distributionId, context, confirming }: PayOutDistributionNowCommand): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, distributionId, context, confirming }: PayOutDistributionNowMessage): Promise<SplitView> {
     // Another company's Split is a 404 before anything about its state shows (the decider does not know the caller).
     const { state } = await this.split.load(splitId);
     assertRowCanPayOutNow(state, distributionId, smeCompanyId);

@@ -12,7 +12,7 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
  * The enterprise rejects a Split billed to it, at the revision it reviewed: PENDING_APPROVAL -> REJECTED
  * (404 for anyone else, 409 unless pending, 409 SPLIT_CHANGED_SINCE_REVIEW at another revision).
  */
-export class RejectSplitCommand extends Command<SplitView> {
+export class RejectSplitMessage extends Command<SplitView> {
   constructor(
     readonly enterpriseCompanyId: string,
     readonly splitId: string,
@@ -24,8 +24,8 @@ export class RejectSplitCommand extends Command<SplitView> {
   }
 }
 
-@CommandHandler(RejectSplitCommand)
-export class RejectSplitHandler implements ICommandHandler<RejectSplitCommand> {
+@CommandHandler(RejectSplitMessage)
+export class RejectSplitHandler implements ICommandHandler<RejectSplitMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly queries: SplitQueries,
@@ -33,7 +33,7 @@ export class RejectSplitHandler implements ICommandHandler<RejectSplitCommand> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ enterpriseCompanyId, splitId, expectedRevision, reason, context }: RejectSplitCommand): Promise<SplitView> {
+  async execute({ enterpriseCompanyId, splitId, expectedRevision, reason, context }: RejectSplitMessage): Promise<SplitView> {
     const result = await this.split.handle(
       { type: 'RejectSplit', data: { splitId, enterpriseCompanyId, expectedRevision, reason }, metadata: commandMetadata(this.clock, context) },
       context,

@@ -7,7 +7,7 @@ import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
 
 /** The SME re-points a row that failed for good to another contractor it knows (issue 26 item 4); its transfer starts again. */
-export class RepointDistributionCommand extends Command<SplitView> {
+export class RepointDistributionMessage extends Command<SplitView> {
   constructor(
     readonly smeCompanyId: string,
     readonly splitId: string,
@@ -19,8 +19,8 @@ export class RepointDistributionCommand extends Command<SplitView> {
   }
 }
 
-@CommandHandler(RepointDistributionCommand)
-export class RepointDistributionHandler implements ICommandHandler<RepointDistributionCommand> {
+@CommandHandler(RepointDistributionMessage)
+export class RepointDistributionHandler implements ICommandHandler<RepointDistributionMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly roster: RosterResolver,
@@ -28,7 +28,7 @@ export class RepointDistributionHandler implements ICommandHandler<RepointDistri
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ smeCompanyId, splitId, distributionId, to, context }: RepointDistributionCommand): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, distributionId, to, context }: RepointDistributionMessage): Promise<SplitView> {
     // The Split is the caller's before anything about the contractor is looked up (404 otherwise, never a hint).
     await this.queries.get(splitId, smeCompanyId);
     const contractor = await this.roster.existingContractor(smeCompanyId, to);

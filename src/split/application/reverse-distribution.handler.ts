@@ -26,7 +26,7 @@ export interface ReversalRequest {
 }
 
 /** The SME takes back all or part of a transferred row (issue 26 item 3). */
-export class ReverseDistributionCommand extends Command<{ reversal: ReversalView; replayed: boolean }> {
+export class ReverseDistributionMessage extends Command<{ reversal: ReversalView; replayed: boolean }> {
   constructor(
     readonly smeCompanyId: string,
     readonly splitId: string,
@@ -44,14 +44,14 @@ export class ReverseDistributionCommand extends Command<{ reversal: ReversalView
  * receivable (docs/money.md#row-reversals). The reversal id derives from the row and the idempotencyKey,
  * so a retry with the same request replays the reversal, with another request is 409.
  */
-@CommandHandler(ReverseDistributionCommand)
-export class ReverseDistributionHandler implements ICommandHandler<ReverseDistributionCommand> {
+@CommandHandler(ReverseDistributionMessage)
+export class ReverseDistributionHandler implements ICommandHandler<ReverseDistributionMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ smeCompanyId, splitId, distributionId, request, context }: ReverseDistributionCommand): Promise<{ reversal: ReversalView; replayed: boolean }> {
+  async execute({ smeCompanyId, splitId, distributionId, request, context }: ReverseDistributionMessage): Promise<{ reversal: ReversalView; replayed: boolean }> {
     const reversalId = deterministicId('rev', splitId, distributionId, request.idempotencyKey);
     const requestHash = requestFingerprint({ amountCents: request.amountCents, reason: request.reason, refundFee: request.refundFee });
     const result = await this.split.handle(

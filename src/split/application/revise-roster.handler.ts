@@ -12,7 +12,7 @@ import { SplitQueries } from './split-queries';
 import { SmeCoveredFees } from './sme-covered-fees';
 import { SplitStream } from './split-stream';
 
-export class ReviseRosterCommand extends Command<SplitView> {
+export class ReviseRosterMessage extends Command<SplitView> {
   constructor(
     readonly smeCompanyId: string,
     readonly splitId: string,
@@ -28,8 +28,8 @@ export class ReviseRosterCommand extends Command<SplitView> {
  * SME_FEE_NOT_COVERED when the SME's balance cannot cover the fees it covers beyond the margin
  * (docs/api.md#put-apicommerceintegrationsplitsidroster-revise-a-pending-roster-spec-47).
  */
-@CommandHandler(ReviseRosterCommand)
-export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand> {
+@CommandHandler(ReviseRosterMessage)
+export class ReviseRosterHandler implements ICommandHandler<ReviseRosterMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly roster: RosterResolver,
@@ -39,7 +39,7 @@ export class ReviseRosterHandler implements ICommandHandler<ReviseRosterCommand>
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ smeCompanyId, splitId, request, context }: ReviseRosterCommand): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, request, context }: ReviseRosterMessage): Promise<SplitView> {
     // The Split is the caller's before anything about the roster is looked up (404 otherwise, never a hint).
     await this.queries.get(splitId, smeCompanyId);
     checkRosterAmounts(request.roster, request.totalAmountCents);

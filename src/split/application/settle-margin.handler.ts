@@ -11,7 +11,7 @@ import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
 
 /** The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise). */
-export class SettleMarginCommand extends Command<SplitView> {
+export class SettleMarginMessage extends Command<SplitView> {
   constructor(
     readonly smeCompanyId: string,
     readonly splitId: string,
@@ -23,8 +23,8 @@ export class SettleMarginCommand extends Command<SplitView> {
   }
 }
 
-@CommandHandler(SettleMarginCommand)
-export class SettleMarginHandler implements ICommandHandler<SettleMarginCommand> {
+@CommandHandler(SettleMarginMessage)
+export class SettleMarginHandler implements ICommandHandler<SettleMarginMessage> {
   constructor(
     private readonly split: SplitStream,
     private readonly queries: SplitQueries,
@@ -32,7 +32,7 @@ export class SettleMarginHandler implements ICommandHandler<SettleMarginCommand>
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
   ) {}
 
-  async execute({ smeCompanyId, splitId, context, confirming }: SettleMarginCommand): Promise<SplitView> {
+  async execute({ smeCompanyId, splitId, context, confirming }: SettleMarginMessage): Promise<SplitView> {
     const metadata = this.split.metadata(context);
     const settle: SplitCommand = { type: 'SettleMargin', data: { splitId, smeCompanyId }, metadata };
     // Issue 30: above the SME's own two-person threshold the release waits for a second member (split-second-person.ts);

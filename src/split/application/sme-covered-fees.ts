@@ -15,7 +15,7 @@ import { SplitState, splitExists } from '../domain/split.state';
  * handles this command (the Split module names it and never imports payout-embed); a balance that
  * cannot cover it is 422 SME_FEE_NOT_COVERED with nothing set aside.
  */
-export class SetAsideSmeCoveredFeesCommand extends Command<void> {
+export class SetAsideSmeCoveredFeesMessage extends Command<void> {
   constructor(
     readonly smeCompanyId: string,
     readonly splitId: string,
@@ -46,6 +46,6 @@ export class SmeCoveredFees {
     if (!splitExists(next)) return;
     const { fromBalanceCents } = coveredFeeCover(next, this.config.earlyPayoutFeeBps);
     if (fromBalanceCents === 0n) return;
-    await this.commands.execute(new SetAsideSmeCoveredFeesCommand(next.smeCompanyId, next.splitId, next.currency, formatCents(fromBalanceCents), context));
+    await this.commands.execute(new SetAsideSmeCoveredFeesMessage(next.smeCompanyId, next.splitId, next.currency, formatCents(fromBalanceCents), context));
   }
 }

@@ -1,18 +1,18 @@
 import { firing, givenWorkflow, recorded } from '../../../test/support/workflow-given-when-then';
 import { fold } from '../../platform/domain/decider';
-import { RequestPayoutCommand } from '../../payouts';
+import { RequestPayoutMessage } from '../../payouts';
 import { withdrawalPayoutId } from '../domain/row-transfer-schedule';
 import { splitDecider } from '../domain/split.decider';
 import { SplitEvent } from '../domain/split.events';
 import { approved, created, funded, row } from '../../../test/support/split-events';
-import { CompleteRowTransferCommand } from './complete-row-transfer.handler';
-import { FailRowTransferCommand } from './fail-row-transfer.handler';
-import { FundSplitCommand } from './fund-split.handler';
-import { ReleaseMarginAtNetTermsCommand } from './release-margin-at-net-terms.handler';
+import { CompleteRowTransferMessage } from './complete-row-transfer.handler';
+import { FailRowTransferMessage } from './fail-row-transfer.handler';
+import { FundSplitMessage } from './fund-split.handler';
+import { ReleaseMarginAtNetTermsMessage } from './release-margin-at-net-terms.handler';
 import { marginReleaseTimer, rowTransferTimer } from './split-settlement.timers';
 import { splitSettlementWorkflow } from './split-settlement.workflow';
-import { StartRowTransferCommand } from './start-row-transfer.handler';
-import { StartInstantTransfersCommand } from './start-instant-transfers.handler';
+import { StartRowTransferMessage } from './start-row-transfer.handler';
+import { StartInstantTransfersMessage } from './start-instant-transfers.handler';
 
 const t0 = '2026-01-01T00:00:00.000Z';
 const MATURITY = '2026-01-31T00:00:00.000Z';
@@ -50,7 +50,7 @@ describe('split settlement workflow', () => {
       .when(recorded('split.leg_a.approved', approved.data, 'split-spl_1'))
       .then({
         commands: [
-          new RequestPayoutCommand(
+          new RequestPayoutMessage(
             { payoutId: 'po_a', kind: 'leg_a', splitId: 'spl_1', distributionId: null, amountCents: '2025', currency: 'USD', destination: null, attempt: 1 },
             fromEvent(approved),
           ),
@@ -61,14 +61,14 @@ describe('split settlement workflow', () => {
   it('funds the Split when leg A completes', () => {
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved))
       .when(payoutEvent('payout.completed', 'leg_a', 'po_a', null))
-      .then({ commands: [new FundSplitCommand('spl_1', { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.completed' })] });
+      .then({ commands: [new FundSplitMessage('spl_1', { actor: 'system:split-settlement', correlationId: 'corr-1', causationId: 'evt-payout.completed' })] });
   });
 
   it('transfers instant rows at funding and sets timers at net-terms maturity for the other rows and the held margin', () => {
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated('400'), approved, fundedEvent, held))
       .when(recorded('split.funded', fundedEvent.data, 'split-spl_1'))
       .then({
-        commands: [new StartInstantTransfersCommand('spl_1', ['dst_1'], fromEvent(fundedEvent))],
+        commands: [new StartInstantTransfersMessage('spl_1', ['dst_1'], fromEvent(fundedEvent))],
         timers: [rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 }), marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' })],
       });
   });
@@ -79,7 +79,7 @@ describe('split settlement workflow', () => {
       .when(recorded(started.type, started.data, 'split-spl_1'))
       .then({
         commands: [
-          new RequestPayoutCommand(
+          new RequestPayoutMessage(
             {
               payoutId: 'po_t1',
               kind: 'leg_b_transfer',
@@ -101,7 +101,7 @@ describe('split settlement workflow', () => {
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1)))
       .when(payoutEvent('payout.completed', 'leg_b_transfer', 'po_t1', 'dst_1'))
       .then({
-        commands: [new CompleteRowTransferCommand('spl_1', 'dst_1', 'po_t1', withdrawalPayoutId('spl_1', 'dst_1'), context)],
+        commands: [new CompleteRowTransferMessage('spl_1', 'dst_1', 'po_t1', withdrawalPayoutId('spl_1', 'dst_1'), context)],
       });
   });
 
@@ -111,13 +111,13 @@ describe('split settlement workflow', () => {
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1)))
       .when(failed)
       .then({
-        commands: [new FailRowTransferCommand('spl_1', 'dst_1', 'po_t1', 'refused', '2026-03-01T12:01:00.000Z', context)],
+        commands: [new FailRowTransferMessage('spl_1', 'dst_1', 'po_t1', 'refused', '2026-03-01T12:01:00.000Z', context)],
         timers: [rowTransferTimer.at('2026-03-01T12:01:00.000Z', { splitId: 'spl_1', distributionId: 'dst_1', instant: true, attempt: 2 })],
       });
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1), transferStarted(2)))
       .when(payoutEvent('payout.failed', 'leg_b_transfer', 'po_t2', 'dst_1', { reason: 'refused' }))
       .then({
-        commands: [new FailRowTransferCommand('spl_1', 'dst_1', 'po_t2', 'refused', '2026-03-01T12:10:00.000Z', context)],
+        commands: [new FailRowTransferMessage('spl_1', 'dst_1', 'po_t2', 'refused', '2026-03-01T12:10:00.000Z', context)],
         timers: [rowTransferTimer.at('2026-03-01T12:10:00.000Z', { splitId: 'spl_1', distributionId: 'dst_1', instant: true, attempt: 3 })],
       });
   });
@@ -127,11 +127,11 @@ describe('split settlement workflow', () => {
     const rowTimer = rowTransferTimer.at(MATURITY, { splitId: 'spl_1', distributionId: 'dst_2', instant: false, attempt: 1 });
     givenWorkflow(splitSettlementWorkflow, state)
       .when(firing(rowTimer))
-      .then({ commands: [new StartRowTransferCommand('spl_1', 'dst_2', false, fromTimer(rowTimer.id))] });
+      .then({ commands: [new StartRowTransferMessage('spl_1', 'dst_2', false, fromTimer(rowTimer.id))] });
     const marginTimer = marginReleaseTimer.at(MATURITY, { splitId: 'spl_1' });
     givenWorkflow(splitSettlementWorkflow, state)
       .when(firing(marginTimer))
-      .then({ commands: [new ReleaseMarginAtNetTermsCommand('spl_1', fromTimer(marginTimer.id))] });
+      .then({ commands: [new ReleaseMarginAtNetTermsMessage('spl_1', fromTimer(marginTimer.id))] });
   });
 
   it('leaves rows already paid alone: a row timer after an early SETTLED, and split.funded replayed, keep only the margin (issue 23)', () => {
@@ -176,7 +176,7 @@ describe('split settlement workflow', () => {
     };
     givenWorkflow(splitSettlementWorkflow, split(twoRowsCreated(), approved, fundedEvent, transferStarted(1), failedForGood, repointed))
       .when(recorded(repointed.type, repointed.data, 'split-spl_1'))
-      .then({ commands: [new StartRowTransferCommand('spl_1', 'dst_1', true, fromEvent(repointed))] });
+      .then({ commands: [new StartRowTransferMessage('spl_1', 'dst_1', true, fromEvent(repointed))] });
   });
 
   it('does nothing for a Split it cannot find', () => {

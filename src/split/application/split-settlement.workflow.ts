@@ -1,18 +1,18 @@
 import { formatCents } from '../../platform/money/money';
 import { NO_REACTION, Reaction, Workflow, workflowContext, WorkflowInput } from '../../platform/workflows/workflow';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
-import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutCommand } from '../../payouts';
+import { PAYOUT_STREAM_PREFIX, PayoutEvent, RequestPayoutMessage } from '../../payouts';
 import { nextTransferAttemptAt, netTermsMaturity, withdrawalPayoutId } from '../domain/row-transfer-schedule';
 import { splitDecider } from '../domain/split.decider';
 import { SPLIT_STREAM_PREFIX, SplitEvent, splitStreamId } from '../domain/split.events';
 import { ExistingSplit, SplitState, splitExists } from '../domain/split.state';
-import { CompleteRowTransferCommand } from './complete-row-transfer.handler';
-import { FailRowTransferCommand } from './fail-row-transfer.handler';
-import { FundSplitCommand } from './fund-split.handler';
-import { ReleaseMarginAtNetTermsCommand } from './release-margin-at-net-terms.handler';
+import { CompleteRowTransferMessage } from './complete-row-transfer.handler';
+import { FailRowTransferMessage } from './fail-row-transfer.handler';
+import { FundSplitMessage } from './fund-split.handler';
+import { ReleaseMarginAtNetTermsMessage } from './release-margin-at-net-terms.handler';
 import { marginReleaseTimer, rowTransferTimer } from './split-settlement.timers';
-import { StartRowTransferCommand } from './start-row-transfer.handler';
-import { StartInstantTransfersCommand } from './start-instant-transfers.handler';
+import { StartRowTransferMessage } from './start-row-transfer.handler';
+import { StartInstantTransfersMessage } from './start-instant-transfers.handler';
 
 const ACTOR = 'system:split-settlement';
 const SPLIT_EVENTS = new Set([
@@ -47,16 +47,16 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
     if (!splitExists(state)) return NO_REACTION;
     const context = workflowContext(ACTOR, input);
     if (input.kind === 'timer') {
-      if (input.timer.kind === marginReleaseTimer.kind) return commands(new ReleaseMarginAtNetTermsCommand(state.splitId, context));
+      if (input.timer.kind === marginReleaseTimer.kind) return commands(new ReleaseMarginAtNetTermsMessage(state.splitId, context));
       const { distributionId, instant } = rowTransferTimer.payloadOf(input.timer);
       if (rowSettled(state, distributionId)) return NO_REACTION;
-      return commands(new StartRowTransferCommand(state.splitId, distributionId, instant, context));
+      return commands(new StartRowTransferMessage(state.splitId, distributionId, instant, context));
     }
     const event = eventOf(input.event);
     switch (event.type) {
       case 'split.leg_a.approved':
         return commands(
-          new RequestPayoutCommand(
+          new RequestPayoutMessage(
             {
               payoutId: state.legAPayoutId,
               kind: 'leg_a',
@@ -75,12 +75,12 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
       case 'split.roster_entry.repointed': {
         // Issue 26: a row failed for good, now pointed at another contractor: its transfer starts again (the next attempt, same fee terms).
         const row = state.rows.get(event.data.rosterEntryId);
-        return commands(new StartRowTransferCommand(state.splitId, event.data.rosterEntryId, row?.instant ?? false, context));
+        return commands(new StartRowTransferMessage(state.splitId, event.data.rosterEntryId, row?.instant ?? false, context));
       }
       case 'split.roster_entry.transfer_started': {
         const { payoutId, splitId, rosterEntryId, netAmountCents, destination, attempt } = event.data;
         return commands(
-          new RequestPayoutCommand(
+          new RequestPayoutMessage(
             { payoutId, kind: 'leg_b_transfer', splitId, distributionId: rosterEntryId, amountCents: netAmountCents, currency: state.currency, destination, attempt },
             context,
           ),
@@ -89,7 +89,7 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
       case 'split.roster_entry.withdrawal_started': {
         const { payoutId, splitId, rosterEntryId, amountCents, walletEmail } = event.data;
         return commands(
-          new RequestPayoutCommand(
+          new RequestPayoutMessage(
             { payoutId, kind: 'leg_b_withdrawal', splitId, distributionId: rosterEntryId, amountCents, currency: state.currency, destination: walletEmail, attempt: 1 },
             context,
           ),
@@ -97,10 +97,10 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
       }
       case 'payout.completed': {
         const ref = event.data;
-        if (ref.kind === 'leg_a') return commands(new FundSplitCommand(state.splitId, context));
+        if (ref.kind === 'leg_a') return commands(new FundSplitMessage(state.splitId, context));
         if (ref.kind !== 'leg_b_transfer') return NO_REACTION;
         const { distributionId, payoutId } = ref;
-        return commands(new CompleteRowTransferCommand(state.splitId, distributionId, payoutId, withdrawalPayoutId(state.splitId, distributionId), context));
+        return commands(new CompleteRowTransferMessage(state.splitId, distributionId, payoutId, withdrawalPayoutId(state.splitId, distributionId), context));
       }
       case 'payout.failed': {
         const ref = event.data;
@@ -110,7 +110,7 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
         const attempt = row?.attempt ?? 1;
         const nextAttemptAt = nextTransferAttemptAt(attempt, input.now);
         return {
-          commands: [new FailRowTransferCommand(state.splitId, distributionId, payoutId, reason, nextAttemptAt, context)],
+          commands: [new FailRowTransferMessage(state.splitId, distributionId, payoutId, reason, nextAttemptAt, context)],
           timers: [rowTransferTimer.at(nextAttemptAt, { splitId: state.splitId, distributionId, instant: row?.instant ?? false, attempt: attempt + 1 })],
         };
       }
@@ -126,7 +126,7 @@ function afterFunding(state: ExistingSplit, fundedAt: string, context: ReturnTyp
   // Replayed after rows were paid (on demand, or the Split already SETTLED): those rows need nothing more.
   const unpaid = state.distributions.filter((row) => !rowSettled(state, row.id));
   const instant = unpaid.filter((row) => row.earlyPayoutElected).map((row) => row.id);
-  if (instant.length > 0) reaction.commands.push(new StartInstantTransfersCommand(state.splitId, instant, context));
+  if (instant.length > 0) reaction.commands.push(new StartInstantTransfersMessage(state.splitId, instant, context));
   for (const row of unpaid) {
     if (!row.earlyPayoutElected) reaction.timers.push(rowTransferTimer.at(maturity, { splitId: state.splitId, distributionId: row.id, instant: false, attempt: 1 }));
   }

@@ -10,7 +10,7 @@ import { SplitStream } from './split-stream';
  * A funded Split's instant rows start their transfers: one StartRowTransfer per row, decided in order and
  * appended together (the same events as one command per row, without a read and an append for each).
  */
-export class StartInstantTransfersCommand {
+export class StartInstantTransfersMessage {
   constructor(
     readonly splitId: string,
     readonly distributionIds: string[],
@@ -18,14 +18,14 @@ export class StartInstantTransfersCommand {
   ) {}
 }
 
-@CommandHandler(StartInstantTransfersCommand)
-export class StartInstantTransfersHandler implements ICommandHandler<StartInstantTransfersCommand> {
+@CommandHandler(StartInstantTransfersMessage)
+export class StartInstantTransfersHandler implements ICommandHandler<StartInstantTransfersMessage> {
   constructor(
     private readonly split: SplitStream,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ splitId, distributionIds, context }: StartInstantTransfersCommand): Promise<void> {
+  async execute({ splitId, distributionIds, context }: StartInstantTransfersMessage): Promise<void> {
     const metadata = this.split.metadata(context);
     const commands = distributionIds.map((distributionId): StartRowTransfer => ({
       type: 'StartRowTransfer',

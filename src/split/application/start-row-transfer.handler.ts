@@ -10,7 +10,7 @@ import { SplitStream } from './split-stream';
  * Starts one row's transfer: at funding (instant rows), at net-terms maturity, on a retry, or as the
  * SME's on-demand instant payout. The decider fixes the payout id per attempt, so a repeat decides nothing.
  */
-export class StartRowTransferCommand extends Command<Written> {
+export class StartRowTransferMessage extends Command<Written> {
   constructor(
     readonly splitId: string,
     readonly distributionId: string,
@@ -23,14 +23,14 @@ export class StartRowTransferCommand extends Command<Written> {
   }
 }
 
-@CommandHandler(StartRowTransferCommand)
-export class StartRowTransferHandler implements ICommandHandler<StartRowTransferCommand> {
+@CommandHandler(StartRowTransferMessage)
+export class StartRowTransferHandler implements ICommandHandler<StartRowTransferMessage> {
   constructor(
     private readonly split: SplitStream,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ splitId, distributionId, instant, context, onDemand }: StartRowTransferCommand): Promise<Written> {
+  async execute({ splitId, distributionId, instant, context, onDemand }: StartRowTransferMessage): Promise<Written> {
     const earlyPayoutFeeBps = this.config.earlyPayoutFeeBps;
     return this.split.handle(
       { type: 'StartRowTransfer', data: { splitId, distributionId, instant, onDemand, earlyPayoutFeeBps }, metadata: this.split.metadata(context) },

@@ -11,9 +11,9 @@ import { sendListOrCsv } from '../../platform/http/list-export';
 import { SPLIT_LIST_CSV } from './split-list.csv';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { pageOf } from '../../platform/http/pagination';
-import { ApproveSplitCommand } from '../application/approve-split.handler';
-import { RejectSplitCommand } from '../application/reject-split.handler';
-import { SettleMarginCommand } from '../application/settle-margin.handler';
+import { ApproveSplitMessage } from '../application/approve-split.handler';
+import { RejectSplitMessage } from '../application/reject-split.handler';
+import { SettleMarginMessage } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
 import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto, collectionStatusesOf } from './split.request.dto';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
@@ -37,7 +37,7 @@ export class EnterpriseSplitsController {
   @HttpCode(200)
   @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })
   settleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SettleMarginCommand(principal.companyId, id, commandContext(request, principal)));
+    return this.commands.execute(new SettleMarginMessage(principal.companyId, id, commandContext(request, principal)));
   }
 
   @ApiPage(SplitViewDto)
@@ -69,7 +69,7 @@ export class EnterpriseSplitsController {
       'Approve a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> APPROVED; event split.leg_a.approved); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since. A Split with approvalsRequired 2 stays PENDING_APPROVAL after the first approval (event split.approval.recorded) and is approved by a second, different member (409 SPLIT_ALREADY_APPROVED_BY_YOU); a member of the SME never approves (403 SPLIT_APPROVER_FROM_SME)',
   })
   approve(@Param('id') id: string, @Body() body: ApproveSplitRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ApproveSplitCommand(principal.companyId, id, body.revision, commandContext(request, principal)));
+    return this.commands.execute(new ApproveSplitMessage(principal.companyId, id, body.revision, commandContext(request, principal)));
   }
 
   @ApiData(SplitViewDto)
@@ -82,6 +82,6 @@ export class EnterpriseSplitsController {
       'Reject a Split billed to the caller at the `revision` it reviewed (PENDING_APPROVAL -> REJECTED; event split.leg_a.rejected); 409 SPLIT_CHANGED_SINCE_REVIEW when the Split has changed since',
   })
   reject(@Param('id') id: string, @Body() body: RejectSplitRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new RejectSplitCommand(principal.companyId, id, body.revision, body.reason ?? null, commandContext(request, principal)));
+    return this.commands.execute(new RejectSplitMessage(principal.companyId, id, body.revision, body.reason ?? null, commandContext(request, principal)));
   }
 }

@@ -10,10 +10,10 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiProduces, ApiTags } from '@nes
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
 import { PageQueryDto, pageOf } from '../../platform/http/pagination';
-import { CancelSplitCommand } from '../application/cancel-split.handler';
-import { CreateSplitCommand } from '../application/create-split.handler';
-import { PayOutDistributionNowCommand } from '../application/pay-out-distribution-now.handler';
-import { ReviseRosterCommand } from '../application/revise-roster.handler';
+import { CancelSplitMessage } from '../application/cancel-split.handler';
+import { CreateSplitMessage } from '../application/create-split.handler';
+import { PayOutDistributionNowMessage } from '../application/pay-out-distribution-now.handler';
+import { ReviseRosterMessage } from '../application/revise-roster.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
@@ -41,7 +41,7 @@ export class IntegrationSplitsController {
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started' })
   payOutNow(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new PayOutDistributionNowCommand(principal.companyId, id, distributionId, commandContext(request, principal)));
+    return this.commands.execute(new PayOutDistributionNowMessage(principal.companyId, id, distributionId, commandContext(request, principal)));
   }
 
   @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
@@ -61,7 +61,7 @@ export class IntegrationSplitsController {
   ) {
     assertOneContractorPerRow(body.roster);
     const { split, replayed } = await this.commands.execute(
-      new CreateSplitCommand(
+      new CreateSplitMessage(
         principal.companyId,
         {
           enterpriseCompanyId: body.enterpriseCompanyId,
@@ -112,7 +112,7 @@ export class IntegrationSplitsController {
   reviseRoster(@Param('id') id: string, @Body() body: ReviseRosterRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     assertOneContractorPerRow(body.roster);
     return this.commands.execute(
-      new ReviseRosterCommand(principal.companyId, id, { roster: body.roster, totalAmountCents: body.totalAmountCents ?? null }, commandContext(request, principal)),
+      new ReviseRosterMessage(principal.companyId, id, { roster: body.roster, totalAmountCents: body.totalAmountCents ?? null }, commandContext(request, principal)),
     );
   }
 
@@ -123,6 +123,6 @@ export class IntegrationSplitsController {
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Cancel a Split while PENDING_APPROVAL (409 after)' })
   cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CancelSplitCommand(principal.companyId, id, commandContext(request, principal)));
+    return this.commands.execute(new CancelSplitMessage(principal.companyId, id, commandContext(request, principal)));
   }
 }

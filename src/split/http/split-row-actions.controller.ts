@@ -6,9 +6,9 @@ import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINA
 import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { RepointDistributionCommand } from '../application/repoint-distribution.handler';
-import { ReverseDistributionCommand } from '../application/reverse-distribution.handler';
-import { TakeBackDistributionCommand } from '../application/take-back-distribution.handler';
+import { RepointDistributionMessage } from '../application/repoint-distribution.handler';
+import { ReverseDistributionMessage } from '../application/reverse-distribution.handler';
+import { TakeBackDistributionMessage } from '../application/take-back-distribution.handler';
 import {
   DistributionNotFailedError,
   DistributionNotTransferredError,
@@ -53,7 +53,7 @@ export class SplitRowActionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { reversal, replayed } = await this.commands.execute(
-      new ReverseDistributionCommand(
+      new ReverseDistributionMessage(
         principal.companyId,
         id,
         distributionId,
@@ -95,7 +95,7 @@ export class SplitRowActionsController {
     @Req() request: FastifyRequest,
   ) {
     assertOneContractor(body);
-    return this.commands.execute(new RepointDistributionCommand(principal.companyId, id, distributionId, body, commandContext(request, principal)));
+    return this.commands.execute(new RepointDistributionMessage(principal.companyId, id, distributionId, body, commandContext(request, principal)));
   }
 
   @ApiData(SplitViewDto)
@@ -106,6 +106,6 @@ export class SplitRowActionsController {
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Take a row whose transfer failed for good back: its amount stays in your balance, owed to nobody; the Split settles once every other row is done' })
   takeBack(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new TakeBackDistributionCommand(principal.companyId, id, distributionId, commandContext(request, principal)));
+    return this.commands.execute(new TakeBackDistributionMessage(principal.companyId, id, distributionId, commandContext(request, principal)));
   }
 }

@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { PayOutDistributionNowCommand } from '../application/pay-out-distribution-now.handler';
-import { SettleMarginCommand } from '../application/settle-margin.handler';
+import { PayOutDistributionNowMessage } from '../application/pay-out-distribution-now.handler';
+import { SettleMarginMessage } from '../application/settle-margin.handler';
 import { SplitNothingToConfirmError, SplitSelfApprovalError } from '../domain/split-second-person.errors';
 import { DistributionAlreadyPaidOutError, DistributionNotFoundError, SplitMarginNotSettleableError, SplitNotFundedError } from '../domain/split-settlement.errors';
 import { SplitNotFoundError } from '../domain/split.errors';
@@ -44,7 +44,7 @@ export class SplitSecondPersonController {
       "Issue 30: a second member confirms a pay-out-now that waits for one (above the SME's two-person threshold); the row's transfer starts as for an immediate pay-out-now. The member who asked is refused (403 SELF_APPROVAL); nothing waiting is 409 SPLIT_NOTHING_TO_CONFIRM",
   })
   confirmPayOutNow(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new PayOutDistributionNowCommand(principal.companyId, id, distributionId, commandContext(request, principal), true));
+    return this.commands.execute(new PayOutDistributionNowMessage(principal.companyId, id, distributionId, commandContext(request, principal), true));
   }
 
   @ApiData(SplitViewDto)
@@ -58,6 +58,6 @@ export class SplitSecondPersonController {
       "Issue 30: a second member confirms an instant margin release that waits for one (above the SME's two-person threshold); the margin is released (or instant release elected) as by settle-margin. The member who asked is refused (403 SELF_APPROVAL); nothing waiting is 409 SPLIT_NOTHING_TO_CONFIRM",
   })
   confirmSettleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SettleMarginCommand(principal.companyId, id, commandContext(request, principal), true));
+    return this.commands.execute(new SettleMarginMessage(principal.companyId, id, commandContext(request, principal), true));
   }
 }

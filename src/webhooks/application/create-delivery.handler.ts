@@ -3,7 +3,7 @@ import { DeliveryBody } from '../domain/webhooks.events';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 /** One event to one endpoint: the delivery and its first attempt (at once). Idempotent on the delivery id. */
-export class CreateDeliveryCommand {
+export class CreateDeliveryMessage {
   constructor(
     readonly deliveryId: string,
     readonly endpointId: string,
@@ -12,11 +12,11 @@ export class CreateDeliveryCommand {
   ) {}
 }
 
-@CommandHandler(CreateDeliveryCommand)
-export class CreateDeliveryHandler implements ICommandHandler<CreateDeliveryCommand> {
+@CommandHandler(CreateDeliveryMessage)
+export class CreateDeliveryHandler implements ICommandHandler<CreateDeliveryMessage> {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
-  async execute({ deliveryId, endpointId, companyId, body }: CreateDeliveryCommand): Promise<void> {
+  async execute({ deliveryId, endpointId, companyId, body }: CreateDeliveryMessage): Promise<void> {
     await this.deliveries.create(deliveryId, endpointId, companyId, body);
   }
 }

@@ -15,7 +15,7 @@ import { commandMetadata } from '../../platform/event-sourcing/command-metadata'
  * Registers an endpoint (docs/webhooks.md#create, docs/webhooks.md#probation-and-the-test-call): it
  * starts on probation; at most 10 per company. The company's signing secret is created on first use.
  */
-export class CreateWebhookEndpointCommand extends Command<EndpointResponse> {
+export class CreateWebhookEndpointMessage extends Command<EndpointResponse> {
   constructor(
     readonly companyId: string,
     readonly url: string,
@@ -26,8 +26,8 @@ export class CreateWebhookEndpointCommand extends Command<EndpointResponse> {
   }
 }
 
-@CommandHandler(CreateWebhookEndpointCommand)
-export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebhookEndpointCommand> {
+@CommandHandler(CreateWebhookEndpointMessage)
+export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebhookEndpointMessage> {
   constructor(
     private readonly company: CompanyWebhooks,
     private readonly endpoints: WebhookEndpointQueries,
@@ -36,7 +36,7 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebho
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ companyId, url, eventTypes, context }: CreateWebhookEndpointCommand): Promise<EndpointResponse> {
+  async execute({ companyId, url, eventTypes, context }: CreateWebhookEndpointMessage): Promise<EndpointResponse> {
     const checked = parseWebhookUrl(url, this.config.webhookAllowPrivateNetworks).toString();
     const metadata = commandMetadata(this.clock, context);
     const endpointId = newId('we', Date.parse(metadata.now));

@@ -8,7 +8,7 @@ import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** Removes an endpoint and its delivery history. */
-export class DeleteWebhookEndpointCommand extends Command<{ id: string; deleted: true }> {
+export class DeleteWebhookEndpointMessage extends Command<{ id: string; deleted: true }> {
   constructor(
     readonly companyId: string,
     readonly endpointId: string,
@@ -18,8 +18,8 @@ export class DeleteWebhookEndpointCommand extends Command<{ id: string; deleted:
   }
 }
 
-@CommandHandler(DeleteWebhookEndpointCommand)
-export class DeleteWebhookEndpointHandler implements ICommandHandler<DeleteWebhookEndpointCommand> {
+@CommandHandler(DeleteWebhookEndpointMessage)
+export class DeleteWebhookEndpointHandler implements ICommandHandler<DeleteWebhookEndpointMessage> {
   constructor(
     private readonly company: CompanyWebhooks,
     private readonly readYourWrites: ReadYourWrites,
@@ -27,7 +27,7 @@ export class DeleteWebhookEndpointHandler implements ICommandHandler<DeleteWebho
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, endpointId, context }: DeleteWebhookEndpointCommand): Promise<{ id: string; deleted: true }> {
+  async execute({ companyId, endpointId, context }: DeleteWebhookEndpointMessage): Promise<{ id: string; deleted: true }> {
     const result = await this.company.run(companyId, { type: 'DeleteEndpoint', data: { companyId, endpointId }, metadata: commandMetadata(this.clock, context) }, context);
     // After the endpoint is gone no attempt is sent (the worker skips it); a crash before this line leaves
     // rows nobody can list (their endpoint is 404), and deleting the endpoint again removes them.

@@ -40,7 +40,7 @@ export interface RecoverOptions {
  * replayMissed, then the events of the window that reached no delivery to it, as the delivery the
  * dispatcher would have made (same id: sending one twice is impossible).
  */
-export class RecoverWebhookDeliveriesCommand extends Command<RecoverResult> {
+export class RecoverWebhookDeliveriesMessage extends Command<RecoverResult> {
   constructor(
     readonly companyId: string,
     readonly endpointId: string,
@@ -53,8 +53,8 @@ export class RecoverWebhookDeliveriesCommand extends Command<RecoverResult> {
   }
 }
 
-@CommandHandler(RecoverWebhookDeliveriesCommand)
-export class RecoverWebhookDeliveriesHandler implements ICommandHandler<RecoverWebhookDeliveriesCommand> {
+@CommandHandler(RecoverWebhookDeliveriesMessage)
+export class RecoverWebhookDeliveriesHandler implements ICommandHandler<RecoverWebhookDeliveriesMessage> {
   constructor(
     private readonly endpoints: WebhookEndpointQueries,
     private readonly deliveries: WebhookDeliveries,
@@ -63,7 +63,7 @@ export class RecoverWebhookDeliveriesHandler implements ICommandHandler<RecoverW
     @Inject(WEBHOOK_DELIVERY_STORE) private readonly store: WebhookDeliveryStore,
   ) {}
 
-  async execute({ companyId, endpointId, since, requestedBy, options }: RecoverWebhookDeliveriesCommand): Promise<RecoverResult> {
+  async execute({ companyId, endpointId, since, requestedBy, options }: RecoverWebhookDeliveriesMessage): Promise<RecoverResult> {
     const endpoint = await this.endpoints.get(companyId, endpointId);
     const dryRun = options.dryRun === true;
     // A disabled endpoint gets no attempts: recovering would leave the deliveries pending for nothing.

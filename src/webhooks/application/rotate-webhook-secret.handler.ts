@@ -3,7 +3,7 @@ import { CommandContext } from '../../platform/event-sourcing/aggregate-reposito
 import { CompanyWebhooks } from './company-webhook-settings';
 
 /** Replaces the company's signing secret; the old one stops verifying at once (no grace period: docs/webhooks.md#2-the-signing-secret). */
-export class RotateWebhookSecretCommand extends Command<{ secret: string }> {
+export class RotateWebhookSecretMessage extends Command<{ secret: string }> {
   constructor(
     readonly companyId: string,
     readonly context: CommandContext,
@@ -12,11 +12,11 @@ export class RotateWebhookSecretCommand extends Command<{ secret: string }> {
   }
 }
 
-@CommandHandler(RotateWebhookSecretCommand)
-export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhookSecretCommand> {
+@CommandHandler(RotateWebhookSecretMessage)
+export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhookSecretMessage> {
   constructor(private readonly company: CompanyWebhooks) {}
 
-  async execute({ companyId, context }: RotateWebhookSecretCommand): Promise<{ secret: string }> {
+  async execute({ companyId, context }: RotateWebhookSecretMessage): Promise<{ secret: string }> {
     return { secret: await this.company.rotate(companyId, context) };
   }
 }

@@ -12,7 +12,7 @@ import { EndpointResponse, WebhookEndpointQueries } from './webhook-endpoint-que
 export type WebhookTestResult = Omit<AttemptOutcome, 'skipped'> & { endpoint: EndpointResponse };
 
 /** A real, signed `webhook.test` delivery, attempted now; a 2xx ends probation. */
-export class TestWebhookEndpointCommand extends Command<WebhookTestResult> {
+export class TestWebhookEndpointMessage extends Command<WebhookTestResult> {
   constructor(
     readonly companyId: string,
     readonly endpointId: string,
@@ -21,8 +21,8 @@ export class TestWebhookEndpointCommand extends Command<WebhookTestResult> {
   }
 }
 
-@CommandHandler(TestWebhookEndpointCommand)
-export class TestWebhookEndpointHandler implements ICommandHandler<TestWebhookEndpointCommand> {
+@CommandHandler(TestWebhookEndpointMessage)
+export class TestWebhookEndpointHandler implements ICommandHandler<TestWebhookEndpointMessage> {
   constructor(
     private readonly endpoints: WebhookEndpointQueries,
     private readonly deliveries: WebhookDeliveries,
@@ -31,7 +31,7 @@ export class TestWebhookEndpointHandler implements ICommandHandler<TestWebhookEn
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ companyId, endpointId }: TestWebhookEndpointCommand): Promise<WebhookTestResult> {
+  async execute({ companyId, endpointId }: TestWebhookEndpointMessage): Promise<WebhookTestResult> {
     await this.endpoints.get(companyId, endpointId);
     const now = this.clock.now();
     const eventId = newId('evt', now.getTime());

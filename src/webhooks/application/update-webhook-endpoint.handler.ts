@@ -17,7 +17,7 @@ export interface WebhookEndpointChanges {
 }
 
 /** Disables or re-enables an endpoint, or changes its subscribed event types or URL. */
-export class UpdateWebhookEndpointCommand extends Command<EndpointResponse> {
+export class UpdateWebhookEndpointMessage extends Command<EndpointResponse> {
   constructor(
     readonly companyId: string,
     readonly endpointId: string,
@@ -28,8 +28,8 @@ export class UpdateWebhookEndpointCommand extends Command<EndpointResponse> {
   }
 }
 
-@CommandHandler(UpdateWebhookEndpointCommand)
-export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebhookEndpointCommand> {
+@CommandHandler(UpdateWebhookEndpointMessage)
+export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebhookEndpointMessage> {
   constructor(
     private readonly company: CompanyWebhooks,
     private readonly endpoints: WebhookEndpointQueries,
@@ -38,7 +38,7 @@ export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebho
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ companyId, endpointId, changes, context }: UpdateWebhookEndpointCommand): Promise<EndpointResponse> {
+  async execute({ companyId, endpointId, changes, context }: UpdateWebhookEndpointMessage): Promise<EndpointResponse> {
     const url = changes.url === undefined ? undefined : parseWebhookUrl(changes.url, this.config.webhookAllowPrivateNetworks).toString();
     const result = await this.company.run(
       companyId,

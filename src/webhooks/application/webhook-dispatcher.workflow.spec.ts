@@ -2,7 +2,7 @@ import { givenWorkflow, NOW, recorded } from '../../../test/support/workflow-giv
 import { createLogger } from '../../platform/logging/app-logger';
 import { deterministicId } from '../../platform/ids/ids';
 import { EndpointState } from '../domain/company-webhooks.decider';
-import { CreateDeliveryCommand } from './create-delivery.handler';
+import { CreateDeliveryMessage } from './create-delivery.handler';
 import { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow';
 
 const workflow = webhookDispatcherWorkflow(createLogger('silent'));
@@ -37,8 +37,8 @@ describe('webhook dispatcher workflow', () => {
       .when(approved)
       .then({
         commands: [
-          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_1'), 'we_1', 'co_sme', body),
-          new CreateDeliveryCommand(deterministicId('dlv', 'evt-1', 'we_4'), 'we_4', 'co_sme', body),
+          new CreateDeliveryMessage(deterministicId('dlv', 'evt-1', 'we_1'), 'we_1', 'co_sme', body),
+          new CreateDeliveryMessage(deterministicId('dlv', 'evt-1', 'we_4'), 'we_4', 'co_sme', body),
         ],
       });
   });
@@ -61,8 +61,8 @@ describe('webhook dispatcher workflow', () => {
       .when(paid)
       .then({
         commands: [
-          new CreateDeliveryCommand(deterministicId('dlv', 'evt-2', 'we_1'), 'we_1', 'co_sme', paidBody),
-          new CreateDeliveryCommand(deterministicId('dlv', 'evt-2', 'we_9'), 'we_9', 'co_ent', paidBody),
+          new CreateDeliveryMessage(deterministicId('dlv', 'evt-2', 'we_1'), 'we_1', 'co_sme', paidBody),
+          new CreateDeliveryMessage(deterministicId('dlv', 'evt-2', 'we_9'), 'we_9', 'co_ent', paidBody),
         ],
       });
   });

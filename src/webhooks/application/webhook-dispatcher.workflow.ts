@@ -6,7 +6,7 @@ import { SESSION_STREAM_PREFIX } from '../../payout-embed';
 import { INVOICE_STREAM_PREFIX } from '../../collection';
 import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
 import { companyWebhooksStreamId, DeliveryBody } from '../domain/webhooks.events';
-import { CreateDeliveryCommand } from './create-delivery.handler';
+import { CreateDeliveryMessage } from './create-delivery.handler';
 import { WebhookEventType } from '../domain/webhook-event-types';
 import { deliveryBodyOf, deliveryIdFor, publicWebhookEvent } from './webhook-event-mapping';
 
@@ -45,7 +45,7 @@ export function webhookDispatcherWorkflow(logger: AppLogger): Workflow<DispatchS
       const commands = state.flatMap(({ companyId, webhooks }) =>
         [...webhooks.endpoints.values()]
           .filter((endpoint) => endpoint.enabled && endpoint.eventTypes.includes(publicType))
-          .map((endpoint) => new CreateDeliveryCommand(deliveryIdFor(event.id, endpoint.endpointId), endpoint.endpointId, companyId, body)),
+          .map((endpoint) => new CreateDeliveryMessage(deliveryIdFor(event.id, endpoint.endpointId), endpoint.endpointId, companyId, body)),
       );
       return { commands, timers: [] };
     },

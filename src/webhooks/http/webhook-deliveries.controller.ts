@@ -5,7 +5,7 @@ import { WebhookDeliveryNotFoundError } from '../domain/webhooks.errors';
 import { WebhookDeliveryDto } from './webhooks.response.dto';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { actorOf, CurrentPrincipal, DEVELOPERS, type Principal, Roles, SessionAuth } from '../../identity';
-import { RedeliverWebhookCommand } from '../application/redeliver-webhook.handler';
+import { RedeliverWebhookMessage } from '../application/redeliver-webhook.handler';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -21,6 +21,6 @@ export class WebhookDeliveriesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a delivery again now, with a fresh retry schedule (same delivery id)' })
   redeliver(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
-    return this.commands.execute(new RedeliverWebhookCommand(principal.companyId, id, actorOf(principal)));
+    return this.commands.execute(new RedeliverWebhookMessage(principal.companyId, id, actorOf(principal)));
   }
 }

@@ -11,11 +11,11 @@ import { DELIVERY_LOG_CSV } from './delivery-log.csv';
 import { actorOf, commandContext, CurrentPrincipal, DEVELOPERS, type Principal, Roles, SessionAuth } from '../../identity';
 import { assertWindow, isoInstant } from '../../platform/http/iso-instant';
 import { pageOf } from '../../platform/http/pagination';
-import { RecoverWebhookDeliveriesCommand } from '../application/recover-webhook-deliveries.handler';
-import { CreateWebhookEndpointCommand } from '../application/create-webhook-endpoint.handler';
-import { DeleteWebhookEndpointCommand } from '../application/delete-webhook-endpoint.handler';
-import { TestWebhookEndpointCommand } from '../application/test-webhook-endpoint.handler';
-import { UpdateWebhookEndpointCommand } from '../application/update-webhook-endpoint.handler';
+import { RecoverWebhookDeliveriesMessage } from '../application/recover-webhook-deliveries.handler';
+import { CreateWebhookEndpointMessage } from '../application/create-webhook-endpoint.handler';
+import { DeleteWebhookEndpointMessage } from '../application/delete-webhook-endpoint.handler';
+import { TestWebhookEndpointMessage } from '../application/test-webhook-endpoint.handler';
+import { UpdateWebhookEndpointMessage } from '../application/update-webhook-endpoint.handler';
 import { WebhookEndpointQueries } from '../application/webhook-endpoint-queries';
 import { WebhookDeliveriesQuery } from '../application/webhook-deliveries.query';
 import { CreateWebhookEndpointRequestDto, DeliveriesQueryDto, RecoverDeliveriesRequestDto, UpdateWebhookEndpointRequestDto } from './webhook-endpoint.request.dto';
@@ -37,7 +37,7 @@ export class WebhookEndpointsController {
   @Roles(...DEVELOPERS)
   @ApiOperation({ summary: 'Register an endpoint (starts on probation); at most 10 per company (422 WEBHOOK_ENDPOINT_LIMIT)' })
   create(@Body() body: CreateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CreateWebhookEndpointCommand(principal.companyId, body.url, body.eventTypes, commandContext(request, principal)));
+    return this.commands.execute(new CreateWebhookEndpointMessage(principal.companyId, body.url, body.eventTypes, commandContext(request, principal)));
   }
 
   @ApiData(WebhookEndpointDto, { isArray: true })
@@ -53,7 +53,7 @@ export class WebhookEndpointsController {
   @Roles(...DEVELOPERS)
   @ApiOperation({ summary: 'Disable or re-enable, change the subscribed event types or the URL' })
   update(@Param('id') id: string, @Body() body: UpdateWebhookEndpointRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new UpdateWebhookEndpointCommand(principal.companyId, id, body, commandContext(request, principal)));
+    return this.commands.execute(new UpdateWebhookEndpointMessage(principal.companyId, id, body, commandContext(request, principal)));
   }
 
   @ApiData(WebhookEndpointDeletedDto)
@@ -63,7 +63,7 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the endpoint and its delivery history' })
   remove(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new DeleteWebhookEndpointCommand(principal.companyId, id, commandContext(request, principal)));
+    return this.commands.execute(new DeleteWebhookEndpointMessage(principal.companyId, id, commandContext(request, principal)));
   }
 
   @ApiData(WebhookTestResultDto)
@@ -73,7 +73,7 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a real signed webhook.test delivery now; a 2xx ends probation' })
   test(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
-    return this.commands.execute(new TestWebhookEndpointCommand(principal.companyId, id));
+    return this.commands.execute(new TestWebhookEndpointMessage(principal.companyId, id));
   }
 
   @ApiPage(WebhookDeliveryDto)
@@ -113,6 +113,6 @@ export class WebhookEndpointsController {
     const until = isoInstant(body.until, 'until');
     assertWindow(since, until);
     const options = { until, replayMissed: body.replayMissed, dryRun: body.dryRun };
-    return this.commands.execute(new RecoverWebhookDeliveriesCommand(principal.companyId, id, since, actorOf(principal), options));
+    return this.commands.execute(new RecoverWebhookDeliveriesMessage(principal.companyId, id, since, actorOf(principal), options));
   }
 }

@@ -6,7 +6,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, DEVELOPERS, type Principal, Roles, SessionAuth } from '../../identity';
 import { CompanyWebhooks } from '../application/company-webhook-settings';
-import { RotateWebhookSecretCommand } from '../application/rotate-webhook-secret.handler';
+import { RotateWebhookSecretMessage } from '../application/rotate-webhook-secret.handler';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -32,6 +32,6 @@ export class WebhookSecretController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace the signing secret; the old one stops verifying at once' })
   rotate(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new RotateWebhookSecretCommand(principal.companyId, commandContext(request, principal)));
+    return this.commands.execute(new RotateWebhookSecretMessage(principal.companyId, commandContext(request, principal)));
   }
 }
