@@ -135,8 +135,11 @@ export function medianFigures(rounds: Figures[]): Figures {
   return { requests: mid('requests'), perSecond: mid('perSecond'), p50: mid('p50'), p99: mid('p99'), errors: mid('errors') };
 }
 
+/** The middle value; of an even count, the mean of the two middle ones (the upper one alone flattered an `atLeast` target). */
 export function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**
