@@ -12,7 +12,7 @@ import { bareRoute, call, CONNECTIONS, fmtFigures, loadAverage, roundsAgainstBar
  * section 1 names: `ROLE=api` in this process beside a `ROLE=worker` process (projections, process
  * managers, timers) on the same files, the production shape, with the worker at nice 19 as
  * docs/operations.md advises for a shared host; and `ROLE=all`, everything on one thread.
- * Targets (on the api + worker shape): ratio >= 0.25, checkout p99 < 20 ms. The bare route and the
+ * Targets (on the api + worker shape, issue 31's table): ratio >= 0.35, checkout p99 < 15 ms. The bare route and the
  * api + worker service are measured in 3 alternating rounds (the worker catching up between them); the
  * ratio is the median of the rounds' ratios, the other figures are medians over the rounds
  * (this VM's speed drifts by 10% within a minute); ROLE=all gets one round. BENCH_SECONDS overrides
@@ -21,6 +21,9 @@ import { bareRoute, call, CONNECTIONS, fmtFigures, loadAverage, roundsAgainstBar
 const SECONDS = sized(Math.max(2, Number(process.env.BENCH_SECONDS) || 10), 1);
 const WARM_UP_SECONDS = sized(3, 0.5);
 const ROUNDS = sized(3, 1);
+/** Issue 31: the api + worker shape reaches a third of the bare route, with a p99 a person never notices. */
+const RATIO_TARGET = 0.35;
+const P99_TARGET_MS = 15;
 
 /** Signs a merchant up and issues a checkout:write key: the create-checkout workload. */
 async function checkoutWorkload(app: RunningApp): Promise<Workload> {
@@ -35,7 +38,7 @@ const checkoutBody = () =>
 
 export async function checkoutBench(): Promise<void> {
   console.log(`checkout bench: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} alternating rounds (medians reported); load average ${loadAverage()}`);
-  console.log('  targets (api + worker): ratio to the bare route >= 0.25, p99 < 20 ms');
+  console.log(`  targets (api + worker): ratio to the bare route >= ${RATIO_TARGET}, p99 < ${P99_TARGET_MS} ms`);
   const bare = await bareRoute(checkoutBody);
   const service = await startService('api', 'checkout', 'create checkout', checkoutWorkload);
   let result: Awaited<ReturnType<typeof roundsAgainstBare>>;
@@ -47,8 +50,8 @@ export async function checkoutBench(): Promise<void> {
   }
   console.log(`  median ${bare.label}: ${fmtFigures(result.baseline)}`);
   console.log(`  median ${service.label}: ${fmtFigures(result.figures)}`);
-  verdict("ratio, api + worker (median of the rounds' ratios)", result.ratio, 0.25, 'atLeast');
-  verdict('p99, api + worker', result.figures.p99, 20, 'below', ' ms', 2);
+  verdict("ratio, api + worker (median of the rounds' ratios)", result.ratio, RATIO_TARGET, 'atLeast');
+  verdict('p99, api + worker', result.figures.p99, P99_TARGET_MS, 'below', ' ms', 2);
   console.log(`  load average after: ${loadAverage()}`);
 
   if (process.env.BENCH_SKIP_ALL || SMOKE) return;
