@@ -497,7 +497,12 @@ describe('Dashboard in Chromium', () => {
       { name: 'checkout', path: '/checkout', as: sme.email },
       { name: 'checkout-orders', path: '/checkout?tab=orders', as: sme.email, before: () => ui(page.locator('tr', { hasText: 'NW-20934' })).toContainText('$42.50') },
       { name: 'payouts', path: '/payouts', as: sme.email },
+      { name: 'splits-new', path: '/splits/new', as: sme.email },
+      { name: 'balance', path: '/balance', as: sme.email },
+      { name: 'team', path: '/team', as: sme.email },
       { name: 'approvals', path: '/approvals', as: enterprise.email },
+      { name: 'bills', path: '/bills', as: enterprise.email },
+      { name: 'split-detail-enterprise', path: `/splits/${splitId}`, as: enterprise.email },
     ];
     // Orders for the merchant's list: one paid on the hosted page, one still open.
     const checkoutKey = await issueApiKey(app, (await tokenOf(sme.email)).sessionToken, ['checkout:write'], 'shop');
@@ -532,8 +537,10 @@ describe('Dashboard in Chromium', () => {
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
-      await go('/earnings');
-      await page.screenshot({ path: join(SHOTS, `earnings-${width}.png`), fullPage: true });
+      for (const area of ['earnings', 'balance']) {
+        await go(`/${area}`);
+        await page.screenshot({ path: join(SHOTS, `${area === 'balance' ? 'contractor-balance' : area}-${width}.png`), fullPage: true });
+      }
     }
     await page.setViewportSize({ width: 360, height: 800 });
     await page.getByRole('button', { name: 'Menu' }).click();

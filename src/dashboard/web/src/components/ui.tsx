@@ -109,6 +109,9 @@ const STATUS_TONE: Record<string, 'good' | 'warn' | 'bad' | 'info'> = {
   OPEN: 'warn',
   PROBATION: 'warn',
   INVOICED: 'info',
+  // Bills (issue 27): past due is a problem to act on, part-paid is progress
+  OVERDUE: 'bad',
+  PARTIALLY_PAID: 'info',
   // Checkout refunds (issue 26)
   PARTIALLY_REFUNDED: 'info',
   REFUNDED: 'info',

@@ -4,7 +4,7 @@ import type { Invoice } from '../api/types';
 import { DataTable, FilterSelect, Notice } from '../components/data-list';
 import { Button, EmptyState, ErrorAlert, PageHead, StatusBadge, useAction } from '../components/ui';
 import { money, Time } from '../lib/format';
-import { setQuery, useLocation } from '../lib/router';
+import { Link, setQuery, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
 import { canDo, type Viewer } from '../lib/access';
 import { BillDetail } from './bills/bill-detail';
@@ -93,7 +93,9 @@ export function BillsPage({ viewer }: { viewer: Viewer }) {
               cell: (item) => (
                 <>
                   <code>{item.id}</code>
-                  <div className="small muted">Reference {item.paymentReference}</div>
+                  <div className="small muted">
+                    Reference {item.paymentReference} · for <Link to={`/splits/${item.splitId}`}>Split {item.splitId}</Link>
+                  </div>
                 </>
               ),
             },

@@ -20,7 +20,8 @@ const EVENT_LABELS: Record<string, string> = {
   'split.second_person.confirmed': 'Confirmed by a second person',
   'split.leg_a.approved': 'Approved by the enterprise',
   'split.leg_a.rejected': 'Rejected by the enterprise',
-  'split.leg_a.claimed': 'Enterprise payment collected',
+  // Leg A is the advance (factoring, docs/money.md): the enterprise pays later, on its bill.
+  'split.leg_a.claimed': "Contractors' share advanced",
   'split.funded': 'Funded',
   'split.margin.held': 'Margin held',
   'split.margin.instant_elected': 'Margin release elected',
