@@ -72,7 +72,7 @@ ${
 `;
   const after =
     terms.status === 'ACTIVE'
-      ? `<p class="note" id="cancel-how">Your card is charged ${escapeHtml(`${amount} ${EVERY[terms.intervalUnit]}`)} until you cancel. You can cancel at any time, before a charge, on <a href="${escapeHtml(manageAddress(terms.subscriptionId))}">your subscription page</a>. Keep this page's address: the link is your access.</p>`
+      ? `<p class="note" id="cancel-how">Your card is charged ${escapeHtml(`${amount} ${EVERY[terms.intervalUnit]}`)} until you cancel. You can cancel at any time, before a charge, on <a href="${escapeHtml(manageAddress(terms.subscriptionId))}">your subscription page</a>. Keep its address private: whoever has it can cancel.</p>`
       : '';
   return { rows, after };
 }
