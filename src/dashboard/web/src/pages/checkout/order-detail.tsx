@@ -8,7 +8,8 @@ import { useResource } from '../../lib/use-resource';
 import { RefundDialog } from './refund-dialog';
 
 const REFUNDABLE = new Set(['PAID', 'PARTIALLY_REFUNDED']);
-const EVERY: Record<string, string> = { MONTHLY: 'every month', YEARLY: 'every year' };
+/** How often a subscription charges, in words. */
+export const EVERY: Record<string, string> = { MONTHLY: 'every month', YEARLY: 'every year' };
 
 /** How an order was paid, in words. */
 export const paidWith = (order: Order) => (order.card ? `${humanize(order.card.brand)} ···· ${order.card.last4}` : humanize(order.provider));

@@ -5,10 +5,10 @@ import { useConfirmedAction } from '../../components/data-list';
 import { Button, Confirm, StatusBadge } from '../../components/ui';
 import { humanize, money, Time } from '../../lib/format';
 import { setQuery } from '../../lib/router';
+import { EVERY } from './order-detail';
 import { StatusList } from './status-list';
 
 const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELLED'] as const;
-const EVERY: Record<string, string> = { MONTHLY: 'every month', YEARLY: 'every year' };
 const WHY: Record<string, string> = { BUYER_REQUEST: 'by the buyer', MERCHANT_REQUEST: 'by you', PAYMENT_FAILED: 'after 3 declined renewals' };
 
 const cardOf = (s: Subscription) => `${humanize(s.card.brand)} ···· ${s.card.last4}`;
