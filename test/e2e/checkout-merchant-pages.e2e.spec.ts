@@ -107,6 +107,10 @@ describe('Checkout for the merchant and the buyer (issue 29)', () => {
     expect(subscriptionId).toBeDefined();
     expect(receipt).toContain('<dt>Subscription</dt><dd>$12.50 every month</dd>');
     expect(receipt).toMatch(/<dt>Next charge<\/dt><dd>\$12\.50 on [A-Z][a-z]+ \d{1,2}, \d{4} at .* UTC<\/dd>/);
+    // Inside a frame the link opens a tab of its own (the subscription page refuses to be framed).
+    const framed = await (await fetch(`${app.url}${path.replace(/\?/, '/receipt?')}&embed=true`)).text();
+    expect(framed).toContain(`<a href="/subscriptions/${subscriptionId}" target="_blank" rel="noopener">your subscription page</a>`);
+    expect(receipt).not.toContain('target="_blank"');
 
     const manage = await fetch(`${app.url}/subscriptions/${subscriptionId}`);
     expect(manage.status).toBe(200);

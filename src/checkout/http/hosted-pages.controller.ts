@@ -214,7 +214,7 @@ export class HostedPagesController {
   /** The receipt, with a subscription's interval, next charge and the way to cancel (issue 29 item 8). */
   private async receiptHtml(order: OrderView, embed: boolean, back: { href: string; label: string } | null): Promise<string> {
     const terms = order.subscriptionId && !order.renewal ? subscriptionTerms(order, await findSubscription(this.queries, order.subscriptionId)) : null;
-    return receiptPage(order, await this.queries.buyerFacing(order), embed, back, terms ? receiptSubscriptionLines(terms) : null);
+    return receiptPage(order, await this.queries.buyerFacing(order), embed, back, terms ? receiptSubscriptionLines(terms, embed) : null);
   }
 
   /** A refused action as a page, with the status (and Retry-After) the error filter gives the same error in the API. */

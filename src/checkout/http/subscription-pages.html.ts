@@ -60,8 +60,11 @@ export function subscriptionTerms(order: OrderView, sub: SubscriptionView | null
   };
 }
 
-/** The receipt's lines about the renewals (inside its `<dl>`), and the way to cancel below it. */
-export function receiptSubscriptionLines(terms: SubscriptionTerms): { rows: string; after: string } {
+/**
+ * The receipt's lines about the renewals (inside its `<dl>`), and the way to cancel below it. Inside a frame
+ * (`embed`) the link opens a new tab: the subscription page refuses to be framed.
+ */
+export function receiptSubscriptionLines(terms: SubscriptionTerms, embed = false): { rows: string; after: string } {
   const amount = formatAmount(terms.amountMinorUnits, terms.currency);
   const rows = `<dt>Subscription</dt><dd>${escapeHtml(`${amount} ${EVERY[terms.intervalUnit]}`)}</dd>
 ${
@@ -72,7 +75,7 @@ ${
 `;
   const after =
     terms.status === 'ACTIVE'
-      ? `<p class="note" id="cancel-how">Your card is charged ${escapeHtml(`${amount} ${EVERY[terms.intervalUnit]}`)} until you cancel. You can cancel at any time, before a charge, on <a href="${escapeHtml(manageAddress(terms.subscriptionId))}">your subscription page</a>. Keep its address private: whoever has it can cancel.</p>`
+      ? `<p class="note" id="cancel-how">Your card is charged ${escapeHtml(`${amount} ${EVERY[terms.intervalUnit]}`)} until you cancel. You can cancel at any time, before a charge, on <a href="${escapeHtml(manageAddress(terms.subscriptionId))}"${embed ? ' target="_blank" rel="noopener"' : ''}>your subscription page</a>. Keep its address private: whoever has it can cancel.</p>`
       : '';
   return { rows, after };
 }
