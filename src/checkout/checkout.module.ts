@@ -3,6 +3,7 @@ import { MerchantCheckoutController } from './http/merchant-checkout.controller'
 import { Module } from '@nestjs/common';
 import { ApproveWalletPaymentHandler } from './application/approve-wallet-payment.handler';
 import { CancelSubscriptionHandler } from './application/cancel-subscription.handler';
+import { MerchantCancelSubscriptionHandler } from './application/merchant-cancel-subscription.handler';
 import { ChargeRenewalHandler } from './application/charge-renewal.handler';
 import { CheckoutPayments } from './application/checkout-payments';
 import { CheckoutSecrets } from './application/checkout-secrets';
@@ -35,6 +36,8 @@ import { HostedPagesController } from './http/hosted-pages.controller';
 import { IntegrationCheckoutController } from './http/integration-checkout.controller';
 import { PaymentLinksController } from './http/payment-links.controller';
 import { PublicCheckoutController } from './http/public-checkout.controller';
+import { MerchantSubscriptionsController } from './http/merchant-subscriptions.controller';
+import { SubscriptionPagesController } from './http/subscription-pages.controller';
 
 /** What buyers and merchants call: create, pay, cancel. */
 const useCases = [
@@ -47,6 +50,7 @@ const useCases = [
   CreatePaymentLinkHandler,
   StartPaymentLinkOrderHandler,
   CancelSubscriptionHandler,
+  MerchantCancelSubscriptionHandler,
   RefundOrderHandler,
 ];
 
@@ -68,7 +72,15 @@ const workflow = [
 ];
 
 @Module({
-  controllers: [IntegrationCheckoutController, PublicCheckoutController, PaymentLinksController, MerchantCheckoutController, HostedPagesController],
+  controllers: [
+    IntegrationCheckoutController,
+    PublicCheckoutController,
+    PaymentLinksController,
+    MerchantCheckoutController,
+    MerchantSubscriptionsController,
+    HostedPagesController,
+    SubscriptionPagesController,
+  ],
   providers: [
     paymentProcessorsProvider,
     PaymentLinkOrderLimits,

@@ -362,7 +362,7 @@ describe("Each party's day in the dashboard (issue 29)", () => {
       dataOf(await app.request('POST', '/api/commerce/integration/checkout', { token: checkoutKey, body: checkoutBody({ externalOrderRef: ref }) }), 201);
     await go('/checkout?tab=orders');
     await page.getByLabel('Your order reference').fill('order-1042');
-    await page.getByRole('button', { name: 'Find order' }).click();
+    await page.getByRole('button', { name: 'Find orders' }).click();
     expect(await page.locator('#orders-title').textContent()).toBe('Orders with reference “order-1042”');
     const orderRows = page.locator('tbody tr');
     await ui(orderRows.first()).toContainText('order-1042');

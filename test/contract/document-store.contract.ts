@@ -151,6 +151,9 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       // A bound of one type never matches a value of the other type.
       expect(await ids({ filter: { owner: 'even' }, range: { key: { lt: 'zzz' } }, sort: [{ field: 'key', direction: 'asc' }] })).toEqual(['r0', 'r2', 'r4', 'r6']);
       expect(await ids({ filter: { owner: 'even' }, range: { key: { lt: 100 } } })).toEqual(['typed']);
+      // count takes the same bounds (issue 29: the merchant's orders between two dates, paged with a total).
+      expect(await store.count(collection, { owner: 'odd' }, { key: { gte: 'k003' }, position: { lt: 70 } })).toBe(2);
+      expect(await store.count(collection, undefined, { position: { gte: 20, lte: 50 } })).toBe(4);
     });
 
     // Read models add optional fields (e.g. a user's releasedAt, an order's unlisted) and filter on null

@@ -204,6 +204,8 @@ describe('Idempotency-Key over HTTP', () => {
       // card charge carries its own processor idempotency key (issue 23 item 3).
       'POST /api/commerce/checkout/orders/{orderId}/confirm',
       'POST /api/commerce/checkout/subscriptions/{subscriptionId}/cancel',
+      // Issue 29: the merchant stops future renewals; nothing moves now, and a repeat answers the cancelled state.
+      'POST /api/commerce/integration/checkout/subscriptions/{subscriptionId}/cancel',
     ]);
     const MONEY = [
       'POST /api/commerce/me/withdrawals',

@@ -2,15 +2,31 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { Page } from '../../platform/http/envelope';
 import { APP_CONFIG } from '../../platform/platform.tokens';
-import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
+import { DOCUMENT_READER, DocumentReader, Filter, Range } from '../../platform/read-store/document-store.port';
 import type { OrderStatus } from '../domain/checkout.events';
 import type { SubscriptionStatus } from '../domain/subscription.events';
 import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
+import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError } from '../domain/checkout.errors';
 import { subscriptionRecordOf } from './checkout-queries';
 
 /** An order as its merchant lists it: never the buyer's page token or client secret (those are the buyer's credentials). */
 export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken' | 'pageTokenHash' | 'unlisted' | 'refundedMinorUnits'> & { refundedMinorUnits: string };
-export type MerchantSubscriptionView = ReturnType<typeof subscriptionRecordOf> & { createdAt: string | null };
+/**
+ * A subscription as its merchant lists it (issue 29 item 6): who it is for as far as the service knows, i.e. the
+ * founding order and the merchant's own reference on it (the service never asks the buyer for a name or email).
+ */
+export type MerchantSubscriptionView = ReturnType<typeof subscriptionRecordOf> & {
+  createdAt: string | null;
+  foundingOrderId: string | null;
+  externalOrderRef: string | null;
+  /** The buyer's page to read and cancel it (the receipt links it; a merchant's own renewal emails can too). */
+  manageUrl: string;
+};
+/** Orders created in [from, to): ISO instants (the API checks them). */
+export interface CreatedWindow {
+  from?: string;
+  to?: string;
+}
 export interface MerchantPaymentLinkView {
   slug: string;
   url: string;
@@ -19,6 +35,12 @@ export interface MerchantPaymentLinkView {
   currency: string;
   provider: string;
   createdAt: string;
+}
+
+/** Never the buyer's page token or client secret (a document written before issue 15 may still hold the plaintext clientSecret). */
+function merchantOrderOf(order: OrderView): MerchantOrderView {
+  const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, unlisted: _u, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };
+  return { ...shown, refundedMinorUnits: order.refundedMinorUnits ?? '0' };
 }
 
 const NEWEST_FIRST = [
@@ -38,22 +60,54 @@ export class MerchantListsQuery {
    * Without a status, the default list: every order except payment-link orders that expired unpaid (anyone
    * can start those, so they would bury the merchant's real orders; issue 24). With a status, all orders in it.
    */
-  orders(companyId: string, status: OrderStatus | undefined, page: number, limit: number, externalOrderRef?: string): Promise<Page<MerchantOrderView>> {
+  orders(companyId: string, status: OrderStatus | undefined, page: number, limit: number, externalOrderRef?: string, window: CreatedWindow = {}): Promise<Page<MerchantOrderView>> {
     // A reference asked for finds its order whatever it is (an unlisted one too): the merchant named it.
     const byRef: Filter = externalOrderRef ? { externalOrderRef } : { unlisted: null };
     const filter: Filter = status ? { merchantCompanyId: companyId, status, ...(externalOrderRef ? { externalOrderRef } : {}) } : { merchantCompanyId: companyId, ...byRef };
-    return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, filter, page, limit, (order) => {
-      // A document written before issue 15 may still hold the plaintext clientSecret: never shown.
-      const { merchantCompanyId: _m, pageToken: _p, pageTokenHash: _h, unlisted: _u, clientSecret: _c, ...shown } = order as OrderView & { clientSecret?: string | null };
-      return { ...shown, refundedMinorUnits: order.refundedMinorUnits ?? '0' };
-    });
+    const range: Range = window.from || window.to ? { createdAt: { ...(window.from ? { gte: window.from } : {}), ...(window.to ? { lt: window.to } : {}) } } : {};
+    return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, filter, page, limit, merchantOrderOf, range);
   }
 
-  subscriptions(companyId: string, status: SubscriptionStatus | undefined, page: number, limit: number): Promise<Page<MerchantSubscriptionView>> {
-    return this.page<SubscriptionView, MerchantSubscriptionView>(CHECKOUT_SUBSCRIPTIONS, { merchantCompanyId: companyId, ...(status ? { status } : {}) }, page, limit, (sub) => ({
+  /** One of the merchant's orders (its detail page; issue 29 item 6); 404 for an unknown order or another merchant's. */
+  async order(companyId: string, orderId: string): Promise<MerchantOrderView> {
+    const order = await this.store.get<OrderView>(CHECKOUT_ORDERS, orderId);
+    if (!order || order.merchantCompanyId !== companyId) throw new CheckoutOrderNotFoundError();
+    return merchantOrderOf(order);
+  }
+
+  async subscriptions(companyId: string, status: SubscriptionStatus | undefined, page: number, limit: number): Promise<Page<MerchantSubscriptionView>> {
+    const listed = await this.page<SubscriptionView, SubscriptionView>(
+      CHECKOUT_SUBSCRIPTIONS,
+      { merchantCompanyId: companyId, ...(status ? { status } : {}) },
+      page,
+      limit,
+      (sub) => sub,
+    );
+    const items = await Promise.all(listed.items.map((sub) => this.merchantSubscription(sub)));
+    return Page.of(items, page, limit, listed.meta.total);
+  }
+
+  /** One of the merchant's subscriptions; 404 for an unknown one or another merchant's. */
+  async subscription(companyId: string, subscriptionId: string): Promise<MerchantSubscriptionView> {
+    const sub = await this.store.get<SubscriptionView>(CHECKOUT_SUBSCRIPTIONS, subscriptionId);
+    if (!sub || sub.merchantCompanyId !== companyId) throw new CheckoutSubscriptionNotFoundError();
+    return this.merchantSubscription(sub);
+  }
+
+  /** The founding order is the subscription's first order (renewal orders come later), found by the subscriptionId every paid order of it carries. */
+  private async merchantSubscription(sub: SubscriptionView): Promise<MerchantSubscriptionView> {
+    const [founding] = await this.store.find<OrderView>(CHECKOUT_ORDERS, {
+      filter: { subscriptionId: sub.subscriptionId, renewal: null },
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+      limit: 1,
+    });
+    return {
       ...subscriptionRecordOf(sub),
       createdAt: sub.createdAt ?? null,
-    }));
+      foundingOrderId: founding?.id ?? null,
+      externalOrderRef: founding?.externalOrderRef ?? null,
+      manageUrl: `${this.config.hostedCheckoutUrl}/subscriptions/${encodeURIComponent(sub.subscriptionId)}`,
+    };
   }
 
   paymentLinks(companyId: string, page: number, limit: number): Promise<Page<MerchantPaymentLinkView>> {
@@ -68,10 +122,10 @@ export class MerchantListsQuery {
     }));
   }
 
-  private async page<T extends { id: string }, R>(collection: string, filter: Filter, page: number, limit: number, present: (doc: T) => R): Promise<Page<R>> {
+  private async page<T extends { id: string }, R>(collection: string, filter: Filter, page: number, limit: number, present: (doc: T) => R, range: Range = {}): Promise<Page<R>> {
     const [items, total] = await Promise.all([
-      this.store.find<T>(collection, { filter, sort: NEWEST_FIRST, skip: (page - 1) * limit, limit }),
-      this.store.count(collection, filter),
+      this.store.find<T>(collection, { filter, range, sort: NEWEST_FIRST, skip: (page - 1) * limit, limit }),
+      this.store.count(collection, filter, range),
     ]);
     return Page.of(items.map(present), page, limit, total);
   }

@@ -3,7 +3,8 @@ import { IntervalUnit, Provider, SavedCard } from './checkout.events';
 
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED';
 export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['ACTIVE', 'CANCELLED'];
-export type CancellationReason = 'PAYMENT_FAILED' | 'BUYER_REQUEST';
+/** MERCHANT_REQUEST (issue 29): the merchant cancelled it from its dashboard or its server. */
+export type CancellationReason = 'PAYMENT_FAILED' | 'BUYER_REQUEST' | 'MERCHANT_REQUEST';
 
 export type SubscriptionStarted = DomainEvent<
   'checkout.subscription.started',

@@ -4,6 +4,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsISO8601,
   IsObject,
   IsOptional,
   IsString,
@@ -183,6 +184,16 @@ export class OrderListQueryDto extends PageQueryDto {
   @MinLength(REFERENCE_LENGTH.min)
   @MaxLength(REFERENCE_LENGTH.max)
   externalOrderRef?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-01', description: 'Only orders created at or after this ISO 8601 date or time (a date is its midnight UTC)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date or time, e.g. 2026-11-01 or 2026-11-01T09:00:00Z' })
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-01', description: 'Only orders created before this ISO 8601 date or time (a date is its midnight UTC); not before from' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date or time, e.g. 2026-12-01 or 2026-12-01T09:00:00Z' })
+  to?: string;
 }
 
 export class SubscriptionListQueryDto extends PageQueryDto {

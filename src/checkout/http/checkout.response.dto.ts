@@ -48,7 +48,7 @@ export class SubscriptionDto {
   @ApiProperty({ example: 0 }) consecutiveDeclines!: number;
   @ApiProperty({ type: CardSummaryDto }) card!: CardSummaryDto;
   @ApiProperty({ nullable: true, type: String }) cancelledAt!: string | null;
-  @ApiProperty({ nullable: true, enum: ['PAYMENT_FAILED', 'BUYER_REQUEST'] }) cancellationReason!: string | null;
+  @ApiProperty({ nullable: true, enum: ['PAYMENT_FAILED', 'BUYER_REQUEST', 'MERCHANT_REQUEST'] }) cancellationReason!: string | null;
 }
 
 export class PaymentLinkCreatedDto {
@@ -95,6 +95,20 @@ export class MerchantOrderDto {
 export class MerchantSubscriptionDto extends SubscriptionDto {
   @ApiProperty({ nullable: true, type: String, example: '2026-11-25T01:30:13.334Z', description: 'Null for subscriptions projected before it was kept' })
   createdAt!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'ord_00mwvg5jxbn5y14qsu18r2222e', description: 'The order whose payment started the subscription' })
+  foundingOrderId!: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'customer-42',
+    description: "The merchant's externalOrderRef on the founding order: who the subscription is for, in the merchant's words",
+  })
+  externalOrderRef!: string | null;
+  @ApiProperty({
+    example: 'https://pay.paysplit.example/subscriptions/sub_wn9kizc2kyolk5k66t09sxftrb',
+    description: "The buyer's page to read and cancel the subscription (linked from the receipt); put it in your renewal emails",
+  })
+  manageUrl!: string;
 }
 
 /** A payment link as its merchant lists it (GET /api/commerce/payment-links). */

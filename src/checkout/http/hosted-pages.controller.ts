@@ -18,6 +18,8 @@ import { CardDeclinedError, PaymentLinkOrdersLimitedError } from '../domain/chec
 import { prefersHtml } from '../../platform/http/content-negotiation';
 import { OrderView, PAYMENT_LINK_ORDER_REF } from '../projections/checkout-read-model.projection';
 import { UseAnotherCardMessage } from '../application/use-another-card.handler';
+import { findSubscription } from './subscription-pages.controller';
+import { receiptSubscriptionLines, subscriptionTerms } from './subscription-pages.html';
 import { authenticationPage, declineSentence, embedPage, messagePage, payPage, paymentLinkPage, receiptPage, returnAddress } from './hosted-pages.html';
 
 type Form = Record<string, string | undefined>;
@@ -157,7 +159,7 @@ export class HostedPagesController {
     if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, isEmbed(embed)), isEmbed(embed));
     if (!wasPaid(order.status)) return redirect(reply, payAddress(orderId, token!, isEmbed(embed)));
     const back = { href: returnAddress(order.returnUrl, order.id), label: 'Return to the merchant' };
-    sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), back), isEmbed(embed));
+    sendHtml(reply, 200, await this.receiptHtml(order, isEmbed(embed), back), isEmbed(embed));
   }
 
   @Get('checkout/:slug')
@@ -190,7 +192,7 @@ export class HostedPagesController {
     const order = orderId ? await this.queries.order(orderId).catch(() => null) : null;
     const ours = order !== null && order.externalOrderRef === `${PAYMENT_LINK_ORDER_REF}${slug}`;
     const again = { href: `/checkout/${encodeURIComponent(slug)}${isEmbed(embed) ? '?embed=true' : ''}`, label: 'Start the payment again' };
-    if (ours && wasPaid(order.status)) return sendHtml(reply, 200, receiptPage(order, await this.queries.buyerFacing(order), isEmbed(embed), null), isEmbed(embed));
+    if (ours && wasPaid(order.status)) return sendHtml(reply, 200, await this.receiptHtml(order, isEmbed(embed), null), isEmbed(embed));
     sendHtml(reply, 200, messagePage('Payment not completed', 'Nothing was paid. You can start the payment again.', isEmbed(embed), again), isEmbed(embed));
   }
 
@@ -203,10 +205,16 @@ export class HostedPagesController {
 
   private async closedPage(order: OrderView, embed: boolean): Promise<string | null> {
     const back = { href: returnAddress(order.returnUrl, order.id), label: 'Return to the merchant' };
-    if (wasPaid(order.status)) return receiptPage(order, await this.queries.buyerFacing(order), embed, back);
+    if (wasPaid(order.status)) return this.receiptHtml(order, embed, back);
     if (order.status === 'EXPIRED') return messagePage('Checkout expired', 'This checkout has expired. Return to the merchant to start again.', embed, back);
     if (order.status === 'FAILED') return messagePage('Payment failed', 'This payment failed.', embed, back);
     return null;
+  }
+
+  /** The receipt, with a subscription's interval, next charge and the way to cancel (issue 29 item 8). */
+  private async receiptHtml(order: OrderView, embed: boolean, back: { href: string; label: string } | null): Promise<string> {
+    const terms = order.subscriptionId && !order.renewal ? subscriptionTerms(order, await findSubscription(this.queries, order.subscriptionId)) : null;
+    return receiptPage(order, await this.queries.buyerFacing(order), embed, back, terms ? receiptSubscriptionLines(terms, embed) : null);
   }
 
   /** A refused action as a page, with the status (and Retry-After) the error filter gives the same error in the API. */

@@ -151,7 +151,14 @@ export function authenticationPage(order: OrderView, party: PageParty, token: st
 }
 
 /** After payment: amount, merchant, order id, card brand and last4, a link back. */
-export function receiptPage(order: OrderView, party: PageParty, embed: boolean, back: { href: string; label: string } | null): string {
+export function receiptPage(
+  order: OrderView,
+  party: PageParty,
+  embed: boolean,
+  back: { href: string; label: string } | null,
+  /** A subscription's founding order (issue 29 item 8): its interval and next charge in the list, how to cancel below it. */
+  subscription: { rows: string; after: string } | null = null,
+): string {
   const amount = formatAmount(order.amountMinorUnits, order.currency);
   const paidAt = order.paidAt ? new Date(order.paidAt) : null;
   const when = paidAt ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(paidAt) + ' UTC' : null;
@@ -173,8 +180,9 @@ ${party.item ? `<dt>For</dt><dd>${escapeHtml(party.item)}</dd>` : ''}
 <dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
 <dt>Paid with</dt><dd>${escapeHtml(method)}</dd>
 ${when ? `<dt>Date</dt><dd>${escapeHtml(when)}</dd>` : ''}
-${refundLine}<dt>Order</dt><dd>${escapeHtml(order.id)}</dd>
+${refundLine}${subscription?.rows ?? ''}<dt>Order</dt><dd>${escapeHtml(order.id)}</dd>
 </dl>
+${subscription?.after ?? ''}
 ${back ? `<a class="button" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : ''}`,
     { embed },
   );

@@ -70,9 +70,9 @@ export class StagedWriter implements ProjectionWriter {
     return sorted.slice(start, options.limit === undefined ? undefined : start + options.limit) as T[];
   }
 
-  async count(collection: string, filter?: Filter): Promise<number> {
-    if (!this.staged.get(collection)?.size && !this.working.get(collection)?.size) return this.reader.count(collection, filter);
-    return (await this.find(collection, { filter })).length;
+  async count(collection: string, filter?: Filter, range?: Range): Promise<number> {
+    if (!this.staged.get(collection)?.size && !this.working.get(collection)?.size) return this.reader.count(collection, filter, range);
+    return (await this.find(collection, { filter, range })).length;
   }
 
   /** The staged documents themselves (frozen; the edited ones snapshotted now): a store serializes them, nothing may change them. */

@@ -47,7 +47,8 @@ export interface FindOptions {
 export interface DocumentReader {
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;
   find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]>;
-  count(collection: string, filter?: Filter): Promise<number>;
+  /** `range` as in find (issue 29: the merchant's orders between two dates). */
+  count(collection: string, filter?: Filter, range?: Range): Promise<number>;
 }
 
 /** A collection a projection owns, with the top-level fields it is queried by. */

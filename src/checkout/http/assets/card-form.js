@@ -38,6 +38,9 @@
     var cvc = digits(f.cvc.value);
     if (!(amex ? cvc.length === 4 : cvc.length === 3 || cvc.length === 4) || cvc.length !== f.cvc.value.trim().length) errors.push([f.cvc, amex ? 'Enter the 4-digit security code.' : 'Enter the 3-digit security code from the back of the card.']);
     [f.number, f.month, f.year, f.cvc].forEach(function (input) { setError(input, null); });
+    // A new try: the previous answer (a decline banner) no longer applies, so only this check's messages show (issue 29 item 8).
+    var banner = document.getElementById('payment-error');
+    if (banner) banner.textContent = '';
     errors.forEach(function (e) { setError(e[0], e[1]); });
     if (errors.length) errors[0][0].focus();
     return { ok: errors.length === 0, card: { number: number, expMonth: month, expYear: year, cvc: cvc } };

@@ -11,7 +11,7 @@ import {
   TransactionOptions,
   WriteConcern,
 } from 'mongodb';
-import { CollectionSpec, CommitOutcome, Doc, DocumentReader, DocumentWrite, Filter, FindOptions, ProjectionCommit, ProjectionState, isStale } from '../document-store.port';
+import { CollectionSpec, CommitOutcome, Doc, DocumentReader, DocumentWrite, Filter, FindOptions, ProjectionCommit, ProjectionState, Range, isStale } from '../document-store.port';
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
@@ -251,8 +251,8 @@ export class MongoReadStore implements ReadStore {
     return this.activeReader().find<T>(collection, options);
   }
 
-  async count(collection: string, filter?: Filter): Promise<number> {
-    return this.activeReader().count(collection, filter);
+  async count(collection: string, filter?: Filter, range?: Range): Promise<number> {
+    return this.activeReader().count(collection, filter, range);
   }
 
   async putOperational<T extends Doc>(collection: string, doc: T): Promise<void> {
@@ -575,8 +575,8 @@ function documentReader(collectionOf: (collection: string) => Promise<Collection
       });
       return (await cursor.toArray()).map((stored) => fromStored<T>(stored));
     },
-    async count(collection: string, filter?: Filter): Promise<number> {
-      return (await collectionOf(collection)).countDocuments(toQuery(filter));
+    async count(collection: string, filter?: Filter, range?: Range): Promise<number> {
+      return (await collectionOf(collection)).countDocuments(toQuery(filter, range));
     },
   };
 }

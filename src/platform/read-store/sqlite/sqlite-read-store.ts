@@ -177,8 +177,8 @@ export class SqliteReadStore implements ReadStore {
     return this.activeReader().find<T>(collection, options);
   }
 
-  async count(collection: string, filter?: Filter): Promise<number> {
-    return this.activeReader().count(collection, filter);
+  async count(collection: string, filter?: Filter, range?: Range): Promise<number> {
+    return this.activeReader().count(collection, filter, range);
   }
 
   async putOperational<T extends Doc>(collection: string, doc: T): Promise<void> {
@@ -410,8 +410,8 @@ export class SqliteReadStore implements ReadStore {
         const rows = statement<unknown[], { body: string }>(sql).all(...where.params, options.limit ?? -1, options.skip ?? 0);
         return rows.map((row) => JSON.parse(row.body) as T);
       },
-      async count(collection: string, filter?: Filter): Promise<number> {
-        const where = whereClause(filter);
+      async count(collection: string, filter?: Filter, range?: Range): Promise<number> {
+        const where = whereClause(filter, range);
         const sql = `SELECT COUNT(*) AS n FROM ${tableOf(collection)} ${where.sql}`;
         return statement<unknown[], { n: number }>(sql).get(...where.params)!.n;
       },

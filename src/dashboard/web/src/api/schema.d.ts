@@ -1305,10 +1305,30 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's Checkout orders, newest first, paged; ?status= and ?externalOrderRef= narrow (never the buyer's page token or client secret); Accept: text/csv exports every one
+     * The caller's Checkout orders, newest first, paged; ?status=, ?externalOrderRef= and the creation window ?from= (inclusive) ?to= (exclusive) narrow (never the buyer's page token or client secret); Accept: text/csv exports every one
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['MerchantCheckoutController_orders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/checkout/orders/{orderId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the caller's orders, as the list shows it (its detail page); another merchant's order is 404
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['MerchantCheckoutController_order'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1331,6 +1351,26 @@ export interface paths {
     get: operations['MerchantCheckoutController_subscriptions'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/integration/checkout/subscriptions/{subscriptionId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The merchant cancels one of its subscriptions (cancellationReason MERCHANT_REQUEST): no renewal is charged after it, nothing paid is refunded. Idempotent: a cancelled subscription answers its current state; another merchant's is 404
+     * @description Credential: an API key with scope checkout:write, or a session; a session's member role: owner, admin, finance.
+     */
+    post: operations['MerchantSubscriptionsController_cancel'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3175,7 +3215,7 @@ export interface components {
       card: components['schemas']['CardSummaryDto'];
       cancelledAt: string | null;
       /** @enum {string|null} */
-      cancellationReason: 'PAYMENT_FAILED' | 'BUYER_REQUEST' | null;
+      cancellationReason: 'PAYMENT_FAILED' | 'BUYER_REQUEST' | 'MERCHANT_REQUEST' | null;
     };
     PaymentLinkCreatedDto: {
       /** @example vy5h04jz2xz6ev9jv9fq */
@@ -3285,12 +3325,27 @@ export interface components {
       card: components['schemas']['CardSummaryDto'];
       cancelledAt: string | null;
       /** @enum {string|null} */
-      cancellationReason: 'PAYMENT_FAILED' | 'BUYER_REQUEST' | null;
+      cancellationReason: 'PAYMENT_FAILED' | 'BUYER_REQUEST' | 'MERCHANT_REQUEST' | null;
       /**
        * @description Null for subscriptions projected before it was kept
        * @example 2026-11-25T01:30:13.334Z
        */
       createdAt: string | null;
+      /**
+       * @description The order whose payment started the subscription
+       * @example ord_00mwvg5jxbn5y14qsu18r2222e
+       */
+      foundingOrderId: string | null;
+      /**
+       * @description The merchant's externalOrderRef on the founding order: who the subscription is for, in the merchant's words
+       * @example customer-42
+       */
+      externalOrderRef: string | null;
+      /**
+       * @description The buyer's page to read and cancel the subscription (linked from the receipt); put it in your renewal emails
+       * @example https://pay.paysplit.example/subscriptions/sub_wn9kizc2kyolk5k66t09sxftrb
+       */
+      manageUrl: string;
     };
     SessionViewDto: {
       /** @example pes_0mf3k2j8qa7x1c9d0e4r5t6y7u */
@@ -12819,6 +12874,10 @@ export interface operations {
         status?: 'OPEN' | 'REQUIRES_ACTION' | 'PAID' | 'FAILED' | 'EXPIRED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
         /** @description Only the orders with exactly this externalOrderRef (the merchant finds an order by its own reference; issue 29 item 6) */
         externalOrderRef?: string;
+        /** @description Only orders created at or after this ISO 8601 date or time (a date is its midnight UTC) */
+        from?: string;
+        /** @description Only orders created before this ISO 8601 date or time (a date is its midnight UTC); not before from */
+        to?: string;
       };
       header?: never;
       path?: never;
@@ -12876,6 +12935,86 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  MerchantCheckoutController_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MerchantOrderDto'];
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_ORDER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_ORDER_NOT_FOUND';
             };
           };
         };
@@ -12974,6 +13113,156 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  MerchantSubscriptionsController_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        subscriptionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MerchantSubscriptionDto'];
+          };
+        };
+      };
+      /** @description MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CSRF_ORIGIN_MISMATCH, MISSING_SCOPE, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CSRF_ORIGIN_MISMATCH' | 'MISSING_SCOPE' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description CHECKOUT_SUBSCRIPTION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CHECKOUT_SUBSCRIPTION_NOT_FOUND';
+            };
+          };
+        };
+      };
+      /** @description CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
             };
           };
         };

@@ -161,6 +161,7 @@ export function Confirm({
   title,
   body,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger = true,
   busy = false,
   error,
@@ -172,6 +173,8 @@ export function Confirm({
   title: string;
   body?: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting (issue 29: "Keep subscription" where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   error?: Error | null;
@@ -207,7 +210,7 @@ export function Confirm({
           ) : null}
         </div>
         <div className="dialog-actions">
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>{cancelLabel}</Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
             {confirmLabel}
           </Button>

@@ -17,12 +17,23 @@ export function CheckoutPage({ viewer }: { viewer: Viewer }) {
           ['orders', 'Orders'],
           ['subscriptions', 'Subscriptions'],
         ].map(([value, label]) => (
-          <button key={value} role="tab" aria-selected={tab === value} onClick={() => setQuery({ tab: value === 'links' ? undefined : value, status: undefined, page: undefined })}>
+          <button
+            key={value}
+            role="tab"
+            aria-selected={tab === value}
+            onClick={() => setQuery({ tab: value === 'links' ? undefined : value, status: undefined, page: undefined, order: undefined })}
+          >
             {label}
           </button>
         ))}
       </div>
-      {tab === 'orders' ? <Orders mayRefund={canDo(viewer, 'money')} /> : tab === 'subscriptions' ? <Subscriptions /> : <PaymentLinks mayCreate={canDo(viewer, 'manage')} />}
+      {tab === 'orders' ? (
+        <Orders mayRefund={canDo(viewer, 'money')} />
+      ) : tab === 'subscriptions' ? (
+        <Subscriptions mayCancel={canDo(viewer, 'money')} />
+      ) : (
+        <PaymentLinks mayCreate={canDo(viewer, 'manage')} />
+      )}
     </>
   );
 }
