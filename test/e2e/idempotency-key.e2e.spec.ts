@@ -204,6 +204,10 @@ describe('Idempotency-Key over HTTP', () => {
       // card charge carries its own processor idempotency key (issue 23 item 3).
       'POST /api/commerce/checkout/orders/{orderId}/confirm',
       'POST /api/commerce/checkout/subscriptions/{subscriptionId}/cancel',
+      // Issue 29 item 9: forgot password, public like the other /api/auth routes (outside the prefixes walked
+      // below); they move no money, a repeat sends at most 3 links an hour or meets a used-up token.
+      'POST /api/auth/password/forgot',
+      'POST /api/auth/password/reset',
     ]);
     const MONEY = [
       'POST /api/commerce/me/withdrawals',
