@@ -72,7 +72,7 @@ export function ResetPasswordPage() {
   });
   if (done)
     return (
-      <AuthCard title="Password changed" lede="Sign in with your new password. Every other session of this account was signed out.">
+      <AuthCard title="Password changed" lede="Every session of this account was signed out, this browser's too. Sign in with your new password.">
         <div className="alert success" role="status">
           Your password was changed.
         </div>
