@@ -22,6 +22,9 @@ import { InviteMemberHandler } from './application/invite-member.handler';
 import { ChangeMemberRoleHandler } from './application/change-member-role.handler';
 import { RemoveMemberHandler } from './application/remove-member.handler';
 import { RevokeInvitationHandler } from './application/revoke-invitation.handler';
+import { CredentialCutoffs } from './application/credential-cutoffs';
+import { PasswordResets } from './application/password-resets';
+import { ResetPasswordHandler } from './application/reset-password.handler';
 
 @Module({
   controllers: [AuthController, ApiKeysController, MembersController],
@@ -45,6 +48,9 @@ import { RevokeInvitationHandler } from './application/revoke-invitation.handler
     ChangeMemberRoleHandler,
     RemoveMemberHandler,
     RevokeInvitationHandler,
+    CredentialCutoffs,
+    PasswordResets,
+    ResetPasswordHandler,
     { provide: CREDENTIAL_RESOLVER, useExisting: CredentialResolverService },
   ],
   exports: [CREDENTIAL_RESOLVER, AccountDirectory, MagicLinks, Outbox],

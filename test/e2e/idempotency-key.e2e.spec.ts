@@ -206,6 +206,10 @@ describe('Idempotency-Key over HTTP', () => {
       'POST /api/commerce/checkout/subscriptions/{subscriptionId}/cancel',
       // Issue 29: the merchant stops future renewals; nothing moves now, and a repeat answers the cancelled state.
       'POST /api/commerce/integration/checkout/subscriptions/{subscriptionId}/cancel',
+      // Issue 29 item 9: forgot password, public like the other /api/auth routes (outside the prefixes walked
+      // below); they move no money, a repeat sends at most 3 links an hour or meets a used-up token.
+      'POST /api/auth/password/forgot',
+      'POST /api/auth/password/reset',
     ]);
     const MONEY = [
       'POST /api/commerce/me/withdrawals',

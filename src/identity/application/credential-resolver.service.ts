@@ -10,6 +10,7 @@ import { ApiKeyUsage } from './api-key-usage';
 import { hashToken, hasExpired } from './tokens';
 import { SESSIONS, SessionDoc } from './sessions.collection';
 import { roleIn } from './members.queries';
+import { CredentialCutoffs } from './credential-cutoffs';
 
 /**
  * How long an API key's principal is reused without looking the key up again. Every integration call
@@ -29,6 +30,7 @@ export class CredentialResolverService implements CredentialResolver {
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(REAL_CLOCK) private readonly realClock: Clock,
     private readonly usage: ApiKeyUsage,
+    private readonly cutoffs: CredentialCutoffs,
   ) {}
 
   async resolve(token: string): Promise<Principal | null> {
@@ -41,7 +43,8 @@ export class CredentialResolverService implements CredentialResolver {
     if (token.startsWith('sess_')) {
       const session = await this.store.getOperational<SessionDoc>(SESSIONS, hash);
       if (!session) return null;
-      if (hasExpired(session, this.realClock)) {
+      // A password reset ends every session issued before it (issue 29 item 9).
+      if (hasExpired(session, this.realClock) || (await this.cutoffs.ended(session.userId, session.issuedAt))) {
         await this.store.deleteOperational(SESSIONS, hash);
         return null;
       }

@@ -18,7 +18,7 @@ export class SessionIssuer {
   async issue(userId: string, companyId: string): Promise<string> {
     const { token, hash } = newSecretToken('sess');
     const expiresAt = expiresIn(this.realClock, this.config.sessionTtlSeconds);
-    const session: SessionDoc = { id: hash, userId, companyId, createdAt: this.clock.now().toISOString(), expiresAt };
+    const session: SessionDoc = { id: hash, userId, companyId, createdAt: this.clock.now().toISOString(), issuedAt: this.realClock.now().toISOString(), expiresAt };
     await this.store.putOperational(SESSIONS, session);
     return token;
   }

@@ -9,6 +9,11 @@ export interface SessionDoc {
   userId: string;
   companyId: string;
   createdAt: string;
+  /**
+   * Real time the session was issued; a password reset ends the sessions issued until then (CredentialCutoffs).
+   * Absent on sessions issued before issue 29: a reset ends them too.
+   */
+  issuedAt?: string;
   /** Real time (not the sandbox clock) after which the token is refused. */
   expiresAt: string;
 }

@@ -93,4 +93,37 @@ describe('account decider', () => {
       given(accountDecider).when(verify('usr_1')).thenFails('MAGIC_LINK_INVALID');
     });
   });
+
+  describe('resetting the password (issue 29 item 9)', () => {
+    const reset = (userId: string): AccountCommand => ({ type: 'ResetPassword', data: { userId, passwordHash: 'h2' }, metadata: { now: LATER, actor: `user:${userId}` } });
+    const passwordReset: AccountEvent = { type: 'user.password_reset', data: { userId: 'usr_1', companyId: 'co_1', passwordHash: 'h2', resetAt: LATER } };
+
+    it('records the new password of a verified account, including one registered before verification existed', () => {
+      given(accountDecider, ...signedUp, verified)
+        .when(reset('usr_1'))
+        .then([passwordReset]);
+      given(accountDecider, ...signedUpBefore)
+        .when(reset('usr_1'))
+        .then([passwordReset]);
+    });
+
+    it('also proves the address of an unverified sign-up: the link was emailed to it', () => {
+      given(accountDecider, ...signedUp)
+        .when(reset('usr_1'))
+        .then([passwordReset, { ...verified, data: { ...verified.data, verifiedAt: LATER } }]);
+    });
+
+    it('can reset again: each reset is its own fact, the latest hash counts', () => {
+      given(accountDecider, ...signedUp, verified, passwordReset)
+        .when(reset('usr_1'))
+        .then([passwordReset]);
+    });
+
+    it('refuses the link of a user that lost the address, or of no account', () => {
+      given(accountDecider, ...signedUp, { type: 'user.email_released', data: { userId: 'usr_1', companyId: 'co_1', releasedAt: LATER } }, ...provisioned)
+        .when(reset('usr_1'))
+        .thenFails('PASSWORD_RESET_INVALID');
+      given(accountDecider).when(reset('usr_1')).thenFails('PASSWORD_RESET_INVALID');
+    });
+  });
 });

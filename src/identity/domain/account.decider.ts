@@ -1,5 +1,5 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
-import { EmailAlreadyRegisteredError, MagicLinkInvalidError } from './identity.errors';
+import { EmailAlreadyRegisteredError, MagicLinkInvalidError, PasswordResetInvalidError } from './identity.errors';
 import { AccountEvent } from './identity.events';
 import { CommandMetadata } from '../../platform/domain/command';
 
@@ -11,7 +11,9 @@ export type AccountCommand =
   /** A roster row or sandbox creator for the email: a passwordless account, unless a verified one exists. */
   | { type: 'ProvisionAccount'; data: Registration; metadata: CommandMetadata }
   /** The account's user followed a link emailed to the address. */
-  | { type: 'VerifyEmail'; data: { userId: string }; metadata: CommandMetadata };
+  | { type: 'VerifyEmail'; data: { userId: string }; metadata: CommandMetadata }
+  /** Issue 29 item 9: the user followed its emailed reset link with a new password (its hash). */
+  | { type: 'ResetPassword'; data: { userId: string; passwordHash: string }; metadata: CommandMetadata };
 
 export type AccountState = { status: 'none' } | { status: 'registered'; companyId: string; userId: string; verified: boolean };
 
@@ -31,6 +33,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         return provisionAccount(command.data, state, command.metadata);
       case 'VerifyEmail':
         return verifyEmail(command.data, state, command.metadata);
+      case 'ResetPassword':
+        return resetPassword(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -46,6 +50,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         return state.status === 'registered' ? { ...state, verified: true } : state;
       case 'user.email_released':
         return { status: 'none' };
+      case 'user.password_reset':
+        return state;
       default:
         return assertNever(event);
     }
@@ -86,4 +92,15 @@ function verifyEmail(data: Extract<AccountCommand, { type: 'VerifyEmail' }>['dat
   if (state.status !== 'registered' || state.userId !== data.userId) throw new MagicLinkInvalidError();
   if (state.verified) return [];
   return [{ type: 'user.email_verified', data: { userId: state.userId, companyId: state.companyId, verifiedAt: meta.now } }];
+}
+
+/**
+ * Only the address's current user can reset its password (a link of a user that lost the address is dead).
+ * The link was emailed to the address, so following it also proves the address of an unverified sign-up.
+ */
+function resetPassword(data: Extract<AccountCommand, { type: 'ResetPassword' }>['data'], state: AccountState, meta: CommandMetadata): AccountEvent[] {
+  if (state.status !== 'registered' || state.userId !== data.userId) throw new PasswordResetInvalidError();
+  const reset: AccountEvent = { type: 'user.password_reset', data: { userId: state.userId, companyId: state.companyId, passwordHash: data.passwordHash, resetAt: meta.now } };
+  if (state.verified) return [reset];
+  return [reset, { type: 'user.email_verified', data: { userId: state.userId, companyId: state.companyId, verifiedAt: meta.now } }];
 }

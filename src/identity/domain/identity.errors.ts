@@ -39,6 +39,15 @@ export class MagicLinkInvalidError extends DomainError {
   }
 }
 
+/** Issue 29 item 9: a password reset link that does not exist, has expired or was already used. */
+export class PasswordResetInvalidError extends DomainError {
+  readonly code = 'PASSWORD_RESET_INVALID';
+  readonly kind = 'unauthenticated';
+  constructor() {
+    super('This password reset link is invalid, expired or was already used; ask for a new one');
+  }
+}
+
 export class CredentialNotAllowedError extends DomainError {
   readonly code = 'CREDENTIAL_NOT_ALLOWED';
   readonly kind = 'forbidden';

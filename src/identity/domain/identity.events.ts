@@ -26,7 +26,12 @@ export type UserEmailVerified = DomainEvent<'user.email_verified', { userId: str
  * sign in with the address; its company stays.
  */
 export type UserEmailReleased = DomainEvent<'user.email_released', { userId: string; companyId: string; releasedAt: string }>;
-export type AccountEvent = CompanyRegistered | UserRegistered | UserEmailVerified | UserEmailReleased;
+/**
+ * Issue 29 item 9, forgot password: the user followed an emailed, single-use reset link and chose a new
+ * password (its scrypt hash, as user.registered's). Sessions are not events: they end in operational state.
+ */
+export type UserPasswordReset = DomainEvent<'user.password_reset', { userId: string; companyId: string; passwordHash: string; resetAt: string }>;
+export type AccountEvent = CompanyRegistered | UserRegistered | UserEmailVerified | UserEmailReleased | UserPasswordReset;
 
 export type ApiKeyIssued = DomainEvent<
   'api_key.issued',

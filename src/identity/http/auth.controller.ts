@@ -7,8 +7,15 @@ import { prefersHtml } from '../../platform/http/content-negotiation';
 import { sendPage } from '../../platform/http/security-headers';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
-import { EmailAlreadyRegisteredError, InvalidCredentialsError, MagicLinkInvalidError, RateLimitedError, UnauthenticatedError } from '../domain/identity.errors';
-import { CompanySwitchedDto, CurrentAccountDto, LoggedOutDto, MagicLinkRequestedDto, SessionIssuedDto } from './identity.response.dto';
+import {
+  EmailAlreadyRegisteredError,
+  InvalidCredentialsError,
+  MagicLinkInvalidError,
+  PasswordResetInvalidError,
+  RateLimitedError,
+  UnauthenticatedError,
+} from '../domain/identity.errors';
+import { CompanySwitchedDto, CurrentAccountDto, LoggedOutDto, MagicLinkRequestedDto, PasswordResetDoneDto, SessionIssuedDto } from './identity.response.dto';
 import { NotAMemberError } from '../domain/members.errors';
 import { ANY_ROLE } from '../domain/role';
 import { chooseCompany } from '../application/company-choice';
@@ -25,6 +32,9 @@ import { SessionIssuer } from '../application/session-issuer';
 import { MagicLinks } from '../application/magic-links';
 import { MagicLinkSignIn } from '../application/magic-link-sign-in';
 import { LoginRequestDto, MagicLinkQueryDto, MagicLinkRequestDto, MagicLinkSignInRequestDto, SignupRequestDto, SwitchCompanyRequestDto } from './auth.request.dto';
+import { PasswordResetConfirmDto, PasswordResetRequestDto } from './auth.request.dto';
+import { PasswordResets } from '../application/password-resets';
+import { ResetPasswordMessage } from '../application/reset-password.handler';
 
 @ApiTags('identity')
 @Controller('api/auth')
@@ -34,6 +44,7 @@ export class AuthController {
     private readonly sessions: SessionIssuer,
     private readonly magicLinks: MagicLinks,
     private readonly magicLinkSignIn: MagicLinkSignIn,
+    private readonly passwordResets: PasswordResets,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -88,6 +99,36 @@ export class AuthController {
     await this.magicLinks.sendOnRequest(body.email);
     if (prefersHtml(request)) return sendPage(reply, 202, linkRequestedPage(), 'none');
     void reply.status(202).send({ data: { requested: true } });
+  }
+
+  // Issue 29 item 9: forgot password.
+  @ApiData(MagicLinkRequestedDto)
+  @Post('password/forgot')
+  @Public()
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'Forgot password: email a reset link (single use, valid for PASSWORD_RESET_TTL_SECONDS, 1 h by default) to an account with a password; a passwordless account gets a sign-in link instead. Always 202 with the same body: the answer never says whether the email has an account. At most 3 links per account an hour',
+  })
+  async forgotPassword(@Body() body: PasswordResetRequestDto) {
+    await this.passwordResets.sendOnRequest(body.email);
+    return { requested: true };
+  }
+
+  @ApiData(PasswordResetDoneDto)
+  @ApiErrors(PasswordResetInvalidError)
+  @Post('password/reset')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Set a new password with the emailed reset link's token (the signup's rules: 8 to 200 characters). The link is used up; every session of the account ends (sign in again with the new password). 401 PASSWORD_RESET_INVALID for a link that is unknown, expired, already used or older than a later reset",
+  })
+  async resetPassword(@Body() body: PasswordResetConfirmDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const done = await this.commands.execute(new ResetPasswordMessage(body.token, body.password, request.id));
+    // This browser's session ended with the others: its cookie goes too.
+    clearSessionCookie(reply, this.config);
+    return done;
   }
 
   @ApiData(SessionIssuedDto)

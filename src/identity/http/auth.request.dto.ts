@@ -90,3 +90,26 @@ export class MagicLinkRequestDto {
   @MaxLength(254)
   email!: string;
 }
+
+/** Issue 29 item 9: forgot password. */
+export class PasswordResetRequestDto {
+  @ApiProperty({ example: 'ops@acme.test', description: 'The email of the account whose password was forgotten' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+}
+
+/** Issue 29 item 9: a new password for the emailed reset link's account (the same rules as signup's). */
+export class PasswordResetConfirmDto {
+  @ApiProperty({ description: 'The token from the emailed link (its `token` query parameter)' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  token!: string;
+
+  @ApiProperty({ example: 'correct horse battery staple', minLength: 8 })
+  @IsString()
+  @MinLength(8)
+  @MaxLength(200)
+  password!: string;
+}

@@ -119,3 +119,7 @@ export class CurrentAccountDto {
   @ApiProperty({ enum: ROLES, example: 'owner', description: "The person's role in this company (issue 30): what the session may do" }) role!: string;
   @ApiProperty({ type: [MembershipDto], description: 'Every company the person belongs to (the company switcher)' }) companies!: MembershipDto[];
 }
+
+export class PasswordResetDoneDto {
+  @ApiProperty({ example: true }) reset!: boolean;
+}

@@ -43,7 +43,7 @@ export const USERS = 'users';
 export const API_KEYS = 'api_keys';
 
 type IdentityEvent = AccountEvent | ApiKeyEvent;
-const TYPES = new Set<string>(['company.registered', 'user.registered', 'user.email_verified', 'user.email_released', 'api_key.issued', 'api_key.revoked']);
+const TYPES = new Set<string>(['company.registered', 'user.registered', 'user.email_verified', 'user.email_released', 'user.password_reset', 'api_key.issued', 'api_key.revoked']);
 
 /** Companies, users (looked up by email at login) and API keys (looked up by hash on every request). */
 @Injectable()
@@ -83,6 +83,12 @@ export class IdentityReadModelProjection implements Projection {
         const user = await writer.get<UserDoc>(USERS, event.data.userId);
         if (!user) throw new Error(`user.email_released for unknown user ${event.data.userId} (event ${recorded.id})`);
         writer.put<UserDoc>(USERS, { ...user, releasedAt: event.data.releasedAt });
+        return;
+      }
+      case 'user.password_reset': {
+        const user = await writer.get<UserDoc>(USERS, event.data.userId);
+        if (!user) throw new Error(`user.password_reset for unknown user ${event.data.userId} (event ${recorded.id})`);
+        writer.put<UserDoc>(USERS, { ...user, passwordHash: event.data.passwordHash });
         return;
       }
       case 'api_key.issued':

@@ -17,6 +17,8 @@ export interface AppConfig {
   /** How long a session token stays valid after login, in real time (the sandbox clock does not age it). */
   sessionTtlSeconds: number;
   magicLinkTtlSeconds: number;
+  /** PASSWORD_RESET_TTL_SECONDS (issue 29 item 9): how long an emailed password reset link works, in real time (1 h by default). */
+  passwordResetTtlSeconds: number;
   earlyPayoutFeeBps: number;
   legAFeeBps: number;
   logLevel: string;
@@ -78,6 +80,7 @@ export function loadConfig(env: Env): AppConfig {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 1, 30 * 86_400),
     magicLinkTtlSeconds: integer(env, 'MAGIC_LINK_TTL_SECONDS', 7 * 86_400, 1, 30 * 86_400),
+    passwordResetTtlSeconds: integer(env, 'PASSWORD_RESET_TTL_SECONDS', 3_600, 1, 86_400),
     earlyPayoutFeeBps: integer(env, 'EARLY_PAYOUT_FEE_BPS', 150, 0, 10_000),
     legAFeeBps: integer(env, 'LEG_A_FEE_BPS', 100, 0, 10_000),
     httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),

@@ -5,6 +5,7 @@ import { Icon, Logo } from './components/icons';
 import { Button, Loading } from './components/ui';
 import { Link, navigate, RouterProvider, useLocation } from './lib/router';
 import { LoginPage, MagicLinkPage, SignupPage } from './pages/auth';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset';
 import { HomePage } from './pages/home';
 import { ApiKeysPage } from './pages/api-keys';
 import { WebhooksPage } from './pages/webhooks';
@@ -21,7 +22,7 @@ import { SandboxBanner } from './components/sandbox-banner';
 import { TeamPage } from './pages/team';
 import { CompanySwitcher } from './components/company-switcher';
 
-const PUBLIC = new Set(['/login', '/signup', '/magic-link']);
+const PUBLIC = new Set(['/login', '/signup', '/magic-link', '/forgot-password', '/reset-password']);
 
 export function App() {
   return (
@@ -59,6 +60,9 @@ function Session() {
   }, [refresh]);
 
   if (path === '/magic-link') return <MagicLinkPage onSignedIn={refresh} />;
+  // Issue 29 item 9: forgot password, whoever is signed in in this browser (a reset signs every session out).
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
   if (me === undefined) return <Splash />;
   if (path === '/signup') return <SignupPage onSignedIn={refresh} />;
   if (me === null || path === '/login') return <LoginPage onSignedIn={refresh} />;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { api, ApiError, data } from '../api/client';
-import type { Me, Split, SplitSetting } from '../api/types';
+import type { Invoice, Me, Split, SplitSetting } from '../api/types';
 import { BillingIds } from './approvals/billing-ids';
-import { DataTable, ItemList, Notice, useConfirmedAction } from '../components/data-list';
-import { Button, Confirm, EmptyState, ErrorAlert, PageHead, StatusBadge, useAction } from '../components/ui';
+import { DataTable, Notice, useConfirmedAction } from '../components/data-list';
+import { Button, Confirm, EmptyState, ErrorAlert, PageHead, useAction } from '../components/ui';
 import { money, Time } from '../lib/format';
 import { ApprovalSummary, Payday } from './splits';
 import { Link } from '../lib/router';
@@ -13,6 +13,7 @@ import { NetTerms } from './approvals/net-terms';
 import { SupplierSettings } from './approvals/supplier-settings';
 import { canDo, type Viewer } from '../lib/access';
 import { ApprovalsNeeded, approvedByViewer } from './approvals/approvals-needed';
+import { DecidedList } from './approvals/decided-list';
 import type { components } from '../api/schema';
 
 export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
@@ -21,6 +22,8 @@ export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
   const members = useResource(() => data<components['schemas']['MemberDto'][]>(api.GET('/api/commerce/members')));
   const mayDecide = canDo(viewer, 'money');
   const settings = useResource(() => data<SplitSetting[]>(api.GET('/api/commerce/split-settings')));
+  // Issue 29: a decided Split's bill gives the enterprise its payment reference (DecidedList).
+  const bills = useResource(() => data<Invoice[]>(api.GET('/api/commerce/invoices')));
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [changed, setChanged] = useState<Changed | null>(null);
@@ -48,6 +51,7 @@ export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
     if (!done) return;
     setNotice(`Approved ${money(split.totalAmountCents, split.currency)} from ${split.smeCompanyName}.`);
     incoming.reload();
+    bills.reload();
   });
   // Approving moves money: the list's Approve asks first, showing what is committed and who receives it (issue 29).
   const [approving, setApproving] = useState<Split | null>(null);
@@ -129,16 +133,7 @@ export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
       {decided && decided.length > 0 ? (
         <section className="panel" aria-labelledby="decided-title">
           <h2 id="decided-title">Decided</h2>
-          <ItemList items={decided} itemKey={(split) => split.id} itemProps={() => ({ className: 'spread' })} itemStyle={{ padding: '0.5rem 0' }}>
-            {(split) => (
-              <>
-                <span>
-                  {split.smeCompanyName} · <Link to={`/splits/${split.id}`}>{money(split.totalAmountCents, split.currency)}</Link>
-                </span>
-                <StatusBadge status={split.status} />
-              </>
-            )}
-          </ItemList>
+          <DecidedList decided={decided} bills={bills.data ?? []} viewer={viewer} members={members.data ?? []} />
         </section>
       ) : null}
       {canDo(viewer, 'manage') ? (

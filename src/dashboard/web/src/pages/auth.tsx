@@ -4,7 +4,7 @@ import { Logo } from '../components/icons';
 import { Button, ErrorAlert, Field, Loading } from '../components/ui';
 import { Link, navigate, useLocation } from '../lib/router';
 
-function AuthCard({ title, lede, children, foot }: { title: string; lede: string; children: ReactNode; foot?: ReactNode }) {
+export function AuthCard({ title, lede, children, foot }: { title: string; lede: string; children: ReactNode; foot?: ReactNode }) {
   return (
     <main className="auth">
       <div className="card">
@@ -20,7 +20,7 @@ function AuthCard({ title, lede, children, foot }: { title: string; lede: string
   );
 }
 
-function useSubmit(onSubmit: () => Promise<void>) {
+export function useSubmit(onSubmit: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const submit = async (event: FormEvent) => {
@@ -71,7 +71,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         <Field label="Email" error={form.fields.email}>
           {(p) => <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />}
         </Field>
-        <Field label="Password" error={form.fields.password}>
+        <Field label="Password" error={form.fields.password} hint={<Link to="/forgot-password">Forgot password?</Link>}>
           {(p) => <input {...p} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
         </Field>
         <Button type="submit" variant="primary" busy={form.busy} className="btn-block">

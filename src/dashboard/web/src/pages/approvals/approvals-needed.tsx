@@ -6,7 +6,7 @@ import type { Viewer } from '../../lib/access';
 type Member = components['schemas']['MemberDto'];
 
 /** Who approved, by name: the viewer, a member's email, or the id when the member is gone. */
-const nameOf = (approvedBy: string, viewer: Viewer, members: readonly Member[]) => {
+export const nameOf = (approvedBy: string, viewer: Viewer, members: readonly Member[]) => {
   if (approvedBy === `user:${viewer.me.userId}`) return 'you';
   if (approvedBy === 'auto-accept') return 'auto-accept';
   return members.find((member) => `user:${member.userId}` === approvedBy)?.email ?? approvedBy;
