@@ -398,6 +398,7 @@ describe('Payout Embed over HTTP', () => {
           createdAt: now,
           expiresAt: new Date(Date.parse(now) + 3600_000).toISOString(),
         },
+        metadata: { now, actor: context.actor },
       },
       context,
     );

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
@@ -30,12 +31,12 @@ export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscrip
   ) {}
 
   async execute({ subscriptionId, context }: CancelSubscriptionMessage) {
-    const now = this.clock.now().toISOString();
+    const metadata = commandMetadata(this.clock, context);
     await this.queries.subscription(subscriptionId);
     const result = await this.aggregates.handle(
       subscriptionStreamId(subscriptionId),
       subscriptionDecider,
-      { type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now } },
+      { type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST' }, metadata },
       context,
     );
     await this.readYourWrites.after(result);

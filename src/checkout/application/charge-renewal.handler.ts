@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { CommandMetadata } from '../../platform/domain/command';
 import { deterministicId } from '../../platform/ids/ids';
 import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.port';
 import { OrderCreated, orderStreamId, RenewalRef } from '../domain/checkout.events';
@@ -50,23 +51,24 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalMessag
     const { state: existing } = await this.payments.loadOrder(orderId);
     if (existing.status !== 'NONE' && existing.inFlight?.attemptId === attemptId) return this.recover(sub, renewal, orderId, attemptId, context);
     if (sub.status === 'CANCELLED' || renewal.periodIndex <= sub.periodIndex) return;
-    const order = existing.status === 'NONE' ? await this.createOrder(sub, renewal, orderId, context) : existing;
+    // One reading for the order, the intent on both streams and the charge request; the answer is recorded at its own (record).
+    const metadata = this.payments.metadata(context);
+    const order = existing.status === 'NONE' ? await this.createOrder(sub, renewal, orderId, metadata, context) : existing;
     if (order.status !== 'OPEN') return;
     const started = await this.aggregates.handle(
       subscriptionStreamId(sub.subscriptionId),
       subscriptionDecider,
-      { type: 'StartRenewalAttempt', data: { periodIndex: renewal.periodIndex, attempt: renewal.attempt, orderId, attemptId, now: this.now() } },
+      {
+        type: 'StartRenewalAttempt',
+        data: { periodIndex: renewal.periodIndex, attempt: renewal.attempt, orderId, attemptId },
+        metadata,
+      },
       context,
     );
     // Cancelled, or the period paid, before the intent was recorded: nothing is charged.
     if (started.state.status !== 'ACTIVE' || started.state.renewalAttemptId !== attemptId) return;
-    await this.aggregates.handle(
-      orderStreamId(orderId),
-      checkoutOrderDecider,
-      { type: 'StartPaymentAttempt', data: { attemptId, method: 'SAVED_CARD', now: this.now() } },
-      context,
-    );
-    const outcome = await this.processors.for(sub.provider).chargeSavedCard(this.request(sub, orderId, attemptId), sub.card);
+    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'StartPaymentAttempt', data: { attemptId, method: 'SAVED_CARD' }, metadata }, context);
+    const outcome = await this.processors.for(sub.provider).chargeSavedCard(this.request(sub, orderId, attemptId, metadata.now), sub.card);
     await this.record(renewal, orderId, attemptId, outcome, context);
   }
 
@@ -74,7 +76,7 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalMessag
   private async recover(sub: ActiveSubscription, renewal: RenewalRef, orderId: string, attemptId: string, context: CommandContext): Promise<void> {
     const processor = this.processors.for(sub.provider);
     const known = await processor.retrieveCharge(attemptId);
-    const outcome = known?.outcome ?? (await processor.chargeSavedCard(this.request(sub, orderId, attemptId), sub.card));
+    const outcome = known?.outcome ?? (await processor.chargeSavedCard(this.request(sub, orderId, attemptId, this.clock.now().toISOString()), sub.card));
     await this.record(renewal, orderId, attemptId, outcome, context);
   }
 
@@ -92,14 +94,14 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalMessag
     const accepted = await this.aggregates.handle(
       subscriptionStreamId(renewal.subscriptionId),
       subscriptionDecider,
-      { type: 'AcceptRenewalCharge', data: { periodIndex: renewal.periodIndex, orderId, now: this.now() } },
+      { type: 'AcceptRenewalCharge', data: { periodIndex: renewal.periodIndex, orderId }, metadata: this.payments.metadata(context) },
       context,
     );
     const cancelledFirst = accepted.state.status === 'CANCELLED' && accepted.state.periodIndex < renewal.periodIndex;
     await this.payments.recordOutcome(orderId, attemptId, outcome, context, cancelledFirst ? 'SUBSCRIPTION_CANCELLED' : undefined);
   }
 
-  private async createOrder(sub: ActiveSubscription, renewal: RenewalRef, orderId: string, context: CommandContext) {
+  private async createOrder(sub: ActiveSubscription, renewal: RenewalRef, orderId: string, metadata: CommandMetadata, context: CommandContext) {
     const founding = await this.foundingOrder(sub.foundingOrderId);
     const create: OrderCommand = {
       type: 'CreateOrder',
@@ -118,23 +120,19 @@ export class ChargeRenewalHandler implements ICommandHandler<ChargeRenewalMessag
         // Charged off-session: no buyer page, no client secret.
         pageTokenHash: null,
         clientSecretHash: null,
-        now: this.now(),
       },
+      metadata,
     };
     return (await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, create, context)).state;
   }
 
-  private request(sub: ActiveSubscription, orderId: string, attemptId: string): ChargeRequest {
-    return { attemptId, orderId, amountMinorUnits: sub.amountMinorUnits, currency: sub.currency, now: this.now() };
+  private request(sub: ActiveSubscription, orderId: string, attemptId: string, now: string): ChargeRequest {
+    return { attemptId, orderId, amountMinorUnits: sub.amountMinorUnits, currency: sub.currency, now };
   }
 
   private async foundingOrder(orderId: string): Promise<OrderCreated['data']> {
     const created = (await this.events.readStream(orderStreamId(orderId))).find((e) => e.type === 'checkout.order.created');
     if (!created) throw new Error(`founding order ${orderId} not found`);
     return created.data as OrderCreated['data'];
-  }
-
-  private now(): string {
-    return this.clock.now().toISOString();
   }
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Written } from '../../platform/projections/read-your-writes';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
+import { CommandMetadata } from '../../platform/domain/command';
 import { deterministicId, newId } from '../../platform/ids/ids';
 import { ChargeVoidReason, OrderPaid, orderStreamId, PaymentMethod, RenewalRef } from '../domain/checkout.events';
 import { CardDeclinedError, CheckoutChargeVoidedError, CheckoutOrderNotFoundError, CheckoutPaymentInProgressError } from '../domain/checkout.errors';
@@ -43,6 +45,11 @@ export class CheckoutPayments {
     return this.clock.now().toISOString();
   }
 
+  /** An order or subscription command's metadata: the Clock's time and the caller (commandMetadata, the one place it is made). */
+  metadata(context: CommandContext): CommandMetadata {
+    return commandMetadata(this.clock, context);
+  }
+
   loadOrder(orderId: string) {
     return this.aggregates.load(orderStreamId(orderId), checkoutOrderDecider);
   }
@@ -61,15 +68,11 @@ export class CheckoutPayments {
   async attemptBuyerPayment(orderId: string, method: PaymentMethod, call: (request: ChargeRequest) => Promise<ChargeOutcome>, context: CommandContext): Promise<PaymentResult> {
     const recovered = await this.settleAttemptInFlight(orderId, context);
     if (recovered?.status === 'PAID') return { status: 'PAID', written: recovered.written };
-    const attemptId = newId('pay', this.clock.now().getTime());
-    const { state } = await this.aggregates.handle(
-      orderStreamId(orderId),
-      checkoutOrderDecider,
-      { type: 'StartPaymentAttempt', data: { attemptId, method, now: this.now() } },
-      context,
-    );
+    const metadata = this.metadata(context);
+    const attemptId = newId('pay', Date.parse(metadata.now));
+    const { state } = await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'StartPaymentAttempt', data: { attemptId, method }, metadata }, context);
     if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
-    const outcome = await call({ attemptId, orderId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, now: this.now() });
+    const outcome = await call({ attemptId, orderId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, now: metadata.now });
     return this.recordBuyerOutcome(orderId, attemptId, outcome, context);
   }
 
@@ -90,8 +93,9 @@ export class CheckoutPayments {
     const record = await this.processorFor(state).retrieveCharge(attemptId);
     if (record) return this.recordOutcome(orderId, attemptId, record.outcome, context, voidedAlready(record));
     if (options.whileUnderWay === 'leave') return null;
-    if (!staleAttempt(state, this.now())) throw new CheckoutPaymentInProgressError();
-    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'AbandonPaymentAttempt', data: { attemptId, now: this.now() } }, context);
+    const metadata = this.metadata(context);
+    if (!staleAttempt(state, metadata.now)) throw new CheckoutPaymentInProgressError();
+    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'AbandonPaymentAttempt', data: { attemptId }, metadata }, context);
     return null;
   }
 
@@ -123,7 +127,7 @@ export class CheckoutPayments {
    */
   async recordOutcome(orderId: string, attemptId: string, outcome: ChargeOutcome, context: CommandContext, voidReason?: ChargeVoidReason): Promise<RecordedOutcome> {
     const stream = orderStreamId(orderId);
-    const now = this.now();
+    const metadata = this.metadata(context);
     switch (outcome.kind) {
       case 'succeeded': {
         const { state } = await this.loadOrder(orderId);
@@ -131,7 +135,11 @@ export class CheckoutPayments {
         const paid = await this.aggregates.handle(
           stream,
           checkoutOrderDecider,
-          { type: 'MarkPaid', data: { card: outcome.card, payoutId: merchantPayoutId(orderId), subscriptionId, attemptId, ...(voidReason ? { voidReason } : {}), now } },
+          {
+            type: 'MarkPaid',
+            data: { card: outcome.card, payoutId: merchantPayoutId(orderId), subscriptionId, attemptId, ...(voidReason ? { voidReason } : {}) },
+            metadata,
+          },
           context,
         );
         if (paid.state.status === 'NONE' || paid.state.paidAttemptId !== attemptId) return { status: 'VOIDED', written: [paid] };
@@ -140,15 +148,19 @@ export class CheckoutPayments {
         return { status: 'PAID', written: subscription ? [paid, subscription] : [paid] };
       }
       case 'requires_action': {
-        const result = await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'RequireAction', data: { card: outcome.card, attemptId, now } }, context);
+        const result = await this.aggregates.handle(stream, checkoutOrderDecider, { type: 'RequireAction', data: { card: outcome.card, attemptId }, metadata }, context);
         return { status: 'REQUIRES_ACTION', written: [result] };
       }
       case 'declined': {
         const { state } = await this.loadOrder(orderId);
         const command =
           state.status !== 'NONE' && state.renewal
-            ? ({ type: 'FailRenewal', data: { declineCode: outcome.declineCode, reason: outcome.reason, attemptId, now } } as const)
-            : ({ type: 'RecordDecline', data: { card: outcome.card, declineCode: outcome.declineCode, reason: outcome.reason, attemptId, now } } as const);
+            ? ({ type: 'FailRenewal', data: { declineCode: outcome.declineCode, reason: outcome.reason, attemptId }, metadata } as const)
+            : ({
+                type: 'RecordDecline',
+                data: { card: outcome.card, declineCode: outcome.declineCode, reason: outcome.reason, attemptId },
+                metadata,
+              } as const);
         const result = await this.aggregates.handle(stream, checkoutOrderDecider, command, context);
         return { status: 'DECLINED', written: [result] };
       }
@@ -173,8 +185,8 @@ export class CheckoutPayments {
           provider: paid.provider,
           card: paid.card,
           anchorAt: paid.paidAt,
-          now: this.now(),
         },
+        metadata: this.metadata(context),
       },
       context,
     );

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { requestFingerprint } from '../../platform/domain/idempotency';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { deterministicId } from '../../platform/ids/ids';
 import { Written } from '../../platform/projections/read-your-writes';
 import { orderStreamId } from '../domain/checkout.events';
@@ -49,8 +50,8 @@ export class CheckoutRefunds {
           reason: body.reason,
           idempotencyKey: body.idempotencyKey,
           requestHash: requestFingerprint({ amountMinorUnits: body.amountMinorUnits, reason: body.reason }),
-          now: this.now(),
         },
+        metadata: commandMetadata(this.clock, context),
       },
       context,
     );
@@ -70,12 +71,14 @@ export class CheckoutRefunds {
       card: state.paidCard ?? null,
       amountMinorUnits: refund.amountMinorUnits,
       currency: state.currency,
-      now: this.now(),
+      now: this.clock.now().toISOString(),
     });
-    return this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'RecordRefundOutcome', data: { refundId, outcome, now: this.now() } }, context);
-  }
-
-  private now(): string {
-    return this.clock.now().toISOString();
+    // Recorded at the Clock's reading once the processor answered.
+    return this.aggregates.handle(
+      orderStreamId(orderId),
+      checkoutOrderDecider,
+      { type: 'RecordRefundOutcome', data: { refundId, outcome }, metadata: commandMetadata(this.clock, context) },
+      context,
+    );
   }
 }

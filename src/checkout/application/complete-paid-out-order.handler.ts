@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { orderStreamId } from '../domain/checkout.events';
 import { checkoutOrderDecider } from '../domain/checkout-order.decider';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** The merchant payout of a PAID order completed: the order completes, which is what `checkout.completed` reports. */
 export class CompletePaidOutOrderMessage {
@@ -22,6 +23,11 @@ export class CompletePaidOutOrderHandler implements ICommandHandler<CompletePaid
   ) {}
 
   async execute({ orderId, payoutId, context }: CompletePaidOutOrderMessage): Promise<void> {
-    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'CompleteOrder', data: { payoutId, now: this.clock.now().toISOString() } }, context);
+    await this.aggregates.handle(
+      orderStreamId(orderId),
+      checkoutOrderDecider,
+      { type: 'CompleteOrder', data: { payoutId }, metadata: commandMetadata(this.clock, context) },
+      context,
+    );
   }
 }

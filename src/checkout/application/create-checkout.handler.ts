@@ -2,6 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
+import { CommandMetadata } from '../../platform/domain/command';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { credentialId } from '../../platform/ids/ids';
 import { IdempotencyKeyReusedError, requestFingerprint } from '../../platform/domain/idempotency';
@@ -81,9 +83,9 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
 
   async execute({ companyId, request, context }: CreateCheckoutMessage): Promise<CreateCheckoutResult> {
     checkOrderRules(request);
-    const now = this.clock.now();
-    if (request.idempotencyKey === null) return this.create(credentialId('ord'), null, companyId, request, now, context);
-    return this.create(this.secrets.orderId(companyId, request.idempotencyKey), createCheckoutFingerprint(request), companyId, request, now, context);
+    const metadata = commandMetadata(this.clock, context);
+    if (request.idempotencyKey === null) return this.create(credentialId('ord'), null, companyId, request, metadata, context);
+    return this.create(this.secrets.orderId(companyId, request.idempotencyKey), createCheckoutFingerprint(request), companyId, request, metadata, context);
   }
 
   /** Creates the order under `orderId`; a concurrent request with the same key that created it first makes this a replay. */
@@ -92,7 +94,7 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
     requestHash: string | null,
     companyId: string,
     request: CreateCheckoutRequest,
-    now: Date,
+    metadata: CommandMetadata,
     context: CommandContext,
   ): Promise<CreateCheckoutResult> {
     const stream = orderStreamId(orderId);
@@ -118,8 +120,8 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
             pageTokenHash: secretHash(this.secrets.pageToken({ orderId })),
             clientSecretHash: request.checkoutMode === 'EMBEDDED' ? secretHash(this.secrets.clientSecret({ orderId })) : null,
             subscriptionId: request.subscriptionIntervalUnit !== null ? credentialId('sub') : null,
-            now: now.toISOString(),
           },
+          metadata,
         },
         context,
       );

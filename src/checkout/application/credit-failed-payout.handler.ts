@@ -8,6 +8,7 @@ import { orderStreamId } from '../domain/checkout.events';
 import { checkoutOrderDecider } from '../domain/checkout-order.decider';
 import { merchantBalanceDecider } from '../domain/merchant-balance.decider';
 import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * A PAID order's merchant payout failed (issue 26): what it carried is back in the merchant's checkout balance
@@ -40,7 +41,7 @@ export class CreditFailedPayoutHandler implements ICommandHandler<CreditFailedPa
     await this.aggregates.handle(
       merchantBalanceStreamId(companyId),
       merchantBalanceDecider,
-      { type: 'CreditFailedPayout', data: { companyId, orderId, payoutId, currency, amountMinorUnits: amountCents, now: this.clock.now().toISOString() } },
+      { type: 'CreditFailedPayout', data: { companyId, orderId, payoutId, currency, amountMinorUnits: amountCents }, metadata: commandMetadata(this.clock, context) },
       context,
     );
   }

@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { OrderRefundSucceeded } from '../domain/checkout.events';
 import { merchantBalanceDecider } from '../domain/merchant-balance.decider';
 import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** A refund succeeded: the merchant's checkout balance owes it (once per refund) until later payouts net it. */
 export class DebitMerchantRefundMessage {
@@ -26,7 +27,7 @@ export class DebitMerchantRefundHandler implements ICommandHandler<DebitMerchant
     await this.aggregates.handle(
       merchantBalanceStreamId(companyId),
       merchantBalanceDecider,
-      { type: 'DebitRefund', data: { companyId, orderId, refundId, currency, amountMinorUnits, now: this.clock.now().toISOString() } },
+      { type: 'DebitRefund', data: { companyId, orderId, refundId, currency, amountMinorUnits }, metadata: commandMetadata(this.clock, context) },
       context,
     );
   }

@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { orderStreamId } from '../domain/checkout.events';
 import { checkoutOrderDecider } from '../domain/checkout-order.decider';
 import { CheckoutPayments } from './checkout-payments';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * An unpaid order reached its expiry (the decider ignores a paid or already expired one). A payment
@@ -29,6 +30,6 @@ export class ExpireOrderHandler implements ICommandHandler<ExpireOrderMessage> {
 
   async execute({ orderId, context }: ExpireOrderMessage): Promise<void> {
     await this.payments.settleAttemptInFlight(orderId, context, { whileUnderWay: 'leave' });
-    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'Expire', data: { now: this.clock.now().toISOString() } }, context);
+    await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'Expire', data: {}, metadata: commandMetadata(this.clock, context) }, context);
   }
 }

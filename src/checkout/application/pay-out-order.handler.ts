@@ -8,6 +8,7 @@ import { OrderPaid } from '../domain/checkout.events';
 import { merchantBalanceDecider, payoutAfterNetting } from '../domain/merchant-balance.decider';
 import { merchantBalanceStreamId } from '../domain/merchant-balance.events';
 import { merchantPayoutDestination } from '../domain/sandbox-merchant-payouts';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /**
  * A PAID order's money goes to the merchant (docs/money.md#checkout-money): first what refunds left owing
@@ -45,8 +46,8 @@ export class PayOutOrderHandler implements ICommandHandler<PayOutOrderMessage> {
           payoutId: paid.payoutId,
           currency: paid.currency,
           amountMinorUnits: paid.amountMinorUnits,
-          now: this.clock.now().toISOString(),
         },
+        metadata: commandMetadata(this.clock, context),
       },
       context,
     );

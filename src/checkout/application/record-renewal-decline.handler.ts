@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { RenewalRef } from '../domain/checkout.events';
 import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** A renewal order failed: the subscription counts the decline and sets the retry, or cancels at the third. */
 export class RecordRenewalDeclineMessage {
@@ -24,7 +25,7 @@ export class RecordRenewalDeclineHandler implements ICommandHandler<RecordRenewa
 
   async execute({ renewal, orderId, context }: RecordRenewalDeclineMessage): Promise<void> {
     const { periodIndex, attempt } = renewal;
-    const command = { type: 'RecordRenewalDecline', data: { periodIndex, attempt, orderId, now: this.clock.now().toISOString() } } as const;
+    const command = { type: 'RecordRenewalDecline', data: { periodIndex, attempt, orderId }, metadata: commandMetadata(this.clock, context) } as const;
     await this.aggregates.handle(subscriptionStreamId(renewal.subscriptionId), subscriptionDecider, command, context);
   }
 }

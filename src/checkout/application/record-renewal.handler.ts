@@ -5,6 +5,7 @@ import { AggregateRepository, CommandContext } from '../../platform/event-sourci
 import { RenewalRef } from '../domain/checkout.events';
 import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
 /** A renewal order was paid: the subscription moves to that period. */
 export class RecordRenewalMessage {
@@ -23,7 +24,7 @@ export class RecordRenewalHandler implements ICommandHandler<RecordRenewalMessag
   ) {}
 
   async execute({ renewal, orderId, context }: RecordRenewalMessage): Promise<void> {
-    const command = { type: 'RecordRenewal', data: { periodIndex: renewal.periodIndex, orderId, now: this.clock.now().toISOString() } } as const;
+    const command = { type: 'RecordRenewal', data: { periodIndex: renewal.periodIndex, orderId }, metadata: commandMetadata(this.clock, context) } as const;
     await this.aggregates.handle(subscriptionStreamId(renewal.subscriptionId), subscriptionDecider, command, context);
   }
 }

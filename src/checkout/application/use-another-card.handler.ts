@@ -30,7 +30,12 @@ export class UseAnotherCardHandler implements ICommandHandler<UseAnotherCardMess
   async execute({ orderId, pageToken, context }: UseAnotherCardMessage): Promise<void> {
     const { state } = await this.payments.loadOrder(orderId);
     if (state.status === 'NONE' || !secretMatches(pageToken, state.pageTokenHash)) throw new CheckoutOrderNotFoundError();
-    const result = await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'AbandonAuthentication', data: { now: this.payments.now() } }, context);
+    const result = await this.aggregates.handle(
+      orderStreamId(orderId),
+      checkoutOrderDecider,
+      { type: 'AbandonAuthentication', data: {}, metadata: this.payments.metadata(context) },
+      context,
+    );
     await this.readYourWrites.after(result);
   }
 }

@@ -26,13 +26,13 @@ const create = (overrides: Partial<Extract<OrderCommand, { type: 'CreateOrder' }
     pageTokenHash: 'hash-of-tok',
     clientSecretHash: null,
     subscriptionId: null,
-    now,
     ...overrides,
   },
+  metadata: { now, actor: 'system' },
 });
 const created = (overrides: Parameters<typeof create>[0] = {}): OrderCreated => {
-  const { now: at, ...data } = create(overrides).data;
-  return { type: 'checkout.order.created', data: { ...data, createdAt: at, expiresAt: data.renewal ? null : dayLater } };
+  const { data } = create(overrides);
+  return { type: 'checkout.order.created', data: { ...data, createdAt: now, expiresAt: data.renewal ? null : dayLater } };
 };
 const paid = (overrides: Partial<Extract<OrderEvent, { type: 'checkout.order.paid' }>['data']> = {}): OrderEvent => ({
   type: 'checkout.order.paid',
@@ -91,7 +91,11 @@ describe('CheckoutOrder decider', () => {
 
   it('records a decline and stays payable', () => {
     given(checkoutOrderDecider, created())
-      .when({ type: 'RecordDecline', data: { card: { brand: 'visa', last4: '0002' }, declineCode: 'card_declined', reason: 'declined', now: later } })
+      .when({
+        type: 'RecordDecline',
+        data: { card: { brand: 'visa', last4: '0002' }, declineCode: 'card_declined', reason: 'declined' },
+        metadata: { now: later, actor: 'system' },
+      })
       .then([
         {
           type: 'checkout.order.payment_declined',
@@ -99,13 +103,13 @@ describe('CheckoutOrder decider', () => {
         },
       ]);
     given(checkoutOrderDecider, created(), { type: 'checkout.order.payment_declined', data: { orderId: 'ord_1', card: null, declineCode: 'x', reason: 'x', at: later } })
-      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } })
+      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null }, metadata: { now: later, actor: 'system' } })
       .then([paid()]);
   });
 
   it('goes through REQUIRES_ACTION to PAID', () => {
     given(checkoutOrderDecider, created())
-      .when({ type: 'RequireAction', data: { card, now: later } })
+      .when({ type: 'RequireAction', data: { card }, metadata: { now: later, actor: 'system' } })
       .then([{ type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, at: later } }]);
   });
 
@@ -113,59 +117,59 @@ describe('CheckoutOrder decider', () => {
     const actionRequired: OrderEvent = { type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, at: later } };
     const abandoned: OrderEvent = { type: 'checkout.order.authentication_abandoned', data: { orderId: 'ord_1', at: later } };
     given(checkoutOrderDecider, created(), actionRequired)
-      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .when({ type: 'AbandonAuthentication', data: {}, metadata: { now: later, actor: 'system' } })
       .then([abandoned]);
     given(checkoutOrderDecider, created(), actionRequired, abandoned)
-      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .when({ type: 'AbandonAuthentication', data: {}, metadata: { now: later, actor: 'system' } })
       .thenNothing();
     given(checkoutOrderDecider, created(), actionRequired, abandoned)
-      .when({ type: 'RequireAction', data: { card, now: later } })
+      .when({ type: 'RequireAction', data: { card }, metadata: { now: later, actor: 'system' } })
       .then([actionRequired]);
   });
 
   it('"use another card" is refused on a PAID order, and after the expiry', () => {
     given(checkoutOrderDecider, created(), paid())
-      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .when({ type: 'AbandonAuthentication', data: {}, metadata: { now: later, actor: 'system' } })
       .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
     given(checkoutOrderDecider, created(), { type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, at: later } })
-      .when({ type: 'AbandonAuthentication', data: { now: dayLater } })
+      .when({ type: 'AbandonAuthentication', data: {}, metadata: { now: dayLater, actor: 'system' } })
       .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
     given(checkoutOrderDecider)
-      .when({ type: 'AbandonAuthentication', data: { now: later } })
+      .when({ type: 'AbandonAuthentication', data: {}, metadata: { now: later, actor: 'system' } })
       .thenFails('CHECKOUT_ORDER_NOT_FOUND');
   });
 
   it('paying a PAID order again decides nothing; confirming a card on it is refused', () => {
     given(checkoutOrderDecider, created(), paid())
-      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: later } })
+      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null }, metadata: { now: later, actor: 'system' } })
       .thenNothing();
     given(checkoutOrderDecider, created(), paid())
-      .when({ type: 'RequireAction', data: { card, now: later } })
+      .when({ type: 'RequireAction', data: { card }, metadata: { now: later, actor: 'system' } })
       .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
   });
 
   it('cannot be paid after its expiry, even before the timer ran', () => {
     given(checkoutOrderDecider, created())
-      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null, now: dayLater } })
+      .when({ type: 'MarkPaid', data: { card, payoutId: 'po_1', subscriptionId: null }, metadata: { now: dayLater, actor: 'system' } })
       .thenFails('CHECKOUT_ORDER_NOT_PAYABLE');
   });
 
   it('expires an OPEN order at 24 h, never a PAID one, and not early', () => {
     given(checkoutOrderDecider, created())
-      .when({ type: 'Expire', data: { now: dayLater } })
+      .when({ type: 'Expire', data: {}, metadata: { now: dayLater, actor: 'system' } })
       .then([{ type: 'checkout.order.expired', data: { orderId: 'ord_1', at: dayLater } }]);
     given(checkoutOrderDecider, created())
-      .when({ type: 'Expire', data: { now: later } })
+      .when({ type: 'Expire', data: {}, metadata: { now: later, actor: 'system' } })
       .thenNothing();
     given(checkoutOrderDecider, created(), paid())
-      .when({ type: 'Expire', data: { now: dayLater } })
+      .when({ type: 'Expire', data: {}, metadata: { now: dayLater, actor: 'system' } })
       .thenNothing();
   });
 
   it('fails only renewal orders', () => {
     const renewal = { subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 };
     given(checkoutOrderDecider, created({ renewal, pageTokenHash: null }))
-      .when({ type: 'FailRenewal', data: { declineCode: 'card_declined', reason: 'no', now: later } })
+      .when({ type: 'FailRenewal', data: { declineCode: 'card_declined', reason: 'no' }, metadata: { now: later, actor: 'system' } })
       .then([{ type: 'checkout.order.failed', data: { orderId: 'ord_1', subscriptionId: 'sub_1', declineCode: 'card_declined', reason: 'no', at: later } }]);
   });
 
@@ -175,23 +179,24 @@ describe('CheckoutOrder decider', () => {
       data: { orderId: 'ord_1', merchantCompanyId: 'co_m', payoutId: 'po_1', amountMinorUnits: '1999', currency: 'USD', provider: 'CARD_PROCESSOR', renewalOf, at: later },
     });
     given(checkoutOrderDecider, created(), paid())
-      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1' }, metadata: { now: later, actor: 'system' } })
       .then([completed(null)]);
     given(checkoutOrderDecider, created(), paid(), completed(null))
-      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1' }, metadata: { now: later, actor: 'system' } })
       .thenNothing();
     const renewal = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1 };
     given(checkoutOrderDecider, created({ renewal, pageTokenHash: null }), paid({ renewal, subscriptionId: 'sub_1' }))
-      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+      .when({ type: 'CompleteOrder', data: { payoutId: 'po_1' }, metadata: { now: later, actor: 'system' } })
       .then([completed('sub_1')]);
   });
 
   describe('intent before effect (issue 23): one payment attempt in flight, each charge recorded once as paid or void', () => {
-    const start = (attemptId: string, at = later): OrderCommand => ({ type: 'StartPaymentAttempt', data: { attemptId, method: 'CARD', now: at } });
+    const start = (attemptId: string, at = later): OrderCommand => ({ type: 'StartPaymentAttempt', data: { attemptId, method: 'CARD' }, metadata: { now: at, actor: 'system' } });
     const started = (attemptId: string, at = later): OrderEvent => ({ type: 'checkout.order.payment_attempt_started', data: { orderId: 'ord_1', attemptId, method: 'CARD', at } });
     const charged = (attemptId: string, at = later, voidReason?: 'SUBSCRIPTION_CANCELLED'): OrderCommand => ({
       type: 'MarkPaid',
-      data: { card, payoutId: 'po_1', subscriptionId: null, attemptId, ...(voidReason ? { voidReason } : {}), now: at },
+      data: { card, payoutId: 'po_1', subscriptionId: null, attemptId, ...(voidReason ? { voidReason } : {}) },
+      metadata: { now: at, actor: 'system' },
     });
     const voided = (attemptId: string, reason: string, at = later): OrderEvent =>
       ({
@@ -222,7 +227,7 @@ describe('CheckoutOrder decider', () => {
         .then([started('pay_b')]);
       const abandonedA: OrderEvent = { type: 'checkout.order.payment_attempt_abandoned', data: { orderId: 'ord_1', attemptId: 'pay_a', at: later } };
       given(checkoutOrderDecider, created(), started('pay_a'))
-        .when({ type: 'AbandonPaymentAttempt', data: { attemptId: 'pay_a', now: later } })
+        .when({ type: 'AbandonPaymentAttempt', data: { attemptId: 'pay_a' }, metadata: { now: later, actor: 'system' } })
         .then([abandonedA]);
       given(checkoutOrderDecider, created(), started('pay_a'), abandonedA)
         .when(start('pay_b'))
@@ -274,19 +279,19 @@ describe('CheckoutOrder decider', () => {
         data: { orderId: 'ord_1', card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', at: later },
       };
       given(checkoutOrderDecider, created(), started('pay_a'), declinedA)
-        .when({ type: 'RecordDecline', data: { card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', now: later } })
+        .when({ type: 'RecordDecline', data: { card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a' }, metadata: { now: later, actor: 'system' } })
         .thenNothing();
       given(checkoutOrderDecider, created(), started('pay_a'))
-        .when({ type: 'RequireAction', data: { card, attemptId: 'pay_a', now: later } })
+        .when({ type: 'RequireAction', data: { card, attemptId: 'pay_a' }, metadata: { now: later, actor: 'system' } })
         .then([{ type: 'checkout.order.action_required', data: { orderId: 'ord_1', card, attemptId: 'pay_a', at: later } }]);
     });
 
     it('records nothing for an answer that moved no money once the order can no longer be paid (the expiry ended the attempt)', () => {
       given(checkoutOrderDecider, created(), started('pay_a'))
-        .when({ type: 'RecordDecline', data: { card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a', now: dayLater } })
+        .when({ type: 'RecordDecline', data: { card: null, declineCode: 'card_declined', reason: 'no', attemptId: 'pay_a' }, metadata: { now: dayLater, actor: 'system' } })
         .thenNothing();
       given(checkoutOrderDecider, created(), started('pay_a'))
-        .when({ type: 'RequireAction', data: { card, attemptId: 'pay_a', now: dayLater } })
+        .when({ type: 'RequireAction', data: { card, attemptId: 'pay_a' }, metadata: { now: dayLater, actor: 'system' } })
         .thenNothing();
     });
 
@@ -302,7 +307,8 @@ describe('CheckoutOrder decider', () => {
   describe('refunds (issue 26)', () => {
     const refund = (refundId: string, amountMinorUnits: string, requestHash = `hash-${refundId}`): Extract<OrderCommand, { type: 'RequestRefund' }> => ({
       type: 'RequestRefund',
-      data: { refundId, amountMinorUnits, reason: null, idempotencyKey: `key-${refundId}`, requestHash, now: later },
+      data: { refundId, amountMinorUnits, reason: null, idempotencyKey: `key-${refundId}`, requestHash },
+      metadata: { now: later, actor: 'system' },
     });
     const requested = (refundId: string, amountMinorUnits: string): OrderEvent => ({
       type: 'checkout.order.refund_requested',
@@ -327,7 +333,8 @@ describe('CheckoutOrder decider', () => {
     });
     const outcome = (refundId: string, kind: 'succeeded' | 'failed'): OrderCommand => ({
       type: 'RecordRefundOutcome',
-      data: { refundId, outcome: kind === 'succeeded' ? { kind } : { kind, failureCode: 'refund_declined', failureReason: 'no' }, now: later },
+      data: { refundId, outcome: kind === 'succeeded' ? { kind } : { kind, failureCode: 'refund_declined', failureReason: 'no' } },
+      metadata: { now: later, actor: 'system' },
     });
 
     it('records a refund of a PAID order as pending, before the processor is called', () => {
@@ -381,7 +388,7 @@ describe('CheckoutOrder decider', () => {
 
     it('never touches the payout: a refunded order still completes when its payout does', () => {
       given(checkoutOrderDecider, created(), paid(), requested('rf_1', '1999'), succeeded('rf_1', '1999'))
-        .when({ type: 'CompleteOrder', data: { payoutId: 'po_1', now: later } })
+        .when({ type: 'CompleteOrder', data: { payoutId: 'po_1' }, metadata: { now: later, actor: 'system' } })
         .then((events) => expect(events.map((e) => e.type)).toEqual(['checkout.order.completed']));
     });
   });

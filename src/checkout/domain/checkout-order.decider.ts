@@ -13,6 +13,7 @@ import {
   CheckoutSubscriptionNeedsCardError,
 } from './checkout.errors';
 import { RefundOutcome } from './payment-processor.port';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export const ORDER_LIFETIME_MS = 24 * 3_600_000;
 /**
@@ -22,26 +23,30 @@ export const ORDER_LIFETIME_MS = 24 * 3_600_000;
 export const PAYMENT_ATTEMPT_STALE_MS = 60_000;
 
 export type OrderCommand =
-  | { type: 'CreateOrder'; data: Omit<OrderCreated['data'], 'createdAt' | 'expiresAt'> & { now: string } }
-  | { type: 'StartPaymentAttempt'; data: { attemptId: string; method: PaymentMethod; now: string } }
-  | { type: 'AbandonPaymentAttempt'; data: { attemptId: string; now: string } }
+  | { type: 'CreateOrder'; data: Omit<OrderCreated['data'], 'createdAt' | 'expiresAt'>; metadata: CommandMetadata }
+  | { type: 'StartPaymentAttempt'; data: { attemptId: string; method: PaymentMethod }; metadata: CommandMetadata }
+  | { type: 'AbandonPaymentAttempt'; data: { attemptId: string }; metadata: CommandMetadata }
   // `attemptId` on the outcome commands: the attempt the processor answered; an outcome for an attempt no longer in flight records nothing.
-  | { type: 'RequireAction'; data: { card: SavedCard; attemptId?: string; now: string } }
-  | { type: 'AbandonAuthentication'; data: { now: string } }
-  | { type: 'RecordDecline'; data: { card: { brand: string; last4: string } | null; declineCode: string; reason: string; attemptId?: string; now: string } }
+  | { type: 'RequireAction'; data: { card: SavedCard; attemptId?: string }; metadata: CommandMetadata }
+  | { type: 'AbandonAuthentication'; data: object; metadata: CommandMetadata }
+  | { type: 'RecordDecline'; data: { card: { brand: string; last4: string } | null; declineCode: string; reason: string; attemptId?: string }; metadata: CommandMetadata }
   /**
    * A captured charge. With an attemptId it is recorded exactly once: PAID when the order can take it,
    * otherwise `charge_voided` (the workflow then voids it at the processor); `voidReason` is the caller's
    * reason to refuse it (a renewal whose subscription was cancelled meanwhile).
    */
-  | { type: 'MarkPaid'; data: { card: SavedCard | null; payoutId: string; subscriptionId: string | null; attemptId?: string; voidReason?: ChargeVoidReason; now: string } }
-  | { type: 'FailRenewal'; data: { declineCode: string; reason: string; attemptId?: string; now: string } }
-  | { type: 'Expire'; data: { now: string } }
-  | { type: 'CompleteOrder'; data: { payoutId: string; now: string } }
+  | {
+      type: 'MarkPaid';
+      data: { card: SavedCard | null; payoutId: string; subscriptionId: string | null; attemptId?: string; voidReason?: ChargeVoidReason };
+      metadata: CommandMetadata;
+    }
+  | { type: 'FailRenewal'; data: { declineCode: string; reason: string; attemptId?: string }; metadata: CommandMetadata }
+  | { type: 'Expire'; data: object; metadata: CommandMetadata }
+  | { type: 'CompleteOrder'; data: { payoutId: string }; metadata: CommandMetadata }
   /** A refund of a PAID order (issue 26): `refundId` derives from the order and the caller's idempotencyKey. */
-  | { type: 'RequestRefund'; data: { refundId: string; amountMinorUnits: string; reason: string | null; idempotencyKey: string; requestHash: string; now: string } }
+  | { type: 'RequestRefund'; data: { refundId: string; amountMinorUnits: string; reason: string | null; idempotencyKey: string; requestHash: string }; metadata: CommandMetadata }
   /** The processor's answer to a pending refund; an answer for a refund no longer pending records nothing. */
-  | { type: 'RecordRefundOutcome'; data: { refundId: string; outcome: RefundOutcome; now: string } };
+  | { type: 'RecordRefundOutcome'; data: { refundId: string; outcome: RefundOutcome }; metadata: CommandMetadata };
 
 /** One refund of the order, as the decider needs it. */
 export interface OrderRefund {
@@ -120,7 +125,7 @@ export function storedSecretHash(hash: string | null | undefined, legacyPlaintex
  * The created event, field by field: this runs on every create-checkout, and V8 copies a spread of the
  * command's rest (`{ ...data, createdAt }`) through a slow dictionary-mode object.
  */
-function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['data']): OrderCreated {
+function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['data'], meta: CommandMetadata): OrderCreated {
   checkOrderRules(command);
   return {
     type: 'checkout.order.created',
@@ -140,8 +145,8 @@ function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['da
       pageTokenHash: command.pageTokenHash ?? null,
       clientSecretHash: command.clientSecretHash ?? null,
       subscriptionId: command.subscriptionId ?? null,
-      createdAt: command.now,
-      expiresAt: command.renewal ? null : new Date(Date.parse(command.now) + ORDER_LIFETIME_MS).toISOString(),
+      createdAt: meta.now,
+      expiresAt: command.renewal ? null : new Date(Date.parse(meta.now) + ORDER_LIFETIME_MS).toISOString(),
     },
   };
 }
@@ -156,34 +161,38 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
   decide(command, state) {
     switch (command.type) {
       case 'CreateOrder':
-        return state.status === 'NONE' ? [createOrder(command.data)] : [];
+        return state.status === 'NONE' ? [createOrder(command.data, command.metadata)] : [];
       case 'StartPaymentAttempt':
-        return startPaymentAttempt(command.data, state);
+        return startPaymentAttempt(command.data, state, command.metadata);
       case 'AbandonPaymentAttempt':
         if (state.status === 'NONE' || state.inFlight?.attemptId !== command.data.attemptId) return [];
-        return [{ type: 'checkout.order.payment_attempt_abandoned', data: { orderId: state.orderId, attemptId: command.data.attemptId, at: command.data.now } }];
+        return [{ type: 'checkout.order.payment_attempt_abandoned', data: { orderId: state.orderId, attemptId: command.data.attemptId, at: command.metadata.now } }];
       case 'RequireAction':
-        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data)) return [];
-        assertPayable(state, command.data.now);
-        return [{ type: 'checkout.order.action_required', data: { orderId: state.orderId, card: command.data.card, ...attemptOf(command.data), at: command.data.now } }];
+        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data, command.metadata.now)) return [];
+        assertPayable(state, command.metadata.now);
+        return [{ type: 'checkout.order.action_required', data: { orderId: state.orderId, card: command.data.card, ...attemptOf(command.data), at: command.metadata.now } }];
       case 'AbandonAuthentication':
         if (state.status === 'OPEN') return [];
-        assertPayable(state, command.data.now);
-        return [{ type: 'checkout.order.authentication_abandoned', data: { orderId: state.orderId, at: command.data.now } }];
+        assertPayable(state, command.metadata.now);
+        return [{ type: 'checkout.order.authentication_abandoned', data: { orderId: state.orderId, at: command.metadata.now } }];
       case 'RecordDecline': {
-        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data)) return [];
-        assertPayable(state, command.data.now);
-        const { card, declineCode, reason, now } = command.data;
+        if (answersNoAttemptInFlight(state, command.data.attemptId) || movedNoMoneyTooLate(state, command.data, command.metadata.now)) return [];
+        assertPayable(state, command.metadata.now);
+        const { card, declineCode, reason } = command.data;
+        const { now } = command.metadata;
         return [{ type: 'checkout.order.payment_declined', data: { orderId: state.orderId, card, declineCode, reason, ...attemptOf(command.data), at: now } }];
       }
       case 'MarkPaid':
-        return command.data.attemptId === undefined ? markPaid(command.data, state) : recordCharge({ ...command.data, attemptId: command.data.attemptId }, state);
+        return command.data.attemptId === undefined
+          ? markPaid(command.data, state, command.metadata)
+          : recordCharge({ ...command.data, attemptId: command.data.attemptId }, state, command.metadata);
       case 'FailRenewal': {
         if (state.status === 'FAILED') return [];
         if (answersNoAttemptInFlight(state, command.data.attemptId)) return [];
-        assertPayable(state, command.data.now);
+        assertPayable(state, command.metadata.now);
         if (!state.renewal) throw new Error('FailRenewal is for renewal orders only; a buyer order stays OPEN after a decline');
-        const { declineCode, reason, now } = command.data;
+        const { declineCode, reason } = command.data;
+        const { now } = command.metadata;
         return [
           {
             type: 'checkout.order.failed',
@@ -193,8 +202,8 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
       }
       case 'Expire':
         if (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') return [];
-        if (state.expiresAt === null || command.data.now < state.expiresAt) return [];
-        return [{ type: 'checkout.order.expired', data: { orderId: state.orderId, at: command.data.now } }];
+        if (state.expiresAt === null || command.metadata.now < state.expiresAt) return [];
+        return [{ type: 'checkout.order.expired', data: { orderId: state.orderId, at: command.metadata.now } }];
       case 'CompleteOrder':
         if (state.status !== 'PAID' || state.completed || state.payoutId !== command.data.payoutId) return [];
         return [
@@ -208,14 +217,14 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
               currency: state.currency,
               provider: state.provider,
               renewalOf: state.renewal?.subscriptionId ?? null,
-              at: command.data.now,
+              at: command.metadata.now,
             },
           },
         ];
       case 'RequestRefund':
-        return requestRefund(command.data, state);
+        return requestRefund(command.data, state, command.metadata);
       case 'RecordRefundOutcome':
-        return recordRefundOutcome(command.data, state);
+        return recordRefundOutcome(command.data, state, command.metadata);
       default:
         return assertNever(command);
     }
@@ -314,17 +323,17 @@ function answersNoAttemptInFlight(state: OrderState, attemptId: string | undefin
  * An attempt's answer that moved no money (a decline, an authentication step) on an order that can no
  * longer be paid records nothing: the expiry that closed the order also ends its attempt.
  */
-function movedNoMoneyTooLate(state: OrderState, data: { attemptId?: string; now: string }): boolean {
+function movedNoMoneyTooLate(state: OrderState, data: { attemptId?: string }, now: string): boolean {
   if (data.attemptId === undefined || state.status === 'NONE') return false;
-  return (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') || (state.expiresAt !== null && data.now >= state.expiresAt);
+  return (state.status !== 'OPEN' && state.status !== 'REQUIRES_ACTION') || (state.expiresAt !== null && now >= state.expiresAt);
 }
 
 /** One attempt in flight per order: a second one while the first is unanswered is refused (409), a repeat of the same attempt decides nothing. */
-function startPaymentAttempt(data: Extract<OrderCommand, { type: 'StartPaymentAttempt' }>['data'], state: OrderState): OrderEvent[] {
+function startPaymentAttempt(data: Extract<OrderCommand, { type: 'StartPaymentAttempt' }>['data'], state: OrderState, meta: CommandMetadata): OrderEvent[] {
   if (state.status !== 'NONE' && state.inFlight?.attemptId === data.attemptId) return [];
-  assertPayable(state, data.now);
+  assertPayable(state, meta.now);
   if (state.inFlight) throw new CheckoutPaymentInProgressError();
-  return [{ type: 'checkout.order.payment_attempt_started', data: { orderId: state.orderId, attemptId: data.attemptId, method: data.method, at: data.now } }];
+  return [{ type: 'checkout.order.payment_attempt_started', data: { orderId: state.orderId, attemptId: data.attemptId, method: data.method, at: meta.now } }];
 }
 
 /** Why an order cannot take a charge captured under `attemptId` (null: it can). */
@@ -337,12 +346,13 @@ export function chargeRefusal(state: OpenOrder, attemptId: string, now: string):
 }
 
 /** A captured charge of an attempt: PAID, or void when the order cannot take it; a repeat decides nothing. */
-function recordCharge(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'] & { attemptId: string }, state: OrderState): OrderEvent[] {
+function recordCharge(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'] & { attemptId: string }, state: OrderState, meta: CommandMetadata): OrderEvent[] {
   if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
-  const { attemptId, now } = data;
+  const { attemptId } = data;
+  const { now } = meta;
   if (state.paidAttemptId === attemptId || state.voidedAttemptIds.includes(attemptId)) return [];
   const refusal = data.voidReason ?? chargeRefusal(state, attemptId, now);
-  if (refusal === null) return markPaid(data, state);
+  if (refusal === null) return markPaid(data, state, meta);
   return [
     {
       type: 'checkout.order.charge_voided',
@@ -352,10 +362,11 @@ function recordCharge(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'] 
 }
 
 /** PAID (a repeat decides nothing). Without an attemptId: the rule as it was before attempts were recorded. */
-function markPaid(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'], state: OrderState): OrderEvent[] {
+function markPaid(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'], state: OrderState, meta: CommandMetadata): OrderEvent[] {
   if (state.status === 'PAID') return [];
-  assertPayable(state, data.now);
-  const { card, payoutId, subscriptionId, now } = data;
+  const { now } = meta;
+  assertPayable(state, now);
+  const { card, payoutId, subscriptionId } = data;
   return [
     {
       type: 'checkout.order.paid',
@@ -402,7 +413,7 @@ export function refundableOf(state: OpenOrder): bigint {
  * A refund of a PAID order (docs/checkout.md#refunds): never more than is still refundable; the same
  * refund again (same idempotencyKey and request) decides nothing, another request under its key is 409.
  */
-function requestRefund(data: Extract<OrderCommand, { type: 'RequestRefund' }>['data'], state: OrderState): OrderEvent[] {
+function requestRefund(data: Extract<OrderCommand, { type: 'RequestRefund' }>['data'], state: OrderState, meta: CommandMetadata): OrderEvent[] {
   if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
   const existing = state.refunds?.[data.refundId];
   if (existing) {
@@ -426,14 +437,14 @@ function requestRefund(data: Extract<OrderCommand, { type: 'RequestRefund' }>['d
         reason: data.reason,
         idempotencyKey: data.idempotencyKey,
         requestHash: data.requestHash,
-        at: data.now,
+        at: meta.now,
       },
     },
   ];
 }
 
 /** The processor's answer, recorded once against a pending refund. */
-function recordRefundOutcome(data: Extract<OrderCommand, { type: 'RecordRefundOutcome' }>['data'], state: OrderState): OrderEvent[] {
+function recordRefundOutcome(data: Extract<OrderCommand, { type: 'RecordRefundOutcome' }>['data'], state: OrderState, meta: CommandMetadata): OrderEvent[] {
   if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
   const refund = state.refunds?.[data.refundId];
   if (!refund || refund.status !== 'pending') return [];
@@ -443,7 +454,7 @@ function recordRefundOutcome(data: Extract<OrderCommand, { type: 'RecordRefundOu
     refundId: data.refundId,
     amountMinorUnits: refund.amountMinorUnits,
     currency: state.currency,
-    at: data.now,
+    at: meta.now,
   };
   return data.outcome.kind === 'succeeded'
     ? [{ type: 'checkout.order.refund_succeeded', data: base }]

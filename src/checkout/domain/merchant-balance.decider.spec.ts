@@ -5,7 +5,8 @@ import { MerchantBalanceEvent } from './merchant-balance.events';
 const now = '2026-01-01T00:00:00.000Z';
 const debit = (refundId: string, amountMinorUnits: string, currency = 'USD'): MerchantBalanceCommand => ({
   type: 'DebitRefund',
-  data: { companyId: 'co_m', orderId: 'ord_a', refundId, currency, amountMinorUnits, now },
+  data: { companyId: 'co_m', orderId: 'ord_a', refundId, currency, amountMinorUnits },
+  metadata: { now, actor: 'system' },
 });
 const debited = (refundId: string, amountMinorUnits: string, currency = 'USD'): MerchantBalanceEvent => ({
   type: 'checkout.merchant_balance.refund_debited',
@@ -13,7 +14,8 @@ const debited = (refundId: string, amountMinorUnits: string, currency = 'USD'): 
 });
 const net = (orderId: string, amountMinorUnits: string, currency = 'USD'): MerchantBalanceCommand => ({
   type: 'NetDebt',
-  data: { companyId: 'co_m', orderId, payoutId: `po_${orderId}`, currency, amountMinorUnits, now },
+  data: { companyId: 'co_m', orderId, payoutId: `po_${orderId}`, currency, amountMinorUnits },
+  metadata: { now, actor: 'system' },
 });
 const netted = (orderId: string, amountMinorUnits: string, currency = 'USD'): MerchantBalanceEvent => ({
   type: 'checkout.merchant_balance.debt_netted',
@@ -57,7 +59,8 @@ describe('Merchant checkout balance decider (issue 26: refunds after payout are 
   describe('a merchant payout that failed (issue 26)', () => {
     const credit = (orderId: string, amountMinorUnits: string): MerchantBalanceCommand => ({
       type: 'CreditFailedPayout',
-      data: { companyId: 'co_m', orderId, payoutId: `po_${orderId}`, currency: 'USD', amountMinorUnits, now },
+      data: { companyId: 'co_m', orderId, payoutId: `po_${orderId}`, currency: 'USD', amountMinorUnits },
+      metadata: { now, actor: 'system' },
     });
     const failed = (orderId: string, amountMinorUnits: string): MerchantBalanceEvent => ({
       type: 'checkout.merchant_balance.payout_failed',

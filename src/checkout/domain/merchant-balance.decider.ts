@@ -1,10 +1,11 @@
 import { assertNever, Decider } from '../../platform/domain/decider';
 import { MerchantBalanceEvent } from './merchant-balance.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export type MerchantBalanceCommand =
-  | { type: 'DebitRefund'; data: { companyId: string; orderId: string; refundId: string; currency: string; amountMinorUnits: string; now: string } }
-  | { type: 'NetDebt'; data: { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string; now: string } }
-  | { type: 'CreditFailedPayout'; data: { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string; now: string } };
+  | { type: 'DebitRefund'; data: { companyId: string; orderId: string; refundId: string; currency: string; amountMinorUnits: string }; metadata: CommandMetadata }
+  | { type: 'NetDebt'; data: { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string }; metadata: CommandMetadata }
+  | { type: 'CreditFailedPayout'; data: { companyId: string; orderId: string; payoutId: string; currency: string; amountMinorUnits: string }; metadata: CommandMetadata };
 
 export interface MerchantBalanceState {
   /**
@@ -30,14 +31,16 @@ export const merchantBalanceDecider: Decider<MerchantBalanceCommand, MerchantBal
   decide(command, state) {
     switch (command.type) {
       case 'DebitRefund': {
-        const { companyId, orderId, refundId, currency, amountMinorUnits, now } = command.data;
+        const { companyId, orderId, refundId, currency, amountMinorUnits } = command.data;
+        const { now } = command.metadata;
         if (state.refunds.has(refundId)) return [];
         return [{ type: 'checkout.merchant_balance.refund_debited', data: { companyId, orderId, refundId, currency, amountMinorUnits, at: now } }];
       }
       case 'NetDebt':
-        return netDebt(command.data, state);
+        return netDebt(command.data, state, command.metadata);
       case 'CreditFailedPayout': {
-        const { companyId, orderId, payoutId, currency, amountMinorUnits, now } = command.data;
+        const { companyId, orderId, payoutId, currency, amountMinorUnits } = command.data;
+        const { now } = command.metadata;
         if (state.failedPayouts?.has(payoutId) || BigInt(amountMinorUnits) <= 0n) return [];
         return [{ type: 'checkout.merchant_balance.payout_failed', data: { companyId, orderId, payoutId, currency, amountMinorUnits, at: now } }];
       }
@@ -62,13 +65,14 @@ export const merchantBalanceDecider: Decider<MerchantBalanceCommand, MerchantBal
 };
 
 /** A PAID order's money covers the debt first, up to the order's amount; once per order. */
-function netDebt(data: Extract<MerchantBalanceCommand, { type: 'NetDebt' }>['data'], state: MerchantBalanceState): MerchantBalanceEvent[] {
+function netDebt(data: Extract<MerchantBalanceCommand, { type: 'NetDebt' }>['data'], state: MerchantBalanceState, meta: CommandMetadata): MerchantBalanceEvent[] {
   if (state.netted[data.orderId] !== undefined) return [];
   const owed = state.debt[data.currency] ?? 0n;
   const amount = BigInt(data.amountMinorUnits);
   const netted = owed < amount ? owed : amount;
   if (netted <= 0n) return [];
-  const { companyId, orderId, payoutId, currency, now } = data;
+  const { companyId, orderId, payoutId, currency } = data;
+  const { now } = meta;
   return [{ type: 'checkout.merchant_balance.debt_netted', data: { companyId, orderId, payoutId, currency, amountMinorUnits: netted.toString(), at: now } }];
 }
 

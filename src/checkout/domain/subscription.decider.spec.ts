@@ -20,7 +20,11 @@ const started: SubscriptionEvent = {
     startedAt: anchor,
   },
 };
-const decline = (attempt: number, now: string) => ({ type: 'RecordRenewalDecline' as const, data: { periodIndex: 1, attempt, orderId: `ord_r${attempt}`, now } });
+const decline = (attempt: number, now: string) => ({
+  type: 'RecordRenewalDecline' as const,
+  data: { periodIndex: 1, attempt, orderId: `ord_r${attempt}` },
+  metadata: { now, actor: 'system' },
+});
 const declined = (attempt: number, count: number, at: string, nextAttemptAt: string | null): SubscriptionEvent => ({
   type: 'checkout.subscription.renewal_declined',
   data: { subscriptionId: 'sub_1', orderId: `ord_r${attempt}`, periodIndex: 1, attempt, consecutiveDeclines: count, nextAttemptAt, at },
@@ -30,10 +34,10 @@ describe('Subscription decider', () => {
   it('starts with the first period anchored at the founding payment (month-end clamped)', () => {
     const { currentPeriodStart: _s, currentPeriodEnd: _e, startedAt: _a, ...data } = started.data;
     given(subscriptionDecider)
-      .when({ type: 'StartSubscription', data: { ...data, now: anchor } })
+      .when({ type: 'StartSubscription', data, metadata: { now: anchor, actor: 'system' } })
       .then([started]);
     given(subscriptionDecider, started)
-      .when({ type: 'StartSubscription', data: { ...data, now: anchor } })
+      .when({ type: 'StartSubscription', data, metadata: { now: anchor, actor: 'system' } })
       .thenNothing();
   });
 
@@ -50,10 +54,10 @@ describe('Subscription decider', () => {
       },
     };
     given(subscriptionDecider, started)
-      .when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } })
+      .when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r' }, metadata: { now: '2025-02-28T12:00:00.000Z', actor: 'system' } })
       .then([renewed]);
     given(subscriptionDecider, started, renewed)
-      .when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r', now: '2025-02-28T12:00:00.000Z' } })
+      .when({ type: 'RecordRenewal', data: { periodIndex: 1, orderId: 'ord_r' }, metadata: { now: '2025-02-28T12:00:00.000Z', actor: 'system' } })
       .thenNothing();
   });
 
@@ -89,24 +93,28 @@ describe('Subscription decider', () => {
 
   it('cancels on request once; cancelling again is idempotent', () => {
     given(subscriptionDecider, started)
-      .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'n' } })
+      .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST' }, metadata: { now: 'n', actor: 'system' } })
       .then([{ type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'BUYER_REQUEST', at: 'n' } }]);
     given(subscriptionDecider, started, { type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'BUYER_REQUEST', at: 'n' } })
-      .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } })
+      .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST' }, metadata: { now: 'm', actor: 'system' } })
       .thenNothing();
     given(subscriptionDecider)
-      .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST', now: 'm' } })
+      .when({ type: 'CancelSubscription', data: { reason: 'BUYER_REQUEST' }, metadata: { now: 'm', actor: 'system' } })
       .thenFails('CHECKOUT_SUBSCRIPTION_NOT_FOUND');
   });
 
   describe('renewal charge intent (issue 23)', () => {
-    const startAttempt = (now: string) => ({ type: 'StartRenewalAttempt' as const, data: { periodIndex: 1, attempt: 1, orderId: 'ord_r1', attemptId: 'pay_r1', now } });
+    const startAttempt = (now: string) => ({
+      type: 'StartRenewalAttempt' as const,
+      data: { periodIndex: 1, attempt: 1, orderId: 'ord_r1', attemptId: 'pay_r1' },
+      metadata: { now, actor: 'system' },
+    });
     const attemptStarted: SubscriptionEvent = {
       type: 'checkout.subscription.renewal_attempt_started',
       data: { subscriptionId: 'sub_1', orderId: 'ord_r1', attemptId: 'pay_r1', periodIndex: 1, attempt: 1, at: '2025-02-28T12:00:00.000Z' },
     };
     const cancelled: SubscriptionEvent = { type: 'checkout.subscription.cancelled', data: { subscriptionId: 'sub_1', reason: 'BUYER_REQUEST', at: '2025-02-28T12:00:01.000Z' } };
-    const accept = { type: 'AcceptRenewalCharge' as const, data: { periodIndex: 1, orderId: 'ord_r1', now: '2025-02-28T12:00:02.000Z' } };
+    const accept = { type: 'AcceptRenewalCharge' as const, data: { periodIndex: 1, orderId: 'ord_r1' }, metadata: { now: '2025-02-28T12:00:02.000Z', actor: 'system' } };
 
     it('records the renewal attempt before the saved card is charged, once; never on a cancelled subscription or a paid period', () => {
       given(subscriptionDecider, started).when(startAttempt('2025-02-28T12:00:00.000Z')).then([attemptStarted]);

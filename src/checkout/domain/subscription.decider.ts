@@ -2,15 +2,16 @@ import { assertNever, Decider } from '../../platform/domain/decider';
 import { CheckoutSubscriptionNotFoundError } from './checkout.errors';
 import { DECLINE_RETRY_DELAYS_MS, MAX_CONSECUTIVE_DECLINES, periodStart } from './renewal-schedule';
 import { CancellationReason, SubscriptionEvent, SubscriptionStarted, SubscriptionStatus } from './subscription.events';
+import { CommandMetadata } from '../../platform/domain/command';
 
 export type SubscriptionCommand =
-  | { type: 'StartSubscription'; data: Omit<SubscriptionStarted['data'], 'currentPeriodStart' | 'currentPeriodEnd' | 'startedAt'> & { now: string } }
-  | { type: 'StartRenewalAttempt'; data: { periodIndex: number; attempt: number; orderId: string; attemptId: string; now: string } }
-  | { type: 'RecordRenewal'; data: { periodIndex: number; orderId: string; now: string } }
+  | { type: 'StartSubscription'; data: Omit<SubscriptionStarted['data'], 'currentPeriodStart' | 'currentPeriodEnd' | 'startedAt'>; metadata: CommandMetadata }
+  | { type: 'StartRenewalAttempt'; data: { periodIndex: number; attempt: number; orderId: string; attemptId: string }; metadata: CommandMetadata }
+  | { type: 'RecordRenewal'; data: { periodIndex: number; orderId: string }; metadata: CommandMetadata }
   /** The renewal's charge was captured: the period is recorded unless the subscription was cancelled first (then the charge is voided). */
-  | { type: 'AcceptRenewalCharge'; data: { periodIndex: number; orderId: string; now: string } }
-  | { type: 'RecordRenewalDecline'; data: { periodIndex: number; attempt: number; orderId: string; now: string } }
-  | { type: 'CancelSubscription'; data: { reason: CancellationReason; now: string } };
+  | { type: 'AcceptRenewalCharge'; data: { periodIndex: number; orderId: string }; metadata: CommandMetadata }
+  | { type: 'RecordRenewalDecline'; data: { periodIndex: number; attempt: number; orderId: string }; metadata: CommandMetadata }
+  | { type: 'CancelSubscription'; data: { reason: CancellationReason }; metadata: CommandMetadata };
 
 /** What every subscription carries from its start on. */
 export type SubscriptionData = Pick<
@@ -42,7 +43,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
     switch (command.type) {
       case 'StartSubscription': {
         if (state.status !== 'NONE') return [];
-        const { now, ...data } = command.data;
+        const { data } = command;
         const anchor = new Date(data.anchorAt);
         return [
           {
@@ -51,21 +52,22 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
               ...data,
               currentPeriodStart: periodStart(anchor, data.intervalUnit, 0).toISOString(),
               currentPeriodEnd: periodStart(anchor, data.intervalUnit, 1).toISOString(),
-              startedAt: now,
+              startedAt: command.metadata.now,
             },
           },
         ];
       }
       case 'StartRenewalAttempt':
-        return startRenewalAttempt(command.data, state);
+        return startRenewalAttempt(command.data, state, command.metadata);
       case 'RecordRenewal':
-        return recordRenewal(command.data, state);
+        return recordRenewal(command.data, state, command.metadata);
       case 'AcceptRenewalCharge':
         if (state.status === 'CANCELLED') return [];
-        return recordRenewal(command.data, state);
+        return recordRenewal(command.data, state, command.metadata);
       case 'RecordRenewalDecline': {
         if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
-        const { periodIndex, attempt, orderId, now } = command.data;
+        const { periodIndex, attempt, orderId } = command.data;
+        const { now } = command.metadata;
         if (state.status === 'CANCELLED' || periodIndex <= state.periodIndex || attempt <= state.lastDeclinedAttempt) return [];
         const consecutiveDeclines = state.consecutiveDeclines + 1;
         const cancels = consecutiveDeclines >= MAX_CONSECUTIVE_DECLINES;
@@ -81,7 +83,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
       case 'CancelSubscription':
         if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
         if (state.status === 'CANCELLED') return [];
-        return [{ type: 'checkout.subscription.cancelled', data: { subscriptionId: state.subscriptionId, reason: command.data.reason, at: command.data.now } }];
+        return [{ type: 'checkout.subscription.cancelled', data: { subscriptionId: state.subscriptionId, reason: command.data.reason, at: command.metadata.now } }];
       default:
         return assertNever(command);
     }
@@ -111,17 +113,19 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
  * The renewal charge is about to be made: recorded once per attempt id; nothing on a CANCELLED subscription
  * or for a period already paid (the caller reads the state it returns and charges nothing).
  */
-function startRenewalAttempt(data: Extract<SubscriptionCommand, { type: 'StartRenewalAttempt' }>['data'], state: SubscriptionState): SubscriptionEvent[] {
+function startRenewalAttempt(data: Extract<SubscriptionCommand, { type: 'StartRenewalAttempt' }>['data'], state: SubscriptionState, meta: CommandMetadata): SubscriptionEvent[] {
   if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
-  const { periodIndex, attempt, orderId, attemptId, now } = data;
+  const { periodIndex, attempt, orderId, attemptId } = data;
+  const { now } = meta;
   if (state.status === 'CANCELLED' || periodIndex <= state.periodIndex || state.renewalAttemptId === attemptId) return [];
   return [{ type: 'checkout.subscription.renewal_attempt_started', data: { subscriptionId: state.subscriptionId, orderId, attemptId, periodIndex, attempt, at: now } }];
 }
 
 /** The subscription moves to a paid period (a repeat decides nothing). */
-function recordRenewal(data: { periodIndex: number; orderId: string; now: string }, state: SubscriptionState): SubscriptionEvent[] {
+function recordRenewal(data: { periodIndex: number; orderId: string }, state: SubscriptionState, meta: CommandMetadata): SubscriptionEvent[] {
   if (state.status === 'NONE') throw new CheckoutSubscriptionNotFoundError();
-  const { periodIndex, orderId, now } = data;
+  const { periodIndex, orderId } = data;
+  const { now } = meta;
   if (periodIndex <= state.periodIndex) return [];
   if (periodIndex !== state.periodIndex + 1) throw new Error(`Renewal of period ${periodIndex} after period ${state.periodIndex}`);
   const anchor = new Date(state.anchorAt);

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { formatCents } from '../../platform/money/money';
 import { netTermsMaturity, splitDecider, splitExists, splitStreamId } from '../../split';
 import { invoiceDecider, invoiceExists } from '../domain/invoice.decider';
@@ -45,6 +46,8 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoiceMessage>
           issuedAt: split.fundedAt,
           dueAt: netTermsMaturity(split.fundedAt, split.enterpriseNetTermsDays),
         },
+        // issuedAt is the Split's funding; the command is decided now, where the append read the Clock before it carried metadata.
+        metadata: commandMetadata(this.clock, context),
       },
       context,
     );

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { newId } from '../../platform/ids/ids';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { bankTransferDecider } from '../domain/bank-transfer.decider';
@@ -40,9 +41,11 @@ export class ReceiveBankTransferHandler implements ICommandHandler<ReceiveBankTr
 
   async execute({ reference, amountCents, currency, context }: ReceiveBankTransferMessage): Promise<BankTransferDoc> {
     if (!isCentsString(amountCents) || parseCents(amountCents) <= 0n) throw new InvoicePaymentAmountInvalidError(amountCents);
-    const now = this.clock.now();
-    const transferId = newId('btr', now.getTime());
     const invoice = await this.queries.byReference(reference);
+    // Stamped once, after the lookup and right before the append: the append read the Clock here before the
+    // transfer's command carried metadata, so its occurredAt (the ledger's postedAt) is the reading it was.
+    const metadata = commandMetadata(this.clock, context);
+    const transferId = newId('btr', Date.parse(metadata.now));
     const parkedReason = !invoice ? 'unknown reference' : currency !== undefined && currency !== invoice.currency ? `currency ${currency}, invoice in ${invoice.currency}` : null;
     const matched = invoice !== null && parkedReason === null;
     const event: BankTransferReceived = {
@@ -56,10 +59,10 @@ export class ReceiveBankTransferHandler implements ICommandHandler<ReceiveBankTr
         invoiceId: matched ? invoice.id : null,
         enterpriseCompanyId: matched ? invoice.enterpriseCompanyId : null,
         parkedReason,
-        receivedAt: now.toISOString(),
+        receivedAt: metadata.now,
       },
     };
-    const received = await this.aggregates.create(bankTransferStreamId(transferId), bankTransferDecider, { type: 'Create', event }, context);
+    const received = await this.aggregates.create(bankTransferStreamId(transferId), bankTransferDecider, { type: 'Create', event, metadata }, context);
     const applied = matched ? await this.commands.execute(new RecordInvoicePaymentMessage(invoice.id, transferId, 'BANK_TRANSFER', amountCents, context)) : null;
     await this.readYourWrites.after(received, ...(applied ? [applied] : []));
     const { transferId: id, receivedAt, status, invoiceId } = event.data;

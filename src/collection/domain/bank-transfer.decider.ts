@@ -4,7 +4,7 @@ import { BankTransferEvent, BankTransferReceived, BankTransferStatus } from './i
 import { CommandMetadata } from '../../platform/domain/command';
 
 export type BankTransferCommand =
-  | { type: 'Create'; event: BankTransferReceived }
+  | { type: 'Create'; event: BankTransferReceived; metadata: CommandMetadata }
   | { type: 'Apply'; data: { transferId: string; invoiceId: string; invoiceCurrency: string; enterpriseCompanyId: string }; metadata: CommandMetadata }
   | { type: 'Return'; data: { transferId: string }; metadata: CommandMetadata };
 

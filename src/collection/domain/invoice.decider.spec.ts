@@ -57,8 +57,12 @@ const overdue: InvoiceEvent = {
 
 describe('invoice decider', () => {
   it('issues an invoice once, OPEN', () => {
-    given(decider).when({ type: 'IssueInvoice', data: issue }).then([issued]);
-    given(decider, issued).when({ type: 'IssueInvoice', data: issue }).thenNothing();
+    given(decider)
+      .when({ type: 'IssueInvoice', data: issue, metadata: { now: issue.issuedAt, actor: 'system' } })
+      .then([issued]);
+    given(decider, issued)
+      .when({ type: 'IssueInvoice', data: issue, metadata: { now: issue.issuedAt, actor: 'system' } })
+      .thenNothing();
   });
 
   it('records a payment in full, then the invoice is paid', () =>

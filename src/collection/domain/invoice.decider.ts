@@ -5,7 +5,7 @@ import { CollectionStatus, InvoiceEvent, InvoiceIssued, PaymentMethod, Reminder 
 import { CommandMetadata } from '../../platform/domain/command';
 
 export type InvoiceCommand =
-  | { type: 'IssueInvoice'; data: Omit<InvoiceIssued['data'], 'collectionStatus'> }
+  | { type: 'IssueInvoice'; data: Omit<InvoiceIssued['data'], 'collectionStatus'>; metadata: CommandMetadata }
   | { type: 'RecordPayment'; data: { invoiceId: string; paymentId: string; method: PaymentMethod; amountCents: string }; metadata: CommandMetadata }
   | { type: 'MarkOverdue'; data: { invoiceId: string }; metadata: CommandMetadata }
   | { type: 'SendReminder'; data: { invoiceId: string; reminder: Reminder }; metadata: CommandMetadata };

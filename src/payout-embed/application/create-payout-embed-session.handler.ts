@@ -104,6 +104,9 @@ export class CreatePayoutEmbedSessionHandler implements ICommandHandler<CreatePa
           expiresAt: new Date(now.getTime() + request.expiresInSeconds * 1000).toISOString(),
           ...confirmation,
         },
+        // Its own reading, taken where the append read the Clock before this command carried metadata: the
+        // created event's occurredAt stays the time the session was written (createdAt is the request's time).
+        metadata: commandMetadata(this.clock, context),
       },
       context,
     );

@@ -87,7 +87,7 @@ class World {
   }
 
   retriedCreateSession(): void {
-    this.appendSession(payoutEmbedSessionDecider.decide({ type: 'CreateSession', data: session }, this.sessionState()));
+    this.appendSession(payoutEmbedSessionDecider.decide({ type: 'CreateSession', data: session, metadata: { now: NOW, actor: 'system' } }, this.sessionState()));
   }
 
   /** The invariant: a session that exists and has not ended holds a reserved reservation. */

@@ -21,6 +21,7 @@ const data: SessionCreatedData = {
 };
 
 const created: SessionEvent = { type: 'payout_embed.session.created', data };
+const create = { type: 'CreateSession' as const, data, metadata: { now: T0, actor: 'usr_1' } };
 const codeSent = (seconds = 0, codeHash = 'code-hash'): SessionEvent => ({
   type: 'payout_embed.session.code_sent',
   data: { sessionId: 'pes_1', codeHash, sentAt: at(seconds), codeExpiresAt: at(seconds + 600) },
@@ -40,11 +41,11 @@ const expired: SessionEvent = { type: 'payout_embed.session.expired', data: { ..
 
 describe('Payout Embed session decider', () => {
   describe('create', () => {
-    it('creates a session', () => given(decider).when({ type: 'CreateSession', data }).then([created]));
-    it('decides nothing for the same request again', () => given(decider, created).when({ type: 'CreateSession', data }).thenNothing());
+    it('creates a session', () => given(decider).when(create).then([created]));
+    it('decides nothing for the same request again', () => given(decider, created).when(create).thenNothing());
     it('refuses the same id with another request body', () =>
       given(decider, created)
-        .when({ type: 'CreateSession', data: { ...data, requestHash: 'hash-2' } })
+        .when({ ...create, data: { ...data, requestHash: 'hash-2' } })
         .thenFails('IDEMPOTENCY_KEY_REUSED', (e) => expect(e.kind).toBe('conflict')));
   });
 
@@ -84,8 +85,7 @@ describe('Payout Embed session decider', () => {
     it('closes a session id no session was written under', () => given(decider).when(abandon).then([abandoned]));
     it('decides nothing when the session was written first: it owns its reservation', () => given(decider, created).when(abandon).thenNothing());
     it('decides nothing when closed already', () => given(decider, abandoned).when(abandon).thenNothing());
-    it('refuses a create (a retry of the same key) once the id is closed', () =>
-      given(decider, abandoned).when({ type: 'CreateSession', data }).thenFails('PAYOUT_EMBED_RESERVATION_ABANDONED'));
+    it('refuses a create (a retry of the same key) once the id is closed', () => given(decider, abandoned).when(create).thenFails('PAYOUT_EMBED_RESERVATION_ABANDONED'));
   });
 
   describe('claim codes', () => {

@@ -26,7 +26,7 @@ export const CODE_RESEND_SECONDS = 60;
 export const MAX_CODES_PER_SESSION = 5;
 
 export type PayoutEmbedCommand =
-  | { type: 'CreateSession'; data: SessionCreatedData }
+  | { type: 'CreateSession'; data: SessionCreatedData; metadata: CommandMetadata }
   | { type: 'Confirm'; data: { by: string }; metadata: CommandMetadata }
   | { type: 'SendCode'; data: { codeHash: string }; metadata: CommandMetadata }
   | { type: 'Claim'; data: { codeHash: string }; metadata: CommandMetadata }

@@ -1,6 +1,7 @@
 import { timeOrderedUuid } from '../ids/ids';
 import { Clock } from '../clock/clock';
 import { Decider, DomainEvent, fold } from '../domain/decider';
+import { CommandMetadata } from '../domain/command';
 import { ConcurrencyError, EventStore, ExpectedRevision, NewEvent } from '../event-store/event-store.port';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 
@@ -86,7 +87,7 @@ export class AggregateRepository {
     if (this.folded.size > FOLDED_STREAMS_CACHED) this.folded.delete(this.folded.keys().next().value!);
   }
 
-  async handle<Command, Event extends DomainEvent, State>(
+  async handle<Command extends Stamped, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
@@ -102,7 +103,7 @@ export class AggregateRepository {
    * events are exactly those the commands would append one after another; only the reads and appends
    * in between are saved. One refusal refuses them all: nothing is appended.
    */
-  async handleAll<Command, Event extends DomainEvent, State>(
+  async handleAll<Command extends Stamped, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     commands: Command[],
@@ -138,7 +139,7 @@ export class AggregateRepository {
    * A process manager's commands go to the stream it has just loaded, or to a payout this process has
    * just appended to; reading the stream again for each was a tenth of the worker under settlement load.
    */
-  private async handleOnCachedState<Command, Event extends DomainEvent, State>(
+  private async handleOnCachedState<Command extends Stamped, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     commands: Command[],
@@ -180,7 +181,7 @@ export class AggregateRepository {
    * first. A ConcurrencyError means the stream already exists; the caller decides what that means
    * (an idempotent replay, usually).
    */
-  async create<Command, Event extends DomainEvent, State>(
+  async create<Command extends Stamped, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
@@ -198,10 +199,11 @@ export class AggregateRepository {
   /**
    * `at`: the clock reading the command was decided with (its `metadata.now`, see commandTime); the events'
    * `occurredAt` is then that same instant, so `?asOf` a time stamped in the data (a `createdAt`) finds
-   * the event that recorded it. Without one the clock is read here, once for all the events. An array
-   * gives each event its own (the events of several commands decided together).
+   * the event that recorded it. Without one the clock is read here, once for all the events (events written
+   * without a command: legacy fixtures in tests). An array gives each event its own (the events of several
+   * commands decided together).
    */
-  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext, at?: Date | (Date | undefined)[]) {
+  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, context: CommandContext, at?: Date | Date[]) {
     let clockReading: Date | undefined;
     const timeOf = (index: number) => (Array.isArray(at) ? at[index] : at) ?? (clockReading ??= this.clock.now());
     const stored: NewEvent[] = events.map((event, index) => {
@@ -222,11 +224,15 @@ export class AggregateRepository {
 /** Events decided by one or more commands, the time of the command that decided each, and the state they lead to. */
 interface Decision<Event, State> {
   events: Event[];
-  times: (Date | undefined)[];
+  times: Date[];
   state: State;
 }
 
-function decideAll<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, commands: Command[], initial: State): Decision<Event, State> {
+function decideAll<Command extends Stamped, Event extends DomainEvent, State>(
+  decider: Decider<Command, Event, State>,
+  commands: Command[],
+  initial: State,
+): Decision<Event, State> {
   const decision: Decision<Event, State> = { events: [], times: [], state: initial };
   for (const command of commands) {
     const events = decider.decide(command, decision.state);
@@ -241,14 +247,14 @@ function decideAll<Command, Event extends DomainEvent, State>(decider: Decider<C
 }
 
 /**
- * The time a command was decided at: its `metadata.now` (CommandMetadata, stamped by commandMetadata).
- * Fallback, until every command carries metadata (issue 25, docs/decisions.md): a command of the old
- * shape gives its `data.now`, or for a create-once command the `createdAt` of the event it creates.
+ * What the repository asks of every command it decides: its metadata (CommandMetadata, required, stamped
+ * by commandMetadata). A command type without it does not compile against handle, handleAll or create.
  */
-export function commandTime(command: unknown): Date | undefined {
-  const shaped = command as { metadata?: { now?: unknown }; data?: { now?: unknown }; event?: { data?: { createdAt?: unknown } } } | null;
-  const now = shaped?.metadata?.now ?? shaped?.data?.now ?? shaped?.event?.data?.createdAt;
-  if (typeof now !== 'string') return undefined;
-  const at = new Date(now);
-  return Number.isNaN(at.getTime()) ? undefined : at;
+export type Stamped = { metadata: CommandMetadata };
+
+/** The time a command was decided at: its `metadata.now`; its events' `occurredAt` (issue 25, docs/decisions.md). */
+export function commandTime(command: Stamped): Date {
+  const at = new Date(command.metadata.now);
+  if (Number.isNaN(at.getTime())) throw new Error(`A command's metadata.now must be an ISO-8601 time, got ${JSON.stringify(command.metadata.now)}`);
+  return at;
 }
