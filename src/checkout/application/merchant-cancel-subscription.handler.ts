@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { subscriptionDecider } from '../domain/subscription.decider';
 import { subscriptionStreamId } from '../domain/subscription.events';
@@ -36,7 +37,7 @@ export class MerchantCancelSubscriptionHandler implements ICommandHandler<Mercha
     const result = await this.aggregates.handle(
       subscriptionStreamId(subscriptionId),
       subscriptionDecider,
-      { type: 'CancelSubscription', data: { reason: 'MERCHANT_REQUEST', now: this.clock.now().toISOString() } },
+      { type: 'CancelSubscription', data: { reason: 'MERCHANT_REQUEST' }, metadata: commandMetadata(this.clock, context) },
       context,
     );
     await this.readYourWrites.after(result);
