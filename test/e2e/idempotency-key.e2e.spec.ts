@@ -204,6 +204,10 @@ describe('Idempotency-Key over HTTP', () => {
       // card charge carries its own processor idempotency key (issue 23 item 3).
       'POST /api/commerce/checkout/orders/{orderId}/confirm',
       'POST /api/commerce/checkout/subscriptions/{subscriptionId}/cancel',
+      // Issue 29: a contractor's wallet: a code sent (limited to one a minute), then the code entered; moves no money
+      // (a withdrawal names its wallet when it is requested).
+      'POST /api/commerce/me/wallet',
+      'POST /api/commerce/me/wallet/verify',
     ]);
     const MONEY = [
       'POST /api/commerce/me/withdrawals',
