@@ -8,3 +8,6 @@ export { businessProfile, companySettings, creator, creatorOfUser, splitSettings
 export { twoPersonThresholdOf } from './application/parties.queries';
 export type { BusinessProfileDoc, CreatorDoc, SubVendorDoc } from './projections/parties-read-model.projection';
 export { SandboxPartiesController } from './http/sandbox-parties.controller';
+// Issue 29: the contractor's own wallet.
+export { contractorWalletOf } from './application/contractor-wallet.queries';
+export type { ContractorWalletDoc } from './projections/contractor-wallet.projection';

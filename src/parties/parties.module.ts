@@ -13,6 +13,12 @@ import { PartiesReadModelProjection } from './projections/parties-read-model.pro
 import { ApprovalPolicyProjection } from './projections/approval-policy.projection';
 import { SetApprovalPolicyHandler } from './application/set-approval-policy.handler';
 import { ApprovalPolicyController } from './http/approval-policy.controller';
+// Issue 29: the contractor's own wallet.
+import { ContractorWalletController } from './http/contractor-wallet.controller';
+import { ContractorWalletProjection } from './projections/contractor-wallet.projection';
+import { SendWalletCodeHandler } from './application/send-wallet-code.handler';
+import { VerifyWalletHandler } from './application/verify-wallet.handler';
+import { WalletCodes } from './application/wallet-codes';
 
 const providers = [
   CompanyQueries,
@@ -26,11 +32,15 @@ const providers = [
   SetSubVendorWalletEmailHandler,
   ApprovalPolicyProjection,
   SetApprovalPolicyHandler,
+  ContractorWalletProjection,
+  WalletCodes,
+  SendWalletCodeHandler,
+  VerifyWalletHandler,
 ];
 
 @Module({
   imports: [IdentityModule],
-  controllers: [PartiesController, ApprovalPolicyController],
+  controllers: [PartiesController, ApprovalPolicyController, ContractorWalletController],
   providers,
   exports: [CompanyQueries, SubVendorRegistry],
 })

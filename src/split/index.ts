@@ -14,3 +14,5 @@ export { splitOwner } from './application/split-owner';
 // The collection module's invoices (issue 27): what the Split read model reads of them.
 export { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX, invoiceIdOf, type CollectionStatus, type InvoiceFact } from './domain/split-collection';
 export type { ExistingSplit } from './domain/split.state';
+// Issue 29: a contractor's approved rows not paid yet, for its earnings.
+export { upcomingRowsOf, type UpcomingRow } from './application/contractor-upcoming-rows';

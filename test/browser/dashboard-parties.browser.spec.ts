@@ -246,11 +246,11 @@ describe("Each party's day in the dashboard (issue 29)", () => {
     await go(`/magic-link?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`);
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Earnings');
     expect(await nav()).toEqual(['Balance', 'Earnings']);
-    // Its Balance page reads its own books (/api/commerce/me/...): no company balance, no "as of" (issue 28).
+    // Its Balance page reads its own books (/api/commerce/me/...): no company balance; "as of" reads /me/earnings?asOf= (issue 29).
     await go('/balance');
     await ui(page.getByRole('heading', { level: 1 })).toHaveText('Balance');
     await ui(page.getByRole('heading', { name: 'Balance transactions' })).toBeVisible();
-    expect(await page.getByLabel('As of (your time)').count()).toBe(0);
+    expect(await page.getByLabel('As of (your time)').count()).toBe(1);
     for (const path of ['/splits', `/splits/${splitId}`, '/splits/new', '/approvals', '/api-keys']) {
       await go(path);
       await ui(page.getByRole('heading', { level: 1 })).toHaveText('Not available to your account');

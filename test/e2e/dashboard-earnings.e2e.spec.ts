@@ -61,7 +61,8 @@ describe('contractor earnings and withdrawals over HTTP', () => {
       ],
       withdrawals: [],
       reversals: [],
-      wallet: { email: creator.walletEmail, active: true, verified: true },
+      wallet: { email: creator.walletEmail, active: true, verified: true, source: 'creator_profile' },
+      pendingWallet: null,
     });
 
     const created = await withdraw(me, { amountCents: '6000', currency: 'USD' });
@@ -130,7 +131,14 @@ describe('contractor earnings and withdrawals over HTTP', () => {
     expect(await app.eventCount()).toBe(events);
 
     // A company that never received a transfer has nothing to withdraw, and sees no one else's.
-    expect(await earnings({ authorization: `Bearer ${world.sme.sessionToken}` })).toEqual({ balances: [], transfers: [], withdrawals: [], reversals: [], wallet: null });
+    expect(await earnings({ authorization: `Bearer ${world.sme.sessionToken}` })).toEqual({
+      balances: [],
+      transfers: [],
+      withdrawals: [],
+      reversals: [],
+      wallet: null,
+      pendingWallet: null,
+    });
   });
 
   it('gives a failed withdrawal back to the balance, reversed in the ledger', async () => {

@@ -78,7 +78,7 @@ describe('contractor earnings as of a past moment over HTTP', () => {
     for (const [at, answer] of seen) expect([at, await earnings(me, `?asOf=${at}`)]).toEqual([at, answer]);
     // Before anything: nothing; now: the live answer.
     const start = new Date(Date.parse(seen[0]![0]) - 3_600_000).toISOString();
-    expect(await earnings(me, `?asOf=${start}`)).toEqual({ balances: [], transfers: [], withdrawals: [], reversals: [], wallet: expect.any(Object) });
+    expect(await earnings(me, `?asOf=${start}`)).toEqual({ balances: [], transfers: [], withdrawals: [], reversals: [], wallet: expect.any(Object), pendingWallet: null });
     expect(await earnings(me, `?asOf=${await now()}`)).toEqual(await earnings(me));
   });
 

@@ -210,6 +210,10 @@ describe('Idempotency-Key over HTTP', () => {
       // below); they move no money, a repeat sends at most 3 links an hour or meets a used-up token.
       'POST /api/auth/password/forgot',
       'POST /api/auth/password/reset',
+      // Issue 29: a contractor's wallet: a code sent (limited to one a minute), then the code entered; moves no money
+      // (a withdrawal names its wallet when it is requested).
+      'POST /api/commerce/me/wallet',
+      'POST /api/commerce/me/wallet/verify',
     ]);
     const MONEY = [
       'POST /api/commerce/me/withdrawals',

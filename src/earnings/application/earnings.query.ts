@@ -7,6 +7,7 @@ import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/docum
 import { availableByAccount, ContractorWithdrawalsState, contractorWithdrawalsDecider, Wallet } from '../domain/contractor-withdrawals.decider';
 import { ContractorWithdrawalEvent, contractorWithdrawalsStreamId } from '../domain/contractor-withdrawals.events';
 import { contractorAccountsOf } from './contractor-accounts';
+import { upcomingRowsOf, type UpcomingRow } from '../../split';
 import { WithdrawalView } from './request-withdrawal.handler';
 
 export interface EarningsView {
@@ -29,6 +30,8 @@ export interface EarningsView {
     smeCompanyName: string;
   }[];
   wallet: Wallet | null;
+  /** Issue 29: a wallet the person named that waits for its emailed code (the wallet above stays in use until then). */
+  pendingWallet: { email: string; codeExpiresAt: string } | null;
 }
 
 const TRANSFERS_SHOWN = 100;
@@ -51,7 +54,7 @@ export class EarningsQuery {
    * one on file now.
    */
   async earnings(userId: string, asOf?: string): Promise<EarningsView> {
-    const { contractors, wallet } = await contractorAccountsOf(this.documents, userId);
+    const { contractors, wallet, pendingWallet } = await contractorAccountsOf(this.documents, userId);
     const [credits, state, reversals] = await Promise.all([
       contractorCredits(this.documents, contractors, TRANSFERS_SHOWN, asOf),
       asOf ? this.withdrawalsAsOf(userId, asOf) : this.aggregates.load(contractorWithdrawalsStreamId(userId), contractorWithdrawalsDecider).then((loaded) => loaded.state),
@@ -88,7 +91,14 @@ export class EarningsQuery {
         smeCompanyName: names.get(r.smeCompanyId)!,
       })),
       wallet,
+      pendingWallet,
     };
+  }
+
+  /** Issue 29: the person's rows in approved Splits that were not transferred yet, soonest payday first. */
+  async upcoming(userId: string): Promise<UpcomingRow[]> {
+    const { subVendors } = await contractorAccountsOf(this.documents, userId);
+    return upcomingRowsOf(this.documents, subVendors);
   }
 
   /** Now: what POST /me/withdrawals would allow (the withdrawal rule over the ledger's withdrawable amounts), and what is owed. */

@@ -84,4 +84,24 @@ describe('contractor withdrawals decider', () => {
       .when({ type: 'SettleWithdrawal', data: { payoutId: 'po_1', outcome: { paid: false, reason: 'refused' } }, metadata: { now, actor: 'system' } })
       .then([failed('po_1')]);
   });
+  describe('issue 29: which wallet a withdrawal may go to', () => {
+    it('an SME-supplied wallet email (not verified by the person) is used: the SME rows already pay to it', () =>
+      given(contractorWithdrawalsDecider)
+        .when(request('po_1', '100', { sv_b: '500' }, { wallet: { email: 'casey@sme-said.example', active: true, verified: false, source: 'sme', suppliedBy: 'Acme' } }))
+        .then((events) => expect(events).toMatchObject([{ type: 'contractor.withdrawal.requested', data: { walletEmail: 'casey@sme-said.example', amountCents: '100' } }])));
+
+    it('the wallet the person verified itself is used', () =>
+      given(contractorWithdrawalsDecider)
+        .when(request('po_1', '100', { sv_b: '500' }, { wallet: { email: 'casey@own.example', active: true, verified: true, source: 'own' } }))
+        .then((events) => expect(events).toMatchObject([{ data: { walletEmail: 'casey@own.example' } }])));
+
+    it('an unverified creator-profile wallet, or none, is still refused', () => {
+      given(contractorWithdrawalsDecider)
+        .when(request('po_1', '100', { cpp_a: '500' }, { wallet: { email: 'casey@wallet.example', active: true, verified: false } }))
+        .thenFails('WITHDRAWAL_WALLET_NOT_READY');
+      given(contractorWithdrawalsDecider)
+        .when(request('po_1', '100', { cpp_a: '500' }, { wallet: null }))
+        .thenFails('WITHDRAWAL_WALLET_NOT_READY');
+    });
+  });
 });

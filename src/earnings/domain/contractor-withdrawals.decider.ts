@@ -7,7 +7,17 @@ export interface Wallet {
   email: string;
   active: boolean;
   verified: boolean;
+  /**
+   * Issue 29, where it comes from: `own` (the person added it and entered the code emailed there), `creator_profile`,
+   * or `sme` (the wallet email an SME supplied for the person's roster entry, `suppliedBy` naming it: not verified,
+   * but what the SME's rows already pay to, so withdrawals may use it too). Absent: a creator profile's (before issue 29).
+   */
+  source?: 'own' | 'creator_profile' | 'sme';
+  suppliedBy?: string;
 }
+
+/** A withdrawal may go to an active wallet that the person verified, or that an SME supplied for it. */
+export const walletReady = (wallet: Wallet | null): wallet is Wallet => Boolean(wallet && wallet.active && (wallet.verified || wallet.source === 'sme'));
 
 export type ContractorWithdrawalsCommand =
   | {
@@ -82,7 +92,7 @@ export const contractorWithdrawalsDecider: Decider<ContractorWithdrawalsCommand,
       case 'RequestWithdrawal': {
         const d = command.data;
         if (state.withdrawals[d.payoutId]) return [];
-        if (!d.wallet || !d.wallet.active || !d.wallet.verified) throw new WithdrawalWalletNotReadyError();
+        if (!walletReady(d.wallet)) throw new WithdrawalWalletNotReadyError();
         const available = availableByAccount(state, d.currency, d.earned);
         const allocations = allocate(available, BigInt(d.amountCents));
         if (!allocations) throw new WithdrawalInsufficientBalanceError(d.currency, total(available).toString(), d.amountCents);

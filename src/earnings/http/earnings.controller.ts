@@ -11,7 +11,7 @@ import { EarningsQuery } from '../application/earnings.query';
 import { RequestWithdrawalMessage } from '../application/request-withdrawal.handler';
 import { WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError } from '../domain/earnings.errors';
 import { WithdrawRequestDto } from './earnings.request.dto';
-import { EarningsDto, WithdrawalDto } from './earnings.response.dto';
+import { EarningsDto, UpcomingEarningDto, WithdrawalDto } from './earnings.response.dto';
 
 type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
 
@@ -34,6 +34,13 @@ export class EarningsController {
   })
   earnings(@CurrentPrincipal() principal: SessionPrincipal, @Query() query: BalanceAsOfQueryDto) {
     return this.query.earnings(principal.userId, isoInstant(query.asOf, 'asOf'));
+  }
+
+  @ApiData(UpcomingEarningDto, { isArray: true })
+  @Get('upcoming-earnings')
+  @ApiOperation({ summary: "Issue 29: the caller's rows in approved Splits not transferred yet, with their payday (soonest first)" })
+  upcoming(@CurrentPrincipal() principal: SessionPrincipal) {
+    return this.query.upcoming(principal.userId);
   }
 
   @ApiData(WithdrawalDto)

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class EarningsBalanceDto {
   @ApiProperty({ example: 'USD' }) currency!: string;
@@ -47,7 +47,34 @@ export class WithdrawalDto {
 export class EarningsWalletDto {
   @ApiProperty({ example: 'contractor@example.test' }) email!: string;
   @ApiProperty() active!: boolean;
-  @ApiProperty() verified!: boolean;
+  @ApiProperty({ description: 'The person entered the code emailed to it (false for a wallet an SME supplied)' }) verified!: boolean;
+  @ApiPropertyOptional({
+    enum: ['own', 'creator_profile', 'sme'],
+    description: 'Issue 29: own (added and verified by the person), creator_profile, or sme (the wallet email an SME supplied for its roster entry)',
+  })
+  source?: 'own' | 'creator_profile' | 'sme';
+  @ApiPropertyOptional({ example: 'Acme Staffing', description: 'With source sme: the company that supplied it' }) suppliedBy?: string;
+}
+
+/** Issue 29: a wallet the person named, waiting for the code emailed to it. */
+export class PendingWalletDto {
+  @ApiProperty({ example: 'new@wallet.example' }) email!: string;
+  @ApiProperty({ example: '2026-11-25T01:40:13.334Z' }) codeExpiresAt!: string;
+}
+
+/** Issue 29: a row of an approved Split not transferred to the person yet. */
+export class UpcomingEarningDto {
+  @ApiProperty({ example: 'spl_00mwq1z8k3f0a7c2e9g4j6l8n1' }) splitId!: string;
+  @ApiProperty({ example: 'dst_00mwq1z8k4g1i3k5m7o9q1s3u5' }) rosterEntryId!: string;
+  @ApiProperty({ example: 'sv_00mwq1z8k4g1i3k5m7o9q1s3u5' }) subVendorId!: string;
+  @ApiProperty({ example: 'co_00mwq1z8k4g1i3k5m7o9q1s3u5' }) smeCompanyId!: string;
+  @ApiProperty({ example: 'Acme Staffing', description: 'The company paying it' }) smeCompanyName!: string;
+  @ApiProperty({ example: '9850', description: 'What will land as service balance (net of an instant-payout fee)' }) amountCents!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ example: 'PENDING', description: 'PENDING (waits for payday), PROCESSING (on its way) or FAILED (retried by itself)' }) status!: string;
+  @ApiProperty() earlyPayoutElected!: boolean;
+  @ApiProperty({ nullable: true, type: String, example: '2026-12-25T01:30:13.334Z', description: 'When it is paid: funding for an instant payout, else net-terms maturity' })
+  paydayAt!: string | null;
 }
 
 /** GET /api/commerce/me/earnings. */
@@ -58,4 +85,6 @@ export class EarningsDto {
   @ApiProperty({ type: [EarningsReversalDto], description: 'Rows the SMEs took back, newest first (at most 100)' }) reversals!: EarningsReversalDto[];
   @ApiProperty({ nullable: true, type: EarningsWalletDto, description: 'The wallet withdrawals go to; a withdrawal needs it active and verified' })
   wallet!: EarningsWalletDto | null;
+  @ApiProperty({ nullable: true, type: PendingWalletDto, description: 'Issue 29: a wallet waiting for its emailed code; the wallet above stays in use until it is verified' })
+  pendingWallet!: PendingWalletDto | null;
 }

@@ -486,6 +486,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/me/wallet': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add or change your wallet: a 6-digit code goes to the wallet email (sandbox: GET /api/sandbox/outbox), valid 10 minutes; the wallet on file stays until the code is entered. 409 WALLET_CODE_LIMIT: one code a minute, or locked after 5 wrong codes
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['ContractorWalletController_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/commerce/me/wallet/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enter the code: the wallet becomes the one withdrawals go to (withdrawals already requested keep theirs). 422 WALLET_CODE_INVALID (attempts left in details), WALLET_CODE_EXPIRED; 409 WALLET_CODE_LIMIT after 5 wrong codes (15 minutes)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: owner, admin, finance.
+     */
+    post: operations['ContractorWalletController_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/commerce/integration/splits/{id}/distributions/{distributionId}/payout': {
     parameters: {
       query?: never;
@@ -1600,6 +1640,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/commerce/me/upcoming-earnings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Issue 29: the caller's rows in approved Splits not transferred yet, with their payday (soonest first)
+     * @description Credential: a session (an API key is refused with 403); a session's member role: any.
+     */
+    get: operations['EarningsController_upcoming'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/commerce/me/withdrawals': {
     parameters: {
       query?: never;
@@ -2366,6 +2426,35 @@ export interface components {
        * @example 100000
        */
       autoAcceptCapCents?: string | null;
+    };
+    WalletCodeSentDto: {
+      /** @example wendy@wallet.example */
+      walletEmail: string;
+      /**
+       * @description The code works until then (10 minutes)
+       * @example 2026-11-25T01:40:13.334Z
+       */
+      codeExpiresAt: string;
+    };
+    AddWalletRequestDto: {
+      /**
+       * @description The wallet email; a 6-digit code goes there
+       * @example wendy@wallet.example
+       */
+      walletEmail: string;
+    };
+    VerifiedWalletDto: {
+      /** @example wendy@wallet.example */
+      walletEmail: string;
+      /** @example 2026-11-25T01:31:13.334Z */
+      verifiedAt: string;
+    };
+    VerifyWalletRequestDto: {
+      /**
+       * @description The 6-digit code emailed to the wallet
+       * @example 123456
+       */
+      code: string;
     };
     DistributionViewDto: {
       /** @example dst_00mwvg57mefycf8eq3hogdzs40 */
@@ -3621,7 +3710,24 @@ export interface components {
       /** @example contractor@example.test */
       email: string;
       active: boolean;
+      /** @description The person entered the code emailed to it (false for a wallet an SME supplied) */
       verified: boolean;
+      /**
+       * @description Issue 29: own (added and verified by the person), creator_profile, or sme (the wallet email an SME supplied for its roster entry)
+       * @enum {string}
+       */
+      source?: 'own' | 'creator_profile' | 'sme';
+      /**
+       * @description With source sme: the company that supplied it
+       * @example Acme Staffing
+       */
+      suppliedBy?: string;
+    };
+    PendingWalletDto: {
+      /** @example new@wallet.example */
+      email: string;
+      /** @example 2026-11-25T01:40:13.334Z */
+      codeExpiresAt: string;
     };
     EarningsDto: {
       /** @description Per currency */
@@ -3634,6 +3740,41 @@ export interface components {
       reversals: components['schemas']['EarningsReversalDto'][];
       /** @description The wallet withdrawals go to; a withdrawal needs it active and verified */
       wallet: components['schemas']['EarningsWalletDto'] | null;
+      /** @description Issue 29: a wallet waiting for its emailed code; the wallet above stays in use until it is verified */
+      pendingWallet: components['schemas']['PendingWalletDto'] | null;
+    };
+    UpcomingEarningDto: {
+      /** @example spl_00mwq1z8k3f0a7c2e9g4j6l8n1 */
+      splitId: string;
+      /** @example dst_00mwq1z8k4g1i3k5m7o9q1s3u5 */
+      rosterEntryId: string;
+      /** @example sv_00mwq1z8k4g1i3k5m7o9q1s3u5 */
+      subVendorId: string;
+      /** @example co_00mwq1z8k4g1i3k5m7o9q1s3u5 */
+      smeCompanyId: string;
+      /**
+       * @description The company paying it
+       * @example Acme Staffing
+       */
+      smeCompanyName: string;
+      /**
+       * @description What will land as service balance (net of an instant-payout fee)
+       * @example 9850
+       */
+      amountCents: string;
+      /** @example USD */
+      currency: string;
+      /**
+       * @description PENDING (waits for payday), PROCESSING (on its way) or FAILED (retried by itself)
+       * @example PENDING
+       */
+      status: string;
+      earlyPayoutElected: boolean;
+      /**
+       * @description When it is paid: funding for an instant payout, else net-terms maturity
+       * @example 2026-12-25T01:30:13.334Z
+       */
+      paydayAt: string | null;
     };
     WithdrawRequestDto: {
       /**
@@ -7462,6 +7603,296 @@ export interface operations {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
               code?: 'SPLIT_SETTINGS_FOR_SELF';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  ContractorWalletController_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddWalletRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WalletCodeSentDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description WALLET_CODE_LIMIT, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WALLET_CODE_LIMIT' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+      /** @description PROJECTION_LAG */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PROJECTION_LAG';
+            };
+          };
+        };
+      };
+    };
+  };
+  ContractorWalletController_verify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VerifyWalletRequestDto'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['VerifiedWalletDto'];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED, MALFORMED_BODY, BODY_TOO_COMPLEX, INVALID_ENCODING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'VALIDATION_FAILED' | 'MALFORMED_BODY' | 'BODY_TOO_COMPLEX' | 'INVALID_ENCODING';
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH, ROLE_FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH' | 'ROLE_FORBIDDEN';
+            };
+          };
+        };
+      };
+      /** @description WALLET_CODE_LIMIT, CONCURRENCY_CONFLICT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WALLET_CODE_LIMIT' | 'CONCURRENCY_CONFLICT';
+            };
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'PAYLOAD_TOO_LARGE';
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNSUPPORTED_MEDIA_TYPE';
+            };
+          };
+        };
+      };
+      /** @description WALLET_CODE_INVALID, WALLET_CODE_EXPIRED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'WALLET_CODE_INVALID' | 'WALLET_CODE_EXPIRED';
             };
           };
         };
@@ -14739,6 +15170,70 @@ export interface operations {
               /** @enum {string} */
               code?: 'VALIDATION_FAILED';
             };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'UNAUTHENTICATED';
+            };
+          };
+        };
+      };
+      /** @description CREDENTIAL_NOT_ALLOWED, CSRF_ORIGIN_MISMATCH */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'CREDENTIAL_NOT_ALLOWED' | 'CSRF_ORIGIN_MISMATCH';
+            };
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: components['schemas']['ErrorDto'] & {
+              /** @enum {string} */
+              code?: 'INTERNAL_ERROR';
+            };
+          };
+        };
+      };
+    };
+  };
+  EarningsController_upcoming: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UpcomingEarningDto'][];
           };
         };
       };

@@ -154,7 +154,7 @@ export function BalancePage({ viewer }: { viewer: Viewer }) {
 
   const balances = useResource(async (): Promise<{ currency: string; main: string; figures: Figure[] }[]> => {
     if (contractor) {
-      const earnings = await data<components['schemas']['EarningsDto']>(api.GET('/api/commerce/me/earnings'));
+      const earnings = await data<components['schemas']['EarningsDto']>(api.GET('/api/commerce/me/earnings', { params: { query: { asOf } } }));
       return earnings.balances.map((b) => ({ currency: b.currency, main: b.availableCents, figures: b.owedCents !== '0' ? [{ label: 'Owed back', cents: b.owedCents }] : [] }));
     }
     const rows = await data<Balance[]>(api.GET('/api/commerce/balance', { params: { query: { asOf } } }));
@@ -205,19 +205,17 @@ export function BalancePage({ viewer }: { viewer: Viewer }) {
           <h2 id="balance-title" style={{ margin: 0 }}>
             {asOf ? 'Balance as of a time' : 'Balance now'}
           </h2>
-          {contractor ? null : (
-            <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'wrap' }}>
-              <div className="field" style={{ margin: 0 }}>
-                <label htmlFor="balance-as-of">As of (your time)</label>
-                <input id="balance-as-of" type="datetime-local" step="1" value={asOfLocal} onChange={(e) => setQuery({ asOf: e.target.value || undefined })} />
-              </div>
-              {asOf ? (
-                <Button small onClick={() => setQuery({ asOf: undefined })}>
-                  Now
-                </Button>
-              ) : null}
+          <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'wrap' }}>
+            <div className="field" style={{ margin: 0 }}>
+              <label htmlFor="balance-as-of">As of (your time)</label>
+              <input id="balance-as-of" type="datetime-local" step="1" value={asOfLocal} onChange={(e) => setQuery({ asOf: e.target.value || undefined })} />
             </div>
-          )}
+            {asOf ? (
+              <Button small onClick={() => setQuery({ asOf: undefined })}>
+                Now
+              </Button>
+            ) : null}
+          </div>
         </div>
         {balances.error && !balances.data ? (
           <LoadError error={balances.error} retry={balances.reload} />

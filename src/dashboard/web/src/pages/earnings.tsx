@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { decimalToMinor, minorToDecimal } from '../../../../platform/money/format-amount';
 import { api, ApiError, data } from '../api/client';
+import type { components } from '../api/schema';
 import type { Earnings, Me } from '../api/types';
-import { Badge, Button, Confirm, EmptyState, LoadError, Loading, PageHead, StatusBadge, useAction } from '../components/ui';
+import { Button, Confirm, EmptyState, LoadError, Loading, PageHead, StatusBadge, useAction } from '../components/ui';
 import { money, Time } from '../lib/format';
 import { useResource } from '../lib/use-resource';
 import { OwedNotice, ReversalsPanel } from './earnings/reversals';
+import { UpcomingPanel } from './earnings/upcoming';
+import { WalletPanel, walletReady } from './earnings/wallet';
 
 interface Balance {
   currency: string;
@@ -14,6 +17,7 @@ interface Balance {
 
 export function EarningsPage({ me }: { me: Me }) {
   const earnings = useResource(() => data<Earnings>(api.GET('/api/commerce/me/earnings')));
+  const upcoming = useResource(() => data<components['schemas']['UpcomingEarningDto'][]>(api.GET('/api/commerce/me/upcoming-earnings')));
   const [withdrawing, setWithdrawing] = useState<Balance | null>(null);
   const [amount, setAmount] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -25,8 +29,8 @@ export function EarningsPage({ me }: { me: Me }) {
   });
   if (earnings.error && !earnings.data) return <LoadError error={earnings.error} retry={earnings.reload} />;
   if (!earnings.data) return <Loading />;
-  const { balances, transfers, withdrawals, wallet, reversals } = earnings.data;
-  const canWithdraw = Boolean(wallet?.verified && wallet.active);
+  const { balances, transfers, withdrawals, wallet, pendingWallet, reversals } = earnings.data;
+  const canWithdraw = walletReady(wallet);
   const amountCents = withdrawing ? decimalToMinor(amount, withdrawing.currency) : null;
   const amountProblem =
     withdrawing && (amountCents === null || amountCents === '0')
@@ -73,20 +77,15 @@ export function EarningsPage({ me }: { me: Me }) {
           ))}
         </div>
       )}
-      <section className="panel" aria-labelledby="wallet-title">
-        <h2 id="wallet-title">Wallet</h2>
-        {wallet ? (
-          <p className="row" style={{ margin: 0 }}>
-            <span>{wallet.email}</span>
-            {wallet.verified ? <Badge tone="good">Verified</Badge> : <Badge tone="warn">Not verified</Badge>}
-            {wallet.active ? null : <Badge tone="bad">Inactive</Badge>}
-          </p>
-        ) : (
-          <p className="muted" style={{ margin: 0 }}>
-            No wallet on file, so your balance cannot be withdrawn yet. Ask the company that paid you to set up your payment profile.
-          </p>
-        )}
-      </section>
+      <WalletPanel
+        wallet={wallet}
+        pending={pendingWallet}
+        onChanged={(message) => {
+          setNotice(message);
+          earnings.reload();
+        }}
+      />
+      {upcoming.data ? <UpcomingPanel rows={upcoming.data} /> : upcoming.error ? <LoadError error={upcoming.error} retry={upcoming.reload} /> : null}
       <div className="grid-2">
         <section className="panel" aria-labelledby="transfers-title">
           <h2 id="transfers-title">Transfers received</h2>
