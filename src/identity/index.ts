@@ -22,6 +22,6 @@ export { IdentityModule } from './identity.module';
 export { AccountDirectory } from './application/account-directory';
 export { MagicLinks } from './application/magic-links';
 export { Outbox, type OutboxMessage } from './application/outbox';
-export { apiKeyByHash, company, hasVerifiedEmail, userByEmail } from './application/identity.queries';
+export { apiKeyByHash, company, hasVerifiedEmail, userByEmail, userEmail } from './application/identity.queries';
 export { EmailNotVerifiedError } from './domain/identity.errors';
 export { API_KEY_STREAM_PREFIX, type ApiKeyEvent } from './domain/identity.events';

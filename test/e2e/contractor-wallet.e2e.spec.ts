@@ -22,6 +22,8 @@ describe("a contractor's own wallet and upcoming earnings over HTTP (issue 29)",
       roster: [emailRow(lee, '40000', { fullName: 'Lee Later' })],
     });
     dataOf(await app.request('POST', `/api/commerce/splits/${split.id}/approve`, { token: world.enterprise.sessionToken, body: { revision: split.revision } }), 200);
+    // Funding follows the approval in the worker: the payday is known once it ran.
+    await app.eventCount();
     await app.request('POST', '/api/auth/magic-link', { body: { email: lee } });
     const link = (await outbox(app)).filter((m) => m.to === lee).pop()!.link;
     me = browser(sessionCookie(await app.request('POST', '/api/auth/magic-link/sign-in', { body: { token: new URL(link).searchParams.get('token')! } })));
@@ -68,6 +70,11 @@ describe("a contractor's own wallet and upcoming earnings over HTTP (issue 29)",
     const wrong = await post('/verify', { code: code === '999999' ? '000000' : '999999' });
     expect([wrong.status, wrong.body.error.details]).toEqual([422, [{ field: 'code', message: 'wrong code', attemptsLeft: 4 }]]);
     expect(dataOf(await post('/verify', { code }), 200)).toEqual({ walletEmail: wallet, verifiedAt: expect.any(String) });
+    // The account's own address hears of the change (a session taken over cannot move earnings silently).
+    expect((await outbox(app)).filter((m) => m.to === lee).pop()).toMatchObject({
+      subject: 'Your Paysplit earnings now go to a new wallet',
+      body: expect.stringContaining(wallet),
+    });
     const earnings = dataOf(await app.request('GET', '/api/commerce/me/earnings', { headers: me }), 200);
     expect([earnings.wallet, earnings.pendingWallet]).toEqual([{ email: wallet, active: true, verified: true, source: 'own' }, null]);
   });

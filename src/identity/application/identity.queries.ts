@@ -21,6 +21,12 @@ export async function hasVerifiedEmail(documents: DocumentReader, userId: string
   return user !== null && user.emailVerified !== false && user.releasedAt === undefined;
 }
 
+/** The address a user signs in with now (null for an unknown user or one that lost its address). */
+export async function userEmail(documents: DocumentReader, userId: string): Promise<string | null> {
+  const user = await documents.get<UserDoc>(USERS, userId);
+  return user && user.releasedAt === undefined ? user.email : null;
+}
+
 export async function apiKeyByHash(documents: DocumentReader, keyHash: string): Promise<ApiKeyDoc | null> {
   const [key] = await documents.find<ApiKeyDoc>(API_KEYS, { filter: { keyHash }, limit: 1 });
   return key ?? null;

@@ -1,6 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Outbox, userEmail } from '../../identity';
 import { CLOCK, Clock } from '../../platform/clock/clock';
+import { newId } from '../../platform/ids/ids';
+import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { AggregateRepository, CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
@@ -34,6 +37,8 @@ export class VerifyWalletHandler implements ICommandHandler<VerifyWalletMessage>
     private readonly aggregates: AggregateRepository,
     private readonly codes: WalletCodes,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly outbox: Outbox,
+    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -48,6 +53,25 @@ export class VerifyWalletHandler implements ICommandHandler<VerifyWalletMessage>
       if (rejected.data.lockedUntil !== null) throw new WalletCodeLimitError(`Too many wrong codes; try again after ${rejected.data.lockedUntil}`, rejected.data.lockedUntil);
       throw new WalletCodeInvalidError(MAX_WRONG_WALLET_CODES - rejected.data.failedAttempts);
     }
-    return { walletEmail: result.state.wallet!.email, verifiedAt: result.state.wallet!.verifiedAt };
+    const wallet = result.state.wallet!;
+    await this.tellTheAccount(userId, wallet.email, wallet.verifiedAt);
+    return { walletEmail: wallet.email, verifiedAt: wallet.verifiedAt };
+  }
+
+  /**
+   * The code proves the wallet, not the person: a session taken over could point future withdrawals at a
+   * wallet its thief holds. The account's own address hears of every change at once, as banks do.
+   */
+  private async tellTheAccount(userId: string, walletEmail: string, verifiedAt: string): Promise<void> {
+    const to = await userEmail(this.documents, userId);
+    if (to === null) return;
+    await this.outbox.send({
+      id: newId('evt', Date.parse(verifiedAt)),
+      to,
+      subject: 'Your Paysplit earnings now go to a new wallet',
+      body: `From now on, withdrawals of your Paysplit earnings go to ${walletEmail}; withdrawals already on their way are not affected. If you did not make this change, sign in, change your wallet back and reset your password at once.`,
+      link: '',
+      sentAt: verifiedAt,
+    });
   }
 }
