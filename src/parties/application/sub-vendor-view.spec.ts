@@ -51,7 +51,7 @@ describe('a SubVendor as its SME reads it, and the wallet its rows pay (issue 24
     });
   });
 
-  it("reads no account for a SubVendor whose name and wallet the SME gave (issue 31: one query less per roster row)", async () => {
+  it('reads no account for a SubVendor whose name and wallet the SME gave (issue 31: one query less per roster row)', async () => {
     const find = jest.fn(async () => [creator(verified)]);
     const supplied = subVendor({ fullName: 'Named By SME', walletEmail: 'sme-given@example.test' });
     expect(await subVendorPayee({ ...reader(null), find } as DocumentReader, supplied)).toEqual({
