@@ -51,6 +51,24 @@ describe('a SubVendor as its SME reads it, and the wallet its rows pay (issue 24
     });
   });
 
+  it('reads no account for a SubVendor whose name and wallet the SME gave (issue 31: one query less per roster row)', async () => {
+    const find = jest.fn(async () => [creator(verified)]);
+    const supplied = subVendor({ fullName: 'Named By SME', walletEmail: 'sme-given@example.test' });
+    expect(await subVendorPayee({ ...reader(null), find } as DocumentReader, supplied)).toEqual({
+      fullName: 'Named By SME',
+      walletEmail: 'sme-given@example.test',
+      payoutWallet: 'sme-given@example.test',
+    });
+    expect(find).not.toHaveBeenCalled();
+    // Without a wallet of the SME's, the account's verified wallet pays: it is read.
+    expect(await subVendorPayee({ ...reader(null), find } as DocumentReader, subVendor({ fullName: 'Named By SME' }))).toEqual({
+      fullName: 'Named By SME',
+      walletEmail: null,
+      payoutWallet: verified.email,
+    });
+    expect(find).toHaveBeenCalledTimes(1);
+  });
+
   it("hides, and never pays to, the account's name and wallet that SubVendors created before issue 24 copied", async () => {
     const old = subVendor({ smeSuppliedOnly: undefined, fullName: 'Account Owner', walletEmail: 'owner-wallet@example.test' });
     const unverified = reader(creator({ ...verified, verified: false }));

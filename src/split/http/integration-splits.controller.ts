@@ -20,6 +20,7 @@ import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseR
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { sendListOrCsv } from '../../platform/http/list-export';
 import { SPLIT_LIST_CSV } from './split-list.csv';
+import { CreateSplitBody, CreateSplitBodyPipe } from './create-split.body-pipe';
 
 @ApiTags('splits')
 @ApiBearerAuth()
@@ -54,7 +55,7 @@ export class IntegrationSplitsController {
     summary: 'Create a Split billing an enterprise once (201); the same clientIdempotencyKey returns the existing Split (200, Idempotent-Replayed: true)',
   })
   async createSplit(
-    @Body() body: CreateSplitRequestDto,
+    @Body(CreateSplitBodyPipe) body: CreateSplitBody,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -25,7 +25,7 @@ import { SPLIT_STATUSES, type SplitStatus } from '../domain/split.state';
 import { COLLECTION_STATUSES, type CollectionStatus } from '../domain/split-collection';
 
 /** Digits only, no sign, no decimals, no leading zeros; the size cap (10^15) is a Split rule. */
-const MINOR_UNITS = /^(0|[1-9][0-9]{0,17})$/;
+export const MINOR_UNITS = /^(0|[1-9][0-9]{0,17})$/;
 const MINOR_UNITS_MESSAGE = '$property must be a string of digits in minor units (e.g. "12500" for $125.00)';
 
 export class RosterRowDto {
