@@ -3,11 +3,11 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal, SessionAuth } from '../../identity';
 import {
-  allBalanceTransactions,
-  BALANCE_TRANSACTION_CSV,
+  balanceTransactionBatches,
   BalanceTransactionDto,
   balanceTransactions,
   BalanceTransactionsQueryDto,
+  LEDGER_LINE_CSV,
   STATEMENT_CSV,
   statementCsvRows,
   StatementDto,
@@ -17,7 +17,7 @@ import {
   transactionFilters,
 } from '../../ledger';
 import { prefersCsv } from '../../platform/http/content-negotiation';
-import { sendCsv } from '../../platform/http/csv';
+import { sendCsv, sendCsvBatches } from '../../platform/http/csv';
 import { ApiData } from '../../platform/http/openapi';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
 import { contractorAccountsOf } from '../application/contractor-accounts';
@@ -51,7 +51,7 @@ export class EarningsBooksController {
   ): Promise<void> {
     const filters = transactionFilters(query);
     const owners = await this.owners(principal.userId);
-    if (prefersCsv(request)) return sendCsv(reply, 'earnings-transactions.csv', BALANCE_TRANSACTION_CSV, allBalanceTransactions(this.documents, owners, filters));
+    if (prefersCsv(request)) return sendCsvBatches(reply, 'earnings-transactions.csv', LEDGER_LINE_CSV, balanceTransactionBatches(this.documents, owners, filters));
     void reply.send({ data: await balanceTransactions(this.documents, owners, { ...filters, limit: query.limit ?? 20 }) });
   }
 

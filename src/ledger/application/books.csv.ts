@@ -1,29 +1,37 @@
 import { amountCsvColumns, CsvColumn } from '../../platform/http/csv';
+import { LedgerLineDoc } from '../projections/ledger-lines';
 import { BalanceTransactionView, StatementView } from './books.query';
 
 /** The CSV columns of balance transactions (HTTP export and `ledger:export`): every amount as a decimal string and as minor units. */
-export const BALANCE_TRANSACTION_CSV: CsvColumn<BalanceTransactionView>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'postedAt', value: (r) => r.postedAt },
-  { header: 'account', value: (r) => r.account },
-  { header: 'accountType', value: (r) => r.accountType },
-  { header: 'type', value: (r) => r.type },
-  { header: 'source', value: (r) => r.source },
-  { header: 'currency', value: (r) => r.currency },
-  ...amountCsvColumns<BalanceTransactionView>(
-    'amount',
-    (r) => r.amountCents,
-    (r) => r.currency,
-  ),
-  ...amountCsvColumns<BalanceTransactionView>(
-    'balanceAfter',
-    (r) => r.balanceAfterCents,
-    (r) => r.currency,
-  ),
-  { header: 'postingId', value: (r) => r.postingId },
-  { header: 'eventId', value: (r) => r.eventId },
-  { header: 'description', value: (r) => r.description },
-];
+export const BALANCE_TRANSACTION_CSV: CsvColumn<BalanceTransactionView>[] = balanceTransactionColumns((r) => r.description);
+
+/** The same columns read straight from the stored lines (an export formats them without a view object per line). */
+export const LEDGER_LINE_CSV: CsvColumn<LedgerLineDoc>[] = balanceTransactionColumns((r) => r.memo);
+
+function balanceTransactionColumns<T extends Omit<BalanceTransactionView, 'description'>>(description: (row: T) => string): CsvColumn<T>[] {
+  return [
+    { header: 'id', value: (r) => r.id },
+    { header: 'postedAt', value: (r) => r.postedAt },
+    { header: 'account', value: (r) => r.account },
+    { header: 'accountType', value: (r) => r.accountType },
+    { header: 'type', value: (r) => r.type },
+    { header: 'source', value: (r) => r.source },
+    { header: 'currency', value: (r) => r.currency },
+    ...amountCsvColumns<T>(
+      'amount',
+      (r) => r.amountCents,
+      (r) => r.currency,
+    ),
+    ...amountCsvColumns<T>(
+      'balanceAfter',
+      (r) => r.balanceAfterCents,
+      (r) => r.currency,
+    ),
+    { header: 'postingId', value: (r) => r.postingId },
+    { header: 'eventId', value: (r) => r.eventId },
+    { header: 'description', value: description },
+  ];
+}
 
 /** A statement as CSV rows: an `opening` row, one `line` row per line, a `closing` row (per account and currency). */
 export interface StatementCsvRow {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { allBalanceTransactions, BalanceTransactionFilters, balanceTransactions, statements } from './books.query';
+import { balanceTransactionBatches, BalanceTransactionFilters, balanceTransactions, statements } from './books.query';
 
 /** The books of some accounts' owners (a company, or a contractor's profiles and person), for the HTTP routes. */
 @Injectable()
@@ -11,8 +11,9 @@ export class BooksQuery {
     return balanceTransactions(this.documents, owners, filters);
   }
 
+  /** Every matching line, newest first, a batch at a time (CSV exports). */
   allTransactions(owners: string[], filters: Omit<BalanceTransactionFilters, 'limit'>) {
-    return allBalanceTransactions(this.documents, owners, filters);
+    return balanceTransactionBatches(this.documents, owners, filters);
   }
 
   statements(owners: string[], period: { account?: string; currency?: string; from: string; to: string }) {

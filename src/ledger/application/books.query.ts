@@ -91,16 +91,21 @@ function cursorKey(cursor: string | undefined): string | undefined {
   return key;
 }
 
+/** Lines older than the key `before` (if any), posted in [from, to) (if given). */
+function lineRange(before: string | undefined, filters: Pick<BalanceTransactionFilters, 'from' | 'to'>): Range {
+  const range: Range = {};
+  if (before) range.key = { lt: before };
+  if (filters.from || filters.to) range.postedAt = { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lt: filters.to } : {}) };
+  return range;
+}
+
 /**
  * A page of the lines on the owners' accounts, newest first. The cursor is a line id, whose key only
  * grows with the log: rows that arrive while a client walks the pages come before its first page, never
  * inside the walk.
  */
 export async function balanceTransactions(documents: DocumentReader, owners: string[], filters: BalanceTransactionFilters): Promise<BalanceTransactionView[]> {
-  const before = cursorKey(filters.cursor);
-  const range: Range = {};
-  if (before) range.key = { lt: before };
-  if (filters.from || filters.to) range.postedAt = { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lt: filters.to } : {}) };
+  const range = lineRange(cursorKey(filters.cursor), filters);
   const pages = await Promise.all(
     owners.flatMap((owner) =>
       LINE_BOOKS.map((books) =>
@@ -114,19 +119,65 @@ export async function balanceTransactions(documents: DocumentReader, owners: str
   return lines.slice(0, filters.limit).map(viewOfLine);
 }
 
-/** Every line on the owners' accounts matching the filters, newest first, read page by page (for CSV exports). */
-export async function* allBalanceTransactions(
+/** Lines a CSV export reads at a time from each collection (and hands on at a time to the CSV writer). */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * Every line on the owners' accounts matching the filters, newest first, a batch at a time, as stored
+ * (for CSV exports: LEDGER_LINE_CSV formats them as balance transactions). Each collection of each owner is read page by page on its own cursor (the key of the last
+ * line it gave: rows that arrive meanwhile are newer and never come inside the walk), and the already
+ * sorted streams are merged by key, so every line is read once and nothing is sorted. With one stream
+ * holding lines (the usual case) its pages pass straight through.
+ */
+export async function* balanceTransactionBatches(
   documents: DocumentReader,
   owners: string[],
   filters: Omit<BalanceTransactionFilters, 'limit'>,
-  pageSize = 1000,
-): AsyncGenerator<BalanceTransactionView> {
-  let cursor = filters.cursor;
-  for (;;) {
-    const page = await balanceTransactions(documents, owners, { ...filters, cursor, limit: pageSize });
-    yield* page;
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<LedgerLineDoc[]> {
+  const before = cursorKey(filters.cursor);
+  const heads: { pages: AsyncGenerator<LedgerLineDoc[]>; page: LedgerLineDoc[]; at: number }[] = [];
+  for (const owner of owners)
+    for (const books of LINE_BOOKS) {
+      const pages = linePages(documents, books.lines, lineFilter(owner, filters), filters, before, pageSize);
+      const first = await pages.next();
+      if (!first.done) heads.push({ pages, page: first.value, at: 0 });
+    }
+  while (heads.length > 1) {
+    const batch: LedgerLineDoc[] = [];
+    while (batch.length < pageSize && heads.length > 1) {
+      let newest = 0;
+      for (let i = 1; i < heads.length; i++) if (heads[i]!.page[heads[i]!.at]!.key > heads[newest]!.page[heads[newest]!.at]!.key) newest = i;
+      const head = heads[newest]!;
+      batch.push(head.page[head.at]!);
+      head.at += 1;
+      if (head.at < head.page.length) continue;
+      const next = await head.pages.next();
+      if (next.done) heads.splice(newest, 1);
+      else Object.assign(head, { page: next.value, at: 0 });
+    }
+    if (batch.length > 0) yield batch;
+  }
+  const last = heads[0];
+  if (!last) return;
+  yield last.page.slice(last.at);
+  yield* last.pages;
+}
+
+/** One collection's lines of one owner matching the filters, older than `before`, newest first, in pages (never an empty one). */
+async function* linePages(
+  documents: DocumentReader,
+  collection: string,
+  filter: Filter,
+  filters: Pick<BalanceTransactionFilters, 'from' | 'to'>,
+  before: string | undefined,
+  pageSize: number,
+): AsyncGenerator<LedgerLineDoc[]> {
+  for (let cursor = before; ;) {
+    const page = await documents.find<LedgerLineDoc>(collection, { filter, range: lineRange(cursor, filters), sort: [{ field: 'key', direction: 'desc' }], limit: pageSize });
+    if (page.length > 0) yield page;
     if (page.length < pageSize) return;
-    cursor = page[page.length - 1]!.id;
+    cursor = page[page.length - 1]!.key;
   }
 }
 

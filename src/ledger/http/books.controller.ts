@@ -3,11 +3,11 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnyApiKeyOrSessionAuth, CurrentPrincipal, type Principal } from '../../identity';
 import { prefersCsv } from '../../platform/http/content-negotiation';
-import { sendCsv } from '../../platform/http/csv';
+import { sendCsv, sendCsvBatches } from '../../platform/http/csv';
 import { assertWindow, isoInstant } from '../../platform/http/iso-instant';
 import { ApiData } from '../../platform/http/openapi';
 import { BooksQuery } from '../application/books.query.service';
-import { BALANCE_TRANSACTION_CSV, STATEMENT_CSV, statementCsvRows } from '../application/books.csv';
+import { LEDGER_LINE_CSV, STATEMENT_CSV, statementCsvRows } from '../application/books.csv';
 import { BalanceTransactionDto, BalanceTransactionsQueryDto, StatementDto, StatementsQueryDto } from './books.dto';
 
 /** A company's books (issue 28, docs/money.md#reconciling): the lines on its accounts and statements over a period. */
@@ -27,7 +27,7 @@ export class BooksController {
   })
   async list(@Query() query: BalanceTransactionsQueryDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const filters = transactionFilters(query);
-    if (prefersCsv(request)) return sendCsv(reply, 'balance-transactions.csv', BALANCE_TRANSACTION_CSV, this.books.allTransactions([principal.companyId], filters));
+    if (prefersCsv(request)) return sendCsvBatches(reply, 'balance-transactions.csv', LEDGER_LINE_CSV, this.books.allTransactions([principal.companyId], filters));
     void reply.send({ data: await this.books.transactions([principal.companyId], { ...filters, limit: query.limit ?? 20 }) });
   }
 
