@@ -52,7 +52,16 @@ describe('merchant lists over HTTP', () => {
     await app.eventCount();
     const record = dataOf(await get(`/api/commerce/checkout/subscriptions/${subscriptionId}`), 200);
     const listed = dataOf(await get('/api/commerce/checkout/subscriptions', merchant.sessionToken), 200);
-    expect(listed).toEqual([{ ...record, createdAt: expect.any(String) }]);
+    // The merchant's list adds who it is for and the buyer's own page (issue 29) to the subscription's record.
+    expect(listed).toEqual([
+      {
+        ...record,
+        createdAt: expect.any(String),
+        foundingOrderId: founding.orderId,
+        externalOrderRef: null,
+        manageUrl: expect.stringMatching(new RegExp(`/subscriptions/${subscriptionId}$`)),
+      },
+    ]);
     expect(dataOf(await get('/api/commerce/checkout/subscriptions?status=CANCELLED', merchant.sessionToken), 200)).toEqual([]);
     expect(dataOf(await get('/api/commerce/checkout/subscriptions', other.sessionToken), 200)).toEqual([]);
   });
