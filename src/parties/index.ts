@@ -11,3 +11,4 @@ export { SandboxPartiesController } from './http/sandbox-parties.controller';
 // Issue 29: the contractor's own wallet.
 export { contractorWalletOf } from './application/contractor-wallet.queries';
 export type { ContractorWalletDoc } from './projections/contractor-wallet.projection';
+export { contractorOwnWallet } from './application/sub-vendor-view';

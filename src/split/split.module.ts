@@ -20,6 +20,7 @@ import { SmeCoveredFees } from './application/sme-covered-fees';
 import { StartRowTransferHandler } from './application/start-row-transfer.handler';
 import { StartInstantTransfersHandler } from './application/start-instant-transfers.handler';
 import { SplitReadModelProjection } from './projections/split-read-model.projection';
+import { CreatorSplitsProjection } from './projections/creator-splits.projection';
 import { SessionSplitsController } from './http/session-splits.controller';
 import { EnterpriseSplitsController } from './http/enterprise-splits.controller';
 import { IntegrationSplitsController } from './http/integration-splits.controller';
@@ -57,10 +58,13 @@ const settlement = [
   ReleaseMarginAtNetTermsHandler,
 ];
 
+/** The Splits read model, and (issue 29) which Splits named a creator profile, for its upcoming rows. */
+const readModels = [SplitReadModelProjection, CreatorSplitsProjection];
+
 @Module({
   imports: [PartiesModule],
   controllers: [IntegrationSplitsController, EnterpriseSplitsController, SessionSplitsController, SplitRowActionsController, PayoutPreviewController, SplitSecondPersonController],
-  providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, SplitReadModelProjection, PayoutPreviewQuery, ...useCases, ...settlement],
+  providers: [SplitStream, SmeCoveredFees, SplitHistory, SplitQueries, RosterResolver, ...readModels, PayoutPreviewQuery, ...useCases, ...settlement],
   exports: [SplitQueries],
 })
 export class SplitModule {}

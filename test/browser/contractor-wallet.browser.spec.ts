@@ -117,7 +117,10 @@ describe('A contractor adds, verifies and changes its own wallet and withdraws (
     await page.getByRole('button', { name: 'Add a wallet' }).click();
     await page.getByLabel('Wallet email').fill(danaWallet);
     await page.getByRole('button', { name: 'Email me a code' }).click();
-    await ui(page.getByTestId('pending-wallet')).toContainText(`A code went to ${danaWallet}`);
+    // No wallet yet: the panel says where the code went and that it waits, not "No wallet on file yet".
+    await ui(page.getByTestId('wallet-waiting')).toHaveText(`A code was sent to ${danaWallet} and is waiting: enter it to start using this wallet.`);
+    await ui(page.getByText('No wallet on file yet', { exact: false })).toHaveCount(0);
+    await ui(page.getByTestId('pending-wallet')).toContainText('The code works until');
     const code = await codeSentTo(danaWallet);
     // A wrong code says how many tries are left and changes nothing.
     await page.getByLabel('Code from the email').fill(code === '000000' ? '111111' : '000000');

@@ -12,6 +12,8 @@ export interface ContractorAccounts {
   pendingWallet: { email: string; codeExpiresAt: string } | null;
   /** The SubVendors behind the accounts: which SMEs pay the person (for its upcoming rows). */
   subVendors: { id: string; smeCompanyId: string }[];
+  /** Issue 29: the person's creator payment profile (cpp_), if it has one (for its upcoming rows too). */
+  creatorPaymentProfileId: string | null;
 }
 
 export async function contractorAccountsOf(documents: DocumentReader, userId: string): Promise<ContractorAccounts> {
@@ -35,5 +37,11 @@ export async function contractorAccountsOf(documents: DocumentReader, userId: st
         ? { email: smeWallet[0], active: true, verified: false, source: 'sme', suppliedBy: (await company(documents, smeWallet[1]))?.name ?? smeWallet[1] }
         : creatorWallet;
   const pendingWallet = own?.pendingEmail && own.codeExpiresAt ? { email: own.pendingEmail, codeExpiresAt: own.codeExpiresAt } : null;
-  return { contractors, wallet, pendingWallet, subVendors: subVendors.map(({ id, smeCompanyId }) => ({ id, smeCompanyId })) };
+  return {
+    contractors,
+    wallet,
+    pendingWallet,
+    subVendors: subVendors.map(({ id, smeCompanyId }) => ({ id, smeCompanyId })),
+    creatorPaymentProfileId: creator?.id ?? null,
+  };
 }

@@ -97,8 +97,9 @@ export class EarningsQuery {
 
   /** Issue 29: the person's rows in approved Splits that were not transferred yet, soonest payday first. */
   async upcoming(userId: string): Promise<UpcomingRow[]> {
-    const { subVendors } = await contractorAccountsOf(this.documents, userId);
-    return upcomingRowsOf(this.documents, subVendors);
+    const { subVendors, creatorPaymentProfileId } = await contractorAccountsOf(this.documents, userId);
+    // Issue 29: the rows paid through the person's creator payment profile too.
+    return upcomingRowsOf(this.documents, subVendors, creatorPaymentProfileId);
   }
 
   /** Now: what POST /me/withdrawals would allow (the withdrawal rule over the ledger's withdrawable amounts), and what is owed. */

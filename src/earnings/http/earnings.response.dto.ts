@@ -66,7 +66,10 @@ export class PendingWalletDto {
 export class UpcomingEarningDto {
   @ApiProperty({ example: 'spl_00mwq1z8k3f0a7c2e9g4j6l8n1' }) splitId!: string;
   @ApiProperty({ example: 'dst_00mwq1z8k4g1i3k5m7o9q1s3u5' }) rosterEntryId!: string;
-  @ApiProperty({ example: 'sv_00mwq1z8k4g1i3k5m7o9q1s3u5' }) subVendorId!: string;
+  @ApiProperty({ nullable: true, type: String, example: 'sv_00mwq1z8k4g1i3k5m7o9q1s3u5', description: 'The SubVendor the row pays; null for a row paid to the creator profile' })
+  subVendorId!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: null, description: 'The creator payment profile the row pays (issue 29); null for a SubVendor row' })
+  contractorPaymentProfileId!: string | null;
   @ApiProperty({ example: 'co_00mwq1z8k4g1i3k5m7o9q1s3u5' }) smeCompanyId!: string;
   @ApiProperty({ example: 'Acme Staffing', description: 'The company paying it' }) smeCompanyName!: string;
   @ApiProperty({ example: '9850', description: 'What will land as service balance (net of an instant-payout fee)' }) amountCents!: string;

@@ -1,5 +1,6 @@
 import { Doc, DocumentReader } from '../../platform/read-store/document-store.port';
 import { CreatorDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
+import { CONTRACTOR_WALLETS, ContractorWalletDoc } from '../projections/contractor-wallet.projection';
 import { subVendorPayee, subVendorView } from './sub-vendor-view';
 
 const creator = (wallet: CreatorDoc['wallet']): CreatorDoc => ({
@@ -77,5 +78,40 @@ describe('a SubVendor as its SME reads it, and the wallet its rows pay (issue 24
     // A value the SME gave that differs from the account's was the SME's: kept.
     const given = subVendor({ smeSuppliedOnly: undefined, fullName: 'Other Name', walletEmail: 'other@example.test' });
     expect(await subVendorPayee(unverified, given)).toEqual({ fullName: 'Other Name', walletEmail: 'other@example.test', payoutWallet: 'other@example.test' });
+  });
+
+  describe("the contractor's own verified wallet (issue 29)", () => {
+    const ownDoc = (over: Partial<ContractorWalletDoc> = {}): ContractorWalletDoc => ({
+      id: 'usr_1',
+      email: 'own@example.test',
+      verifiedAt: 't',
+      pendingEmail: null,
+      codeExpiresAt: null,
+      ...over,
+    });
+    const withOwn = (own: ContractorWalletDoc | null, account: CreatorDoc | null = null) => {
+      const get = jest.fn(async <T extends Doc>(collection: string, id: string) => (collection === CONTRACTOR_WALLETS && id === 'usr_1' ? (own as unknown as T) : null));
+      return { reader: { ...reader(account), get } as DocumentReader, get };
+    };
+
+    it('pays it ahead of the wallet the SME supplied and of the account wallet, with one keyed read', async () => {
+      const supplied = subVendor({ fullName: 'Named By SME', walletEmail: 'sme-given@example.test' });
+      const { reader: documents, get } = withOwn(ownDoc());
+      // What the SME supplied is still what the SME reads; only the wallet paid changes.
+      expect(await subVendorPayee(documents, supplied)).toEqual({ fullName: 'Named By SME', walletEmail: 'sme-given@example.test', payoutWallet: 'own@example.test' });
+      expect(get).toHaveBeenCalledTimes(1);
+      expect(await subVendorPayee(withOwn(ownDoc(), creator(verified)).reader, subVendor())).toMatchObject({ payoutWallet: 'own@example.test' });
+    });
+
+    it('falls back to the SME-supplied wallet while it has none, or only one waiting for its code', async () => {
+      const supplied = subVendor({ fullName: 'Named By SME', walletEmail: 'sme-given@example.test' });
+      for (const own of [null, ownDoc({ email: null, verifiedAt: null, pendingEmail: 'pending@example.test', codeExpiresAt: 't' })]) {
+        expect(await subVendorPayee(withOwn(own).reader, supplied)).toMatchObject({ payoutWallet: 'sme-given@example.test' });
+      }
+      // A SubVendor without an account has no own wallet to read: nothing is read for it.
+      const { reader: documents, get } = withOwn(ownDoc());
+      expect(await subVendorPayee(documents, subVendor({ userId: null, walletEmail: 'sme-given@example.test' }))).toMatchObject({ payoutWallet: 'sme-given@example.test' });
+      expect(get).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { DocumentReader } from '../../platform/read-store/document-store.port';
 import { CreatorDoc, SubVendorDoc } from '../projections/parties-read-model.projection';
+import { contractorWalletOf } from './contractor-wallet.queries';
 import { creatorOfUser } from './parties.queries';
 
 /**
@@ -24,8 +25,9 @@ export interface SubVendorPayee {
   fullName: string | null;
   walletEmail: string | null;
   /**
-   * The wallet an instant payout or auto-withdrawal of its rows may use: the one the SME supplied, else the
-   * account's own wallet only while it is active and verified; null when there is none.
+   * The wallet an instant payout or auto-withdrawal of its rows may use: the one the contractor added and
+   * verified itself (contractor_wallets, issue 29), else the one the SME supplied, else the account's creator
+   * wallet only while it is active and verified; null when there is none.
    */
   payoutWallet: string | null;
 }
@@ -44,16 +46,28 @@ function supplied(subVendor: SubVendorDoc, account: CreatorDoc | null): Pick<Sub
 }
 
 export async function subVendorPayee(documents: DocumentReader, subVendor: SubVendorDoc): Promise<SubVendorPayee> {
+  // Issue 29: the contractor's own verified wallet comes first (its money, a wallet it proved); one keyed read.
+  const own = await contractorOwnWallet(documents, subVendor);
   // A SubVendor recorded with only the SME's own fields and a wallet the SME gave needs nothing of the
   // account: not reading it saved one query per roster row of a Split create (issue 31).
   if (subVendor.smeSuppliedOnly && subVendor.walletEmail !== null) {
-    return { fullName: subVendor.fullName, walletEmail: subVendor.walletEmail, payoutWallet: subVendor.walletEmail };
+    return { fullName: subVendor.fullName, walletEmail: subVendor.walletEmail, payoutWallet: own ?? subVendor.walletEmail };
   }
   const account = subVendor.userId ? await creatorOfUser(documents, subVendor.userId) : null;
-  const own = supplied(subVendor, account);
+  const fields = supplied(subVendor, account);
   const wallet = account?.wallet;
   const accountWallet = wallet && wallet.active && wallet.verified ? wallet.email : null;
-  return { ...own, payoutWallet: own.walletEmail ?? accountWallet };
+  return { ...fields, payoutWallet: own ?? fields.walletEmail ?? accountWallet };
+}
+
+/**
+ * Issue 29: the wallet the person behind a SubVendor added and verified itself (contractor_wallets, keyed by
+ * its userId), or null (no account yet, or no verified wallet of its own). A wallet waiting for its code is
+ * not one: until the code is right the wallet on file stays as it was.
+ */
+export async function contractorOwnWallet(documents: DocumentReader, subVendor: Pick<SubVendorDoc, 'userId'>): Promise<string | null> {
+  if (!subVendor.userId) return null;
+  return (await contractorWalletOf(documents, subVendor.userId))?.email ?? null;
 }
 
 /** The SubVendor shape of the API, field by field. */

@@ -101,8 +101,10 @@ export class RosterResolver {
   }
 
   /**
-   * A sub-vendor row: named as the SME named it (else by its email), paid to the wallet the SME supplied or
-   * the account's own wallet only while it is active and verified (never an inactive or unverified one).
+   * A sub-vendor row: named as the SME named it (else by its email), paid to the wallet its contractor verified
+   * itself (issue 29), else the one the SME supplied, else the account's creator wallet only while it is active
+   * and verified (never an inactive or unverified one). An auto-withdrawal looks the contractor's own wallet up
+   * again when the row is paid (CompleteRowTransferHandler).
    */
   private async subVendorContractor(subVendor: SubVendorDoc): Promise<RosterRowInput['contractor']> {
     const payee = await subVendorPayee(this.documents, subVendor);

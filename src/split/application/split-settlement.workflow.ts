@@ -100,7 +100,12 @@ export const splitSettlementWorkflow: Workflow<SplitState> = {
         if (ref.kind === 'leg_a') return commands(new FundSplitMessage(state.splitId, context));
         if (ref.kind !== 'leg_b_transfer') return NO_REACTION;
         const { distributionId, payoutId } = ref;
-        return commands(new CompleteRowTransferMessage(state.splitId, distributionId, payoutId, withdrawalPayoutId(state.splitId, distributionId), context));
+        // Issue 29: a SubVendor row that auto-withdraws goes to its contractor's own verified wallet as it is when paid.
+        const row = state.distributions.find((d) => d.id === distributionId);
+        const autoWithdrawSubVendorId = row?.autoWithdrawElected && row.subVendorId ? row.subVendorId : null;
+        return commands(
+          new CompleteRowTransferMessage(state.splitId, distributionId, payoutId, withdrawalPayoutId(state.splitId, distributionId), context, autoWithdrawSubVendorId),
+        );
       }
       case 'payout.failed': {
         const ref = event.data;

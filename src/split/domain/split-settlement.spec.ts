@@ -207,6 +207,37 @@ describe('split settlement decider', () => {
       .thenNothing();
   });
 
+  it("forwards to the contractor's own wallet as it is when the row is paid, ahead of the one recorded at create (issue 29)", () => {
+    const smeSupplied = row(1, '5000', { autoWithdrawElected: true, walletEmail: 'sme-given@example.com' });
+    const history = [created([smeSupplied], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1)];
+    const withdraw = (walletEmail?: string | null): SplitCommand => ({
+      type: 'StartWithdrawal',
+      data: { splitId: 'spl_1', distributionId: 'dst_1', payoutId: 'po_w1', ...(walletEmail !== undefined ? { walletEmail } : {}) },
+      metadata: { now: t1, actor: 'system' },
+    });
+    const startedTo = (walletEmail: string): SplitEvent => ({
+      type: 'split.roster_entry.withdrawal_started',
+      data: { splitId: 'spl_1', rosterEntryId: 'dst_1', payoutId: 'po_w1', amountCents: '5000', walletEmail, startedAt: t1 },
+    });
+    given(splitDecider, ...history)
+      .when(withdraw('own@example.com'))
+      .then([startedTo('own@example.com')]);
+    // No own wallet (or a command recorded before issue 29): the row's wallet from create pays.
+    for (const none of [undefined, null])
+      given(splitDecider, ...history)
+        .when(withdraw(none))
+        .then([startedTo('sme-given@example.com')]);
+    // A row created without any wallet, whose contractor verified one since: forwarded there.
+    const walletless = row(1, '5000', { autoWithdrawElected: true });
+    given(splitDecider, created([walletless], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1))
+      .when(withdraw('own@example.com'))
+      .then([startedTo('own@example.com')]);
+    // Only a row that elected auto-withdrawal is forwarded, whatever wallet is known.
+    given(splitDecider, created([row(1, '5000')], '5000', '0'), approved, funded('5000'), started(1, '0', '5000', '5000'), settledRow(1))
+      .when(withdraw('own@example.com'))
+      .thenNothing();
+  });
+
   describe('margin', () => {
     const settle: SplitCommand = { type: 'SettleMargin', data: { splitId: 'spl_1', smeCompanyId: 'co_sme' }, metadata: { now: t1, actor: 'user:usr' } };
     const held: SplitEvent = { type: 'split.margin.held', data: { splitId: 'spl_1', marginAmountCents: '1000', marginHoldStartedAt: t0 } };

@@ -148,16 +148,20 @@ export function failRowTransfer(data: FailRowTransfer['data'], state: SplitState
   ];
 }
 
-/** Forward a settled row to the contractor's wallet (auto-withdraw); rows without a wallet stay as balance. */
+/**
+ * Forward a settled row to the contractor's wallet (auto-withdraw); rows without a wallet stay as balance.
+ * The contractor's own verified wallet as it is now (issue 29) comes before the one recorded on the row at create.
+ */
 export function startWithdrawal(data: StartWithdrawal['data'], state: SplitState, meta: CommandMetadata): SplitEvent[] {
   if (!splitExists(state)) return [];
   const row = state.distributions.find((d) => d.id === data.distributionId);
   const progress = state.rows.get(data.distributionId);
-  if (!row || !progress?.settled || progress.withdrawalPayoutId || !row.autoWithdrawElected || !row.walletEmail) return [];
+  const walletEmail = data.walletEmail ?? row?.walletEmail;
+  if (!row || !progress?.settled || progress.withdrawalPayoutId || !row.autoWithdrawElected || !walletEmail) return [];
   return [
     {
       type: 'split.roster_entry.withdrawal_started',
-      data: { splitId: state.splitId, rosterEntryId: row.id, payoutId: data.payoutId, amountCents: netOf(state, row.id), walletEmail: row.walletEmail, startedAt: meta.now },
+      data: { splitId: state.splitId, rosterEntryId: row.id, payoutId: data.payoutId, amountCents: netOf(state, row.id), walletEmail, startedAt: meta.now },
     },
   ];
 }

@@ -119,7 +119,11 @@ export interface FailRowTransfer {
 
 export interface StartWithdrawal {
   type: 'StartWithdrawal';
-  data: { splitId: string; distributionId: string; payoutId: string };
+  /**
+   * `walletEmail` (issue 29): the contractor's own verified wallet as it is now, looked up when the row's
+   * transfer completed; absent or null, the wallet recorded on the row when the Split was created pays.
+   */
+  data: { splitId: string; distributionId: string; payoutId: string; walletEmail?: string | null };
   metadata: CommandMetadata;
 }
 

@@ -3748,8 +3748,16 @@ export interface components {
       splitId: string;
       /** @example dst_00mwq1z8k4g1i3k5m7o9q1s3u5 */
       rosterEntryId: string;
-      /** @example sv_00mwq1z8k4g1i3k5m7o9q1s3u5 */
-      subVendorId: string;
+      /**
+       * @description The SubVendor the row pays; null for a row paid to the creator profile
+       * @example sv_00mwq1z8k4g1i3k5m7o9q1s3u5
+       */
+      subVendorId: string | null;
+      /**
+       * @description The creator payment profile the row pays (issue 29); null for a SubVendor row
+       * @example null
+       */
+      contractorPaymentProfileId: string | null;
       /** @example co_00mwq1z8k4g1i3k5m7o9q1s3u5 */
       smeCompanyId: string;
       /**

@@ -59,7 +59,7 @@ export function WalletPanel({ wallet, pending, onChanged }: { wallet: Earnings['
           </Button>
         )}
       </div>
-      <WalletOnFile wallet={wallet} />
+      <WalletOnFile wallet={wallet} pending={pending} />
       {editing ? (
         <form onSubmit={submitEmail} noValidate style={{ marginTop: '0.75rem' }} aria-label="Add a wallet">
           <Field label="Wallet email" error={emailError} hint="We email a 6-digit code there. Your current wallet stays in use until you enter it.">
@@ -77,7 +77,16 @@ export function WalletPanel({ wallet, pending, onChanged }: { wallet: Earnings['
       {pending && !editing ? (
         <form onSubmit={submitCode} noValidate style={{ marginTop: '0.75rem' }} aria-label="Verify your wallet" data-testid="pending-wallet">
           <p style={{ margin: '0 0 0.5rem' }}>
-            A code went to <strong>{pending.email}</strong>. It works until <Time iso={pending.codeExpiresAt} />.
+            {/* With no wallet yet, the line above already names where the code went. */}
+            {wallet ? (
+              <>
+                A code went to <strong>{pending.email}</strong>. It works until <Time iso={pending.codeExpiresAt} />.
+              </>
+            ) : (
+              <>
+                The code works until <Time iso={pending.codeExpiresAt} />.
+              </>
+            )}
           </p>
           <Field label="Code from the email" error={codeError}>
             {(props) => (
@@ -107,7 +116,14 @@ export function WalletPanel({ wallet, pending, onChanged }: { wallet: Earnings['
   );
 }
 
-function WalletOnFile({ wallet }: { wallet: Wallet | null }) {
+function WalletOnFile({ wallet, pending }: { wallet: Wallet | null; pending: Earnings['pendingWallet'] }) {
+  // Issue 29: a first wallet waiting for its code is not "no wallet": say where the code went.
+  if (!wallet && pending)
+    return (
+      <p style={{ margin: '0.5rem 0 0', overflowWrap: 'anywhere' }} data-testid="wallet-waiting">
+        A code was sent to <strong>{pending.email}</strong> and is waiting: enter it to start using this wallet.
+      </p>
+    );
   if (!wallet)
     return (
       <p className="muted" style={{ margin: '0.5rem 0 0' }}>
