@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROLES, isRole } from '../../src/identity/domain/role';
 import { NET_TERMS_MAX_DAYS, NET_TERMS_MIN_DAYS } from '../../src/parties/domain/net-terms';
 import { SPLIT_EVENT_TYPES } from '../../src/split/domain/split.events';
 import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../src/webhooks/domain/webhook-event-types';
@@ -40,6 +41,44 @@ describe('docs', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  // Issue 30: the roles-per-route table is read against the x-roles of every session route, so it cannot drift.
+  it("docs/api.md's roles-per-route table names every session route of the OpenAPI document once, with its x-roles", async () => {
+    type Operation = { security?: Record<string, string[]>[]; 'x-roles'?: string[] };
+    const openapi = (await app.request('GET', '/docs/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
+    const roles = (names: readonly string[]) => [...names].sort((a, b) => ROLES.indexOf(a as never) - ROLES.indexOf(b as never)).join(', ');
+    const expected: string[] = [];
+    for (const [path, operations] of Object.entries(openapi.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!(operation.security ?? []).some((requirement) => 'session' in requirement)) continue;
+        expected.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}: ${roles(operation['x-roles'] ?? ['(no x-roles)'])}`);
+      }
+    }
+    const api = doc('api.md');
+    const lines = api.slice(api.indexOf('**Roles per route.**')).split('\n');
+    const header = lines.indexOf('| Roles | Routes |');
+    expect(header).toBeGreaterThan(0);
+    const rows = lines.slice(
+      header + 2,
+      lines.findIndex((line, i) => i > header && !line.startsWith('|')),
+    );
+    const documented: string[] = [];
+    for (const row of rows) {
+      const [, rolesColumn, routesColumn] = /^\| ([^|]+) \| ([^|]+) \|$/.exec(row) ?? [];
+      expect({ row, parsed: rolesColumn !== undefined }).toEqual({ row, parsed: true });
+      // The roles column names roles, then an optional remark in parentheses: "owner, admin (the default of a write)".
+      const named = rolesColumn!
+        .replace(/\(.*\)/, '')
+        .split(',')
+        .map((name) => name.trim());
+      expect(named.filter((name) => !isRole(name))).toEqual([]);
+      const routes = [...routesColumn!.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) \/[^`\s?]*)`/g)].map((m) => m[1]!);
+      expect({ row, routes: routes.length > 0 }).toEqual({ row, routes: true });
+      documented.push(...routes.map((route) => `${route}: ${roles(named)}`));
+    }
+    // Sorted lists, so a missing, extra, twice-listed or wrongly-roled route shows as a one-line difference.
+    expect(documented.sort()).toEqual(expected.sort());
   });
 
   it("docs/webhooks.md's catalogue lists every webhook event type, and only those", () => {
