@@ -3,7 +3,8 @@ import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestApp } from '../support/test-app';
 import { tempDir } from '../support/temp-dir';
-import { legacyReads, LegacyWorld } from '../fixtures/legacy-scenario';
+import { legacyReads, LegacyWorld, signIn } from '../fixtures/legacy-scenario';
+import { dataOf, uniqueEmail } from '../support/split-fixtures';
 
 /**
  * Data written by an earlier version keeps working (DESIGN section 15, "Old data keeps working"): each
@@ -68,6 +69,32 @@ describe.each(dirs)('a data dir written by an earlier version (%s)', (dir) => {
       const rows = response.body.data as { type: string; source: string }[];
       expect(rows.filter((r) => r.source === world.splitId).map((r) => r.type)).toContain('funding');
       expect(await app.platform.readStore.projectionState('ledger')).toMatchObject({ version: 2 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  // Issue 30: "existing single-user companies keep working (their user is the owner)". The 2026-11-26 data dirs
+  // were written before roles existed (no member event in their log): the owner is derived from user.registered.
+  // On a copy of its own, so the writes below do not touch the data the recorded answers are compared on.
+  it("signs each company's one user in as its owner: /api/auth/me, the members list, the last-owner rule and an owner-only invitation", async () => {
+    const ownDir = tempDir('legacy-owner');
+    cpSync(join(FIXTURES, dir, 'data'), ownDir, { recursive: true });
+    const app = await startTestApp({ DATA_DIR: ownDir });
+    try {
+      await app.platform.engine.waitForHead(20_000);
+      for (const email of [world.smeEmail, world.enterpriseEmail, world.merchantEmail]) {
+        const token = await signIn(app, email);
+        const me = dataOf(await app.request('GET', '/api/auth/me', { token }), 200);
+        expect(me).toMatchObject({ role: 'owner', companies: [{ companyId: me.companyId, role: 'owner' }] });
+        const members = dataOf(await app.request('GET', '/api/commerce/members', { token }), 200);
+        expect(members).toEqual([expect.objectContaining({ userId: me.userId, email, role: 'owner' })]);
+        // The members decider counts it as the company's only owner too: it may not step down (nothing changes).
+        const stepDown = await app.request('PATCH', `/api/commerce/members/${me.userId}`, { token, body: { role: 'admin' } });
+        expect({ email, status: stepDown.status, code: stepDown.body?.error?.code }).toEqual({ email, status: 409, code: 'LAST_OWNER' });
+        const invited = await app.request('POST', '/api/commerce/members', { token, body: { email: uniqueEmail('legacy-invitee'), role: 'finance' } });
+        expect({ email, status: invited.status, body: invited.body }).toMatchObject({ email, status: 201, body: { data: { role: 'finance', status: 'pending' } } });
+      }
     } finally {
       await app.close();
     }
