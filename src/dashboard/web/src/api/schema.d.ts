@@ -3250,6 +3250,11 @@ export interface components {
        * @enum {string}
        */
       subscriptionIntervalUnit?: 'MONTHLY' | 'YEARLY';
+      /**
+       * @description The buyer's email. A subscription's renewal and failed-renewal emails go there; the hosted page of a subscription order asks for it (prefilled with this). Seen by this merchant only.
+       * @example buyer@example.com
+       */
+      customerEmail?: string;
     };
     RefundDto: {
       /** @example rf_3k5m7o9q1s3u5w7y9a1c3e5g7i */
