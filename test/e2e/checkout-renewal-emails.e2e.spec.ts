@@ -85,6 +85,12 @@ describe('Renewal emails to the buyer (issue 29)', () => {
     expect(mail.link).toMatch(new RegExp(`/subscriptions/${subscriptionId}$`));
     expect(mail.body).toContain(mail.link);
 
+    // The merchant that owns the order sees its customer's email on the order; the buyer-facing status does not carry it.
+    expect(dataOf(await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}`, { token: shop.sessionToken }), 200).customerEmail).toBe('renew@example.com');
+    expect(JSON.stringify(dataOf(await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}/status`), 200))).not.toContain('renew@example.com');
+    const other = await createMerchant(app, 'Other Email Shop');
+    expect((await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}`, { token: other.sessionToken })).status).toBe(404);
+
     const manage = await fetch(`${app.url}${new URL(mail.link).pathname}`);
     expect(manage.status).toBe(200);
     expect(await manage.text()).toContain('Cancel');

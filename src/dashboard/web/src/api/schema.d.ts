@@ -3449,6 +3449,11 @@ export interface components {
        * @example 0
        */
       refundedMinorUnits: string;
+      /**
+       * @description The buyer's email (issue 29): the customerEmail you passed, or the one the buyer typed on a subscription order's hosted page. Absent without one.
+       * @example buyer@example.com
+       */
+      customerEmail?: string;
     };
     MerchantSubscriptionDto: {
       /** @example sub_wn9kizc2kyolk5k66t09sxftrb */
