@@ -1,3 +1,5 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { SendRenewalEmailMessage } from '../../src/checkout/application/send-renewal-email.handler';
 import { dataOf, errorEnvelope } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { advance, allEvents, CARDS, createCheckout, checkoutBody, createdCheckout, createMerchant, Merchant } from '../browser/checkout-fixtures';
@@ -90,6 +92,11 @@ describe('Renewal emails to the buyer (issue 29)', () => {
     expect(JSON.stringify(dataOf(await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}/status`), 200))).not.toContain('renew@example.com');
     const other = await createMerchant(app, 'Other Email Shop');
     expect((await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}`, { token: other.sessionToken })).status).toBe(404);
+
+    // A replayed event (a restarted worker reacting again) sends nothing more: the message id is fixed per renewal.
+    const renewed = (await allEvents(app)).find((e) => e.type === 'checkout.subscription.renewed' && (e.data as { subscriptionId: string }).subscriptionId === subscriptionId)!;
+    await app.app.get(CommandBus).execute(new SendRenewalEmailMessage({ type: renewed.type, data: renewed.data } as never));
+    expect(await mailsTo('renew@example.com')).toEqual([mail]);
 
     const manage = await fetch(`${app.url}${new URL(mail.link).pathname}`);
     expect(manage.status).toBe(200);
