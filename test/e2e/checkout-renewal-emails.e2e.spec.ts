@@ -50,11 +50,12 @@ describe('Renewal emails to the buyer (issue 29)', () => {
     expect(response.body.error.details.map((d: { field: string }) => d.field)).toContain('customerEmail');
   });
 
-  it('asks the email on the hosted page of a subscription order, prefilled from customerEmail, and refuses to pay without one', async () => {
+  it('asks the email on the hosted page of a subscription order, prefilled from customerEmail, and pays without one (optional)', async () => {
     const prefilled = await createdCheckout(app, shop.apiKey, { subscriptionIntervalUnit: 'MONTHLY', customerEmail: 'pre@example.com' });
     const page = await (await fetch(prefilled.redirectUrl.replace(/^https?:\/\/[^/]+/, app.url))).text();
-    expect(page).toContain('<label for="customer-email">Email for renewal notices</label>');
-    expect(page).toMatch(/<input id="customer-email" name="customerEmail" type="email"[^>]* required[^>]* value="pre@example.com"/);
+    expect(page).toContain('<label for="customer-email">Email for renewal notices (optional)</label>');
+    expect(page).toMatch(/<input id="customer-email" name="customerEmail" type="email"[^>]* value="pre@example.com"/);
+    expect(page).not.toMatch(/<input id="customer-email"[^>]* required/);
     const oneOff = await createdCheckout(app, shop.apiKey, {});
     expect(await (await fetch(oneOff.redirectUrl.replace(/^https?:\/\/[^/]+/, app.url))).text()).not.toContain('customer-email');
 
@@ -66,6 +67,11 @@ describe('Renewal emails to the buyer (issue 29)', () => {
     expect(html).toContain('Enter the email address for renewal notices');
     await app.eventCount();
     expect(dataOf(await app.request('GET', `/api/commerce/checkout/orders/${order.orderId}/status`), 200).status).toBe('OPEN');
+
+    // Left blank, the order pays as it did before the field existed; its subscription has no email to write to.
+    expect((await payHosted(order, CARDS.ok, '')).status).toBe(303);
+    const subscriptionId = await subscriptionOf(order.orderId);
+    expect(subscriptionId).toMatch(/^sub_/);
   });
 
   it('emails the buyer after a renewal with the amount, the dates and the manage link, once, and the link opens the cancel page', async () => {

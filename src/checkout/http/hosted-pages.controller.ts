@@ -80,10 +80,11 @@ export class HostedPagesController {
     const party = await this.queries.buyerFacing(order);
     const expiry = { month: (form?.expMonth ?? '').slice(0, 2), year: (form?.expYear ?? '').slice(0, 4) };
     // A subscription order asks the buyer's email (issue 29): renewal emails and the cancel link go there.
-    // A form without the field (an integration posting the form itself) keeps the merchant's customerEmail.
+    // Optional: left blank (or a form without the field) keeps the merchant's customerEmail, if any, and the
+    // order pays as it did before the field existed; only an address that is not one is refused.
     const givenEmail = (form?.customerEmail ?? '').trim();
     const asksEmail = order.subscriptionIntervalUnit !== null && order.provider === 'CARD_PROCESSOR';
-    const email = asksEmail ? { value: givenEmail.slice(0, 254), invalid: !isCustomerEmail(givenEmail || order.customerEmail) } : undefined;
+    const email = asksEmail ? { value: givenEmail.slice(0, 254), invalid: givenEmail !== '' && !isCustomerEmail(givenEmail) } : undefined;
     if (email?.invalid) return sendHtml(reply, 400, payPage(order, party, token, embed, 'Check your email address.', expiry, email), embed);
     const card = parseCardForm(form);
     if (!card)

@@ -72,9 +72,9 @@ export interface CardFormOptions {
 /** The hosted form's email field of a subscription order: where renewal emails (with the cancel link) go. */
 function emailField(email: { value: string; invalid: boolean }): string {
   const message = email.invalid ? 'Enter the email address for renewal notices, like name@example.com.' : '';
-  return `<label for="customer-email">Email for renewal notices</label>
-<input id="customer-email" name="customerEmail" type="email" autocomplete="email" maxlength="254" required aria-describedby="customer-email-error customer-email-hint"${email.value ? ` value="${escapeHtml(email.value)}"` : ''}${email.invalid ? ' aria-invalid="true" autofocus' : ''}>
-<p class="note" id="customer-email-hint">We email you only about this subscription: each renewal charge, a failed charge, and the link to cancel it.</p>
+  return `<label for="customer-email">Email for renewal notices (optional)</label>
+<input id="customer-email" name="customerEmail" type="email" autocomplete="email" maxlength="254" aria-describedby="customer-email-error customer-email-hint"${email.value ? ` value="${escapeHtml(email.value)}"` : ''}${email.invalid ? ' aria-invalid="true" autofocus' : ''}>
+<p class="note" id="customer-email-hint">We email you only about this subscription: each renewal charge, a failed charge, and the link to cancel it. Leave it blank to get no emails.</p>
 <p class="field-error" id="customer-email-error">${escapeHtml(message)}</p>
 `;
 }
