@@ -1,6 +1,7 @@
 import { MerchantListsQuery } from './application/merchant-lists.query';
 import { MerchantCheckoutController } from './http/merchant-checkout.controller';
 import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity';
 import { ApproveWalletPaymentHandler } from './application/approve-wallet-payment.handler';
 import { CancelSubscriptionHandler } from './application/cancel-subscription.handler';
 import { MerchantCancelSubscriptionHandler } from './application/merchant-cancel-subscription.handler';
@@ -30,6 +31,7 @@ import { RefundOrderHandler } from './application/refund-order.handler';
 import { SettleRefundHandler } from './application/settle-refund.handler';
 import { DebitMerchantRefundHandler } from './application/debit-merchant-refund.handler';
 import { PayOutOrderHandler } from './application/pay-out-order.handler';
+import { SendRenewalEmailHandler } from './application/send-renewal-email.handler';
 import { paymentProcessorsProvider } from './infrastructure/payment-processors.provider';
 import { CheckoutReadModelProjection } from './projections/checkout-read-model.projection';
 import { HostedPagesController } from './http/hosted-pages.controller';
@@ -69,9 +71,12 @@ const workflow = [
   PayOutOrderHandler,
   SettleRefundHandler,
   DebitMerchantRefundHandler,
+  SendRenewalEmailHandler,
 ];
 
 @Module({
+  // The buyer's renewal emails go through the identity module's outbox (issue 29).
+  imports: [IdentityModule],
   controllers: [
     IntegrationCheckoutController,
     PublicCheckoutController,

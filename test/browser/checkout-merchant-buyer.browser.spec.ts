@@ -176,6 +176,19 @@ describe('Checkout pages for the merchant and the buyer in Chromium (issue 29)',
     await page.route('https://shop.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Thanks</title><h1>Thanks</h1>' }));
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(local(order.redirectUrl));
+    // A subscription order asks where renewal emails (with the cancel link) go: optional, labelled, checked.
+    const email = page.getByLabel('Email for renewal notices');
+    await ui(email).toHaveAttribute('type', 'email');
+    expect(await email.getAttribute('required')).toBeNull();
+    await fillCard(page, CARDS.ok);
+    await email.fill('not an email');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await ui(page.getByLabel('Email for renewal notices')).toHaveAttribute('aria-invalid', 'true');
+    await ui(page.locator('#customer-email-error')).toContainText('Enter the email address for renewal notices');
+    await page.getByLabel('Email for renewal notices').fill('yogi@example.com');
+    await ui(page.locator('#customer-email-error')).toHaveText('');
+    await expectAccessible(page, 'hosted subscription pay page with the email field');
+    await shoot(page, 'buyer-subscription-pay-email');
     await fillCard(page, CARDS.ok);
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL(/shop\.example/);

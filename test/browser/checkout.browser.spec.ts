@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
 import { dataOf } from '../support/split-fixtures';
 import { expectAccessible, fillCard, launchChromium, startMerchantSite, ui } from './browser-support';
 import { CARDS, createdCheckout, createMerchant, Merchant, orderStatus } from './checkout-fixtures';
+
+/** Issue 29: the embedded frame's paid state of a subscription, at 360 and 1280 px. */
+const SHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots', 'checkout-pages');
 
 describe('Hosted checkout pages in a real browser', () => {
   let app: TestApp;
@@ -20,6 +23,7 @@ describe('Hosted checkout pages in a real browser', () => {
    */
   let consoleErrors: string[] = [];
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     app = await startTestApp();
     merchant = await createMerchant(app, 'Browser Shop');
     chromium = await launchChromium();
@@ -146,6 +150,39 @@ window.addEventListener('message', function (e) { if (e.data && e.data.type === 
       // Every message came from the service's origin (the frame posts only to the mounting page's origin).
       const posted = await page.evaluate(() => (window as unknown as { posted: { origin: string }[] }).posted);
       expect(new Set(posted.map((p) => p.origin))).toEqual(new Set([app.url]));
+      await page.close();
+    } finally {
+      await site.close();
+    }
+  }, 90_000);
+
+  it('embedded subscription: the paid state says the interval, the next charge and how to cancel, like the receipt (issue 29)', async () => {
+    const order = await createdCheckout(app, merchant.apiKey, { checkoutMode: 'EMBEDDED', subscriptionIntervalUnit: 'MONTHLY', amountMinorUnits: '1500' });
+    const site = await startMerchantSite({ '/checkout': mountingPage(order.clientSecret) });
+    try {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${site.url}/checkout`);
+      const frame = page.frameLocator('#pay iframe');
+      await fillCard(frame, CARDS.ok);
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await ui(page.locator('#result')).toHaveText(`paid ${order.orderId}`);
+      await ui(frame.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+      const terms = frame.locator('#paid-terms');
+      await ui(terms).toContainText('$15.00 every month');
+      expect(await terms.textContent()).toMatch(/Next charge\$15\.00 on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
+      await ui(terms).toContainText('You can cancel at any time');
+      const link = frame.getByRole('link', { name: 'your subscription page' });
+      await ui(link).toHaveAttribute('target', '_blank');
+      expect(await link.getAttribute('href')).toMatch(/^\/subscriptions\/sub_[0-9a-z]+$/);
+      // Reloaded, the frame renders the same terms from the server.
+      await page.reload();
+      await ui(page.frameLocator('#pay iframe').locator('#paid-terms')).toContainText('$15.00 every month');
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: join(SHOTS, `embedded-subscription-paid-${width}.png`), fullPage: true });
+      }
       await page.close();
     } finally {
       await site.close();

@@ -101,7 +101,15 @@ describe('Checkout for the merchant and the buyer (issue 29)', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ t: new URL(order.redirectUrl).searchParams.get('t')!, number: CARDS.ok, expMonth: '12', expYear: '2040', cvc: '123' }).toString(),
+      // A subscription order's form asks the buyer's email (renewal emails, issue 29).
+      body: new URLSearchParams({
+        t: new URL(order.redirectUrl).searchParams.get('t')!,
+        customerEmail: 'buyer@example.com',
+        number: CARDS.ok,
+        expMonth: '12',
+        expYear: '2040',
+        cvc: '123',
+      }).toString(),
     });
     expect(paid.status).toBe(303);
     await app.eventCount();

@@ -65,12 +65,23 @@ export class CheckoutPayments {
    * asking the processor by its key (recovery after a crash); when that attempt paid the order, its
    * outcome is the answer and nothing is charged again.
    */
-  async attemptBuyerPayment(orderId: string, method: PaymentMethod, call: (request: ChargeRequest) => Promise<ChargeOutcome>, context: CommandContext): Promise<PaymentResult> {
+  async attemptBuyerPayment(
+    orderId: string,
+    method: PaymentMethod,
+    call: (request: ChargeRequest) => Promise<ChargeOutcome>,
+    context: CommandContext,
+    customerEmail: string | null = null,
+  ): Promise<PaymentResult> {
     const recovered = await this.settleAttemptInFlight(orderId, context);
     if (recovered?.status === 'PAID') return { status: 'PAID', written: recovered.written };
     const metadata = this.metadata(context);
     const attemptId = newId('pay', Date.parse(metadata.now));
-    const { state } = await this.aggregates.handle(orderStreamId(orderId), checkoutOrderDecider, { type: 'StartPaymentAttempt', data: { attemptId, method }, metadata }, context);
+    const { state } = await this.aggregates.handle(
+      orderStreamId(orderId),
+      checkoutOrderDecider,
+      { type: 'StartPaymentAttempt', data: { attemptId, method, customerEmail }, metadata },
+      context,
+    );
     if (state.status === 'NONE') throw new CheckoutOrderNotFoundError();
     const outcome = await call({ attemptId, orderId, amountMinorUnits: state.amountMinorUnits, currency: state.currency, now: metadata.now });
     return this.recordBuyerOutcome(orderId, attemptId, outcome, context);
@@ -185,6 +196,7 @@ export class CheckoutPayments {
           provider: paid.provider,
           card: paid.card,
           anchorAt: paid.paidAt,
+          ...(paid.customerEmail ? { customerEmail: paid.customerEmail } : {}),
         },
         metadata: this.metadata(context),
       },

@@ -17,6 +17,7 @@ import { RecordRenewalMessage } from './record-renewal.handler';
 import { StartSubscriptionMessage } from './start-subscription.handler';
 import { SettlePaymentAttemptMessage } from './settle-payment-attempt.handler';
 import { VoidChargeMessage } from './void-charge.handler';
+import { SendRenewalEmailMessage } from './send-renewal-email.handler';
 
 const card: SavedCard = { brand: 'visa', last4: '4242', token: 'tok_1' } as SavedCard;
 const ANCHOR = '2026-01-31T10:00:00.000Z';
@@ -145,10 +146,14 @@ describe('checkout workflow', () => {
       .then({ timers: [renewalTimer.at('2026-02-28T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 1, attempt: 1 })] });
   });
 
-  it('schedules the next period after a renewal, from the anchor', () => {
+  it('schedules the next period after a renewal, from the anchor, and emails the buyer', () => {
+    const renewed = { subscriptionId: 'sub_1', periodIndex: 2 };
     givenWorkflow(checkoutWorkflow, { subscription })
-      .when(recorded('checkout.subscription.renewed', { subscriptionId: 'sub_1', periodIndex: 2 }))
-      .then({ timers: [renewalTimer.at('2026-04-30T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 3, attempt: 1 })] });
+      .when(recorded('checkout.subscription.renewed', renewed))
+      .then({
+        commands: [new SendRenewalEmailMessage({ type: 'checkout.subscription.renewed', data: renewed } as never)],
+        timers: [renewalTimer.at('2026-04-30T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 3, attempt: 1 })],
+      });
   });
 
   it('charges a renewal when its timer fires', () => {
@@ -163,15 +168,20 @@ describe('checkout workflow', () => {
     givenWorkflow(checkoutWorkflow, { order: { status: 'FAILED', renewal } as unknown as OrderState })
       .when(recorded('checkout.order.failed', { orderId: 'ord_r2', subscriptionId: 'sub_1' }))
       .then({ commands: [new RecordRenewalDeclineMessage(renewal, 'ord_r2', fromEvent('checkout.order.failed'))] });
+    const declined = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1, nextAttemptAt: '2026-03-29T10:00:00.000Z' };
     givenWorkflow(checkoutWorkflow, null)
-      .when(recorded('checkout.subscription.renewal_declined', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 1, nextAttemptAt: '2026-03-29T10:00:00.000Z' }))
-      .then({ timers: [renewalTimer.at('2026-03-29T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 2 })] });
+      .when(recorded('checkout.subscription.renewal_declined', declined))
+      .then({
+        commands: [new SendRenewalEmailMessage({ type: 'checkout.subscription.renewal_declined', data: declined } as never)],
+        timers: [renewalTimer.at('2026-03-29T10:00:00.000Z', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 2 })],
+      });
   });
 
-  it('sets no retry after the decline that cancels the subscription', () => {
+  it('sets no retry after the decline that cancels the subscription (the buyer is told)', () => {
+    const declined = { subscriptionId: 'sub_1', periodIndex: 2, attempt: 3, nextAttemptAt: null };
     givenWorkflow(checkoutWorkflow, null)
-      .when(recorded('checkout.subscription.renewal_declined', { subscriptionId: 'sub_1', periodIndex: 2, attempt: 3, nextAttemptAt: null }))
-      .thenNothing();
+      .when(recorded('checkout.subscription.renewal_declined', declined))
+      .then({ commands: [new SendRenewalEmailMessage({ type: 'checkout.subscription.renewal_declined', data: declined } as never)] });
   });
 
   it("leaves Split payouts to the Split's workflow", () => {

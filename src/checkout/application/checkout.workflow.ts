@@ -18,6 +18,7 @@ import { RecordRenewalDeclineMessage } from './record-renewal-decline.handler';
 import { RecordRenewalMessage } from './record-renewal.handler';
 import { StartSubscriptionMessage } from './start-subscription.handler';
 import { SettlePaymentAttemptMessage } from './settle-payment-attempt.handler';
+import { SendRenewalEmailMessage } from './send-renewal-email.handler';
 import { VoidChargeMessage } from './void-charge.handler';
 import { paysOutToMerchant } from '../domain/platform-merchants';
 
@@ -109,17 +110,22 @@ export const checkoutWorkflow: Workflow<CheckoutWorkflowState> = {
         const subscription = state && 'subscription' in state ? state.subscription : null;
         if (!subscription || subscription.status === 'NONE') return NO_REACTION;
         const periodIndex = event.data.periodIndex + 1;
-        return timers(
-          renewalTimer.at(periodStart(new Date(subscription.anchorAt), subscription.intervalUnit, periodIndex).toISOString(), {
-            subscriptionId: subscription.subscriptionId,
-            periodIndex,
-            attempt: 1,
-          }),
-        );
+        return {
+          // The buyer's renewal email (issue 29); its id is fixed per period, so a replay sends it once.
+          commands: [new SendRenewalEmailMessage(event)],
+          timers: [
+            renewalTimer.at(periodStart(new Date(subscription.anchorAt), subscription.intervalUnit, periodIndex).toISOString(), {
+              subscriptionId: subscription.subscriptionId,
+              periodIndex,
+              attempt: 1,
+            }),
+          ],
+        };
       }
       case 'checkout.subscription.renewal_declined': {
         const { subscriptionId, periodIndex, attempt, nextAttemptAt } = event.data;
-        return nextAttemptAt === null ? NO_REACTION : timers(renewalTimer.at(nextAttemptAt, { subscriptionId, periodIndex, attempt: attempt + 1 }));
+        const email = new SendRenewalEmailMessage(event);
+        return nextAttemptAt === null ? commands(email) : { commands: [email], timers: [renewalTimer.at(nextAttemptAt, { subscriptionId, periodIndex, attempt: attempt + 1 })] };
       }
       case 'checkout.order.refund_requested': {
         const { orderId, refundId, at } = event.data;

@@ -22,6 +22,8 @@ export interface CreateCheckoutRequest {
   externalOrderRef: string | null;
   idempotencyKey: string | null;
   subscriptionIntervalUnit: IntervalUnit | null;
+  /** The buyer's email (issue 29), optional: renewal emails of the subscription the order founds go there. */
+  customerEmail?: string | null;
 }
 
 /** The create answer (docs/checkout.md#create-a-checkout): redirectUrl in REDIRECT mode, clientSecret in EMBEDDED mode. */
@@ -120,6 +122,7 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
             pageTokenHash: secretHash(this.secrets.pageToken({ orderId })),
             clientSecretHash: request.checkoutMode === 'EMBEDDED' ? secretHash(this.secrets.clientSecret({ orderId })) : null,
             subscriptionId: request.subscriptionIntervalUnit !== null ? credentialId('sub') : null,
+            customerEmail: request.customerEmail ?? null,
           },
           metadata,
         },
@@ -148,8 +151,9 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
 
 /** What makes two creates with one idempotencyKey the same request: every field of the body but the key. */
 export function createCheckoutFingerprint(request: CreateCheckoutRequest): string {
-  const { idempotencyKey: _key, ...rest } = request;
-  return requestFingerprint(rest);
+  // Without a customerEmail the fingerprint is the one recorded before issue 29, so old keys still replay.
+  const { idempotencyKey: _key, customerEmail, ...rest } = request;
+  return requestFingerprint(customerEmail ? { ...rest, customerEmail } : rest);
 }
 
 function orderOf(state: OrderState): CreatedOrder {

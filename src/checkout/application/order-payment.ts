@@ -24,6 +24,7 @@ export async function payOrderWithCard(
   credential: OrderCredential,
   card: CardInput,
   context: CommandContext,
+  customerEmail: string | null = null,
 ): Promise<ConfirmResult> {
   const { payments, readYourWrites } = deps;
   const { state } = await payments.loadOrder(orderId);
@@ -33,7 +34,7 @@ export async function payOrderWithCard(
   if (state.provider !== 'CARD_PROCESSOR') throw new CheckoutConfirmNeedsCardError();
   assertPayable(state, payments.now());
   const processor = payments.processorFor(state);
-  const result = await payments.attemptBuyerPayment(orderId, 'CARD', (request) => processor.chargeCard(request, card), context);
+  const result = await payments.attemptBuyerPayment(orderId, 'CARD', (request) => processor.chargeCard(request, card), context, customerEmail);
   await readYourWrites.after(...result.written);
   if (result.status === 'PAID') return { status: 'PAID' };
   return { status: 'REQUIRES_ACTION', nextAction: { redirectUrl: `${deps.hostedCheckoutUrl}/pay/${orderId}/authenticate?t=${encodeURIComponent(deps.secrets.pageToken(state))}` } };

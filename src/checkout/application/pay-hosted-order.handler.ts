@@ -16,6 +16,8 @@ export class PayHostedOrderMessage extends Command<ConfirmResult> {
     readonly pageToken: string,
     readonly card: CardInput,
     readonly context: CommandContext,
+    /** The email the buyer gave on a subscription order's form (issue 29), recorded with the attempt. */
+    readonly customerEmail: string | null = null,
   ) {
     super();
   }
@@ -30,13 +32,14 @@ export class PayHostedOrderHandler implements ICommandHandler<PayHostedOrderMess
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  execute({ orderId, pageToken, card, context }: PayHostedOrderMessage): Promise<ConfirmResult> {
+  execute({ orderId, pageToken, card, context, customerEmail }: PayHostedOrderMessage): Promise<ConfirmResult> {
     return payOrderWithCard(
       { payments: this.payments, readYourWrites: this.readYourWrites, secrets: this.secrets, hostedCheckoutUrl: this.config.hostedCheckoutUrl },
       orderId,
       { pageToken },
       card,
       context,
+      customerEmail,
     );
   }
 }

@@ -24,7 +24,7 @@ export const PAYMENT_ATTEMPT_STALE_MS = 60_000;
 
 export type OrderCommand =
   | { type: 'CreateOrder'; data: Omit<OrderCreated['data'], 'createdAt' | 'expiresAt'>; metadata: CommandMetadata }
-  | { type: 'StartPaymentAttempt'; data: { attemptId: string; method: PaymentMethod }; metadata: CommandMetadata }
+  | { type: 'StartPaymentAttempt'; data: { attemptId: string; method: PaymentMethod; customerEmail?: string | null }; metadata: CommandMetadata }
   | { type: 'AbandonPaymentAttempt'; data: { attemptId: string }; metadata: CommandMetadata }
   // `attemptId` on the outcome commands: the attempt the processor answered; an outcome for an attempt no longer in flight records nothing.
   | { type: 'RequireAction'; data: { card: SavedCard; attemptId?: string }; metadata: CommandMetadata }
@@ -76,6 +76,8 @@ export type OrderData = Pick<
   clientSecretHash: string | null;
   /** The create request's fingerprint (orders created with an idempotencyKey since issue 15). */
   requestHash: string | null;
+  /** The buyer's email (issue 29): the merchant's customerEmail, replaced by one the buyer gave with a payment attempt; null without one. */
+  customerEmail: string | null;
 };
 
 /** The payment attempt whose processor call is under way (recorded, not yet answered). */
@@ -145,6 +147,7 @@ function createOrder(command: Extract<OrderCommand, { type: 'CreateOrder' }>['da
       pageTokenHash: command.pageTokenHash ?? null,
       clientSecretHash: command.clientSecretHash ?? null,
       subscriptionId: command.subscriptionId ?? null,
+      ...(command.customerEmail ? { customerEmail: command.customerEmail } : {}),
       createdAt: meta.now,
       expiresAt: command.renewal ? null : new Date(Date.parse(meta.now) + ORDER_LIFETIME_MS).toISOString(),
     },
@@ -249,6 +252,7 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
         pageTokenHash: storedSecretHash(d.pageTokenHash, d.pageToken),
         clientSecretHash: storedSecretHash(d.clientSecretHash, d.clientSecret),
         subscriptionId: d.subscriptionId ?? null,
+        customerEmail: d.customerEmail ?? null,
         expiresAt: d.expiresAt,
         pendingCard: null,
         payoutId: null,
@@ -261,7 +265,11 @@ export const checkoutOrderDecider: Decider<OrderCommand, OrderEvent, OrderState>
     if (state.status === 'NONE') return state;
     switch (event.type) {
       case 'checkout.order.payment_attempt_started':
-        return { ...state, inFlight: { attemptId: event.data.attemptId, method: event.data.method, startedAt: event.data.at } };
+        return {
+          ...state,
+          inFlight: { attemptId: event.data.attemptId, method: event.data.method, startedAt: event.data.at },
+          customerEmail: event.data.customerEmail ?? state.customerEmail ?? null,
+        };
       case 'checkout.order.payment_attempt_abandoned':
         return { ...state, inFlight: null };
       case 'checkout.order.action_required':
@@ -333,7 +341,8 @@ function startPaymentAttempt(data: Extract<OrderCommand, { type: 'StartPaymentAt
   if (state.status !== 'NONE' && state.inFlight?.attemptId === data.attemptId) return [];
   assertPayable(state, meta.now);
   if (state.inFlight) throw new CheckoutPaymentInProgressError();
-  return [{ type: 'checkout.order.payment_attempt_started', data: { orderId: state.orderId, attemptId: data.attemptId, method: data.method, at: meta.now } }];
+  const given = data.customerEmail ? { customerEmail: data.customerEmail } : {};
+  return [{ type: 'checkout.order.payment_attempt_started', data: { orderId: state.orderId, attemptId: data.attemptId, method: data.method, ...given, at: meta.now } }];
 }
 
 /** Why an order cannot take a charge captured under `attemptId` (null: it can). */
@@ -382,6 +391,7 @@ function markPaid(data: Extract<OrderCommand, { type: 'MarkPaid' }>['data'], sta
         subscriptionIntervalUnit: state.subscriptionIntervalUnit,
         renewal: state.renewal,
         ...attemptOf(data),
+        ...(state.customerEmail ? { customerEmail: state.customerEmail } : {}),
         paidAt: now,
       },
     },

@@ -67,6 +67,8 @@ export type OrderCreated = DomainEvent<
      * before it was recorded (their subscription id is derived, see foundedSubscriptionId).
      */
     subscriptionId?: string | null;
+    /** The buyer's email the merchant passed (issue 29); absent when none was given and on older orders. */
+    customerEmail?: string | null;
     createdAt: string;
     /** OPEN orders expire 24 h after creation; null on renewal orders (they settle at once). */
     expiresAt: string | null;
@@ -78,7 +80,11 @@ export type PaymentMethod = 'CARD' | 'AUTHENTICATION' | 'WALLET' | 'SAVED_CARD';
  * Intent before effect (docs/money.md#charge-intent): recorded before the processor is called, with the
  * attempt id the call carries as its idempotency key. Only one attempt is in flight per order.
  */
-export type OrderPaymentAttemptStarted = DomainEvent<'checkout.order.payment_attempt_started', { orderId: string; attemptId: string; method: PaymentMethod; at: string }>;
+export type OrderPaymentAttemptStarted = DomainEvent<
+  'checkout.order.payment_attempt_started',
+  /** `customerEmail` (issue 29): the email the buyer gave on the hosted pay form with this attempt; absent otherwise. */
+  { orderId: string; attemptId: string; method: PaymentMethod; customerEmail?: string | null; at: string }
+>;
 /**
  * An attempt that stayed in flight past PAYMENT_ATTEMPT_STALE_MS (its process died before or while
  * calling the processor) and that the processor, asked by its key, has no answer for: the order takes
@@ -120,6 +126,8 @@ export type OrderPaid = DomainEvent<
     renewal: RenewalRef | null;
     /** The payment attempt whose charge paid the order; absent on orders paid before attempts were recorded. */
     attemptId?: string | null;
+    /** The buyer's email known when the order was paid (issue 29): the merchant's or the one the buyer gave; absent without one. */
+    customerEmail?: string | null;
     paidAt: string;
   }
 >;

@@ -16,7 +16,7 @@ export type SubscriptionCommand =
 /** What every subscription carries from its start on. */
 export type SubscriptionData = Pick<
   SubscriptionStarted['data'],
-  'subscriptionId' | 'merchantCompanyId' | 'foundingOrderId' | 'intervalUnit' | 'amountMinorUnits' | 'currency' | 'provider' | 'card' | 'anchorAt'
+  'subscriptionId' | 'merchantCompanyId' | 'foundingOrderId' | 'intervalUnit' | 'amountMinorUnits' | 'currency' | 'provider' | 'card' | 'anchorAt' | 'customerEmail'
 >;
 
 export type SubscriptionState =
@@ -91,7 +91,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
   evolve(state, event) {
     if (event.type === 'checkout.subscription.started') {
       const { currentPeriodStart: _s, currentPeriodEnd: _e, startedAt: _a, ...data } = event.data;
-      return { ...data, status: 'ACTIVE', periodIndex: 0, consecutiveDeclines: 0, lastDeclinedAttempt: 0, renewalAttemptId: null };
+      return { ...data, customerEmail: data.customerEmail ?? null, status: 'ACTIVE', periodIndex: 0, consecutiveDeclines: 0, lastDeclinedAttempt: 0, renewalAttemptId: null };
     }
     if (state.status === 'NONE') return state;
     switch (event.type) {

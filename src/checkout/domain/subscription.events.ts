@@ -19,6 +19,8 @@ export type SubscriptionStarted = DomainEvent<
     card: SavedCard;
     /** The founding payment's time: every renewal date derives from it (month-end clamped). */
     anchorAt: string;
+    /** The buyer's email from the founding order (issue 29): renewal emails go there; absent without one (nothing is sent). */
+    customerEmail?: string | null;
     currentPeriodStart: string;
     currentPeriodEnd: string;
     startedAt: string;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  isEmail,
   IsDefined,
   IsIn,
   IsInt,
@@ -60,6 +61,11 @@ const CURRENCY = { message: CURRENCY_MESSAGE };
 /** Length bounds of the merchant's own references (externalOrderRef, idempotencyKey). */
 export const REFERENCE_LENGTH = { min: 1, max: 255 } as const;
 
+export const CUSTOMER_EMAIL_MAX_LENGTH = 254;
+export const CUSTOMER_EMAIL_MESSAGE = `$property must be an email address of at most ${CUSTOMER_EMAIL_MAX_LENGTH} characters`;
+/** The customerEmail rule, shared by the create-checkout body and the hosted pay form. */
+export const isCustomerEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= CUSTOMER_EMAIL_MAX_LENGTH && isEmail(value);
+
 /**
  * The create-checkout body as OpenAPI shows it: a schema only, with no class-validator decorator.
  * `CreateCheckoutBodyPipe` is the one validator of this body (see that pipe for why); the schema below
@@ -98,6 +104,14 @@ export class CreateCheckoutRequestDto {
 
   @ApiPropertyOptional({ enum: INTERVAL_UNITS, description: 'Opt into recurring billing; CARD_PROCESSOR only (422 otherwise)' })
   subscriptionIntervalUnit?: IntervalUnit;
+
+  @ApiPropertyOptional({
+    example: 'buyer@example.com',
+    maxLength: CUSTOMER_EMAIL_MAX_LENGTH,
+    description:
+      "The buyer's email. A subscription's renewal and failed-renewal emails go there; the hosted page of a subscription order asks for it (prefilled with this). Seen by this merchant only.",
+  })
+  customerEmail?: string;
 }
 
 export class CardDto {

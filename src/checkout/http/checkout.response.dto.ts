@@ -89,6 +89,11 @@ export class MerchantOrderDto {
   @ApiProperty({ nullable: true, type: String }) paidAt!: string | null;
   @ApiProperty({ example: '2026-11-25T01:30:13.334Z' }) updatedAt!: string;
   @ApiProperty({ example: '0', description: 'What refunds that succeeded returned to the buyer (issue 26)' }) refundedMinorUnits!: string;
+  @ApiPropertyOptional({
+    example: 'buyer@example.com',
+    description: "The buyer's email (issue 29): the customerEmail you passed, or the one the buyer typed on a subscription order's hosted page. Absent without one.",
+  })
+  customerEmail?: string;
 }
 
 /** A subscription as its merchant lists it (GET /api/commerce/checkout/subscriptions). */

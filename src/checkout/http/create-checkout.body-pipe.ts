@@ -8,6 +8,8 @@ import {
   CreateCheckoutRequestDto,
   CURRENCY_CODES,
   CURRENCY_MESSAGE,
+  CUSTOMER_EMAIL_MESSAGE,
+  isCustomerEmail,
   HTTPS_URL_MESSAGE,
   isHttpsUrl,
   isPositiveMinorUnits,
@@ -31,6 +33,7 @@ const FIELDS: readonly (keyof CreateCheckoutBody)[] = [
   'externalOrderRef',
   'idempotencyKey',
   'subscriptionIntervalUnit',
+  'customerEmail',
 ];
 const isProvider = oneOf(PROVIDERS);
 const isCurrency = oneOf(CURRENCY_CODES);
@@ -72,6 +75,7 @@ export class CreateCheckoutBodyPipe implements PipeTransform<unknown, CreateChec
       externalOrderRef: check.optional('externalOrderRef', isReference, REFERENCE_MESSAGE),
       idempotencyKey: check.optional('idempotencyKey', isReference, REFERENCE_MESSAGE),
       subscriptionIntervalUnit: check.optional('subscriptionIntervalUnit', isIntervalUnit, INTERVAL_UNIT_MESSAGE),
+      customerEmail: check.optional('customerEmail', isCustomerEmail, CUSTOMER_EMAIL_MESSAGE),
     };
     check.done();
     return request;

@@ -18,6 +18,7 @@ import { CardDeclinedError, PaymentLinkOrdersLimitedError } from '../domain/chec
 import { prefersHtml } from '../../platform/http/content-negotiation';
 import { OrderView, PAYMENT_LINK_ORDER_REF } from '../projections/checkout-read-model.projection';
 import { UseAnotherCardMessage } from '../application/use-another-card.handler';
+import { isCustomerEmail } from './checkout.request.dto';
 import { findSubscription } from './subscription-pages.controller';
 import { receiptSubscriptionLines, subscriptionTerms } from './subscription-pages.html';
 import { authenticationPage, declineSentence, embedPage, messagePage, payPage, paymentLinkPage, receiptPage, returnAddress } from './hosted-pages.html';
@@ -57,7 +58,8 @@ export class HostedPagesController {
   async embedFrame(@Param('orderId') orderId: string, @Res() reply: FastifyReply) {
     const order = await this.queries.order(orderId).catch(() => null);
     if (!order || order.checkoutMode !== 'EMBEDDED') return sendHtml(reply, 404, messagePage('Payment form not found', 'This payment form does not exist.', true), true);
-    sendHtml(reply, 200, embedPage(order, await this.queries.buyerFacing(order)), true);
+    const terms = wasPaid(order.status) && order.subscriptionId && !order.renewal ? subscriptionTerms(order, await findSubscription(this.queries, order.subscriptionId)) : null;
+    sendHtml(reply, 200, embedPage(order, await this.queries.buyerFacing(order), terms ? receiptSubscriptionLines(terms, true) : null), true);
   }
 
   @Get('pay/:orderId')
@@ -77,14 +79,22 @@ export class HostedPagesController {
     if (!order) return sendHtml(reply, 404, messagePage(...NOT_FOUND, embed), embed);
     const party = await this.queries.buyerFacing(order);
     const expiry = { month: (form?.expMonth ?? '').slice(0, 2), year: (form?.expYear ?? '').slice(0, 4) };
+    // A subscription order asks the buyer's email (issue 29): renewal emails and the cancel link go there.
+    // Optional: left blank (or a form without the field) keeps the merchant's customerEmail, if any, and the
+    // order pays as it did before the field existed; only an address that is not one is refused.
+    const givenEmail = (form?.customerEmail ?? '').trim();
+    const asksEmail = order.subscriptionIntervalUnit !== null && order.provider === 'CARD_PROCESSOR';
+    const email = asksEmail ? { value: givenEmail.slice(0, 254), invalid: givenEmail !== '' && !isCustomerEmail(givenEmail) } : undefined;
+    if (email?.invalid) return sendHtml(reply, 400, payPage(order, party, token, embed, 'Check your email address.', expiry, email), embed);
     const card = parseCardForm(form);
-    if (!card) return sendHtml(reply, 400, payPage(order, party, token, embed, 'Check the card details: card number, expiry month and year, and security code.', expiry), embed);
+    if (!card)
+      return sendHtml(reply, 400, payPage(order, party, token, embed, 'Check the card details: card number, expiry month and year, and security code.', expiry, email), embed);
     try {
-      const result = await this.commands.execute(new PayHostedOrderMessage(orderId, token, card, commandContext(request, null)));
+      const result = await this.commands.execute(new PayHostedOrderMessage(orderId, token, card, commandContext(request, null), asksEmail && givenEmail ? givenEmail : null));
       if (result.status === 'REQUIRES_ACTION') return redirect(reply, `/pay/${orderId}/authenticate?t=${encodeURIComponent(token)}${embed ? '&embed=true' : ''}`);
       return redirect(reply, returnAddress(order.returnUrl, orderId));
     } catch (error) {
-      if (error instanceof CardDeclinedError) return sendHtml(reply, 402, payPage(order, party, token, embed, declineSentence(error.declineCode), expiry), embed);
+      if (error instanceof CardDeclinedError) return sendHtml(reply, 402, payPage(order, party, token, embed, declineSentence(error.declineCode), expiry, email), embed);
       return this.failed(reply, error, embed);
     }
   }

@@ -65,6 +65,18 @@ export interface CardFormOptions {
   expiry?: { month: string; year: string };
   /** 'hosted' posts the form; 'embed' pays through the confirm API from the frame script. */
   mode: 'hosted' | 'embed';
+  /** A subscription order's hosted form asks the buyer's email (issue 29): prefilled, and whether the last try's was missing or invalid. */
+  email?: { value: string; invalid: boolean };
+}
+
+/** The hosted form's email field of a subscription order: where renewal emails (with the cancel link) go. */
+function emailField(email: { value: string; invalid: boolean }): string {
+  const message = email.invalid ? 'Enter the email address for renewal notices, like name@example.com.' : '';
+  return `<label for="customer-email">Email for renewal notices (optional)</label>
+<input id="customer-email" name="customerEmail" type="email" autocomplete="email" maxlength="254" aria-describedby="customer-email-error customer-email-hint"${email.value ? ` value="${escapeHtml(email.value)}"` : ''}${email.invalid ? ' aria-invalid="true" autofocus' : ''}>
+<p class="note" id="customer-email-hint">We email you only about this subscription: each renewal charge, a failed charge, and the link to cancel it. Leave it blank to get no emails.</p>
+<p class="field-error" id="customer-email-error">${escapeHtml(message)}</p>
+`;
 }
 
 export function cardForm(options: CardFormOptions): string {
@@ -74,7 +86,7 @@ export function cardForm(options: CardFormOptions): string {
   return `${errorBox(error)}
 <form method="post" action="${escapeHtml(action)}" novalidate data-card-form="${mode}" aria-label="Card payment">
 ${hiddenFields(fields)}
-<label for="card-number">Card number</label>
+${options.email ? emailField(options.email) : ''}<label for="card-number">Card number</label>
 <input id="card-number" name="number" type="text" inputmode="numeric" autocomplete="cc-number" autocorrect="off" spellcheck="false" maxlength="23" required${described('card-number', error ? ' payment-error' : '')}${error ? ' autofocus' : ''}>
 <p class="field-error" id="card-number-error"></p>
 <div class="row">
@@ -87,7 +99,15 @@ ${hiddenFields(fields)}
 </form>`;
 }
 
-export function payPage(order: OrderView, party: PageParty, token: string, embed: boolean, error: string | null, expiry?: { month: string; year: string }): string {
+export function payPage(
+  order: OrderView,
+  party: PageParty,
+  token: string,
+  embed: boolean,
+  error: string | null,
+  expiry?: { month: string; year: string },
+  email?: { value: string; invalid: boolean },
+): string {
   const amount = formatAmount(order.amountMinorUnits, order.currency);
   const fields = { t: token, ...(embed ? { embed: 'true' } : {}) };
   if (order.provider === 'WALLET_PROCESSOR') {
@@ -107,20 +127,35 @@ export function payPage(order: OrderView, party: PageParty, token: string, embed
     : '';
   return page(
     `Pay ${amount} to ${party.merchant}`,
-    `${summary(party, amount)}${note}${cardForm({ action: `/pay/${order.id}`, fields, submitLabel: `Pay ${amount}`, error, expiry, mode: 'hosted' })}`,
+    `${summary(party, amount)}${note}${cardForm({
+      action: `/pay/${order.id}`,
+      fields,
+      submitLabel: `Pay ${amount}`,
+      error,
+      expiry,
+      mode: 'hosted',
+      email: order.subscriptionIntervalUnit ? (email ?? { value: order.customerEmail ?? '', invalid: false }) : undefined,
+    })}`,
     { embed, scripts: ['/assets/card-form.js'] },
   );
 }
 
 /** The embedded frame's page: the card form (or the paid state), paid through the confirm API by /assets/frame.js. */
-export function embedPage(order: OrderView, party: PageParty): string {
+export function embedPage(order: OrderView, party: PageParty, subscription: { rows: string; after: string } | null = null): string {
   const amount = formatAmount(order.amountMinorUnits, order.currency);
   const paid = wasPaid(order.status);
   const closed = !paid && order.status !== 'OPEN' && order.status !== 'REQUIRES_ACTION';
   const message = closed ? (order.status === 'EXPIRED' ? 'This checkout has expired.' : 'This order can no longer be paid.') : undefined;
-  const receipt = `<div id="paid"${paid ? '' : ' hidden'}>
+  // A subscription's terms, as on the hosted receipt (issue 29); a frame paid live fetches them from this page once paid.
+  const terms = subscription
+    ? `<dl class="receipt">
+${subscription.rows}</dl>
+${subscription.after}`
+    : '';
+  const receipt = `<div id="paid"${paid ? '' : ' hidden'}${order.subscriptionIntervalUnit && !order.renewal ? ' data-subscription' : ''}>
 <h2 class="done" id="paid-heading" tabindex="-1">${CHECK_ICON}Payment received</h2>
 <p role="status">${escapeHtml(amount)} paid to ${escapeHtml(party.merchant)}. <span id="paid-card">${paid && order.card ? escapeHtml(`${capitalise(order.card.brand)} ending in ${order.card.last4}.`) : ''}</span></p>
+<div id="paid-terms">${terms}</div>
 <p class="note">Order ${escapeHtml(order.id)}</p></div>`;
   const body = closed
     ? `<p role="status">${escapeHtml(message!)}</p>`

@@ -57,6 +57,7 @@ export class IntegrationCheckoutController {
           externalOrderRef: body.externalOrderRef ?? null,
           idempotencyKey: body.idempotencyKey ?? null,
           subscriptionIntervalUnit: body.subscriptionIntervalUnit ?? null,
+          customerEmail: body.customerEmail ?? null,
         },
         commandContext(request, principal),
       ),

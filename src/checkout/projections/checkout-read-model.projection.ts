@@ -61,6 +61,8 @@ export interface OrderView {
    * otherwise, and on documents projected before issue 24 (a rebuild sets it).
    */
   unlisted?: true;
+  /** The buyer's email (issue 29): the merchant's customerEmail or the one given on the hosted page; absent without one. Never on a buyer-facing answer. */
+  customerEmail?: string;
   /** What refunds returned to the buyer (issue 26); absent on documents projected before and on orders never refunded. */
   refundedMinorUnits?: string;
 }
@@ -149,6 +151,7 @@ export class CheckoutReadModelProjection implements Projection {
         expiresAt: d.expiresAt,
         paidAt: null,
         updatedAt: at,
+        ...(d.customerEmail ? { customerEmail: d.customerEmail } : {}),
       };
       writer.put<OrderView>(CHECKOUT_ORDERS, view);
       return;
@@ -246,6 +249,7 @@ function orderChanges(event: Exclude<OrderEvent, { type: 'checkout.order.created
   switch (event.type) {
     // Attempts and voided charges are the order's history (its stream); the view shows only their effect.
     case 'checkout.order.payment_attempt_started':
+      return event.data.customerEmail ? { customerEmail: event.data.customerEmail } : {};
     case 'checkout.order.payment_attempt_abandoned':
     case 'checkout.order.charge_voided':
       return {};

@@ -35,6 +35,12 @@
     if (!(month >= 1 && month <= 12)) errors.push([f.month, 'Enter the expiry month, 01 to 12.']);
     if (!(yearText.length === 2 || yearText.length === 4)) errors.push([f.year, 'Enter the expiry year, for example ' + (now.getFullYear() + 3) + '.']);
     else if (month >= 1 && month <= 12 && (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))) errors.push([f.year, 'This card has expired.']);
+    // A subscription order's email (issue 29), optional: checked first when given.
+    var email = form.querySelector('[name=customerEmail]');
+    if (email) {
+      setError(email, null);
+      if (email.value.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.value.trim())) errors.unshift([email, 'Enter the email address for renewal notices, like name@example.com.']);
+    }
     var cvc = digits(f.cvc.value);
     if (!(amex ? cvc.length === 4 : cvc.length === 3 || cvc.length === 4) || cvc.length !== f.cvc.value.trim().length) errors.push([f.cvc, amex ? 'Enter the 4-digit security code.' : 'Enter the 3-digit security code from the back of the card.']);
     [f.number, f.month, f.year, f.cvc].forEach(function (input) { setError(input, null); });
@@ -60,7 +66,7 @@
       var grouped = digits(f.number.value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
       if (atEnd && grouped !== f.number.value) f.number.value = grouped;
     });
-    [f.number, f.month, f.year, f.cvc].forEach(function (input) {
+    [f.number, f.month, f.year, f.cvc, form.querySelector('[name=customerEmail]')].filter(Boolean).forEach(function (input) {
       input.addEventListener('input', function () { if (input.getAttribute('aria-invalid')) setError(input, null); });
     });
     form.addEventListener('submit', function (event) {

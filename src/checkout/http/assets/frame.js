@@ -99,9 +99,18 @@
       var last4 = card.number.slice(-4);
       document.getElementById('paid-card').textContent = 'Card ending in ' + last4 + '.';
       form.hidden = true;
-      document.getElementById('paid').hidden = false;
+      var paid = document.getElementById('paid');
+      paid.hidden = false;
       document.getElementById('paid-heading').focus();
       post('paid', { status: 'PAID' });
+      // A subscription's terms (interval, next charge, how to cancel) date from the payment: the frame's own page renders them now (issue 29).
+      if (paid.hasAttribute('data-subscription')) {
+        fetch(window.location.pathname, { credentials: 'same-origin' }).then(function (response) { return response.text(); }).then(function (html) {
+          var fresh = new DOMParser().parseFromString(html, 'text/html').getElementById('paid-terms');
+          var terms = document.getElementById('paid-terms');
+          if (fresh && terms) terms.innerHTML = fresh.innerHTML;
+        }).catch(function () { /* The payment stands; the terms are on the receipt the merchant links. */ });
+      }
     }).catch(function () {
       button.disabled = false;
       button.textContent = buttonLabel;

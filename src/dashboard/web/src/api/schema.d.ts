@@ -3250,6 +3250,11 @@ export interface components {
        * @enum {string}
        */
       subscriptionIntervalUnit?: 'MONTHLY' | 'YEARLY';
+      /**
+       * @description The buyer's email. A subscription's renewal and failed-renewal emails go there; the hosted page of a subscription order asks for it (prefilled with this). Seen by this merchant only.
+       * @example buyer@example.com
+       */
+      customerEmail?: string;
     };
     RefundDto: {
       /** @example rf_3k5m7o9q1s3u5w7y9a1c3e5g7i */
@@ -3444,6 +3449,11 @@ export interface components {
        * @example 0
        */
       refundedMinorUnits: string;
+      /**
+       * @description The buyer's email (issue 29): the customerEmail you passed, or the one the buyer typed on a subscription order's hosted page. Absent without one.
+       * @example buyer@example.com
+       */
+      customerEmail?: string;
     };
     MerchantSubscriptionDto: {
       /** @example sub_wn9kizc2kyolk5k66t09sxftrb */
