@@ -134,7 +134,7 @@ async function ledgerVerify(platform: Platform): Promise<number> {
   console.log(
     `${report.invoicedSplits} invoiced Splits (${report.collectedSplits} collected in full); ${report.bankTransfers} incoming bank transfers (${report.parkedTransfers} parked for review)`,
   );
-  // Checkout charges are not in the ledger yet: their rule (each captured charge recorded once, paid or voided) reads the order streams and the sandbox processor.
+  // Checkout charges are in the ledger (issue 26, checked above); this rule checks the other side: each captured charge recorded once, paid or voided, on the order streams and at the sandbox processor.
   const charges = verifyCheckoutCharges(await replayCheckoutCharges(platform.events), platform.config.sandbox ? await new OperationalChargeBook(platform.readStore).all() : null);
   console.log(
     `${charges.orders} checkout orders: ${charges.paid} charges recorded paid, ${charges.voided} voided, ${charges.inFlight} attempts in flight${charges.processorCharges === null ? '' : `; the sandbox processor holds ${charges.processorCharges} charges`}`,

@@ -22,8 +22,8 @@ import { launchChromium, ui } from './browser-support';
 
 /**
  * Issue 26 in the dashboard, in real Chromium: the SME reverses part of a row (the amount and the fee
- * share previewed in the dialog, confirmed once), sees a row that failed for good and takes it back; the
- * contractor sees what it owes and what was taken back on its earnings page. Screenshots at 360 px and
+ * share previewed in the dialog, confirmed once), sees rows that failed for good, re-points one to another
+ * contractor (it goes through) and takes the other back; the contractor sees what it owes and what was taken back on its earnings page. Screenshots at 360 px and
  * 1280 px go to test-results/screenshots/reversals for a person to look at.
  */
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots', 'reversals');
@@ -83,7 +83,16 @@ describe('Split reversals and failed rows in the dashboard (issue 26)', () => {
       fullName: 'Gale Gone',
       walletEmail: uniqueEmail('gone-w'),
     });
-    failedSplitId = await fundedSplit([subVendorRow(failing, '6000', { earlyPayoutElected: true }), subVendorRow(world.plainVendor, '1000')]);
+    const faulty = await createSubVendor(app, world.sme.apiKey, {
+      email: uniqueEmail('faulty').replace('@', '+fail-always@'),
+      fullName: 'Finn Faulty',
+      walletEmail: uniqueEmail('faulty-w'),
+    });
+    failedSplitId = await fundedSplit([
+      subVendorRow(failing, '6000', { earlyPayoutElected: true }),
+      subVendorRow(faulty, '2000', { earlyPayoutElected: true }),
+      subVendorRow(world.plainVendor, '1000'),
+    ]);
     await advance(31 * 86_400);
     chromium = await launchChromium();
     context = chromium.browser;
@@ -131,18 +140,69 @@ describe('Split reversals and failed rows in the dashboard (issue 26)', () => {
     await shoot('split-reversed', () => go(`/splits/${paidSplitId}`));
   }, 90_000);
 
-  it('the SME sees a row that failed for good and takes it back; the Split settles', async () => {
+  /** The Split page's table row of `who` (its cells carry data-label, one per column). */
+  const rowOf = (who: string) => page.locator('section[aria-labelledby="rows-title"] tbody tr', { hasText: who });
+  /** An amount cell is one line (no "$0.9 / 0"): its text lays out as a single line box. */
+  const expectOneLine = async (cell: ReturnType<Page['locator']>) => {
+    const lines = await cell.evaluate((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect({ lines, text: await cell.textContent() }).toEqual({ lines: 1, text: expect.stringMatching(/^\$\d/) });
+  };
+
+  it('the SME sees rows that failed for good; re-points one (it goes through) and takes the other back; the Split settles', async () => {
     await go(`/splits/${failedSplitId}`);
-    await ui(page.getByText('Failed for good')).toBeVisible();
-    // The timeline lists every one of the ~120 failed attempts: the shot is of the rows, not the whole page.
+    await ui(rowOf('Gale Gone').getByText('Failed for good')).toBeVisible();
+    await ui(rowOf('Finn Faulty').getByText('Failed for good')).toBeVisible();
+    // The timeline lists every one of the ~240 failed attempts: the shot is of the failed row and its actions, not the whole page.
     await shoot(
       'split-failed-row',
       async () => {
         await go(`/splits/${failedSplitId}`);
-        await page.getByRole('heading', { name: 'Contractors' }).scrollIntoViewIfNeeded();
+        await rowOf('Gale Gone').evaluate((tr) => tr.scrollIntoView({ block: 'center' }));
+        const box = await rowOf('Gale Gone').getByRole('button', { name: "Take Gale Gone's row back" }).boundingBox();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(800);
       },
       false,
     );
+    // At 1280 px the amounts are one figure each, never broken after the decimal point.
+    for (const label of ['Amount', 'Fee', 'Net']) await expectOneLine(rowOf('Gale Gone').locator(`td[data-label="${label}"]`));
+
+    // Re-point Finn Faulty's row to another contractor of the roster: the dialog says what it pays; confirmed once.
+    await rowOf('Finn Faulty').getByRole('button', { name: "Re-point Finn Faulty's row" }).click();
+    const repoint = page.getByRole('dialog', { name: "Re-point Finn Faulty's row" });
+    await ui(repoint).toContainText('Its transfer of $20.00 kept failing.');
+    await repoint.getByLabel('Contractor id').fill(world.walletVendor.id);
+    // The dialog is modal over the page: the viewport shows it (the whole page is ~240 timeline entries long).
+    await shoot(
+      'repoint-dialog',
+      async () => {
+        await ui(repoint).toBeVisible();
+      },
+      false,
+    );
+    await repoint.getByRole('button', { name: 'Re-point and pay' }).click();
+    await ui(page.getByText('The row is re-pointed; its transfer starts again.')).toBeVisible();
+    await ui(repoint).toHaveCount(0);
+    await advance(1);
+    await go(`/splits/${failedSplitId}`);
+    await ui(rowOf('Finn Faulty')).toHaveCount(0);
+    await ui(rowOf('Wanda Wallet').locator('td[data-label="Status"]')).toContainText('Completed');
+    const repointed = dataOf(await app.request('GET', `/api/commerce/integration/splits/${failedSplitId}`, { token: world.sme.apiKey }), 200);
+    expect(repointed.distributions[1]).toMatchObject({ subVendorId: world.walletVendor.id, status: 'COMPLETED', finalFailureAt: null });
+    expect(repointed.distributions.filter((d: { subVendorId: string | null }) => d.subVendorId === world.walletVendor.id)).toHaveLength(1);
+    await shoot(
+      'split-repointed',
+      async () => {
+        await go(`/splits/${failedSplitId}`);
+        await rowOf('Wanda Wallet').evaluate((tr) => tr.scrollIntoView({ block: 'center' }));
+      },
+      false,
+    );
+
     await page.getByRole('button', { name: "Take Gale Gone's row back" }).click();
     const dialog = page.getByRole('dialog', { name: "Take Gale Gone's row back?" });
     await dialog.getByRole('button', { name: 'Take back $60.00' }).click();

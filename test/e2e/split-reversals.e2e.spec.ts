@@ -21,6 +21,7 @@ import {
   uniqueEmail,
 } from '../support/split-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { jsonOf, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Issue 26 items 3 and 4 over HTTP, each case ending with `ledger:verify` (the built CLI, on the app's own
@@ -33,14 +34,32 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
   let app: TestApp;
   let world: SplitWorld;
   let payoutKey: string;
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
-    app = await startTestApp(DASHBOARD_ENV);
+    app = await startTestApp({ ...DASHBOARD_ENV, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    receiver = await startWebhookReceiver();
     world = await setupSplitWorld(app, { sme: 'Reverse Staffing', enterprise: 'Reverse Globex' });
     payoutKey = await issueApiKey(app, world.sme.sessionToken, ['payout:write'], 'payouts');
+    // The SME's receiver of the two issue-26 Split webhooks (docs/webhooks.md#9-event-catalogue).
+    dataOf(
+      await app.request('POST', '/api/commerce/webhooks/endpoints', {
+        token: world.sme.sessionToken,
+        body: { url: `${receiver.url}/split`, eventTypes: ['split.roster_entry.reversed', 'split.roster_entry.failed'] },
+      }),
+      201,
+    );
   });
   afterAll(async () => {
     await app.close();
+    await receiver.close();
   });
+
+  /** The webhook bodies of `type` about row `rosterEntryId` (and matching `where`) the receiver got, once one arrived (10 s deadline). */
+  async function deliveredFor(type: string, rosterEntryId: string, where: (data: Record<string, unknown>) => boolean = () => true) {
+    const matching = () => receiver.requests.map(jsonOf).filter((b) => b.type === type && b.data.rosterEntryId === rosterEntryId && where(b.data));
+    await receiver.waitFor(() => matching().length > 0, 10_000, `${type} for ${rosterEntryId}`);
+    return matching();
+  }
 
   const advance = async (seconds: number) => dataOf(await app.request('POST', '/api/sandbox/clock/advance', { body: { seconds } }), 200);
   const getSplit = async (id: string) => dataOf(await app.request('GET', `/api/commerce/integration/splits/${id}`, { token: world.sme.apiKey }), 200);
@@ -155,6 +174,10 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
     expect(then.distributions[0].reversedAmountCents).toBe('0');
     const enterpriseHistory = dataOf(await app.request('GET', `/api/commerce/splits/${split.id}/history`, { token: world.enterprise.sessionToken }), 200);
     expect(enterpriseHistory.map((e: { type: string }) => e.type)).not.toContain('split.roster_entry.reversed');
+    // The SME's endpoint got the split.roster_entry.reversed webhook with its public payload.
+    expect((await deliveredFor('split.roster_entry.reversed', row.id)).map((b) => b.data)).toEqual([
+      { splitId: split.id, rosterEntryId: row.id, reversalId: reversal.id, amountCents: '2500' },
+    ]);
     await expectLedgerClean();
   });
 
@@ -237,6 +260,10 @@ describe('Split row reversals and rows that fail for good (issue 26)', () => {
       async () => {
         const split = await failingSplit();
         const row = split.distributions[0];
+        // The SME is told the row failed for good: split.roster_entry.failed with final: true, once (the retries before said final: false).
+        const finals = await deliveredFor('split.roster_entry.failed', row.id, (data) => data.final === true);
+        expect(finals.map((b) => b.data)).toEqual([{ splitId: split.id, rosterEntryId: row.id, final: true }]);
+        expect((await deliveredFor('split.roster_entry.failed', row.id, (data) => data.final === false)).length).toBeGreaterThan(0);
         const toSelf = await app.request('POST', `/api/commerce/integration/splits/${split.id}/distributions/${row.id}/repoint`, {
           token: world.sme.apiKey,
           body: { subVendorId: world.plainVendor.id },
