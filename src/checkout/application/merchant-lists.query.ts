@@ -8,6 +8,7 @@ import type { SubscriptionStatus } from '../domain/subscription.events';
 import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError } from '../domain/checkout.errors';
 import { subscriptionRecordOf } from './checkout-queries';
+import { subscriptionPageUrl } from './subscription-page-url';
 
 /** An order as its merchant lists it: never the buyer's page token or client secret (those are the buyer's credentials). */
 export type MerchantOrderView = Omit<OrderView, 'merchantCompanyId' | 'pageToken' | 'pageTokenHash' | 'unlisted' | 'refundedMinorUnits'> & { refundedMinorUnits: string };
@@ -106,7 +107,7 @@ export class MerchantListsQuery {
       createdAt: sub.createdAt ?? null,
       foundingOrderId: founding?.id ?? null,
       externalOrderRef: founding?.externalOrderRef ?? null,
-      manageUrl: `${this.config.hostedCheckoutUrl}/subscriptions/${encodeURIComponent(sub.subscriptionId)}`,
+      manageUrl: subscriptionPageUrl(this.config.hostedCheckoutUrl, sub.subscriptionId),
     };
   }
 

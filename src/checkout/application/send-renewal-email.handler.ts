@@ -7,9 +7,7 @@ import { formatAmount } from '../../platform/money/format-amount';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { SubscriptionRenewalDeclined, SubscriptionRenewed, subscriptionStreamId } from '../domain/subscription.events';
 import { subscriptionDecider } from '../domain/subscription.decider';
-
-/** The buyer's subscription page (cancel): the link every renewal email carries, as the merchant list's manageUrl. */
-export const subscriptionPageUrl = (hostedCheckoutUrl: string, subscriptionId: string) => `${hostedCheckoutUrl}/subscriptions/${encodeURIComponent(subscriptionId)}`;
+import { subscriptionPageUrl } from './subscription-page-url';
 
 /** A renewal was charged or declined: the buyer is told (issue 29), when the subscription has an email. */
 export class SendRenewalEmailMessage {
