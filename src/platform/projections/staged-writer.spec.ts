@@ -68,9 +68,10 @@ describe('StagedWriter', () => {
     await store.close();
   });
   it('reads a stored document, or its absence, once per batch, and its own writes still win over what it read', async () => {
+    const stored = { id: 'a', n: 1 };
     const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
     await store.registerProjection('p', [{ name: 'things' }]);
-    await store.commitProjection({ projection: 'p', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [{ kind: 'put', collection: 'things', doc: { id: 'a', n: 1 } }] });
+    await store.commitProjection({ projection: 'p', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [{ kind: 'put', collection: 'things', doc: stored }] });
     const reader = store.generationReader('p', 1);
     const reads: string[] = [];
     const writer = new StagedWriter({ ...reader, get: (collection, id) => (reads.push(id), reader.get(collection, id)) });
