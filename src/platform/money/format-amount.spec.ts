@@ -18,6 +18,14 @@ describe('formatAmount (shared by the buyer pages and the dashboard)', () => {
     expect(formatAmount('4250', 'EUR', 'de-DE')).toBe('42,50\u00a0€');
   });
 
+  it('keeps one formatter per locale and currency: the same amount in another locale, and a code Intl refuses, each time', () => {
+    expect(formatAmount('4250', 'EUR', 'de-DE')).toBe('42,50\u00a0€');
+    expect(formatAmount('4250', 'EUR')).toBe('€42.50');
+    expect(formatAmount('4250', 'EUR', 'de-DE')).toBe('42,50\u00a0€');
+    expect(formatAmount('4250', 'US')).toBe('US 42.50');
+    expect(formatAmount('4250', 'US')).toBe('US 42.50');
+  });
+
   it('reads what a person typed back into minor units, refusing more decimals than the currency has', () => {
     expect(decimalToMinor('42.5', 'USD')).toBe('4250');
     expect(decimalToMinor('1,000', 'JPY')).toBe('1000');

@@ -67,4 +67,31 @@ describe('StagedWriter', () => {
     expect(await writer.edit('things', 'a')).toBeNull();
     await store.close();
   });
+  it('reads a stored document, or its absence, once per batch, and its own writes still win over what it read', async () => {
+    const stored = { id: 'a', n: 1 };
+    const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
+    await store.registerProjection('p', [{ name: 'things' }]);
+    await store.commitProjection({ projection: 'p', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [{ kind: 'put', collection: 'things', doc: stored }] });
+    const reader = store.generationReader('p', 1);
+    const reads: string[] = [];
+    const writer = new StagedWriter({ ...reader, get: (collection, id) => (reads.push(id), reader.get(collection, id)) });
+    const first = await writer.get<{ id: string; n: number }>('things', 'a');
+    first!.n = 99;
+    expect(await writer.get('things', 'a')).toEqual({ id: 'a', n: 1 });
+    expect(await writer.get('things', 'missing')).toBeNull();
+    expect(await writer.get('things', 'missing')).toBeNull();
+    expect(reads).toEqual(['a', 'missing']);
+    writer.put('things', { id: 'missing', n: 2 });
+    expect(await writer.get('things', 'missing')).toEqual({ id: 'missing', n: 2 });
+    (await writer.edit<{ id: string; n: number }>('things', 'a'))!.n = 3;
+    expect(await writer.get('things', 'a')).toEqual({ id: 'a', n: 3 });
+    writer.delete('things', 'a');
+    expect(await writer.get('things', 'a')).toBeNull();
+    expect(reads).toEqual(['a', 'missing']);
+    expect(writer.writes()).toEqual([
+      { kind: 'put', collection: 'things', doc: { id: 'missing', n: 2 } },
+      { kind: 'delete', collection: 'things', id: 'a' },
+    ]);
+    await store.close();
+  });
 });
