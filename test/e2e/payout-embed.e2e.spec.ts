@@ -142,6 +142,8 @@ describe('Payout Embed over HTTP', () => {
       expect(claimed).toMatchObject({ status: 'claimed', payoutInProgress: false });
       const code = await latestCode(app, 'ann@example.com');
       expect(JSON.stringify(await app.platform.events.readStream(`pes-${session.id}`))).not.toContain(`"${code}"`);
+      // The claim answers from the session's stream; the list's read model is the worker's: read it once caught up.
+      await app.eventCount();
       expect((await get(session.id)).status).toBe('claimed');
 
       const started = dataOf(await embedCall(app, session, 'POST', '/wallet', { walletEmail: 'Ann@Wallet.example' }), 200);

@@ -40,3 +40,47 @@ describe('SqliteReadStore on a file from an earlier release', () => {
     await store.close();
   });
 });
+
+describe('SqliteReadStore group commit (issue 31)', () => {
+  it('commits the projection commits requested in one turn in one transaction, each an atomic unit of its own', async () => {
+    const store = new SqliteReadStore(join(tempDir('group-commit'), 'read.db'));
+    await store.registerProjection('left', [{ name: 'left_docs' }]);
+    await store.registerProjection('right', [{ name: 'right_docs' }]);
+    const before = { ...store.commitStats };
+
+    const outcomes = await Promise.allSettled([
+      store.commitProjection({
+        projection: 'left',
+        generation: 1,
+        checkpoint: 5,
+        streamRevisions: { 'a-1': 0 },
+        writes: [{ kind: 'put', collection: 'left_docs', doc: { id: 'l1' } }],
+      }),
+      // Writes to a collection of another projection: refused, and only this commit is rolled back.
+      store.commitProjection({
+        projection: 'right',
+        generation: 1,
+        checkpoint: 5,
+        streamRevisions: { 'b-1': 0 },
+        writes: [{ kind: 'put', collection: 'left_docs', doc: { id: 'x' } }],
+      }),
+      store.commitProjection({
+        projection: 'right',
+        generation: 1,
+        checkpoint: 6,
+        streamRevisions: { 'b-2': 0 },
+        writes: [{ kind: 'put', collection: 'right_docs', doc: { id: 'r1' } }],
+      }),
+    ]);
+
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(store.commitStats.transactions - before.transactions).toBe(1);
+    expect(store.commitStats.commits - before.commits).toBe(3);
+    expect(await store.checkpointOf('left', 1)).toBe(5);
+    expect(await store.checkpointOf('right', 1)).toBe(6);
+    expect(await store.get('left_docs', 'x')).toBeNull();
+    expect(await store.streamRevisionOf('right', 1, 'b-1')).toBeNull();
+    expect(await store.get('right_docs', 'r1')).toEqual({ id: 'r1' });
+    await store.close();
+  });
+});

@@ -32,6 +32,13 @@ const TIMER_COLUMNS_ADDED = [{ name: 'done_at_ms', type: 'INTEGER' }];
 /** The projection version a generation was built with; NULL (a file from before versions) counts as 1. */
 const GENERATION_COLUMNS_ADDED = [{ name: 'version', type: 'INTEGER' }];
 
+interface PendingCommit {
+  commit: ProjectionCommit;
+  resolve: (outcome: CommitOutcome) => void;
+  reject: (error: unknown) => void;
+  outcome: { result: CommitOutcome } | { error: unknown } | null;
+}
+
 interface GenerationRow {
   checkpoint: number | null;
   retired: number;
@@ -49,6 +56,21 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(SCHEMA);
     this.migrate();
     this.checkpointer = new WalCheckpointer(this.db, file);
+    // Each commit runs in a savepoint of the group's transaction: one that throws leaves nothing behind
+    // and does not touch the others (as the event store's group commit does).
+    const commitOne = this.db.transaction((commit: ProjectionCommit) => this.commitInTransaction(commit));
+    const group = this.db.transaction((commits: PendingCommit[]) => {
+      for (const pending of commits) {
+        try {
+          pending.outcome = { result: commitOne(pending.commit) };
+        } catch (error) {
+          // SQLite rolled the whole transaction back (disk full, I/O error): nothing of the group stands.
+          if (!this.db.inTransaction) throw error;
+          pending.outcome = { error };
+        }
+      }
+    });
+    this.commitGroup = (commits) => group.immediate(commits);
   }
 
   async registerProjection(projection: string, collections: CollectionSpec[], version = 1): Promise<void> {
@@ -106,29 +128,66 @@ export class SqliteReadStore implements ReadStore {
     return row?.revision ?? null;
   }
 
-  async commitProjection(commit: ProjectionCommit): Promise<CommitOutcome> {
-    return this.immediate(() => {
-      const generation = this.generationRow(commit.projection, commit.generation);
-      if (!generation || generation.retired) return 'retired';
-      if (isStale(generation.checkpoint, commit)) return 'stale';
-      for (const write of commit.writes) {
-        const table = this.tableOf(write.collection, commit.projection, commit.generation);
-        if (write.kind === 'put') {
-          this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(write.doc.id, JSON.stringify(write.doc));
-        } else {
-          this.statement(`DELETE FROM ${table} WHERE id = ?`).run(write.id);
-        }
-      }
-      const upsertRevision = this.statement(
-        'INSERT INTO projection_stream_revisions (name, generation, stream_id, revision) VALUES (?, ?, ?, ?) ON CONFLICT (name, generation, stream_id) DO UPDATE SET revision = excluded.revision',
-      );
-      for (const [streamId, revision] of Object.entries(commit.streamRevisions)) {
-        upsertRevision.run(commit.projection, commit.generation, streamId, revision);
-      }
-      this.statement('UPDATE projection_generations SET checkpoint = ? WHERE name = ? AND generation = ?').run(commit.checkpoint, commit.projection, commit.generation);
-      for (const timer of commit.timers ?? []) this.insertTimer(timer);
-      return 'committed';
+  /**
+   * Group commit (issue 31): the commits requested in one turn of the event loop, by every projection and
+   * process manager of this process, share one transaction and so one fsync. Each resolves only once that
+   * transaction is durable; its documents, stream revisions, timers and checkpoint stay in one atomic
+   * unit (a savepoint of the group). With synchronous = FULL each subscriber's commit was an fsync of its
+   * own that blocked the worker's only thread: 40% of the worker under settlement load (see
+   * docs/operations.md, Capacity).
+   */
+  commitProjection(commit: ProjectionCommit): Promise<CommitOutcome> {
+    return new Promise((resolve, reject) => {
+      this.pendingCommits.push({ commit, resolve, reject, outcome: null });
+      if (this.pendingCommits.length === 1) setImmediate(() => this.flushCommits());
     });
+  }
+
+  private pendingCommits: PendingCommit[] = [];
+  /** Projection commits made and the transactions (fsyncs) that carried them, since the store opened. */
+  readonly commitStats = { commits: 0, transactions: 0 };
+  private readonly commitGroup: (commits: PendingCommit[]) => void;
+
+  private flushCommits(): void {
+    const commits = this.pendingCommits;
+    this.pendingCommits = [];
+    if (commits.length === 0) return;
+    this.commitStats.commits += commits.length;
+    this.commitStats.transactions += 1;
+    try {
+      this.commitGroup(commits);
+    } catch (error) {
+      for (const pending of commits) pending.reject(error);
+      return;
+    }
+    for (const pending of commits) {
+      const outcome = pending.outcome!;
+      if ('result' in outcome) pending.resolve(outcome.result);
+      else pending.reject(outcome.error);
+    }
+  }
+
+  private commitInTransaction(commit: ProjectionCommit): CommitOutcome {
+    const generation = this.generationRow(commit.projection, commit.generation);
+    if (!generation || generation.retired) return 'retired';
+    if (isStale(generation.checkpoint, commit)) return 'stale';
+    for (const write of commit.writes) {
+      const table = this.tableOf(write.collection, commit.projection, commit.generation);
+      if (write.kind === 'put') {
+        this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(write.doc.id, JSON.stringify(write.doc));
+      } else {
+        this.statement(`DELETE FROM ${table} WHERE id = ?`).run(write.id);
+      }
+    }
+    const upsertRevision = this.statement(
+      'INSERT INTO projection_stream_revisions (name, generation, stream_id, revision) VALUES (?, ?, ?, ?) ON CONFLICT (name, generation, stream_id) DO UPDATE SET revision = excluded.revision',
+    );
+    for (const [streamId, revision] of Object.entries(commit.streamRevisions)) {
+      upsertRevision.run(commit.projection, commit.generation, streamId, revision);
+    }
+    this.statement('UPDATE projection_generations SET checkpoint = ? WHERE name = ? AND generation = ?').run(commit.checkpoint, commit.projection, commit.generation);
+    for (const timer of commit.timers ?? []) this.insertTimer(timer);
+    return 'committed';
   }
 
   async createShadowGeneration(projection: string, version = 1): Promise<number> {
@@ -347,6 +406,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    this.flushCommits();
     await this.checkpointer.stop();
     this.db.close();
   }
