@@ -212,6 +212,23 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       expect((await store.projectionState(projection)).activeGeneration).toBe(next);
     });
 
+    it('reads the states of several projections at once, in the order asked, and refuses an unknown one', async () => {
+      const first = await registered();
+      const second = await registered();
+      await store.commitProjection({ projection: first.projection, generation: 1, checkpoint: 7, streamRevisions: {}, writes: [] });
+      await store.setProjectionError(second.projection, 'gap in stream t');
+      const shadow = await store.createShadowGeneration(second.projection, 2);
+      await store.commitProjection({ projection: second.projection, generation: shadow, checkpoint: 4, streamRevisions: {}, writes: [] });
+      await store.activateGeneration(second.projection, shadow);
+      await store.setProjectionError(second.projection, 'gap in stream u');
+      const states = await store.projectionStates([second.projection, first.projection, second.projection]);
+      expect(states).toEqual([await store.projectionState(second.projection), await store.projectionState(first.projection), await store.projectionState(second.projection)]);
+      expect(states[0]).toMatchObject({ activeGeneration: shadow, checkpoint: 4, version: 2, status: 'stalled', error: 'gap in stream u' });
+      expect(states[1]).toMatchObject({ activeGeneration: 1, checkpoint: 7, version: 1, status: 'running', error: null });
+      expect(await store.projectionStates([])).toEqual([]);
+      await expect(store.projectionStates([first.projection, 'no_such_projection'])).rejects.toThrow('no_such_projection');
+    });
+
     it('reports a stalled projection and clears it', async () => {
       const { projection } = await registered();
       await store.setProjectionError(projection, 'gap in stream s');

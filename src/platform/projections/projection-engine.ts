@@ -144,8 +144,9 @@ export class ProjectionEngine {
 
   private async behind(names: string[], position: number): Promise<string[]> {
     const late: string[] = [];
-    for (const name of names) {
-      const state = await this.stateOf(name);
+    const states = await this.statesOf(names);
+    for (const [index, name] of names.entries()) {
+      const state = states[index]!;
       if (state.status === 'stalled') throw new ProjectionLagError(`${name} is stalled: ${state.error}`);
       const runner = this.runners.find((r) => r.subscriber.name === name);
       // Its active generation was built by older code and is being rebuilt from the start (maybe by
@@ -169,17 +170,23 @@ export class ProjectionEngine {
    * Every waiting request re-checks after each commit; they share one read of a projection's stored
    * state per commit (or per 20 ms, for runners in other processes) instead of one read each.
    */
-  private stateOf(name: string): Promise<ProjectionState> {
+  private statesOf(names: string[]): Promise<ProjectionState[]> {
     const now = Date.now();
     const fresh = this.snapshot && this.snapshot.version === this.commitVersion && now - this.snapshot.at < SNAPSHOT_TTL_MS;
     if (!fresh) this.snapshot = { version: this.commitVersion, at: now, states: new Map() };
     const states = this.snapshot!.states;
-    let state = states.get(name);
-    if (!state) {
-      state = this.store.projectionState(name);
-      states.set(name, state);
+    // The names this snapshot has not read yet, in one query (was one projectionState read per name).
+    const missing = [...new Set(names.filter((name) => !states.has(name)))];
+    if (missing.length) {
+      const read = this.store.projectionStates(missing);
+      missing.forEach((name, index) =>
+        states.set(
+          name,
+          read.then((all) => all[index]!),
+        ),
+      );
     }
-    return state;
+    return Promise.all(names.map((name) => states.get(name)!));
   }
 
   private nextCommit(ms: number): Promise<void> {

@@ -105,6 +105,12 @@ export interface DocumentStore extends DocumentReader {
    */
   registerProjection(projection: string, collections: CollectionSpec[], version?: number): Promise<void>;
   projectionState(projection: string): Promise<ProjectionState>;
+  /**
+   * The states of several projections in one read (read-your-writes checks every projection reading a
+   * written stream after each commit), in the order asked. Throws on an unknown projection, like
+   * projectionState.
+   */
+  projectionStates(projections: readonly string[]): Promise<ProjectionState[]>;
   /** Reads documents of one generation (a projection applying events reads its own generation). */
   generationReader(projection: string, generation: number): DocumentReader;
   checkpointOf(projection: string, generation: number): Promise<number | null>;

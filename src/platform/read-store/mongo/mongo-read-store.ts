@@ -164,6 +164,29 @@ export class MongoReadStore implements ReadStore {
     };
   }
 
+  async projectionStates(projections: readonly string[]): Promise<ProjectionState[]> {
+    const names = [...new Set(projections)];
+    const records = new Map((await this.projections.find({ _id: { $in: names } }).toArray()).map((record) => [record._id, record]));
+    const active = names.flatMap((name) => {
+      const record = records.get(name);
+      return record ? [{ name, generation: record.activeGeneration }] : [];
+    });
+    const generations = active.length ? await this.generations.find({ $or: active }).toArray() : [];
+    return projections.map((projection) => {
+      const record = records.get(projection);
+      if (!record) throw new Error(`Unknown projection ${projection}`);
+      const generation = generations.find((g) => g.name === projection && g.generation === record.activeGeneration);
+      return {
+        projection,
+        activeGeneration: record.activeGeneration,
+        checkpoint: generation?.checkpoint ?? null,
+        version: generation?.version ?? 1,
+        status: record.status,
+        error: record.error,
+      };
+    });
+  }
+
   generationReader(projection: string, generation: number): DocumentReader {
     return documentReader((collection) => this.documentsOf(collection, projection, generation));
   }

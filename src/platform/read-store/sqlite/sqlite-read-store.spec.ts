@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempDir } from '../../../../test/support/temp-dir';
+import { Doc, DocumentWrite } from '../document-store.port';
 import { SqliteReadStore } from './sqlite-read-store';
 
 describe('SqliteReadStore on a file from an earlier release', () => {
@@ -82,5 +83,33 @@ describe('SqliteReadStore group commit (issue 31)', () => {
     expect(await store.streamRevisionOf('right', 1, 'b-1')).toBeNull();
     expect(await store.get('right_docs', 'r1')).toEqual({ id: 'r1' });
     await store.close();
+  });
+});
+
+describe('SqliteReadStore active generation cache', () => {
+  const thing = (v: string): DocumentWrite => ({ kind: 'put', collection: 'things', doc: { id: 'a', v } as Doc });
+  it('reads the new generation after a rebuild swap made by another store instance on the same file (another process, e.g. the CLI)', async () => {
+    const file = join(tempDir('generation-cache'), 'read.db');
+    const api = new SqliteReadStore(file);
+    const cli = new SqliteReadStore(file);
+    await api.registerProjection('things', [{ name: 'things' }]);
+    await cli.registerProjection('things', [{ name: 'things' }]);
+    await cli.commitProjection({ projection: 'things', generation: 1, checkpoint: 1, streamRevisions: {}, writes: [thing('old')] });
+    // The api reads (and caches) generation 1.
+    expect(await api.get('things', 'a')).toMatchObject({ v: 'old' });
+    const shadow = await cli.createShadowGeneration('things');
+    await cli.commitProjection({ projection: 'things', generation: shadow, checkpoint: 1, streamRevisions: {}, writes: [thing('new')] });
+    expect(await api.get('things', 'a')).toMatchObject({ v: 'old' });
+    await cli.activateGeneration('things', shadow);
+    expect(await api.get('things', 'a')).toMatchObject({ v: 'new' });
+    expect(await api.find('things', {})).toEqual([expect.objectContaining({ v: 'new' })]);
+    // And a swap by the reading instance itself.
+    const again = await api.createShadowGeneration('things');
+    await api.commitProjection({ projection: 'things', generation: again, checkpoint: 1, streamRevisions: {}, writes: [thing('newest')] });
+    await api.activateGeneration('things', again);
+    expect(await api.get('things', 'a')).toMatchObject({ v: 'newest' });
+    expect(await cli.get('things', 'a')).toMatchObject({ v: 'newest' });
+    await cli.close();
+    await api.close();
   });
 });

@@ -39,6 +39,15 @@ interface PendingCommit {
   outcome: { result: CommitOutcome } | { error: unknown } | null;
 }
 
+interface StateRow {
+  name: string;
+  active_generation: number;
+  status: 'running' | 'stalled';
+  error: string | null;
+  checkpoint: number | null;
+  version: number | null;
+}
+
 interface GenerationRow {
   checkpoint: number | null;
   retired: number;
@@ -203,6 +212,7 @@ export class SqliteReadStore implements ReadStore {
     this.immediate(() => {
       const previous = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!.active_generation;
       this.statement("UPDATE projections SET active_generation = ?, status = 'running', error = NULL WHERE name = ?").run(generation, projection);
+      this.activeGenerations.clear();
       for (const old of this.liveGenerations(projection).filter((g) => g !== generation && g <= previous)) this.retire(projection, old);
     });
   }
@@ -445,12 +455,55 @@ export class SqliteReadStore implements ReadStore {
     return this.db.transaction(work).immediate();
   }
 
-  private activeReader(): DocumentReader {
-    return this.readerFor((collection) => {
-      const projection = this.ownerOf(collection);
-      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!;
-      return physicalTable(collection, active_generation);
+  /** Read-your-writes' check after each commit: every waited projection's state in one query (q31c). */
+  async projectionStates(projections: readonly string[]): Promise<ProjectionState[]> {
+    const rows = this.statement<[string], StateRow>(
+      `SELECT p.name, p.active_generation, p.status, p.error, g.checkpoint, g.version FROM projections p
+       LEFT JOIN projection_generations g ON g.name = p.name AND g.generation = p.active_generation
+       WHERE p.name IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(projections));
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    return projections.map((projection) => {
+      const row = byName.get(projection);
+      if (!row) throw new Error(`Unknown projection ${projection}`);
+      return {
+        projection,
+        activeGeneration: row.active_generation,
+        checkpoint: row.checkpoint ?? null,
+        version: row.version ?? 1,
+        status: row.status,
+        error: row.error,
+      };
     });
+  }
+
+  /**
+   * Each projection's active generation, read once and reused by every document read (it was a query per
+   * read). Valid while nothing changed it: a swap by this connection clears it (activateGeneration), and a
+   * commit by any other connection or process (a rebuild run by the CLI) moves PRAGMA data_version, which
+   * is checked before each use; it costs no page read, unlike the query it replaces.
+   */
+  private readonly activeGenerations = new Map<string, number>();
+  private activeGenerationsVersion = -1;
+  private dataVersionStatement?: Database.Statement<[], number>;
+
+  private activeGeneration(projection: string): number {
+    this.dataVersionStatement ??= this.db.prepare<[], number>('PRAGMA data_version').pluck();
+    const version = this.dataVersionStatement.get()!;
+    if (version !== this.activeGenerationsVersion) {
+      this.activeGenerations.clear();
+      this.activeGenerationsVersion = version;
+    }
+    let generation = this.activeGenerations.get(projection);
+    if (generation === undefined) {
+      generation = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!.active_generation;
+      this.activeGenerations.set(projection, generation);
+    }
+    return generation;
+  }
+
+  private activeReader(): DocumentReader {
+    return this.readerFor((collection) => physicalTable(collection, this.activeGeneration(this.ownerOf(collection))));
   }
 
   private readerFor(tableOf: (collection: string) => string): DocumentReader {
