@@ -151,17 +151,8 @@ export class MongoReadStore implements ReadStore {
   }
 
   async projectionState(projection: string): Promise<ProjectionState> {
-    const record = await this.projections.findOne({ _id: projection });
-    if (!record) throw new Error(`Unknown projection ${projection}`);
-    const generation = await this.generations.findOne({ name: projection, generation: record.activeGeneration });
-    return {
-      projection,
-      activeGeneration: record.activeGeneration,
-      checkpoint: generation?.checkpoint ?? null,
-      version: generation?.version ?? 1,
-      status: record.status,
-      error: record.error,
-    };
+    const [state] = await this.projectionStates([projection]);
+    return state!;
   }
 
   async projectionStates(projections: readonly string[]): Promise<ProjectionState[]> {

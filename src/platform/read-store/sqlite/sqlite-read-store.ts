@@ -107,19 +107,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async projectionState(projection: string): Promise<ProjectionState> {
-    const row = this.statement<[string], { active_generation: number; status: 'running' | 'stalled'; error: string | null }>(
-      'SELECT active_generation, status, error FROM projections WHERE name = ?',
-    ).get(projection);
-    if (!row) throw new Error(`Unknown projection ${projection}`);
-    const generation = this.generationRow(projection, row.active_generation);
-    return {
-      projection,
-      activeGeneration: row.active_generation,
-      checkpoint: generation?.checkpoint ?? null,
-      version: generation?.version ?? 1,
-      status: row.status,
-      error: row.error,
-    };
+    const [state] = await this.projectionStates([projection]);
+    return state!;
   }
 
   generationReader(projection: string, generation: number): DocumentReader {
