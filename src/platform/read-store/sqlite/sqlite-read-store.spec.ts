@@ -100,6 +100,7 @@ describe('SqliteReadStore active generation cache', () => {
     const shadow = await cli.createShadowGeneration('things');
     await cli.commitProjection({ projection: 'things', generation: shadow, checkpoint: 1, streamRevisions: {}, writes: [thing('new')] });
     expect(await api.get('things', 'a')).toMatchObject({ v: 'old' });
+    // Within the same event-loop turn as the api's last check of data_version: the table it cached is gone, and it reads again.
     await cli.activateGeneration('things', shadow);
     expect(await api.get('things', 'a')).toMatchObject({ v: 'new' });
     expect(await api.find('things', {})).toEqual([expect.objectContaining({ v: 'new' })]);

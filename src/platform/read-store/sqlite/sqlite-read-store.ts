@@ -470,19 +470,18 @@ export class SqliteReadStore implements ReadStore {
    * Each projection's active generation, read once and reused by every document read (it was a query per
    * read). Valid while nothing changed it: a swap by this connection clears it (activateGeneration), and a
    * commit by any other connection or process (a rebuild run by the CLI) moves PRAGMA data_version, which
-   * is checked before each use; it costs no page read, unlike the query it replaces.
+   * is checked once per event-loop turn (a statement per read cost as much as the read itself). A swap by
+   * another process inside the turn drops the table the cache names, so a read that finds its table gone
+   * forgets the cache and runs once more (retire drops every generation up to the one it replaced: a
+   * cached generation is either active or gone, never stale).
    */
   private readonly activeGenerations = new Map<string, number>();
   private activeGenerationsVersion = -1;
   private dataVersionStatement?: Database.Statement<[], number>;
+  private dataVersionCheckedThisTurn = false;
 
   private activeGeneration(projection: string): number {
-    this.dataVersionStatement ??= this.db.prepare<[], number>('PRAGMA data_version').pluck();
-    const version = this.dataVersionStatement.get()!;
-    if (version !== this.activeGenerationsVersion) {
-      this.activeGenerations.clear();
-      this.activeGenerationsVersion = version;
-    }
+    if (!this.dataVersionCheckedThisTurn) this.checkDataVersion();
     let generation = this.activeGenerations.get(projection);
     if (generation === undefined) {
       generation = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!.active_generation;
@@ -491,15 +490,41 @@ export class SqliteReadStore implements ReadStore {
     return generation;
   }
 
-  private activeReader(): DocumentReader {
-    return this.readerFor((collection) => physicalTable(collection, this.activeGeneration(this.ownerOf(collection))));
+  private checkDataVersion(): void {
+    this.dataVersionStatement ??= this.db.prepare<[], number>('PRAGMA data_version').pluck();
+    const version = this.dataVersionStatement.get()!;
+    if (version !== this.activeGenerationsVersion) {
+      this.activeGenerations.clear();
+      this.activeGenerationsVersion = version;
+    }
+    this.dataVersionCheckedThisTurn = true;
+    setImmediate(() => (this.dataVersionCheckedThisTurn = false));
   }
 
-  private readerFor(tableOf: (collection: string) => string): DocumentReader {
+  private activeReader(): DocumentReader {
+    return this.readerFor(
+      (collection) => physicalTable(collection, this.activeGeneration(this.ownerOf(collection))),
+      (read) => this.readingRetiredGenerationOnce(read),
+    );
+  }
+
+  /** Runs a read of the active generations; if another process retired the table it named, once more with fresh generations. */
+  private readingRetiredGenerationOnce<R>(read: () => R): R {
+    try {
+      return read();
+    } catch (error) {
+      if (!isMissingTable(error)) throw error;
+      this.activeGenerations.clear();
+      this.activeGenerationsVersion = -1;
+      return read();
+    }
+  }
+
+  private readerFor(tableOf: (collection: string) => string, run: <R>(read: () => R) => R = (read) => read()): DocumentReader {
     const statement = this.statement.bind(this);
     return {
       async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-        const row = statement<[string], { body: string }>(`SELECT body FROM ${tableOf(collection)} WHERE id = ?`).get(id);
+        const row = run(() => statement<[string], { body: string }>(`SELECT body FROM ${tableOf(collection)} WHERE id = ?`).get(id));
         return row ? (JSON.parse(row.body) as T) : null;
       },
       async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
@@ -508,14 +533,13 @@ export class SqliteReadStore implements ReadStore {
           .map((s) => `json_extract(body, '$.${assertIdentifier(s.field)}') ${s.direction === 'desc' ? 'DESC' : 'ASC'}`)
           .concat('id ASC')
           .join(', ');
-        const sql = `SELECT body FROM ${tableOf(collection)} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
-        const rows = statement<unknown[], { body: string }>(sql).all(...where.params, options.limit ?? -1, options.skip ?? 0);
+        const sql = () => `SELECT body FROM ${tableOf(collection)} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+        const rows = run(() => statement<unknown[], { body: string }>(sql()).all(...where.params, options.limit ?? -1, options.skip ?? 0));
         return rows.map((row) => JSON.parse(row.body) as T);
       },
       async count(collection: string, filter?: Filter, range?: Range): Promise<number> {
         const where = whereClause(filter, range);
-        const sql = `SELECT COUNT(*) AS n FROM ${tableOf(collection)} ${where.sql}`;
-        return statement<unknown[], { n: number }>(sql).get(...where.params)!.n;
+        return run(() => statement<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${tableOf(collection)} ${where.sql}`).get(...where.params)!.n);
       },
     };
   }
@@ -601,4 +625,9 @@ function whereClause(filter: Filter = {}, range: Range = {}): { sql: string; par
     }
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** SQLite's answer to a statement over a table that no longer exists (a generation retired by a swap). */
+function isMissingTable(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code === 'SQLITE_ERROR' && error.message.startsWith('no such table');
 }
