@@ -627,7 +627,11 @@ function whereClause(filter: Filter = {}, range: Range = {}): { sql: string; par
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-/** SQLite's answer to a statement over a table that no longer exists (a generation retired by a swap). */
+/**
+ * SQLite's answer to a statement over a table that no longer exists (a generation retired by a swap). By
+ * code and message, not `instanceof SqliteError`: the native driver throws the class of the first copy of
+ * the module a process loaded (jest loads one per spec file).
+ */
 function isMissingTable(error: unknown): boolean {
-  return error instanceof Database.SqliteError && error.code === 'SQLITE_ERROR' && error.message.startsWith('no such table');
+  return error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_ERROR' && error.message.startsWith('no such table');
 }
