@@ -41,7 +41,10 @@ export const realNowMs = () => realTime.now().getTime();
 
 export function openEventStore(config: AppConfig): EventStore {
   mkdirSync(config.dataDir, { recursive: true });
-  return config.eventStoreUrl ? EsdbEventStore.connect(config.eventStoreUrl) : new SqliteEventStore(join(config.dataDir, 'events.db'));
+  if (config.eventStoreUrl) return EsdbEventStore.connect(config.eventStoreUrl);
+  // The api process only serves requests: its appends' fsyncs are waited for off the event loop. A process
+  // that runs process managers keeps committing on its loop (their chained commands must not yield it).
+  return new SqliteEventStore(join(config.dataDir, 'events.db'), { commitOn: config.role === 'api' ? 'writer-thread' : 'event-loop' });
 }
 
 export async function openReadStore(config: AppConfig): Promise<ReadStore> {

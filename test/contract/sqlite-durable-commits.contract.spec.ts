@@ -24,4 +24,13 @@ describe('durable commits on every SQLite file (issue 31)', () => {
       await store.close();
     }
   });
+
+  it('events.db: the writer thread that commits the appends (the api process) runs WAL with synchronous = FULL too', async () => {
+    const store = new SqliteEventStore(join(tempDir('durable-writer'), 'events.db'), { commitOn: 'writer-thread' });
+    try {
+      expect(await store.writerPragmas()).toEqual({ journalMode: 'wal', synchronous: FULL });
+    } finally {
+      await store.close();
+    }
+  });
 });

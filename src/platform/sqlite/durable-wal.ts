@@ -1,5 +1,8 @@
 import Database from 'better-sqlite3';
 
+/** The pragmas of useDurableWal, also applied by a connection opened in a thread (the event store's writer). */
+export const DURABLE_WAL_PRAGMAS: readonly string[] = ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'];
+
 /**
  * The pragmas of every SQLite file the service writes (events.db, read.db, webhooks.db): WAL, and
  * `synchronous = FULL`, so a commit returns only once its WAL frames are fsynced. An append, a
@@ -8,7 +11,5 @@ import Database from 'better-sqlite3';
  * commits independently of the other two, issue 31). The benches' raw baselines use the same function.
  */
 export function useDurableWal(db: Database.Database): void {
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
+  for (const pragma of DURABLE_WAL_PRAGMAS) db.pragma(pragma);
 }

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { tempDir } from '../../../../test/support/temp-dir';
-import { NewEvent } from '../event-store.port';
+import { ConcurrencyError, NewEvent } from '../event-store.port';
 import { SqliteEventStore } from './sqlite-event-store';
 
 const event = (): NewEvent => ({
@@ -13,25 +13,28 @@ const event = (): NewEvent => ({
 });
 
 describe('SqliteEventStore group commit', () => {
-  it('fails every append of a group when SQLite rolls the whole transaction back, storing none', async () => {
-    const file = join(tempDir('group-commit'), 'events.db');
-    const events = new SqliteEventStore(file);
-    // Stands in for a disk-full or I/O error: SQLite abandons the transaction, not just the savepoint.
-    const other = new Database(file);
-    other.exec(`CREATE TRIGGER abandon BEFORE INSERT ON events WHEN NEW.stream_id = 'bad-1' BEGIN SELECT RAISE(ROLLBACK, 'abandoned'); END`);
-    other.close();
-    const results = await Promise.allSettled([
-      events.append('good-1', [event()], 'no_stream'),
-      events.append('bad-1', [event()], 'no_stream'),
-      events.append('good-2', [event()], 'no_stream'),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    for (const r of results) expect(String((r as PromiseRejectedResult).reason)).toContain('abandoned');
-    expect(await events.readAll()).toEqual([]);
-    const after = await events.append('good-3', [event()], 'no_stream');
-    expect((await events.readStream('good-3'))[0]!.position).toBe(after.position);
-    await events.close();
-  });
+  it.each(['event-loop', 'writer-thread'] as const)(
+    'fails every append of a group when SQLite rolls the whole transaction back, storing none (commits on the %s)',
+    async (commitOn) => {
+      const file = join(tempDir('group-commit'), 'events.db');
+      const events = new SqliteEventStore(file, { commitOn });
+      // Stands in for a disk-full or I/O error: SQLite abandons the transaction, not just the savepoint.
+      const other = new Database(file);
+      other.exec(`CREATE TRIGGER abandon BEFORE INSERT ON events WHEN NEW.stream_id = 'bad-1' BEGIN SELECT RAISE(ROLLBACK, 'abandoned'); END`);
+      other.close();
+      const results = await Promise.allSettled([
+        events.append('good-1', [event()], 'no_stream'),
+        events.append('bad-1', [event()], 'no_stream'),
+        events.append('good-2', [event()], 'no_stream'),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      for (const r of results) expect(String((r as PromiseRejectedResult).reason)).toContain('abandoned');
+      expect(await events.readAll()).toEqual([]);
+      const after = await events.append('good-3', [event()], 'no_stream');
+      expect((await events.readStream('good-3'))[0]!.position).toBe(after.position);
+      await events.close();
+    },
+  );
 });
 
 describe('SqliteEventStore readAll with stream prefixes', () => {
@@ -53,7 +56,7 @@ describe('SqliteEventStore readAll with stream prefixes', () => {
   });
 });
 
-describe('SqliteEventStore commit timing', () => {
+describe('SqliteEventStore commit timing, on the event loop (the worker)', () => {
   it('commits an append requested by code a commit resumed without waiting for a turn of the event loop', async () => {
     const events = new SqliteEventStore(join(tempDir('chained-commits'), 'events.db'));
     await events.append('chain-1', [event()], 'no_stream');
@@ -64,9 +67,29 @@ describe('SqliteEventStore commit timing', () => {
     expect(await events.readStream('chain-1')).toHaveLength(6);
     await events.close();
   });
+});
+
+describe('SqliteEventStore commit timing, on the writer thread (the api)', () => {
+  const commitsOf = (events: SqliteEventStore) => {
+    const emitted = jest.fn();
+    (events as unknown as { appended: import('node:events').EventEmitter }).appended.on('append', emitted);
+    return emitted;
+  };
+
+  it('keeps the event loop turning while a commit is made, and reads the appended events once the append resolves', async () => {
+    const events = new SqliteEventStore(join(tempDir('loop-turns'), 'events.db'), { commitOn: 'writer-thread' });
+    await events.append('warm-1', [event()], 'no_stream');
+    let turned = false;
+    const appended = events.append('turn-1', [event()], 'no_stream');
+    setImmediate(() => (turned = true));
+    const { position } = await appended;
+    expect(turned).toBe(true); // the fsync was waited for off the event loop
+    expect((await events.readStream('turn-1')).map((e) => e.position)).toEqual([position]);
+    await events.close();
+  });
 
   it('lets appends requested in separate turns of the event loop wait for the next one, and commits them together', async () => {
-    const events = new SqliteEventStore(join(tempDir('grouped-commits'), 'events.db'));
+    const events = new SqliteEventStore(join(tempDir('grouped-commits'), 'events.db'), { commitOn: 'writer-thread' });
     const appends = await new Promise<Promise<{ position: number }>[]>((resolve) => {
       const started: Promise<{ position: number }>[] = [];
       setImmediate(() => started.push(events.append('group-1', [event()], 'no_stream')));
@@ -75,10 +98,48 @@ describe('SqliteEventStore commit timing', () => {
         resolve(started);
       });
     });
-    const emitted = jest.fn();
-    (events as unknown as { appended: import('node:events').EventEmitter }).appended.on('append', emitted);
+    const commits = commitsOf(events);
     await Promise.all(appends);
-    expect(emitted).toHaveBeenCalledTimes(1); // one commit for both
+    expect(commits).toHaveBeenCalledTimes(1); // one commit for both
     await events.close();
+  });
+
+  it('sends the appends requested while a group is in the thread together in the next commit, in request order', async () => {
+    const events = new SqliteEventStore(join(tempDir('queued-commits'), 'events.db'), { commitOn: 'writer-thread' });
+    const commits = commitsOf(events);
+    const first = events.append('queued-1', [event()], 'no_stream');
+    await new Promise((resolve) => setImmediate(resolve)); // the first group is in the thread now
+    const rest = [events.append('queued-2', [event()], 'no_stream'), events.append('queued-1', [event()], 0), events.append('queued-3', [event()], 'no_stream')];
+    const positions = (await Promise.all([first, ...rest])).map((r) => r.position);
+    expect(commits).toHaveBeenCalledTimes(2);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    await events.close();
+  });
+
+  it('rejects only the append whose expected revision is wrong, with a ConcurrencyError, and stores the others', async () => {
+    const events = new SqliteEventStore(join(tempDir('conflict-in-group'), 'events.db'), { commitOn: 'writer-thread' });
+    await events.append('taken-1', [event()], 'no_stream');
+    const results = await Promise.allSettled([
+      events.append('free-1', [event()], 'no_stream'),
+      events.append('taken-1', [event()], 'no_stream'),
+      events.append('taken-1', [event()], 0),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const conflict = (results[1] as PromiseRejectedResult).reason as ConcurrencyError;
+    expect(conflict).toBeInstanceOf(ConcurrencyError);
+    expect([conflict.streamId, conflict.expected, conflict.actual]).toEqual(['taken-1', 'no_stream', 0]);
+    expect((await events.readStream('taken-1')).map((e) => e.revision)).toEqual([0, 1]);
+    await events.close();
+  });
+
+  it('stores every append requested before close, then stops the writer thread', async () => {
+    const file = join(tempDir('close-drains'), 'events.db');
+    const events = new SqliteEventStore(file, { commitOn: 'writer-thread' });
+    const appends = Array.from({ length: 20 }, (_, i) => events.append(`drain-${i}`, [event()], 'no_stream'));
+    await events.close();
+    await expect(Promise.all(appends)).resolves.toHaveLength(20);
+    const reopened = new SqliteEventStore(file);
+    expect(await reopened.readAll()).toHaveLength(20);
+    await reopened.close();
   });
 });

@@ -1,7 +1,10 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import { AppendResult, ConcurrencyError, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent, Subscription, SubscriptionHandler } from '../event-store.port';
+import { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent, Subscription, SubscriptionHandler } from '../event-store.port';
 import { pollingSubscription } from './polling-subscription';
+import { EventWriterThread } from './event-writer-thread';
+import { EventGroupCommit } from './event-group-commit';
+import { AppendRequest, groupAppender } from './group-appender';
 import { RecentEvents } from './recent-events';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
@@ -20,15 +23,6 @@ interface EventRow {
   metadata: string;
 }
 
-interface PendingAppend {
-  streamId: string;
-  events: NewEvent[];
-  expected: ExpectedRevision;
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
-  outcome: { result: AppendResult } | { error: unknown } | null;
-}
-
 export const EVENTS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position  INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -41,6 +35,18 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (stream_id, revision)
 );`;
 
+export interface SqliteEventStoreOptions {
+  /** How often a subscription polls when nothing woke it (ms, default 25). */
+  pollIntervalMs?: number;
+  /**
+   * Where appends are committed (default: on the event loop). 'writer-thread': a thread of the store's own
+   * waits for each group's fsync, so the event loop serves requests meanwhile (the api process); on the
+   * event loop, a process manager's chained commands commit without yielding (the worker; see
+   * docs/decisions.md, "The event store commits on a writer thread").
+   */
+  commitOn?: 'event-loop' | 'writer-thread';
+}
+
 /**
  * Embedded event store: one SQLite file in WAL mode. Appends run in BEGIN IMMEDIATE transactions, so
  * writers from several processes are serialised and positions are assigned in commit order.
@@ -50,93 +56,42 @@ export class SqliteEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private readonly recent = new RecentEvents(RECENT_EVENTS_CACHED);
   private readonly statements;
-  private readonly commitGroup: (group: PendingAppend[]) => void;
-  private pending: PendingAppend[] = [];
+  private readonly pollIntervalMs: number;
+  private readonly writer: EventWriterThread | null;
+  private readonly appends: EventGroupCommit;
 
   private stopWatching: (() => void) | null = null;
   private readonly checkpointer: WalCheckpointer;
 
   constructor(
     private readonly file: string,
-    private readonly pollIntervalMs = 25,
+    options: SqliteEventStoreOptions = {},
   ) {
     this.db = new Database(file);
     useDurableWal(this.db);
     this.db.exec(EVENTS_SCHEMA);
     this.checkpointer = new WalCheckpointer(this.db, file);
     this.appended.setMaxListeners(0);
+    this.pollIntervalMs = options.pollIntervalMs ?? 25;
     this.statements = {
-      streamHead: this.db.prepare<[string], { revision: number }>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
-      byEventId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>('SELECT stream_id, revision, position FROM events WHERE event_id = ?'),
-      insert: this.db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)'),
       readStream: this.db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
     };
-    // Each append runs in a savepoint of the group's transaction: one that fails its revision check
-    // leaves no row behind and does not touch the others.
-    const appendOne = this.db.transaction((append: PendingAppend) => this.appendInTransaction(append.streamId, append.events, append.expected));
-    const group = this.db.transaction((appends: PendingAppend[]) => {
-      for (const append of appends) {
-        try {
-          append.outcome = { result: appendOne(append) };
-        } catch (error) {
-          // SQLite rolled the whole transaction back (disk full, I/O error): nothing of the group stands.
-          if (!this.db.inTransaction) throw error;
-          append.outcome = { error };
-        }
-      }
-    });
-    this.commitGroup = (appends) => group.immediate(appends);
+    this.writer = options.commitOn === 'writer-thread' ? new EventWriterThread(file) : null;
+    const commit = this.writer ? (group: AppendRequest[]) => this.writer!.commit(group) : groupAppender(this.db);
+    this.appends = new EventGroupCommit(commit, () => this.appended.emit('append'));
   }
 
-  /**
-   * Group commit: appends share one transaction; each resolves only once that commit is durable. Appends
-   * requested by the code a commit resumed (the next command of a process manager's batch, usually)
-   * commit as soon as the current microtasks have run; the others (concurrent requests, each arriving in
-   * a turn of its own) wait for the next turn of the event loop, so one commit takes them all. Under
-   * settlement load a turn of the worker's loop took milliseconds and a process manager's commands on one
-   * Split run one after another: waiting a turn per command held each batch up for ten turns and more,
-   * and split_settlement fell 30,000 events behind. The price: a batch's commands now run to its end
-   * without yielding the loop (the other subscribers of the process wait that long). Letting the loop
-   * turn after 5 to 250 ms of chained commits left the process manager 9,000 to 28,000 events behind
-   * again (issue 13).
-   */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
-    return new Promise((resolve, reject) => {
-      this.pending.push({ streamId, events, expected, resolve, reject, outcome: null });
-      if (this.pending.length > 1) return;
-      if (this.resuming) process.nextTick(() => this.flushAppends());
-      else setImmediate(() => this.flushAppends());
-    });
+    return this.appends.append(streamId, events, expected);
   }
 
-  /** True while the code that awaited the last commit runs (until its microtasks are all done). */
-  private resuming = false;
-  private commits = 0;
-
-  private flushAppends(): void {
-    const appends = this.pending;
-    this.pending = [];
-    if (appends.length === 0) return;
-    try {
-      this.commitGroup(appends);
-    } catch (error) {
-      for (const append of appends) append.reject(error);
-      return;
-    }
-    for (const append of appends) {
-      const outcome = append.outcome!;
-      if ('result' in outcome) append.resolve(outcome.result);
-      else append.reject(outcome.error);
-    }
-    // Ticks run before microtasks: a tick queued from a microtask runs once all of them have run (unless
-    // a later commit, requested by them, ran first and keeps the window open for its own).
-    const commit = ++this.commits;
-    this.resuming = true;
-    queueMicrotask(() => process.nextTick(() => this.commits === commit && (this.resuming = false)));
-    this.appended.emit('append');
+  /** The journal mode and synchronous level of the connection that commits the appends (the durability they get). */
+  async writerPragmas(): Promise<{ journalMode: string; synchronous: number }> {
+    if (this.writer) return this.writer.pragmas;
+    return { journalMode: String(this.db.pragma('journal_mode', { simple: true })), synchronous: Number(this.db.pragma('synchronous', { simple: true })) };
   }
 
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
@@ -189,37 +144,11 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.flushAppends();
+    await this.appends.drain();
+    await this.writer?.stop();
     this.stopWatching?.();
     await this.checkpointer.stop();
     this.db.close();
-  }
-
-  private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
-    const replay = this.idempotentReplay(streamId, events);
-    if (replay) return replay;
-    const current = this.statements.streamHead.get(streamId)?.revision;
-    assertExpected(streamId, expected, current);
-    let revision = current ?? -1;
-    let position = 0;
-    for (const event of events) {
-      revision += 1;
-      const info = this.statements.insert.run(streamId, revision, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
-      position = Number(info.lastInsertRowid);
-    }
-    return { nextExpectedRevision: revision, position };
-  }
-
-  /** Re-appending events whose ids are already stored in this stream, in the same order, is a no-op. */
-  private idempotentReplay(streamId: string, events: NewEvent[]): AppendResult | null {
-    const stored = events.map((event) => this.statements.byEventId.get(event.id));
-    if (stored.every((row) => row === undefined)) return null;
-    const consistent = stored.every((row, index) => row && row.stream_id === streamId && row.revision === stored[0]!.revision + index);
-    if (!consistent) {
-      throw new ConcurrencyError(streamId, 'any', this.statements.streamHead.get(streamId)?.revision ?? 'no_stream');
-    }
-    const head = this.statements.streamHead.get(streamId)!.revision;
-    return { nextExpectedRevision: head, position: stored[stored.length - 1]!.position };
   }
 }
 
@@ -227,15 +156,6 @@ export class SqliteEventStore implements EventStore {
 function prefixUpperBound(prefix: string): string {
   if (prefix === '') return '\u{10ffff}';
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-}
-
-function assertExpected(streamId: string, expected: ExpectedRevision, current: number | undefined): void {
-  if (expected === 'any') return;
-  if (expected === 'no_stream') {
-    if (current !== undefined) throw new ConcurrencyError(streamId, expected, current);
-    return;
-  }
-  if (current !== expected) throw new ConcurrencyError(streamId, expected, current ?? 'no_stream');
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

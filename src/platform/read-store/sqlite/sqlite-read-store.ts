@@ -629,9 +629,10 @@ function whereClause(filter: Filter = {}, range: Range = {}): { sql: string; par
 
 /**
  * SQLite's answer to a statement over a table that no longer exists (a generation retired by a swap). By
- * code and message, not `instanceof SqliteError`: the native driver throws the class of the first copy of
- * the module a process loaded (jest loads one per spec file).
+ * code and message, not `instanceof`: the native driver throws the SqliteError class of the first copy of
+ * the module a process loaded, whose Error may be another realm's (jest runs each spec file in its own).
  */
 function isMissingTable(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_ERROR' && error.message.startsWith('no such table');
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_ERROR' && typeof message === 'string' && message.startsWith('no such table');
 }
