@@ -5,7 +5,7 @@ export { CompanyQueries } from './application/company-queries';
 export { SubVendorRegistry } from './application/sub-vendor-registry';
 export { subVendorPayee } from './application/sub-vendor-view';
 export { businessProfile, companySettings, creator, creatorOfUser, splitSettings, subVendor, subVendorsOfUser } from './application/parties.queries';
-export { twoPersonThresholdOf } from './application/parties.queries';
+export { prefetchRosterParties, twoPersonThresholdOf } from './application/parties.queries';
 export type { BusinessProfileDoc, CreatorDoc, SubVendorDoc } from './projections/parties-read-model.projection';
 export { SandboxPartiesController } from './http/sandbox-parties.controller';
 // Issue 29: the contractor's own wallet.

@@ -100,6 +100,19 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       expect(await batch(20, 40, 'next')).toBe('committed');
     });
 
+    it('gets several documents by id in one call, in the order asked, null for the missing ones', async () => {
+      const { projection, collection } = await registered();
+      await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 1,
+        streamRevisions: {},
+        writes: ['a', 'b', 'c'].map((id) => ({ kind: 'put' as const, collection, doc: { id, n: id.charCodeAt(0) } })),
+      });
+      expect(await store.getMany(collection, ['c', 'missing', 'a', 'c'])).toEqual([{ id: 'c', n: 99 }, null, { id: 'a', n: 97 }, { id: 'c', n: 99 }]);
+      expect(await store.getMany(collection, [])).toEqual([]);
+    });
+
     it('finds by equality filter with sort, skip and limit, and counts', async () => {
       const { projection, collection } = await registered();
       const docs = Array.from({ length: 7 }, (_, i) => ({

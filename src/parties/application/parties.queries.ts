@@ -1,5 +1,7 @@
 import { APPROVAL_POLICIES, ApprovalPolicyDoc, approvalPolicyId } from '../projections/approval-policy.projection';
 import { DocumentReader } from '../../platform/read-store/document-store.port';
+import { PrefetchedDocuments } from '../../platform/read-store/prefetched-documents';
+import { CONTRACTOR_WALLETS } from '../projections/contractor-wallet.projection';
 import {
   BUSINESS_PROFILES,
   BusinessProfileDoc,
@@ -24,6 +26,19 @@ export const creator = (documents: DocumentReader, paymentProfileId: string) => 
 export async function creatorOfUser(documents: DocumentReader, userId: string): Promise<CreatorDoc | null> {
   const [found] = await documents.find<CreatorDoc>(CREATORS, { filter: { userId }, limit: 1 });
   return found ?? null;
+}
+
+/**
+ * Issue 31: what a Split roster reads by id, fetched in one query per collection: the creators and
+ * sub-vendors its rows name, then the contractor wallets of those sub-vendors' accounts.
+ */
+export async function prefetchRosterParties(documents: PrefetchedDocuments, ids: { paymentProfileIds: string[]; subVendorIds: string[] }): Promise<void> {
+  await Promise.all([documents.prefetch(CREATORS, ids.paymentProfileIds), documents.prefetch(SUB_VENDORS, ids.subVendorIds)]);
+  const subVendors = await Promise.all(ids.subVendorIds.map((id) => documents.get<SubVendorDoc>(SUB_VENDORS, id)));
+  await documents.prefetch(
+    CONTRACTOR_WALLETS,
+    subVendors.flatMap((found) => (found?.userId ? [found.userId] : [])),
+  );
 }
 
 export const subVendor = (documents: DocumentReader, subVendorId: string) => documents.get<SubVendorDoc>(SUB_VENDORS, subVendorId);

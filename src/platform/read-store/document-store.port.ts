@@ -98,7 +98,13 @@ export interface ProjectionState {
   error: string | null;
 }
 
-export interface DocumentStore extends DocumentReader {
+/** A reader that also fetches several documents of a collection in one query (both read stores are). */
+export interface BatchDocumentReader extends DocumentReader {
+  /** Each id's document or null, in the order asked. */
+  getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<(T | null)[]>;
+}
+
+export interface DocumentStore extends BatchDocumentReader {
   /**
    * Declares a projection and its collections; creates generation 1, built with `version` (default 1), if
    * the projection is new. Idempotent: an existing projection's generations keep the version they have.

@@ -2,8 +2,9 @@ import { Written } from '../../platform/projections/read-your-writes';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
 import { newId } from '../../platform/ids/ids';
-import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
-import { creator as creatorOf, subVendor as subVendorOf, type SubVendorDoc, subVendorPayee, SubVendorRegistry } from '../../parties';
+import { BatchDocumentReader, DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
+import { PrefetchedDocuments } from '../../platform/read-store/prefetched-documents';
+import { creator as creatorOf, prefetchRosterParties, subVendor as subVendorOf, type SubVendorDoc, subVendorPayee, SubVendorRegistry } from '../../parties';
 import { RosterRowInput } from '../domain/split.commands';
 import { SplitContractorNotActiveCreatorError, SplitSubVendorNotOwnedError } from '../domain/split.errors';
 
@@ -33,13 +34,19 @@ export interface ResolvedRoster {
 @Injectable()
 export class RosterResolver {
   constructor(
-    @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
+    @Inject(DOCUMENT_READER) private readonly documents: BatchDocumentReader,
     private readonly subVendors: SubVendorRegistry,
   ) {}
 
   async resolve(smeCompanyId: string, rows: RosterRowRequest[], nowMs: number): Promise<ResolvedRoster> {
     const resolved: RosterRowInput[] = [];
     const toProvision: ResolvedRoster['toProvision'] = [];
+    // A document read per row was the largest part of a Split create's CPU in the api (issue 31).
+    const documents = new PrefetchedDocuments(this.documents);
+    await prefetchRosterParties(documents, {
+      paymentProfileIds: rows.flatMap((row) => (row.contractorPaymentProfileId !== undefined ? [row.contractorPaymentProfileId] : [])),
+      subVendorIds: rows.flatMap((row) => (row.subVendorId !== undefined ? [row.subVendorId] : [])),
+    });
     for (const [index, row] of rows.entries()) {
       const flags = {
         distributionId: newId('dst', nowMs),
@@ -49,14 +56,14 @@ export class RosterResolver {
         businessCoversFee: row.businessCoversFee ?? false,
       };
       if (row.contractorPaymentProfileId !== undefined) {
-        resolved.push({ ...flags, contractor: await this.creator(row.contractorPaymentProfileId, index) });
+        resolved.push({ ...flags, contractor: await this.creator(documents, row.contractorPaymentProfileId, index) });
       } else if (row.subVendorId !== undefined) {
-        resolved.push({ ...flags, contractor: await this.subVendorContractor(await this.ownedSubVendor(smeCompanyId, row.subVendorId, index)) });
+        resolved.push({ ...flags, contractor: await this.subVendorContractor(documents, await this.ownedSubVendor(documents, smeCompanyId, row.subVendorId, index)) });
       } else {
         const input = { email: row.email!, fullName: row.fullName ?? null, walletEmail: null, kind: 'PERSON' as const };
         const preview = await this.subVendors.preview(smeCompanyId, input);
         if (!preview.exists) toProvision.push({ email: input.email, fullName: input.fullName });
-        resolved.push({ ...flags, contractor: await this.subVendorContractor(preview.subVendor) });
+        resolved.push({ ...flags, contractor: await this.subVendorContractor(documents, preview.subVendor) });
       }
     }
     return { rows: resolved, toProvision };
@@ -67,8 +74,8 @@ export class RosterResolver {
    * creator payment profile, or a sub-vendor of the SME's own roster. Errors name row 0.
    */
   async existingContractor(smeCompanyId: string, by: { contractorPaymentProfileId?: string; subVendorId?: string }): Promise<RosterRowInput['contractor']> {
-    if (by.contractorPaymentProfileId !== undefined) return this.creator(by.contractorPaymentProfileId, 0);
-    return this.subVendorContractor(await this.ownedSubVendor(smeCompanyId, by.subVendorId!, 0));
+    if (by.contractorPaymentProfileId !== undefined) return this.creator(this.documents, by.contractorPaymentProfileId, 0);
+    return this.subVendorContractor(this.documents, await this.ownedSubVendor(this.documents, smeCompanyId, by.subVendorId!, 0));
   }
 
   /** Provisions the roster's new sub-vendors; returns what was written, for read-your-writes. */
@@ -80,8 +87,8 @@ export class RosterResolver {
     return written;
   }
 
-  private async creator(paymentProfileId: string, index: number): Promise<RosterRowInput['contractor']> {
-    const creator = await creatorOf(this.documents, paymentProfileId);
+  private async creator(documents: DocumentReader, paymentProfileId: string, index: number): Promise<RosterRowInput['contractor']> {
+    const creator = await creatorOf(documents, paymentProfileId);
     if (!creator || !creator.active) throw new SplitContractorNotActiveCreatorError(index);
     return {
       kind: 'creator',
@@ -94,8 +101,8 @@ export class RosterResolver {
     };
   }
 
-  private async ownedSubVendor(smeCompanyId: string, subVendorId: string, index: number): Promise<SubVendorDoc> {
-    const subVendor = await subVendorOf(this.documents, subVendorId);
+  private async ownedSubVendor(documents: DocumentReader, smeCompanyId: string, subVendorId: string, index: number): Promise<SubVendorDoc> {
+    const subVendor = await subVendorOf(documents, subVendorId);
     if (!subVendor || subVendor.smeCompanyId !== smeCompanyId) throw new SplitSubVendorNotOwnedError(index);
     return subVendor;
   }
@@ -106,8 +113,8 @@ export class RosterResolver {
    * and verified (never an inactive or unverified one). An auto-withdrawal looks the contractor's own wallet up
    * again when the row is paid (CompleteRowTransferHandler).
    */
-  private async subVendorContractor(subVendor: SubVendorDoc): Promise<RosterRowInput['contractor']> {
-    const payee = await subVendorPayee(this.documents, subVendor);
+  private async subVendorContractor(documents: DocumentReader, subVendor: SubVendorDoc): Promise<RosterRowInput['contractor']> {
+    const payee = await subVendorPayee(documents, subVendor);
     return {
       kind: 'sub_vendor',
       subVendorId: subVendor.id,

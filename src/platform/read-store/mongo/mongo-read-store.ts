@@ -11,7 +11,20 @@ import {
   TransactionOptions,
   WriteConcern,
 } from 'mongodb';
-import { CollectionSpec, CommitOutcome, Doc, DocumentReader, DocumentWrite, Filter, FindOptions, ProjectionCommit, ProjectionState, Range, isStale } from '../document-store.port';
+import {
+  CollectionSpec,
+  CommitOutcome,
+  Doc,
+  BatchDocumentReader,
+  DocumentReader,
+  DocumentWrite,
+  Filter,
+  FindOptions,
+  ProjectionCommit,
+  ProjectionState,
+  Range,
+  isStale,
+} from '../document-store.port';
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
@@ -261,6 +274,10 @@ export class MongoReadStore implements ReadStore {
     return this.activeReader().get<T>(collection, id);
   }
 
+  async getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+    return this.activeReader().getMany<T>(collection, ids);
+  }
+
   async find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]> {
     return this.activeReader().find<T>(collection, options);
   }
@@ -502,7 +519,7 @@ export class MongoReadStore implements ReadStore {
     await this.timers.updateOne({ _id: id, leaseOwner: owner }, { $set: { ...changes, leaseOwner: null, leaseUntilMs: null }, $inc: { attempts: 1 } });
   }
 
-  private activeReader(): DocumentReader {
+  private activeReader(): BatchDocumentReader {
     return documentReader(async (collection) => {
       const projection = await this.ownerOf(collection);
       const record = await this.projections.findOne({ _id: projection });
@@ -574,11 +591,20 @@ function isServerError(error: unknown, code: number): boolean {
   return error instanceof MongoServerError && error.code === code;
 }
 
-function documentReader(collectionOf: (collection: string) => Promise<Collection<StoredDoc>>): DocumentReader {
+function documentReader(collectionOf: (collection: string) => Promise<Collection<StoredDoc>>): BatchDocumentReader {
   return {
     async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
       const stored = await (await collectionOf(collection)).findOne({ _id: id });
       return stored ? fromStored<T>(stored) : null;
+    },
+    async getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+      if (ids.length === 0) return [];
+      const found = await (await collectionOf(collection)).find({ _id: { $in: [...ids] } }).toArray();
+      const byId = new Map(found.map((stored) => [stored._id, stored]));
+      return ids.map((id) => {
+        const stored = byId.get(id);
+        return stored ? fromStored<T>(stored) : null;
+      });
     },
     async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
       if (options.limit === 0) return []; // SQLite's LIMIT 0; for MongoDB a limit of 0 means none

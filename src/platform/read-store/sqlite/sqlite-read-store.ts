@@ -1,5 +1,18 @@
 import Database from 'better-sqlite3';
-import { Bounds, CollectionSpec, CommitOutcome, Doc, DocumentReader, Filter, FindOptions, ProjectionCommit, ProjectionState, Range, isStale } from '../document-store.port';
+import {
+  Bounds,
+  CollectionSpec,
+  CommitOutcome,
+  Doc,
+  BatchDocumentReader,
+  DocumentReader,
+  Filter,
+  FindOptions,
+  ProjectionCommit,
+  ProjectionState,
+  Range,
+  isStale,
+} from '../document-store.port';
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
@@ -228,15 +241,19 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    return this.activeReader().get<T>(collection, id);
+    return this.active.get<T>(collection, id);
+  }
+
+  async getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+    return this.active.getMany<T>(collection, ids);
   }
 
   async find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]> {
-    return this.activeReader().find<T>(collection, options);
+    return this.active.find<T>(collection, options);
   }
 
   async count(collection: string, filter?: Filter, range?: Range): Promise<number> {
-    return this.activeReader().count(collection, filter, range);
+    return this.active.count(collection, filter, range);
   }
 
   async putOperational<T extends Doc>(collection: string, doc: T): Promise<void> {
@@ -501,7 +518,10 @@ export class SqliteReadStore implements ReadStore {
     setImmediate(() => (this.dataVersionCheckedThisTurn = false));
   }
 
-  private activeReader(): DocumentReader {
+  /** Reads the active generation of every projection (one reader, made once). */
+  private readonly active: BatchDocumentReader = this.activeReader();
+
+  private activeReader(): BatchDocumentReader {
     return this.readerFor(
       (collection) => physicalTable(collection, this.activeGeneration(this.ownerOf(collection))),
       (read) => this.readingRetiredGenerationOnce(read),
@@ -520,12 +540,23 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
-  private readerFor(tableOf: (collection: string) => string, run: <R>(read: () => R) => R = (read) => read()): DocumentReader {
+  private readerFor(tableOf: (collection: string) => string, run: <R>(read: () => R) => R = (read) => read()): BatchDocumentReader {
     const statement = this.statement.bind(this);
     return {
       async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
         const row = run(() => statement<[string], { body: string }>(`SELECT body FROM ${tableOf(collection)} WHERE id = ?`).get(id));
         return row ? (JSON.parse(row.body) as T) : null;
+      },
+      async getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+        if (ids.length === 0) return [];
+        const rows = run(() =>
+          statement<[string], { id: string; body: string }>(`SELECT id, body FROM ${tableOf(collection)} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)),
+        );
+        const bodies = new Map(rows.map((row) => [row.id, row.body]));
+        return ids.map((id) => {
+          const body = bodies.get(id);
+          return body === undefined ? null : (JSON.parse(body) as T);
+        });
       },
       async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
         const where = whereClause(options.filter, options.range);
