@@ -29,7 +29,11 @@ export class WebhookDeliveries {
       return { ...delivery, claim };
     });
     const created = new Set(await this.store.createDeliveries(claimed));
-    await this.worker.handOver(claimed.filter((d) => d.claim && created.has(d.id)).map(newRecord));
+    const handedOver = claimed.filter((d) => d.claim && created.has(d.id));
+    await this.worker.handOver(handedOver.map(newRecord));
+    // One poke per batch, and only if a delivery due now was not handed over (no room, or it existed):
+    // the worker's loop claims those. A poke per delivery made it claim from an empty store after each.
+    if (claimed.some((d) => d.nextAttemptAt !== null && !(d.claim && created.has(d.id)))) this.worker.poke();
     return deliveries.map(() => undefined);
   });
 
@@ -55,8 +59,6 @@ export class WebhookDeliveries {
       createdAt,
       nextAttemptAt: options.dueNow ? createdAt : null,
     });
-    // A delivery that was not handed over (no room, or it existed) is claimed by the worker's loop.
-    if (options.dueNow) this.worker.poke();
   }
 
   /** Sends again from a fresh retry series, starting now (the delivery decider's rule). Null: no such delivery. */
