@@ -56,10 +56,13 @@ const POLL_INTERVAL_MS = 250;
  * commit is an fsync that blocks the thread (~4 ms); at full speed a commit per turn of the event loop
  * was one per ~33 outcomes and a third of the main thread (webhooks bench profile, issue 31). Lanes
  * free up on the answer, not on the record, so waiting for the next commit slows no request; an idle
- * worker still commits at once.
+ * worker still commits at once. At 25 ms a 2,000-delivery burst still took ~16 commits of ~1.3 ms
+ * fsync and commit overhead each beyond the rows' own writes; at 100 ms the batch bound (512) sets
+ * the pace at full speed, ~4-5 commits per 2,000 (issue 31, round 2). An outcome waits at most that
+ * long to be durable; a crash in between sends the attempt again (at least once, same delivery id).
  */
 const RECORD_BATCH = 512;
-const RECORD_INTERVAL_MS = 25;
+const RECORD_INTERVAL_MS = 100;
 /** Opened signing secrets kept in memory, by sealed value (a rotation seals a new one). */
 const OPENED_SECRETS_KEPT = 1_000;
 
