@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GroupCommit } from '../../platform/batching/group-commit';
-import { CLOCK, Clock } from '../../platform/clock/clock';
+import { CLOCK, Clock, isoString } from '../../platform/clock/clock';
 import { canonicalJson } from '../../platform/domain/canonical-json';
 import { deliveryDecider } from '../domain/webhook-delivery.decider';
 import { DeliveryBody } from '../domain/webhooks.events';
@@ -48,7 +48,7 @@ export class WebhookDeliveries {
    * it with no attempt due (the endpoint test sends it itself, at once).
    */
   async create(deliveryId: string, endpointId: string, companyId: string, body: DeliveryBody, options: { dueNow: boolean } = { dueNow: true }): Promise<void> {
-    const createdAt = this.clock.now().toISOString();
+    const createdAt = isoString(this.clock.now());
     await this.creates.add({
       id: deliveryId,
       endpointId,

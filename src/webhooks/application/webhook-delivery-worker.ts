@@ -1,6 +1,6 @@
 import { KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
+import { CLOCK, Clock, isoString, REAL_CLOCK } from '../../platform/clock/clock';
 import { WakeableLoop } from '../../platform/background/wakeable-loop';
 import { DueWork, DueWorkers } from '../../platform/background.decorators';
 import { GroupCommit } from '../../platform/batching/group-commit';
@@ -13,7 +13,7 @@ import { deliveryDecider, DeliveryState } from '../domain/webhook-delivery.decid
 import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS } from '../domain/webhook-event-types';
 import { signingKey, signWebhook, webhookRequestHeaders } from '../domain/webhook-signature';
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
-import { DeliveryRecord, RecordedAttempt, ReleasedDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
+import { DeliveryAttemptRecord, DeliveryRecord, RecordedAttempt, ReleasedDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
 import { SECRET_BOX, WEBHOOK_POSTER } from './webhook.tokens';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
@@ -294,7 +294,7 @@ export class WebhookDeliveryWorker implements DueWork {
     }
     if (!company.sealedSecret) throw new Error(`company ${delivery.companyId} has endpoints but no signing secret`);
 
-    const attemptedAt = this.clock.now().toISOString();
+    const attemptedAt = isoString(this.clock.now());
     // Receivers check the timestamp against their own clock: it is real time even in the sandbox, whose
     // time shows in the body's createdAt and in the recorded attempt (docs/webhooks.md#headers).
     const signedAt = String(Math.floor(this.realClock.now().getTime() / 1000));
@@ -308,12 +308,14 @@ export class WebhookDeliveryWorker implements DueWork {
 
     const state = stateOf(delivery);
     const retriesAllowed = endpoint.onProbation ? PROBATION_RETRIES : RETRY_DELAYS_SECONDS.length;
-    const data = { attempt, succeeded, responseStatus, latencyMs: Math.round(result.latencyMs), error, attemptedAt, signedAt, signature, retriesAllowed };
+    const latencyMs = Math.round(result.latencyMs);
+    const data = { attempt, succeeded, responseStatus, latencyMs, error, attemptedAt, signedAt, signature, retriesAllowed };
     const [attempted] = deliveryDecider.decide({ type: 'RecordAttempt', data }, state);
     if (!attempted) throw new Error(`delivery ${delivery.id} was claimed at attempt ${attempt} but does not take it`);
     const next = deliveryDecider.evolve(state, attempted);
     if (next.status === 'none') throw new Error(`delivery ${delivery.id} has no state after its attempt`);
-    const { retriesAllowed: _retries, ...recorded } = data;
+    // Field by field (not a rest of `data` without retriesAllowed): once per attempt, on the hot path.
+    const recorded: DeliveryAttemptRecord = { attempt, succeeded, responseStatus, latencyMs, error, attemptedAt, signedAt, signature };
     const stored = await this.recorder.add({ deliveryId: delivery.id, attempt: recorded, status: next.status, nextAttemptAt: next.nextAttemptAt }).catch(async (error: unknown) => {
       // Not recorded: give the claim back so the same attempt is sent again now (if this fails too, the claim expires).
       await this.release([{ deliveryId: delivery.id, keepDue: true }]);
