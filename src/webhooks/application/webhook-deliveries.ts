@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GroupCommit } from '../../platform/batching/group-commit';
-import { CLOCK, Clock } from '../../platform/clock/clock';
+import { CLOCK, Clock, isoString } from '../../platform/clock/clock';
 import { canonicalJson } from '../../platform/domain/canonical-json';
 import { deliveryDecider } from '../domain/webhook-delivery.decider';
 import { DeliveryBody } from '../domain/webhooks.events';
@@ -29,7 +29,11 @@ export class WebhookDeliveries {
       return { ...delivery, claim };
     });
     const created = new Set(await this.store.createDeliveries(claimed));
-    await this.worker.handOver(claimed.filter((d) => d.claim && created.has(d.id)).map(newRecord));
+    const handedOver = claimed.filter((d) => d.claim && created.has(d.id));
+    await this.worker.handOver(handedOver.map(newRecord));
+    // One poke per batch, and only if a delivery due now was not handed over (no room, or it existed):
+    // the worker's loop claims those. A poke per delivery made it claim from an empty store after each.
+    if (claimed.some((d) => d.nextAttemptAt !== null && !(d.claim && created.has(d.id)))) this.worker.poke();
     return deliveries.map(() => undefined);
   });
 
@@ -44,7 +48,7 @@ export class WebhookDeliveries {
    * it with no attempt due (the endpoint test sends it itself, at once).
    */
   async create(deliveryId: string, endpointId: string, companyId: string, body: DeliveryBody, options: { dueNow: boolean } = { dueNow: true }): Promise<void> {
-    const createdAt = this.clock.now().toISOString();
+    const createdAt = isoString(this.clock.now());
     await this.creates.add({
       id: deliveryId,
       endpointId,
@@ -55,8 +59,6 @@ export class WebhookDeliveries {
       createdAt,
       nextAttemptAt: options.dueNow ? createdAt : null,
     });
-    // A delivery that was not handed over (no room, or it existed) is claimed by the worker's loop.
-    if (options.dueNow) this.worker.poke();
   }
 
   /** Sends again from a fresh retry series, starting now (the delivery decider's rule). Null: no such delivery. */

@@ -1,5 +1,6 @@
+import { KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, Clock, REAL_CLOCK } from '../../platform/clock/clock';
+import { CLOCK, Clock, isoString, REAL_CLOCK } from '../../platform/clock/clock';
 import { WakeableLoop } from '../../platform/background/wakeable-loop';
 import { DueWork, DueWorkers } from '../../platform/background.decorators';
 import { GroupCommit } from '../../platform/batching/group-commit';
@@ -10,9 +11,9 @@ import { INSTANCE_ID, LOGGER } from '../../platform/platform.tokens';
 import { companyWebhooksDecider, CompanyWebhooksState } from '../domain/company-webhooks.decider';
 import { deliveryDecider, DeliveryState } from '../domain/webhook-delivery.decider';
 import { PROBATION_RETRIES, RETRY_DELAYS_SECONDS } from '../domain/webhook-event-types';
-import { signWebhook, webhookRequestHeaders } from '../domain/webhook-signature';
+import { signingKey, signWebhook, webhookRequestHeaders } from '../domain/webhook-signature';
 import { companyWebhooksStreamId } from '../domain/webhooks.events';
-import { DeliveryRecord, RecordedAttempt, ReleasedDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
+import { DeliveryAttemptRecord, DeliveryRecord, RecordedAttempt, ReleasedDelivery, WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from './webhook-delivery-store.port';
 import { SECRET_BOX, WEBHOOK_POSTER } from './webhook.tokens';
 import { commandMetadata } from '../../platform/event-sourcing/command-metadata';
 
@@ -55,10 +56,13 @@ const POLL_INTERVAL_MS = 250;
  * commit is an fsync that blocks the thread (~4 ms); at full speed a commit per turn of the event loop
  * was one per ~33 outcomes and a third of the main thread (webhooks bench profile, issue 31). Lanes
  * free up on the answer, not on the record, so waiting for the next commit slows no request; an idle
- * worker still commits at once.
+ * worker still commits at once. At 25 ms a 2,000-delivery burst still took ~16 commits of ~1.3 ms
+ * fsync and commit overhead each beyond the rows' own writes; at 100 ms the batch bound (512) sets
+ * the pace at full speed, ~4-5 commits per 2,000 (issue 31, round 2). An outcome waits at most that
+ * long to be durable; a crash in between sends the attempt again (at least once, same delivery id).
  */
 const RECORD_BATCH = 512;
-const RECORD_INTERVAL_MS = 25;
+const RECORD_INTERVAL_MS = 100;
 /** Opened signing secrets kept in memory, by sealed value (a rotation seals a new one). */
 const OPENED_SECRETS_KEPT = 1_000;
 
@@ -84,7 +88,16 @@ export class WebhookDeliveryWorker implements DueWork {
   private inFlight = 0;
   private queued = 0;
   private readonly sending = new Set<Promise<unknown>>();
-  private readonly openedSecrets = new Map<string, string>();
+  private readonly openedSecrets = new Map<string, KeyObject>();
+  /**
+   * False once a claim found nothing more due in the store (and skipped no endpoint): a freed lane then
+   * wakes no claim. Anything that may leave a delivery due and unclaimed (a poke: a create not handed
+   * over, a redelivery; a claim given back due) sets it again, and the poll claims whatever it says. At
+   * the end of a burst every freed lane ran an empty claim, ~10% of the webhooks bench's round (issue 31).
+   */
+  private storeMayHaveDue = true;
+  /** Counts the times storeMayHaveDue was set, so a claim that raced one does not clear it. */
+  private dueMarks = 0;
   private readonly recorder = new GroupCommit<RecordedAttempt, boolean>((attempts) => this.record(attempts), RECORD_BATCH, RECORD_INTERVAL_MS);
   private readonly loop = new WakeableLoop(() => this.pump(), {
     pollIntervalMs: POLL_INTERVAL_MS,
@@ -116,9 +129,15 @@ export class WebhookDeliveryWorker implements DueWork {
     await this.store.close();
   }
 
-  /** Wakes the loop: a delivery is due now (created, redelivered) or a lane freed up. */
+  /** Wakes the loop: a delivery may be due now and unclaimed (created and not handed over, redelivered). */
   poke(): void {
+    this.mayHaveDue();
     this.loop.poke();
+  }
+
+  private mayHaveDue(): void {
+    this.storeMayHaveDue = true;
+    this.dueMarks++;
   }
 
   async runDue(): Promise<number> {
@@ -177,7 +196,9 @@ export class WebhookDeliveryWorker implements DueWork {
     if (waiting >= CLAIM_BATCH / 2) return;
     const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.inFlight - this.queued);
     if (room <= 0) return;
+    const marks = this.dueMarks;
     const claimed = await this.claimDue(room, full);
+    if (claimed.length < room && full.length === 0 && marks === this.dueMarks) this.storeMayHaveDue = false;
     for (const item of claimed) this.enqueue(item);
     this.dispatch();
     // A full claim means more may be due: go round again at once.
@@ -228,8 +249,8 @@ export class WebhookDeliveryWorker implements DueWork {
           this.inFlight--;
           this.lanes.set(endpointId, this.lanes.get(endpointId)! - 1);
           this.dispatch();
-          // The loop claims more once few claimed deliveries wait.
-          if (this.queued < CLAIM_BATCH / 2) this.poke();
+          // The loop claims more once few claimed deliveries wait (and the store may have more).
+          if (this.queued < CLAIM_BATCH / 2 && this.storeMayHaveDue) this.loop.poke();
         };
         const sent: Promise<unknown> = this.send(item, freeLane)
           .catch((error: unknown) =>
@@ -273,11 +294,11 @@ export class WebhookDeliveryWorker implements DueWork {
     }
     if (!company.sealedSecret) throw new Error(`company ${delivery.companyId} has endpoints but no signing secret`);
 
-    const attemptedAt = this.clock.now().toISOString();
+    const attemptedAt = isoString(this.clock.now());
     // Receivers check the timestamp against their own clock: it is real time even in the sandbox, whose
     // time shows in the body's createdAt and in the recorded attempt (docs/webhooks.md#headers).
     const signedAt = String(Math.floor(this.realClock.now().getTime() / 1000));
-    const signature = signWebhook(this.secretOf(company.sealedSecret), Number(signedAt), delivery.body);
+    const signature = signWebhook(this.signingKeyOf(company.sealedSecret), Number(signedAt), delivery.body);
     const headers = webhookRequestHeaders(delivery.eventType, delivery.id, signedAt, signature) as Record<string, string>;
     const result = await this.http.post(endpoint.url, headers, delivery.body);
     answered();
@@ -287,12 +308,14 @@ export class WebhookDeliveryWorker implements DueWork {
 
     const state = stateOf(delivery);
     const retriesAllowed = endpoint.onProbation ? PROBATION_RETRIES : RETRY_DELAYS_SECONDS.length;
-    const data = { attempt, succeeded, responseStatus, latencyMs: Math.round(result.latencyMs), error, attemptedAt, signedAt, signature, retriesAllowed };
+    const latencyMs = Math.round(result.latencyMs);
+    const data = { attempt, succeeded, responseStatus, latencyMs, error, attemptedAt, signedAt, signature, retriesAllowed };
     const [attempted] = deliveryDecider.decide({ type: 'RecordAttempt', data }, state);
     if (!attempted) throw new Error(`delivery ${delivery.id} was claimed at attempt ${attempt} but does not take it`);
     const next = deliveryDecider.evolve(state, attempted);
     if (next.status === 'none') throw new Error(`delivery ${delivery.id} has no state after its attempt`);
-    const { retriesAllowed: _retries, ...recorded } = data;
+    // Field by field (not a rest of `data` without retriesAllowed): once per attempt, on the hot path.
+    const recorded: DeliveryAttemptRecord = { attempt, succeeded, responseStatus, latencyMs, error, attemptedAt, signedAt, signature };
     const stored = await this.recorder.add({ deliveryId: delivery.id, attempt: recorded, status: next.status, nextAttemptAt: next.nextAttemptAt }).catch(async (error: unknown) => {
       // Not recorded: give the claim back so the same attempt is sent again now (if this fails too, the claim expires).
       await this.release([{ deliveryId: delivery.id, keepDue: true }]);
@@ -310,7 +333,9 @@ export class WebhookDeliveryWorker implements DueWork {
   }
 
   private async release(released: ReleasedDelivery[]): Promise<void> {
-    if (released.length > 0) await this.store.release(this.owner, released, this.clock.now().toISOString());
+    if (released.length === 0) return;
+    await this.store.release(this.owner, released, this.clock.now().toISOString());
+    if (released.some((r) => r.keepDue)) this.mayHaveDue();
   }
 
   /**
@@ -331,14 +356,15 @@ export class WebhookDeliveryWorker implements DueWork {
     }
   }
 
-  private secretOf(sealed: string): string {
-    let secret = this.openedSecrets.get(sealed);
-    if (secret === undefined) {
+  /** The opened secret as a key object: HMAC keyed by a string converted and prepared the key on every signature. */
+  private signingKeyOf(sealed: string): KeyObject {
+    let key = this.openedSecrets.get(sealed);
+    if (key === undefined) {
       if (this.openedSecrets.size >= OPENED_SECRETS_KEPT) this.openedSecrets.clear();
-      secret = this.secrets.open(sealed);
-      this.openedSecrets.set(sealed, secret);
+      key = signingKey(this.secrets.open(sealed));
+      this.openedSecrets.set(sealed, key);
     }
-    return secret;
+    return key;
   }
 }
 

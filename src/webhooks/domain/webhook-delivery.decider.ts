@@ -82,8 +82,14 @@ function recordAttempt(data: Extract<DeliveryCommand, { type: 'RecordAttempt' }>
   const retryIndex = data.attempt - state.seriesStart;
   const retry = !data.succeeded && retryIndex < data.retriesAllowed;
   const nextAttemptAt = retry ? new Date(Date.parse(data.attemptedAt) + RETRY_DELAYS_SECONDS[retryIndex]! * 1000).toISOString() : null;
-  const { retriesAllowed: _retries, ...attempt } = data;
-  return [{ type: 'webhook.delivery.attempted', data: { deliveryId: state.deliveryId, endpointId: state.endpointId, ...attempt, nextAttemptAt } }];
+  // Field by field, not a rest and a spread of `data`: it runs once per attempt on the delivery worker's hot path.
+  const { attempt, succeeded, responseStatus, latencyMs, error, attemptedAt, signedAt, signature } = data;
+  return [
+    {
+      type: 'webhook.delivery.attempted',
+      data: { deliveryId: state.deliveryId, endpointId: state.endpointId, attempt, succeeded, responseStatus, latencyMs, error, attemptedAt, signedAt, signature, nextAttemptAt },
+    },
+  ];
 }
 
 /** Sends again from the start of a fresh series, whatever happened before. */

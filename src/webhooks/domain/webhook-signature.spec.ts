@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook } from '../index';
+import { signingKey } from './webhook-signature';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 const NOW = 1_700_000_000;
@@ -35,6 +36,11 @@ describe('webhook signature', () => {
 
   it('matches a pinned vector (computed with `openssl dgst -sha256 -hmac whsec_test`)', () => {
     expect(signWebhook('whsec_test', 1_700_000_000, '{"a":1}')).toBe('38877139021993b830af32feea6e18a8da83eb2f6e49ee50bd9e4cf4ca4d3789');
+  });
+
+  it('signs the same with the key object the delivery worker keeps (signingKey) as with the secret string, non-ASCII secret included', () => {
+    expect(signWebhook(signingKey('whsec_test'), 1_700_000_000, '{"a":1}')).toBe('38877139021993b830af32feea6e18a8da83eb2f6e49ee50bd9e4cf4ca4d3789');
+    for (const secret of [SECRET, 'whsec_é€😀']) expect(signWebhook(signingKey(secret), NOW, BODY)).toBe(signWebhook(secret, NOW, BODY));
   });
 
   it('round-trips sign and verify', () => {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, KeyObject, timingSafeEqual } from 'node:crypto';
 
 export const EVENT_HEADER = 'X-Paysplit-Event';
 export const SIGNATURE_HEADER = 'X-Paysplit-Signature';
@@ -21,11 +21,20 @@ export function webhookRequestHeaders(eventType: string, deliveryId: string, tim
   };
 }
 
-export function signWebhook(secret: string, timestamp: number, body: string): string {
+/**
+ * `secret` as a string, or as the key object signingKey made of it once (the same signature, without
+ * converting and preparing the key on every call: a sender signing many deliveries keeps one).
+ */
+export function signWebhook(secret: string | KeyObject, timestamp: number, body: string): string {
   return hmacHex(secret, String(timestamp), body);
 }
 
-function hmacHex(secret: string, timestamp: string, body: string | Buffer): string {
+/** The HMAC key of a signing secret (its UTF-8 bytes, as a string key is used). */
+export function signingKey(secret: string): KeyObject {
+  return createSecretKey(Buffer.from(secret, 'utf8'));
+}
+
+function hmacHex(secret: string | KeyObject, timestamp: string, body: string | Buffer): string {
   // A Buffer body is hashed as received: decoding it first would alter bytes that are not valid UTF-8.
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
