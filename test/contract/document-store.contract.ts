@@ -111,6 +111,8 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       });
       expect(await store.getMany(collection, ['c', 'missing', 'a', 'c'])).toEqual([{ id: 'c', n: 99 }, null, { id: 'a', n: 97 }, { id: 'c', n: 99 }]);
       expect(await store.getMany(collection, [])).toEqual([]);
+      const many = Array.from({ length: 1200 }, (_, i) => (i % 3 === 0 ? 'b' : `none-${i}`));
+      expect((await store.getMany(collection, many)).filter(Boolean)).toHaveLength(400);
     });
 
     it('finds by equality filter with sort, skip and limit, and counts', async () => {

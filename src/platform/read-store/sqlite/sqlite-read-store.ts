@@ -549,9 +549,15 @@ export class SqliteReadStore implements ReadStore {
       },
       async getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
         if (ids.length === 0) return [];
-        const rows = run(() =>
-          statement<[string], { id: string; body: string }>(`SELECT id, body FROM ${tableOf(collection)} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)),
-        );
+        if (ids.length > GET_MANY_CHUNK) {
+          const chunks = await Promise.all(
+            Array.from({ length: Math.ceil(ids.length / GET_MANY_CHUNK) }, (_, i) => this.getMany<T>(collection, ids.slice(i * GET_MANY_CHUNK, (i + 1) * GET_MANY_CHUNK))),
+          );
+          return chunks.flat();
+        }
+        // A placeholder per id (a statement per list length, cached): cheaper than expanding json_each.
+        const placeholders = ids.map(() => '?').join(', ');
+        const rows = run(() => statement<string[], { id: string; body: string }>(`SELECT id, body FROM ${tableOf(collection)} WHERE id IN (${placeholders})`).all(...ids));
         const bodies = new Map(rows.map((row) => [row.id, row.body]));
         return ids.map((id) => {
           const body = bodies.get(id);
@@ -657,6 +663,9 @@ function whereClause(filter: Filter = {}, range: Range = {}): { sql: string; par
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
+
+/** getMany asks for at most this many ids per statement (SQLite bounds a statement's parameters). */
+const GET_MANY_CHUNK = 500;
 
 /**
  * SQLite's answer to a statement over a table that no longer exists (a generation retired by a swap). By
