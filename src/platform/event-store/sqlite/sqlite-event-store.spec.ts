@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { tempDir } from '../../../../test/support/temp-dir';
 import { ConcurrencyError, NewEvent } from '../event-store.port';
-import { SqliteEventStore } from './sqlite-event-store';
+import { prefixedReadSql, SqliteEventStore } from './sqlite-event-store';
 
 const event = (): NewEvent => ({
   id: randomUUID(),
@@ -53,6 +53,24 @@ describe('SqliteEventStore readAll with stream prefixes', () => {
     expect(later.map((e) => e.streamId)).toEqual(['payout-1']);
     expect(await events.readAll({ streamPrefixes: [] })).toEqual([]);
     await events.close();
+  });
+
+  it('walks the position range, never sorting every later event of a prefix to return one batch', async () => {
+    const file = join(tempDir('prefixed-read-plan'), 'events.db');
+    const events = new SqliteEventStore(file);
+    await events.append('split-1', [event()], 'no_stream');
+    await events.close();
+    const db = new Database(file, { readonly: true });
+    const plans = [1, 2, 3, 4].map((prefixes) => {
+      const params = [0, ...Array.from({ length: prefixes }, () => ['split-', 'split.']).flat(), 5000];
+      return db
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${prefixedReadSql(prefixes)}`)
+        .all(...params)
+        .map((step) => step.detail);
+    });
+    db.close();
+    // One prefix was planned on the (stream_id, revision) index, then a sort of every match: each batch of a rebuild cost the rest of the log.
+    for (const plan of plans) expect(plan).toEqual(['SEARCH events USING INTEGER PRIMARY KEY (rowid>?)']);
   });
 });
 
