@@ -40,8 +40,10 @@ export function groupAppender(db: Database.Database): (group: AppendRequest[]) =
   const conflict = (streamId: string, expected: ExpectedRevision) => ({ conflict: { streamId, expected, actual: headOf(streamId) } });
 
   const appendOne = (append: AppendRequest): AppendOutcome => {
-    const stored = append.events.map((event) => byEventId.get(event[0]));
-    if (stored.some((row) => row !== undefined)) {
+    // A replay re-appends all of an append's events (they were stored together): its first id tells. Events
+    // of which only a later one is stored hit the event id's UNIQUE index below and are refused as a conflict.
+    if (byEventId.get(append.events[0]![0]) !== undefined) {
+      const stored = append.events.map((event) => byEventId.get(event[0]));
       const first = stored[0];
       const consistent = stored.every((row, index) => row && first && row.stream_id === append.streamId && row.revision === first.revision + index);
       if (!consistent) return conflict(append.streamId, 'any');
@@ -67,6 +69,7 @@ export function groupAppender(db: Database.Database): (group: AppendRequest[]) =
       } catch (error) {
         if (!db.inTransaction) throw error;
         const { message, code } = error as { message?: string; code?: string };
+        if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message?.includes('events.event_id')) return conflict(append.streamId, 'any');
         return { error: { message: message ?? 'the append failed', code: code ?? 'SQLITE_ERROR' } };
       }
     }),

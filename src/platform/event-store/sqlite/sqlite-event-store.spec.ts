@@ -37,6 +37,24 @@ describe('SqliteEventStore group commit', () => {
   );
 });
 
+describe('SqliteEventStore idempotent replay', () => {
+  it.each(['event-loop', 'writer-thread'] as const)(
+    'refuses an append whose later event id is already stored (and only that one) as a conflict, storing none of it (commits on the %s)',
+    async (commitOn) => {
+      const events = new SqliteEventStore(join(tempDir('replay-later-id'), 'events.db'), { commitOn });
+      const taken = event();
+      await events.append('owner-1', [taken], 'no_stream');
+      const outcome = events.append('other-1', [event(), taken], 'no_stream');
+      await expect(outcome).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(outcome).rejects.toMatchObject({ streamId: 'other-1', expected: 'any' });
+      expect(await events.readStream('other-1')).toEqual([]);
+      // The whole append again, first event included, is still refused; a replay of the stored one is not.
+      await expect(events.append('owner-1', [taken], 'no_stream')).resolves.toMatchObject({ nextExpectedRevision: 0 });
+      await events.close();
+    },
+  );
+});
+
 describe('SqliteEventStore readAll with stream prefixes', () => {
   it('returns only the events of matching streams, all of them, in position order, from after', async () => {
     const events = new SqliteEventStore(join(tempDir('prefixed-read'), 'events.db'));
