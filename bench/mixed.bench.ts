@@ -70,7 +70,8 @@ export async function mixedBench(): Promise<void> {
     const send = sender(pool, world!);
     const probe = await closedLoop(send, PROBE_SECONDS);
     await service.catchUpMs();
-    const rate = Math.max(10, Math.floor(probe / 2));
+    // BENCH_MIXED_RATE offers a fixed rate instead (to compare two builds at the same load); the targets are for half the probe.
+    const rate = Number(process.env.BENCH_MIXED_RATE) || Math.max(10, Math.floor(probe / 2));
     console.log(`  probe: ${probe.toFixed(0)} req/s sustained closed loop (${PROBE_CONNECTIONS} connections); offering ${rate} req/s`);
 
     const bareOrigin = bare.origin;
