@@ -7,6 +7,7 @@ import { EventGroupCommit } from './event-group-commit';
 import { AppendRequest, groupAppender } from './group-appender';
 import { RecentEvents } from './recent-events';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
+import { CommitSignal } from '../../sqlite/commit-signal';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
 import { useDurableWal } from '../../sqlite/durable-wal';
 
@@ -62,6 +63,7 @@ export class SqliteEventStore implements EventStore {
 
   private stopWatching: (() => void) | null = null;
   private readonly checkpointer: WalCheckpointer;
+  private readonly commits: CommitSignal;
 
   constructor(
     private readonly file: string,
@@ -80,7 +82,11 @@ export class SqliteEventStore implements EventStore {
     };
     this.writer = options.commitOn === 'writer-thread' ? new EventWriterThread(file) : null;
     const commit = this.writer ? (group: AppendRequest[]) => this.writer!.commit(group) : groupAppender(this.db);
-    this.appends = new EventGroupCommit(commit, () => this.appended.emit('append'));
+    this.commits = new CommitSignal(file);
+    this.appends = new EventGroupCommit(commit, () => {
+      this.appended.emit('append');
+      this.commits.signal();
+    });
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -147,6 +153,7 @@ export class SqliteEventStore implements EventStore {
     await this.writer?.stop();
     this.stopWatching?.();
     await this.checkpointer.stop();
+    this.commits.close();
     this.db.close();
   }
 }

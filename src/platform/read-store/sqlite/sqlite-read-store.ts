@@ -17,6 +17,7 @@ import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
+import { CommitSignal } from '../../sqlite/commit-signal';
 import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
 import { useDurableWal } from '../../sqlite/durable-wal';
 
@@ -71,6 +72,7 @@ interface GenerationRow {
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly checkpointer: WalCheckpointer;
+  private readonly commits: CommitSignal;
 
   constructor(private readonly file: string) {
     this.db = new Database(file);
@@ -78,6 +80,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(SCHEMA);
     this.migrate();
     this.checkpointer = new WalCheckpointer(this.db, file);
+    this.commits = new CommitSignal(file);
     // Each commit runs in a savepoint of the group's transaction: one that throws leaves nothing behind
     // and does not touch the others (as the event store's group commit does).
     const commitOne = this.db.transaction((commit: ProjectionCommit) => this.commitInTransaction(commit));
@@ -171,6 +174,7 @@ export class SqliteReadStore implements ReadStore {
       for (const pending of commits) pending.reject(error);
       return;
     }
+    this.commits.signal();
     for (const pending of commits) {
       const outcome = pending.outcome!;
       if ('result' in outcome) pending.resolve(outcome.result);
@@ -424,6 +428,7 @@ export class SqliteReadStore implements ReadStore {
   async close(): Promise<void> {
     this.flushCommits();
     await this.checkpointer.stop();
+    this.commits.close();
     this.db.close();
   }
 
@@ -458,7 +463,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private immediate<R>(work: () => R): R {
-    return this.db.transaction(work).immediate();
+    const result = this.db.transaction(work).immediate();
+    this.commits.signal();
+    return result;
   }
 
   /** Read-your-writes' check after each commit: every waited projection's state in one query (q31c). */
