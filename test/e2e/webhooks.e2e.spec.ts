@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { WebhookDeliveries } from '../../src/webhooks/application/webhook-deliveries';
+import { WebhookDeliveryWorker } from '../../src/webhooks/application/webhook-delivery-worker';
 import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from '../../src/webhooks/application/webhook-delivery-store.port';
 import { verifyWebhook } from '../../src/webhooks/domain/webhook-signature';
 import {
@@ -781,6 +782,53 @@ describe('webhooks over HTTP', () => {
       });
       // The claim that takes the unclaimed ones, the polls meanwhile, and a few wakes: not one per lane.
       expect(claims).toBeLessThanOrEqual(4 + Math.ceil(elapsedMs / 250));
+    }, 60_000);
+
+    /**
+     * Two create batches flushed in one turn of the event loop (2,000 creates; a batch holds 1,000): each
+     * asked for its claims before the other was handed over, and saw an empty queue, so together they
+     * claimed 2,000 for one endpoint, beyond CLAIMED_PER_ENDPOINT (1,024). A claim now holds its room
+     * until handed over: at most 1,024 are created claimed, the rest unclaimed and claimed later.
+     */
+    it('creates flushed in one turn of the event loop claim at most 1,024 for one endpoint together; every one arrives once', async () => {
+      const sme = await newSme();
+      const hook = await receiver(answer(200));
+      const created = await endpoint(sme.sessionToken, `${hook.url}/hooks`);
+      dataOf(await app.request('POST', `${ENDPOINTS}/${created.id}/test`, { token: sme.sessionToken }), 200);
+      await hook.waitForCount(1);
+      hook.clear();
+      const worker = app.app.get(WebhookDeliveryWorker);
+      const deliveriesService = app.app.get(WebhookDeliveries);
+      const handOver = worker.handOver;
+      let handedOver = 0;
+      worker.handOver = (deliveries) => {
+        handedOver += deliveries.length;
+        return handOver.call(worker, deliveries);
+      };
+      const body = (i: number) => ({ id: `evt_turn_${i}`, type: APPROVED, createdAt: new Date().toISOString(), data: { splitId: `spl_turn_${i}`, legAPayoutId: `po_turn_${i}` } });
+      const ids = Array.from({ length: 2_000 }, (_, i) => `dlv_turn_${created.id}_${i}`);
+      try {
+        await Promise.all(ids.map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(i))));
+        expect(handedOver).toBeGreaterThan(0);
+        expect(handedOver).toBeLessThanOrEqual(1_024);
+        await hook.waitFor((requests) => new Set(requests.map(deliveryIdOf)).size >= ids.length, 30_000, `${ids.length} distinct deliveries`);
+        // The same ids again create nothing: their claims are given up, not kept. A new one is then
+        // still created claimed and handed over (kept claims would leave no room for it).
+        handedOver = 0;
+        await Promise.all(ids.map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(i))));
+        expect(handedOver).toBe(0);
+        await deliveriesService.create(`dlv_turn_${created.id}_new`, created.id, sme.companyId, body(2_000));
+        expect(handedOver).toBe(1);
+        await hook.waitFor((requests) => requests.some((r) => deliveryIdOf(r) === `dlv_turn_${created.id}_new`), 10_000, 'the new delivery');
+      } finally {
+        worker.handOver = handOver;
+      }
+      expect(hook.requests.map(deliveryIdOf).sort()).toEqual([...ids, `dlv_turn_${created.id}_new`].sort());
+      const store = app.app.get<WebhookDeliveryStore>(WEBHOOK_DELIVERY_STORE);
+      await eventually(async () => {
+        const rows = await Promise.all(ids.map((id) => store.get(id)));
+        expect(rows.filter((row) => row?.lastAttempt !== 1).map((row) => row?.id)).toEqual([]);
+      });
     }, 60_000);
   });
 });

@@ -87,6 +87,13 @@ export class WebhookDeliveryWorker implements DueWork {
   private readonly queues = new Map<string, Claimed[]>();
   private inFlight = 0;
   private queued = 0;
+  /**
+   * Claims given out by claimForNew whose deliveries are not handed over (or given up) yet, per endpoint
+   * and in all. They count against the bounds like queued ones: two create batches flushed in one turn
+   * of the event loop each saw an empty queue and together claimed more than CLAIMED_PER_ENDPOINT.
+   */
+  private readonly reservedForNew = new Map<string, number>();
+  private reservedTotal = 0;
   private readonly sending = new Set<Promise<unknown>>();
   private readonly openedSecrets = new Map<string, KeyObject>();
   /**
@@ -157,19 +164,40 @@ export class WebhookDeliveryWorker implements DueWork {
   /**
    * A claim for a delivery about to be created, if this process's loop runs and has room for it: the
    * delivery is then created claimed and handed over at once (no claim query). Null: create it unclaimed.
+   * The claim holds its room until handOver takes the delivery or unreserve gives it up.
    */
-  claimForNew(endpointId: string, reserved: { total: number; forEndpoint: number }): { owner: string; untilMs: number } | null {
+  claimForNew(endpointId: string): { owner: string; untilMs: number } | null {
     if (!this.loop.running) return null;
-    const room = MAX_CLAIMED - this.inFlight - this.queued - reserved.total;
-    const endpointRoom = CLAIMED_PER_ENDPOINT - (this.queues.get(endpointId)?.length ?? 0) - (this.lanes.get(endpointId) ?? 0) - reserved.forEndpoint;
-    return room > 0 && endpointRoom > 0 ? { owner: this.owner, untilMs: this.realClock.now().getTime() + DELIVERY_LEASE_MS } : null;
+    const forEndpoint = this.reservedForNew.get(endpointId) ?? 0;
+    const room = MAX_CLAIMED - this.inFlight - this.queued - this.reservedTotal;
+    const endpointRoom = CLAIMED_PER_ENDPOINT - (this.queues.get(endpointId)?.length ?? 0) - (this.lanes.get(endpointId) ?? 0) - forEndpoint;
+    if (room <= 0 || endpointRoom <= 0) return null;
+    this.reservedForNew.set(endpointId, forEndpoint + 1);
+    this.reservedTotal++;
+    return { owner: this.owner, untilMs: this.realClock.now().getTime() + DELIVERY_LEASE_MS };
+  }
+
+  /** Gives up claims of claimForNew whose deliveries will not be handed over (not created, or the write failed). */
+  unreserve(endpointIds: readonly string[]): void {
+    for (const endpointId of endpointIds) {
+      const left = (this.reservedForNew.get(endpointId) ?? 0) - 1;
+      if (left > 0) this.reservedForNew.set(endpointId, left);
+      else this.reservedForNew.delete(endpointId);
+      this.reservedTotal--;
+    }
   }
 
   /** Takes deliveries created with one of its claims (claimForNew) and sends them like claimed ones. */
   async handOver(deliveries: DeliveryRecord[]): Promise<void> {
     if (deliveries.length === 0) return;
     const claimedAtMs = this.realClock.now().getTime();
-    const companies = await this.companies(deliveries);
+    let companies: CompanyWebhooksState[];
+    try {
+      companies = await this.companies(deliveries);
+    } finally {
+      // Queued from here on (or, if the companies could not be loaded, left to their lease): no longer reserved.
+      this.unreserve(deliveries.map((d) => d.endpointId));
+    }
     deliveries.forEach((delivery, i) => this.enqueue({ delivery, company: companies[i]!, claimedAtMs }));
     this.dispatch();
   }
@@ -190,11 +218,13 @@ export class WebhookDeliveryWorker implements DueWork {
   private async pump(): Promise<void> {
     await this.dropStaleClaims();
     this.dispatch();
-    const full = [...this.queues.entries()].filter(([endpointId, queue]) => queue.length + (this.lanes.get(endpointId) ?? 0) >= CLAIMED_PER_ENDPOINT).map(([id]) => id);
+    const full = [...this.queues.entries()]
+      .filter(([endpointId, queue]) => queue.length + (this.lanes.get(endpointId) ?? 0) + (this.reservedForNew.get(endpointId) ?? 0) >= CLAIMED_PER_ENDPOINT)
+      .map(([id]) => id);
     const fullSet = new Set(full);
     const waiting = [...this.queues.entries()].reduce((sum, [endpointId, queue]) => sum + (fullSet.has(endpointId) ? 0 : queue.length), 0);
     if (waiting >= CLAIM_BATCH / 2) return;
-    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.inFlight - this.queued);
+    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.inFlight - this.queued - this.reservedTotal);
     if (room <= 0) return;
     const marks = this.dueMarks;
     const claimed = await this.claimDue(room, full);
