@@ -45,11 +45,16 @@ const LANES_PER_ENDPOINT = 64;
 /**
  * Deliveries this process holds claimed (sending or waiting for a lane), per endpoint and in all. The
  * rows are durable before they are claimed, so the bound is memory and fairness: beyond it an endpoint's
- * due deliveries wait in the store, unclaimed, for a later claim or another worker. 1,024 is what 64 lanes
- * send in well under half a lease at ordinary receiver latencies; claims that wait longer are given back.
+ * due deliveries wait in the store, unclaimed, for a later claim or another worker. 2,048 is what 64 lanes
+ * send in well under half a lease at ordinary receiver latencies (3.2 s at 100 ms an answer); claims that
+ * wait longer are given back. It was 1,024 (and 4,096 in all), but two create batches flushed in one turn
+ * could together claim past it, so a 2,000-delivery burst was in fact created claimed whole; once the
+ * bound held, half of that burst went through claim queries, ~29 us a row against nothing for a
+ * delivery created claimed (webhooks bench profile, issue 31, round 3). MAX_CLAIMED keeps room for four
+ * endpoints' full claims.
  */
-const CLAIMED_PER_ENDPOINT = 1_024;
-const MAX_CLAIMED = 4_096;
+export const CLAIMED_PER_ENDPOINT = 2_048;
+const MAX_CLAIMED = 8_192;
 const POLL_INTERVAL_MS = 250;
 /**
  * Attempt outcomes recorded per durable commit, and the least time between two such commits. Each
