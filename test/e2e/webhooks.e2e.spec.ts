@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { WebhookDeliveries } from '../../src/webhooks/application/webhook-deliveries';
+import { CLAIMED_PER_ENDPOINT, WebhookDeliveryWorker } from '../../src/webhooks/application/webhook-delivery-worker';
 import { WEBHOOK_DELIVERY_STORE, WebhookDeliveryStore } from '../../src/webhooks/application/webhook-delivery-store.port';
 import { verifyWebhook } from '../../src/webhooks/domain/webhook-signature';
 import {
@@ -733,7 +734,7 @@ describe('webhooks over HTTP', () => {
     }, 30_000);
 
     /**
-     * More deliveries than the worker holds claimed for one endpoint (1,024): the rest are created
+     * More deliveries than the worker holds claimed for one endpoint (CLAIMED_PER_ENDPOINT): the rest are created
      * unclaimed and claimed once the endpoint has room. Every one arrives once and is recorded. Once the
      * store holds nothing due, a freed lane wakes no claim: before, every lane freed near the end of a
      * burst ran a claim that found nothing (195 of them per 2,000 deliveries in the webhooks bench, issue
@@ -761,12 +762,12 @@ describe('webhooks over HTTP', () => {
         createdAt: new Date().toISOString(),
         data: { splitId: `spl_burst_${i}`, legAPayoutId: `po_burst_${i}` },
       });
-      const ids = Array.from({ length: 1_100 }, (_, i) => `dlv_burst_${created.id}_${i}`);
+      const ids = Array.from({ length: CLAIMED_PER_ENDPOINT + 76 }, (_, i) => `dlv_burst_${created.id}_${i}`);
       const startedAt = Date.now();
       try {
         // Two batches: the second finds the endpoint's claims full, so most of it is created unclaimed.
-        await Promise.all(ids.slice(0, 1_024).map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(i))));
-        await Promise.all(ids.slice(1_024).map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(1_024 + i))));
+        await Promise.all(ids.slice(0, CLAIMED_PER_ENDPOINT).map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(i))));
+        await Promise.all(ids.slice(CLAIMED_PER_ENDPOINT).map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(CLAIMED_PER_ENDPOINT + i))));
         await hook.waitFor((requests) => new Set(requests.map(deliveryIdOf)).size >= ids.length, 30_000, `${ids.length} distinct deliveries`);
       } finally {
         store.claimDue = claimDue;
@@ -781,6 +782,54 @@ describe('webhooks over HTTP', () => {
       });
       // The claim that takes the unclaimed ones, the polls meanwhile, and a few wakes: not one per lane.
       expect(claims).toBeLessThanOrEqual(4 + Math.ceil(elapsedMs / 250));
+    }, 60_000);
+
+    /**
+     * Create batches flushed in one turn of the event loop (CLAIMED_PER_ENDPOINT + 1,000 creates; a batch
+     * holds 1,000): each asked for its claims before the others were handed over, and saw an empty queue,
+     * so together they claimed every one for one endpoint, beyond CLAIMED_PER_ENDPOINT. A claim now holds
+     * its room until handed over: at most CLAIMED_PER_ENDPOINT are created claimed, the rest unclaimed and
+     * claimed later.
+     */
+    it('creates flushed in one turn of the event loop claim at most CLAIMED_PER_ENDPOINT for one endpoint together; every one arrives once', async () => {
+      const sme = await newSme();
+      const hook = await receiver(answer(200));
+      const created = await endpoint(sme.sessionToken, `${hook.url}/hooks`);
+      dataOf(await app.request('POST', `${ENDPOINTS}/${created.id}/test`, { token: sme.sessionToken }), 200);
+      await hook.waitForCount(1);
+      hook.clear();
+      const worker = app.app.get(WebhookDeliveryWorker);
+      const deliveriesService = app.app.get(WebhookDeliveries);
+      const handOver = worker.handOver;
+      let handedOver = 0;
+      worker.handOver = (deliveries) => {
+        handedOver += deliveries.length;
+        return handOver.call(worker, deliveries);
+      };
+      const body = (i: number) => ({ id: `evt_turn_${i}`, type: APPROVED, createdAt: new Date().toISOString(), data: { splitId: `spl_turn_${i}`, legAPayoutId: `po_turn_${i}` } });
+      const ids = Array.from({ length: CLAIMED_PER_ENDPOINT + 1_000 }, (_, i) => `dlv_turn_${created.id}_${i}`);
+      try {
+        await Promise.all(ids.map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(i))));
+        expect(handedOver).toBeGreaterThan(0);
+        expect(handedOver).toBeLessThanOrEqual(CLAIMED_PER_ENDPOINT);
+        await hook.waitFor((requests) => new Set(requests.map(deliveryIdOf)).size >= ids.length, 30_000, `${ids.length} distinct deliveries`);
+        // The same ids again create nothing: their claims are given up, not kept. A new one is then
+        // still created claimed and handed over (kept claims would leave no room for it).
+        handedOver = 0;
+        await Promise.all(ids.map((id, i) => deliveriesService.create(id, created.id, sme.companyId, body(i))));
+        expect(handedOver).toBe(0);
+        await deliveriesService.create(`dlv_turn_${created.id}_new`, created.id, sme.companyId, body(ids.length));
+        expect(handedOver).toBe(1);
+        await hook.waitFor((requests) => requests.some((r) => deliveryIdOf(r) === `dlv_turn_${created.id}_new`), 10_000, 'the new delivery');
+      } finally {
+        worker.handOver = handOver;
+      }
+      expect(hook.requests.map(deliveryIdOf).sort()).toEqual([...ids, `dlv_turn_${created.id}_new`].sort());
+      const store = app.app.get<WebhookDeliveryStore>(WEBHOOK_DELIVERY_STORE);
+      await eventually(async () => {
+        const rows = await Promise.all(ids.map((id) => store.get(id)));
+        expect(rows.filter((row) => row?.lastAttempt !== 1).map((row) => row?.id)).toEqual([]);
+      });
     }, 60_000);
   });
 });

@@ -17,19 +17,22 @@ export class WebhookDeliveries {
    * a delivery is sent without a claim query (a crash before it is sent leaves the claim to expire).
    */
   private readonly creates = new GroupCommit<NewDelivery, void>(async (deliveries) => {
-    const reservedPerEndpoint = new Map<string, number>();
-    let reservedTotal = 0;
+    // Each claim holds its room in the worker until handed over or given up, so batches flushed one
+    // after the other before any is handed over cannot together claim beyond the worker's bounds.
     const claimed = deliveries.map((delivery) => {
       if (delivery.nextAttemptAt === null) return delivery;
-      const forEndpoint = reservedPerEndpoint.get(delivery.endpointId) ?? 0;
-      const claim = this.worker.claimForNew(delivery.endpointId, { total: reservedTotal, forEndpoint });
-      if (!claim) return delivery;
-      reservedPerEndpoint.set(delivery.endpointId, forEndpoint + 1);
-      reservedTotal += 1;
-      return { ...delivery, claim };
+      const claim = this.worker.claimForNew(delivery.endpointId);
+      return claim ? { ...delivery, claim } : delivery;
     });
-    const created = new Set(await this.store.createDeliveries(claimed));
+    let created: Set<string>;
+    try {
+      created = new Set(await this.store.createDeliveries(claimed));
+    } catch (error) {
+      this.worker.unreserve(claimed.filter((d) => d.claim).map((d) => d.endpointId));
+      throw error;
+    }
     const handedOver = claimed.filter((d) => d.claim && created.has(d.id));
+    this.worker.unreserve(claimed.filter((d) => d.claim && !created.has(d.id)).map((d) => d.endpointId));
     await this.worker.handOver(handedOver.map(newRecord));
     // One poke per batch, and only if a delivery due now was not handed over (no room, or it existed):
     // the worker's loop claims those. A poke per delivery made it claim from an empty store after each.

@@ -45,11 +45,16 @@ const LANES_PER_ENDPOINT = 64;
 /**
  * Deliveries this process holds claimed (sending or waiting for a lane), per endpoint and in all. The
  * rows are durable before they are claimed, so the bound is memory and fairness: beyond it an endpoint's
- * due deliveries wait in the store, unclaimed, for a later claim or another worker. 1,024 is what 64 lanes
- * send in well under half a lease at ordinary receiver latencies; claims that wait longer are given back.
+ * due deliveries wait in the store, unclaimed, for a later claim or another worker. 2,048 is what 64 lanes
+ * send in well under half a lease at ordinary receiver latencies (3.2 s at 100 ms an answer); claims that
+ * wait longer are given back. It was 1,024 (and 4,096 in all), but two create batches flushed in one turn
+ * could together claim past it, so a 2,000-delivery burst was in fact created claimed whole; once the
+ * bound held, half of that burst went through claim queries, ~29 us a row against nothing for a
+ * delivery created claimed (webhooks bench profile, issue 31, round 3). MAX_CLAIMED keeps room for four
+ * endpoints' full claims.
  */
-const CLAIMED_PER_ENDPOINT = 1_024;
-const MAX_CLAIMED = 4_096;
+export const CLAIMED_PER_ENDPOINT = 2_048;
+const MAX_CLAIMED = 8_192;
 const POLL_INTERVAL_MS = 250;
 /**
  * Attempt outcomes recorded per durable commit, and the least time between two such commits. Each
@@ -57,11 +62,13 @@ const POLL_INTERVAL_MS = 250;
  * was one per ~33 outcomes and a third of the main thread (webhooks bench profile, issue 31). Lanes
  * free up on the answer, not on the record, so waiting for the next commit slows no request; an idle
  * worker still commits at once. At 25 ms a 2,000-delivery burst still took ~16 commits of ~1.3 ms
- * fsync and commit overhead each beyond the rows' own writes; at 100 ms the batch bound (512) sets
- * the pace at full speed, ~4-5 commits per 2,000 (issue 31, round 2). An outcome waits at most that
- * long to be durable; a crash in between sends the attempt again (at least once, same delivery id).
+ * fsync and commit overhead each beyond the rows' own writes; at 100 ms the batch bound (512) set
+ * the pace at full speed, ~4-5 commits per 2,000 (issue 31, round 2). With 1,024 the interval sets it
+ * (~2-3 commits per 2,000): a row's page shared by two commits is written once, 10-15% less CPU per
+ * recorded outcome in the store alone (issue 31, round 3). An outcome waits at most the interval to
+ * be durable; a crash in between sends the attempt again (at least once, same delivery id).
  */
-const RECORD_BATCH = 512;
+const RECORD_BATCH = 1_024;
 const RECORD_INTERVAL_MS = 100;
 /** Opened signing secrets kept in memory, by sealed value (a rotation seals a new one). */
 const OPENED_SECRETS_KEPT = 1_000;
@@ -87,6 +94,13 @@ export class WebhookDeliveryWorker implements DueWork {
   private readonly queues = new Map<string, Claimed[]>();
   private inFlight = 0;
   private queued = 0;
+  /**
+   * Claims given out by claimForNew whose deliveries are not handed over (or given up) yet, per endpoint
+   * and in all. They count against the bounds like queued ones: two create batches flushed in one turn
+   * of the event loop each saw an empty queue and together claimed more than CLAIMED_PER_ENDPOINT.
+   */
+  private readonly reservedForNew = new Map<string, number>();
+  private reservedTotal = 0;
   private readonly sending = new Set<Promise<unknown>>();
   private readonly openedSecrets = new Map<string, KeyObject>();
   /**
@@ -157,19 +171,40 @@ export class WebhookDeliveryWorker implements DueWork {
   /**
    * A claim for a delivery about to be created, if this process's loop runs and has room for it: the
    * delivery is then created claimed and handed over at once (no claim query). Null: create it unclaimed.
+   * The claim holds its room until handOver takes the delivery or unreserve gives it up.
    */
-  claimForNew(endpointId: string, reserved: { total: number; forEndpoint: number }): { owner: string; untilMs: number } | null {
+  claimForNew(endpointId: string): { owner: string; untilMs: number } | null {
     if (!this.loop.running) return null;
-    const room = MAX_CLAIMED - this.inFlight - this.queued - reserved.total;
-    const endpointRoom = CLAIMED_PER_ENDPOINT - (this.queues.get(endpointId)?.length ?? 0) - (this.lanes.get(endpointId) ?? 0) - reserved.forEndpoint;
-    return room > 0 && endpointRoom > 0 ? { owner: this.owner, untilMs: this.realClock.now().getTime() + DELIVERY_LEASE_MS } : null;
+    const forEndpoint = this.reservedForNew.get(endpointId) ?? 0;
+    const room = MAX_CLAIMED - this.inFlight - this.queued - this.reservedTotal;
+    const endpointRoom = CLAIMED_PER_ENDPOINT - (this.queues.get(endpointId)?.length ?? 0) - (this.lanes.get(endpointId) ?? 0) - forEndpoint;
+    if (room <= 0 || endpointRoom <= 0) return null;
+    this.reservedForNew.set(endpointId, forEndpoint + 1);
+    this.reservedTotal++;
+    return { owner: this.owner, untilMs: this.realClock.now().getTime() + DELIVERY_LEASE_MS };
+  }
+
+  /** Gives up claims of claimForNew whose deliveries will not be handed over (not created, or the write failed). */
+  unreserve(endpointIds: readonly string[]): void {
+    for (const endpointId of endpointIds) {
+      const left = (this.reservedForNew.get(endpointId) ?? 0) - 1;
+      if (left > 0) this.reservedForNew.set(endpointId, left);
+      else this.reservedForNew.delete(endpointId);
+      this.reservedTotal--;
+    }
   }
 
   /** Takes deliveries created with one of its claims (claimForNew) and sends them like claimed ones. */
   async handOver(deliveries: DeliveryRecord[]): Promise<void> {
     if (deliveries.length === 0) return;
     const claimedAtMs = this.realClock.now().getTime();
-    const companies = await this.companies(deliveries);
+    let companies: CompanyWebhooksState[];
+    try {
+      companies = await this.companies(deliveries);
+    } finally {
+      // Queued from here on (or, if the companies could not be loaded, left to their lease): no longer reserved.
+      this.unreserve(deliveries.map((d) => d.endpointId));
+    }
     deliveries.forEach((delivery, i) => this.enqueue({ delivery, company: companies[i]!, claimedAtMs }));
     this.dispatch();
   }
@@ -190,11 +225,13 @@ export class WebhookDeliveryWorker implements DueWork {
   private async pump(): Promise<void> {
     await this.dropStaleClaims();
     this.dispatch();
-    const full = [...this.queues.entries()].filter(([endpointId, queue]) => queue.length + (this.lanes.get(endpointId) ?? 0) >= CLAIMED_PER_ENDPOINT).map(([id]) => id);
+    const full = [...this.queues.entries()]
+      .filter(([endpointId, queue]) => queue.length + (this.lanes.get(endpointId) ?? 0) + (this.reservedForNew.get(endpointId) ?? 0) >= CLAIMED_PER_ENDPOINT)
+      .map(([id]) => id);
     const fullSet = new Set(full);
     const waiting = [...this.queues.entries()].reduce((sum, [endpointId, queue]) => sum + (fullSet.has(endpointId) ? 0 : queue.length), 0);
     if (waiting >= CLAIM_BATCH / 2) return;
-    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.inFlight - this.queued);
+    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.inFlight - this.queued - this.reservedTotal);
     if (room <= 0) return;
     const marks = this.dueMarks;
     const claimed = await this.claimDue(room, full);
