@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
-import { CommitSignal } from './commit-signal';
-import { watchSqliteFile } from './watch-sqlite-file';
+import { appendFileSync } from 'node:fs';
+import { CommitSignal, watchCommitSignal } from './commit-signal';
 
 /** What another connection (another process, in production) can read each time a store signals. */
 function recordOnSignal(read: () => unknown): unknown[] {
@@ -19,17 +19,24 @@ function recordOnSignal(read: () => unknown): unknown[] {
 afterEach(() => jest.restoreAllMocks());
 
 describe('CommitSignal', () => {
-  it("wakes a watcher of the database's file", async () => {
+  it("wakes a watcher of the database's file, which the WAL's own writes do not", async () => {
     const file = join(tempDir('commit-signal'), 'read.db');
     const signal = new CommitSignal(file);
-    const woken = new Promise<void>((resolve) => {
-      const stop = watchSqliteFile(file, () => {
-        stop();
-        resolve();
-      });
+    let wakes = 0;
+    let woken!: () => void;
+    const stop = watchCommitSignal(file, () => {
+      wakes++;
+      woken();
     });
-    signal.signal();
-    await woken;
+    appendFileSync(`${file}-wal`, 'frames of a commit not yet readable');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(wakes).toBe(0);
+    await new Promise<void>((resolve) => {
+      woken = resolve;
+      signal.signal();
+    });
+    expect(wakes).toBe(1);
+    stop();
     signal.close();
   });
 

@@ -7,8 +7,7 @@ import { EventGroupCommit } from './event-group-commit';
 import { AppendRequest, groupAppender } from './group-appender';
 import { RecentEvents } from './recent-events';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
-import { CommitSignal } from '../../sqlite/commit-signal';
-import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
+import { CommitSignal, watchCommitSignal } from '../../sqlite/commit-signal';
 import { useDurableWal } from '../../sqlite/durable-wal';
 
 /** Enough for every subscriber of a busy process to find the batch the first one read. */
@@ -144,7 +143,7 @@ export class SqliteEventStore implements EventStore {
 
   subscribeToAll(after: number | null, handler: SubscriptionHandler): Subscription {
     // Appends by other processes (an API beside a worker) wake subscribers at once instead of at the next poll.
-    this.stopWatching ??= watchSqliteFile(this.file, () => this.appended.emit('append'));
+    this.stopWatching ??= watchCommitSignal(this.file, () => this.appended.emit('append'));
     return pollingSubscription({
       after,
       handler,

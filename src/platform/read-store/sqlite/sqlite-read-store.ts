@@ -17,8 +17,7 @@ import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
 import { assertIdentifier } from '../identifier';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
-import { CommitSignal } from '../../sqlite/commit-signal';
-import { watchSqliteFile } from '../../sqlite/watch-sqlite-file';
+import { CommitSignal, watchCommitSignal } from '../../sqlite/commit-signal';
 import { useDurableWal } from '../../sqlite/durable-wal';
 
 const SCHEMA = `
@@ -418,7 +417,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   watchCommits(onCommit: () => void): () => void {
-    return watchSqliteFile(this.file, onCommit);
+    return watchCommitSignal(this.file, onCommit);
   }
 
   async ping(): Promise<void> {
