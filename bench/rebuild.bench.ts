@@ -60,21 +60,26 @@ export async function rebuildBench(): Promise<void> {
     await runtime.register();
     const { platform } = runtime;
     const total = (await platform.events.headPosition()) ?? 0;
-    const raws: number[] = [rawRead(join(dir, 'events.db'))];
+    const rawCpu: number[] = [];
+    const raws: number[] = [rawRead(join(dir, 'events.db'), rawCpu)];
     console.log(`  raw read + JSON.parse: ${fmt(raws[0]!)} events/s`);
     for (const projection of platform.engine.subscribers.filter(isProjection).filter((p) => !ONLY || ONLY.includes(p.name))) {
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const { applied } = await rebuildProjection(platform.events, platform.readStore, projection, { nowMs: () => Date.now() });
       // Events of the log covered per second (a projection applies only its own streams' events, and the
       // others may be skipped without being read): the same unit as the raw loop's.
       const rate = total / ((performance.now() - started) / 1000);
+      const cpu = cpuSeconds(process.cpuUsage(cpuBefore));
       // The raw loop again after each projection: the machine drifts, each projection is compared with the raw runs either side of it.
-      raws.push(rawRead(join(dir, 'events.db')));
+      raws.push(rawRead(join(dir, 'events.db'), rawCpu));
       const raw = (raws.at(-1)! + raws.at(-2)!) / 2;
       const ratio = rate / raw;
       console.log(
         `  ${projection.name}: ${fmt(rate)} events/s over the ${fmt(total)}-event log (${fmt(applied)} of them in its streams); raw either side ${fmt(raws.at(-2)!)} / ${fmt(raws.at(-1)!)} events/s; load average ${loadAverage()}`,
       );
+      // CPU seconds of this process (every thread), which load on a shared machine inflates less than the wall clock.
+      console.log(`    CPU: rebuild ${cpu.toFixed(1)} s, raw pass ${rawCpu.at(-1)!.toFixed(1)} s (CPU ratio ${(rawCpu.at(-1)! / cpu).toFixed(2)})`);
       // A projection none of whose streams occur in the log (payout_embed_sessions: the log has no Payout Embed) only skips: no verdict.
       const result = applied === 0 ? 'n/a (none of its events in the log)' : ratio >= RATIO_TARGET ? 'PASS' : 'MISS';
       rows.push([projection.name, fmt(rate), fmt(raw), ratio.toFixed(2), `>= ${RATIO_TARGET}`, result]);
@@ -93,12 +98,15 @@ export async function rebuildBench(): Promise<void> {
   console.log(`  load average after: ${loadAverage()}`);
 }
 
-/** Events/s of reading every event in position order, in batches, and parsing its JSON. */
-function rawRead(file: string): number {
+const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
+
+/** Events/s of reading every event in position order, in batches, and parsing its JSON; its CPU seconds pushed to `cpu`. */
+function rawRead(file: string, cpu: number[]): number {
   const db = new Database(file, { readonly: true });
   try {
     const select = db.prepare<[number, number], { position: number; data: string; metadata: string }>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     let after = 0;
     let count = 0;
     let sink = 0;
@@ -114,6 +122,7 @@ function rawRead(file: string): number {
       after = batch[batch.length - 1]!.position;
     }
     if (sink < 0) console.log(sink);
+    cpu.push(cpuSeconds(process.cpuUsage(cpuBefore)));
     return count / ((performance.now() - started) / 1000);
   } finally {
     db.close();
