@@ -109,7 +109,7 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
     generation,
     checkpoint: events[events.length - 1]!.position,
     after: options.checkpoint,
-    streamRevisions: heldRevisions ? (heldRevisions.release ? sortedRecordOf(new Map([...heldRevisions.held, ...revisions])) : {}) : recordOf(revisions),
+    streamRevisions: heldRevisions ? (heldRevisions.release ? sortedRecordOf(heldRevisions.held, revisions) : {}) : recordOf(revisions),
     writes: writer.writes(),
     timers,
   });
@@ -137,10 +137,16 @@ function holdOrRelease(heldRevisions: NonNullable<BatchOptions['heldRevisions']>
   else for (const [streamId, revision] of committed) heldRevisions.held.set(streamId, revision);
 }
 
-/** In stream id order (the default sort's UTF-16 order, as `<` compares): the store's revision index takes them as appends. */
-function sortedRecordOf(revisions: Map<string, number>): Record<string, number> {
+/**
+ * The held revisions overlaid with this batch's, in stream id order (the default sort's UTF-16 order, as
+ * `<` compares): the store's revision index takes them as appends. Merged by key: copying both maps'
+ * entries into a new map cost a sixth of this function in the splits rebuild (it releases ~100,000 at a time).
+ */
+function sortedRecordOf(held: Map<string, number>, batch: Map<string, number>): Record<string, number> {
+  const streamIds = [...held.keys()];
+  for (const streamId of batch.keys()) if (!held.has(streamId)) streamIds.push(streamId);
   const record = Object.create(null) as Record<string, number>;
-  for (const streamId of [...revisions.keys()].sort()) record[streamId] = revisions.get(streamId)!;
+  for (const streamId of streamIds.sort()) record[streamId] = batch.get(streamId) ?? held.get(streamId)!;
   return record;
 }
 

@@ -68,4 +68,39 @@ describe('rebuildProjection', () => {
     await events.close();
     await store.close();
   });
+  it('renews its lease once ten seconds have passed, not after every batch, and stops once another has taken it', async () => {
+    const { events, store } = await open();
+    let now = 1_000_000;
+    const renewals: number[] = [];
+    const tryAcquireLease = store.tryAcquireLease.bind(store);
+    store.tryAcquireLease = (name, owner, nowMs, ttlMs) => {
+      if (owner !== 'another-cli') renewals.push(nowMs);
+      return tryAcquireLease(name, owner, nowMs, ttlMs);
+    };
+    // Three batches of one event within the same second: the lease is taken once, never renewed.
+    await rebuildProjection(events, store, things, { nowMs: () => now, batchSize: 1 });
+    expect(renewals).toEqual([now]);
+
+    // The first batch takes 61 s (the lease expired) and another CLI takes the lease meanwhile: the
+    // renewal after the next batch fails, and the rebuild stops without swapping its shadow in.
+    renewals.length = 0;
+    const start = now;
+    const active = (await store.projectionState(things.name)).activeGeneration;
+    let batches = 0;
+    const rebuild = rebuildProjection(events, store, things, {
+      nowMs: () => now,
+      batchSize: 1,
+      onProgress: () => {
+        if (++batches > 1) return;
+        now += 61_000;
+        void store.tryAcquireLease(`rebuild:${things.name}`, 'another-cli', now, 60_000);
+      },
+    });
+    await expect(rebuild).rejects.toBeInstanceOf(RebuildAlreadyRunningError);
+    expect(renewals).toEqual([start, start + 61_000]);
+    expect(batches).toBe(1);
+    expect((await store.projectionState(things.name)).activeGeneration).toBe(active);
+    await events.close();
+    await store.close();
+  });
 });
