@@ -55,6 +55,32 @@ describe('SqliteEventStore idempotent replay', () => {
   );
 });
 
+describe('SqliteEventStore group commit without savepoints', () => {
+  it.each(['event-loop', 'writer-thread'] as const)(
+    'stores the other appends of a group whole when one throws after its first insert, and nothing of that one (commits on the %s)',
+    async (commitOn) => {
+      const events = new SqliteEventStore(join(tempDir('group-throws'), 'events.db'), { commitOn });
+      const taken = event();
+      await events.append('owner-1', [taken], 'no_stream');
+      // One group: the middle append inserts its first event, then hits the taken id's UNIQUE index.
+      const results = await Promise.allSettled([
+        events.append('good-1', [event(), event()], 'no_stream'),
+        events.append('other-1', [event(), taken, event()], 'no_stream'),
+        events.append('good-2', [event(), event()], 'no_stream'),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect(await events.readStream('other-1')).toEqual([]);
+      expect((await events.readStream('good-1')).map((e) => e.revision)).toEqual([0, 1]);
+      expect((await events.readStream('good-2')).map((e) => e.revision)).toEqual([0, 1]);
+      const positions = (await events.readAll()).map((e) => e.position);
+      expect(positions).toHaveLength(5);
+      expect(results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ position: number }>).value.position)).toEqual([positions[2], positions[4]]);
+      await events.close();
+    },
+  );
+});
+
 describe('SqliteEventStore readAll with stream prefixes', () => {
   it('returns only the events of matching streams, all of them, in position order, from after', async () => {
     const events = new SqliteEventStore(join(tempDir('prefixed-read'), 'events.db'));
