@@ -84,7 +84,9 @@ export function groupAppender(db: Database.Database): (group: AppendRequest[]) =
   return (appends) => {
     try {
       return optimistically.immediate(appends);
-    } catch {
+    } catch (error) {
+      // A busy write lock is not an append that threw: the group never began, and the caller waits for the lock.
+      if (String((error as { code?: string }).code).startsWith('SQLITE_BUSY')) throw error;
       return carefully.immediate(appends);
     }
   };
