@@ -37,11 +37,10 @@ CREATE TABLE IF NOT EXISTS events (
 
 export interface SqliteEventStoreOptions {
   /**
-   * How often a subscription polls when nothing woke it (ms, default 100). Only a fallback: this process's
-   * appends wake its subscribers directly, other processes' through the file watch and the commit signal
-   * (CommitSignal), which fires once their commit is readable. It was 25 ms while the watch fired before
-   * other processes' commits were readable; each idle subscriber's poll is a query (21 of them: 4.5-6% of
-   * the webhooks bench's main thread, issue 31).
+   * How often a subscription polls when nothing woke it (ms, default 25). Appends wake subscribers (this
+   * process's directly, other processes' through the commit signal), yet the worker still leans on this poll:
+   * at 100 ms the settlement bench's catch-up went from 21-23 s to 27-35 s (docs/decisions.md), so some wake
+   * is missed and the poll covers it.
    */
   pollIntervalMs?: number;
   /**
@@ -79,7 +78,7 @@ export class SqliteEventStore implements EventStore {
     this.db.exec(EVENTS_SCHEMA);
     this.checkpointer = new WalCheckpointer(this.db, file);
     this.appended.setMaxListeners(0);
-    this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 25;
     this.statements = {
       readStream: this.db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
