@@ -23,21 +23,7 @@ for (const pragma of workerData.pragmas) db.pragma(pragma);
 // The store's WAL checkpointer thread checkpoints; this connection never does it inside a commit.
 db.pragma('wal_autocheckpoint = 0');
 db.pragma('journal_size_limit = ' + workerData.walLimitBytes);
-// A busy write lock is retried below, not by SQLite's busy handler (see appendWhenFree).
-db.pragma('busy_timeout = 0');
 const appendGroup = (${groupAppender.toString()})(db);
-const nap = new Int32Array(new SharedArrayBuffer(4));
-function appendWhenFree(group) {
-  const deadline = Date.now() + workerData.busyTimeoutMs;
-  for (;;) {
-    try {
-      return appendGroup(group);
-    } catch (error) {
-      if (!String(error.code).startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw error;
-      Atomics.wait(nap, 0, 0, workerData.busyRetryMs);
-    }
-  }
-}
 parentPort.on('message', (group) => {
   if (group === 'stop') {
     db.close();
@@ -45,24 +31,13 @@ parentPort.on('message', (group) => {
     return;
   }
   try {
-    parentPort.postMessage({ kind: 'committed', outcomes: appendWhenFree(group) });
+    parentPort.postMessage({ kind: 'committed', outcomes: appendGroup(group) });
   } catch (error) {
     parentPort.postMessage({ kind: 'failed', error: { message: String(error.message), code: String(error.code || 'SQLITE_ERROR') } });
   }
 });
 parentPort.postMessage({ kind: 'ready', journalMode: db.pragma('journal_mode', { simple: true }), synchronous: db.pragma('synchronous', { simple: true }) });
 `;
-
-/**
- * How long a group waits for the write lock another process holds (the worker's commits), as busy_timeout
- * did, and how often it tries meanwhile. SQLite's busy handler sleeps 1, 2, 5, 10 ... 50, 100 ms between
- * tries, so against a process that commits one transaction after another (a worker settling Splits) it
- * kept missing the gaps: an append of the api waited hundreds of milliseconds, up to seconds (a contention
- * test: p99 2.4 s with the busy handler, 150-210 ms with a try every 0.5 ms). The thread has nothing else to
- * do, so it sleeps (Atomics.wait) and tries again.
- */
-const BUSY_TIMEOUT_MS = 5_000;
-const BUSY_RETRY_MS = 0.5;
 
 /**
  * Commits the event store's append groups on a thread of its own (issue 31): with synchronous = FULL a
@@ -81,14 +56,7 @@ export class EventWriterThread {
   constructor(file: string) {
     this.thread = new Worker(THREAD, {
       eval: true,
-      workerData: {
-        file,
-        driver: require.resolve('better-sqlite3'),
-        pragmas: DURABLE_WAL_PRAGMAS,
-        walLimitBytes: DEFAULT_WAL_LIMIT_BYTES,
-        busyTimeoutMs: BUSY_TIMEOUT_MS,
-        busyRetryMs: BUSY_RETRY_MS,
-      },
+      workerData: { file, driver: require.resolve('better-sqlite3'), pragmas: DURABLE_WAL_PRAGMAS, walLimitBytes: DEFAULT_WAL_LIMIT_BYTES },
     });
     this.thread.unref();
     this.exited = new Promise((resolve) => this.thread.once('exit', () => resolve()));

@@ -85,7 +85,8 @@ export function groupAppender(db: Database.Database): (group: AppendRequest[]) =
     try {
       return optimistically.immediate(appends);
     } catch (error) {
-      // A busy write lock is not an append that threw: the group never began, and the caller waits for the lock.
+      // A busy write lock (busy_timeout ran out) is not an append that threw: the group never began, and
+      // redoing it would only wait for the lock a second time.
       if (String((error as { code?: string }).code).startsWith('SQLITE_BUSY')) throw error;
       return carefully.immediate(appends);
     }
