@@ -24,15 +24,14 @@ export class WebhookDeliveries {
       const claim = this.worker.claimForNew(delivery.endpointId);
       return claim ? { ...delivery, claim } : delivery;
     });
-    let created: Set<string>;
+    let created = new Set<string>();
     try {
       created = new Set(await this.store.createDeliveries(claimed));
-    } catch (error) {
-      this.worker.unreserve(claimed.filter((d) => d.claim).map((d) => d.endpointId));
-      throw error;
+    } finally {
+      // Claims whose delivery was not created (it existed, or the write failed) give their room back.
+      this.worker.unreserve(claimed.filter((d) => d.claim && !created.has(d.id)).map((d) => d.endpointId));
     }
     const handedOver = claimed.filter((d) => d.claim && created.has(d.id));
-    this.worker.unreserve(claimed.filter((d) => d.claim && !created.has(d.id)).map((d) => d.endpointId));
     await this.worker.handOver(handedOver.map(newRecord));
     // One poke per batch, and only if a delivery due now was not handed over (no room, or it existed):
     // the worker's loop claims those. A poke per delivery made it claim from an empty store after each.
