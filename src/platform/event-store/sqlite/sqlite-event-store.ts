@@ -9,6 +9,14 @@ import { RecentEvents } from './recent-events';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { CommitSignal, watchCommitSignal } from '../../sqlite/commit-signal';
 import { useDurableWal } from '../../sqlite/durable-wal';
+import { onOtherConnectionsCommits } from '../../sqlite/data-version-watch';
+
+/**
+ * How often the store asks SQLite whether another connection committed (PRAGMA data_version, no I/O), for
+ * writers that do not signal their commits (an older version of the service, a tool): one cheap check for
+ * the whole process instead of a read of the log per subscriber.
+ */
+const DATA_VERSION_CHECK_MS = 25;
 
 /** Enough for every subscriber of a busy process to find the batch the first one read. */
 const RECENT_EVENTS_CACHED = 8192;
@@ -37,10 +45,9 @@ CREATE TABLE IF NOT EXISTS events (
 
 export interface SqliteEventStoreOptions {
   /**
-   * How often a subscription polls when nothing woke it (ms, default 25). Appends wake subscribers (this
-   * process's directly, other processes' through the commit signal), yet the worker still leans on this poll:
-   * at 100 ms the settlement bench's catch-up went from 21-23 s to 27-35 s (docs/decisions.md), so some wake
-   * is missed and the poll covers it.
+   * How often a subscription reads the log when nothing woke it (ms, default 1,000): a last resort only.
+   * This process's appends wake subscribers directly; other connections' commits through the commit signal
+   * and, for a writer that does not signal, the store's own data_version check every 25 ms.
    */
   pollIntervalMs?: number;
   /**
@@ -66,6 +73,7 @@ export class SqliteEventStore implements EventStore {
   private readonly appends: EventGroupCommit;
 
   private stopWatching: (() => void) | null = null;
+  private stopCheckingDataVersion: (() => void) | null = null;
   private readonly checkpointer: WalCheckpointer;
   private readonly commits: CommitSignal;
 
@@ -78,7 +86,7 @@ export class SqliteEventStore implements EventStore {
     this.db.exec(EVENTS_SCHEMA);
     this.checkpointer = new WalCheckpointer(this.db, file);
     this.appended.setMaxListeners(0);
-    this.pollIntervalMs = options.pollIntervalMs ?? 25;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.statements = {
       readStream: this.db.prepare<[string, number, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       readAll: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
@@ -143,6 +151,7 @@ export class SqliteEventStore implements EventStore {
   subscribeToAll(after: number | null, handler: SubscriptionHandler): Subscription {
     // Appends by other processes (an API beside a worker) wake subscribers at once instead of at the next poll.
     this.stopWatching ??= watchCommitSignal(this.file, () => this.appended.emit('append'));
+    this.stopCheckingDataVersion ??= onOtherConnectionsCommits(this.db, DATA_VERSION_CHECK_MS, () => this.appended.emit('append'));
     return pollingSubscription({
       after,
       handler,
@@ -156,6 +165,7 @@ export class SqliteEventStore implements EventStore {
     await this.appends.drain();
     await this.writer?.stop();
     this.stopWatching?.();
+    this.stopCheckingDataVersion?.();
     await this.checkpointer.stop();
     this.commits.close();
     this.db.close();
