@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempDir } from '../support/temp-dir';
+import { holdFsyncs, settlesSoon } from '../support/held-fsyncs';
 import { SqliteEventStore } from '../../src/platform/event-store/sqlite/sqlite-event-store';
 import { SqliteReadStore } from '../../src/platform/read-store/sqlite/sqlite-read-store';
 import { SqliteWebhookDeliveryStore } from '../../src/webhooks/infrastructure/sqlite-webhook-delivery-store';
@@ -30,6 +31,28 @@ describe('durable commits on every SQLite file (issue 31)', () => {
     try {
       expect(await store.writerPragmas()).toEqual({ journalMode: 'wal', synchronous: FULL });
     } finally {
+      await store.close();
+    }
+  });
+
+  it('webhooks.db: a delivery create, claim or attempt record is acknowledged only once its WAL is fsynced (off the event loop)', async () => {
+    const store = new SqliteWebhookDeliveryStore(join(tempDir('durable-deliveries'), 'webhooks.db'));
+    const fsyncs = holdFsyncs();
+    try {
+      const at = '2026-01-01T00:00:00.000Z';
+      const created = store.createDeliveries([
+        { id: 'd1', endpointId: 'we_1', companyId: 'co_1', eventId: 'evt_1', eventType: 'split.leg_a.approved', body: '{}', nextAttemptAt: at, createdAt: at },
+      ]);
+      expect(await settlesSoon(created)).toBe(false);
+      fsyncs.releaseOne();
+      expect(await created).toEqual(['d1']);
+      const claimed = store.claimDue(at, 'w1', 0, 1_000, 10, []);
+      expect(await settlesSoon(claimed)).toBe(false);
+      fsyncs.releaseOne();
+      expect((await claimed).map((d) => d.id)).toEqual(['d1']);
+      expect(connectionOf(store).pragma('synchronous', { simple: true })).toBe(FULL);
+    } finally {
+      jest.restoreAllMocks();
       await store.close();
     }
   });

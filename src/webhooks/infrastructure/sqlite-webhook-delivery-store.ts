@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { WalSync } from '../../platform/sqlite/wal-sync';
 import { WalCheckpointer } from '../../platform/sqlite/wal-checkpointer';
 import { useDurableWal } from '../../platform/sqlite/durable-wal';
 import {
@@ -54,6 +55,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly checkpointer: WalCheckpointer;
+  private readonly walSync: WalSync;
   /**
    * One transaction function for every write, made once: `db.transaction(work)` per call built a new
    * wrapper each time, about a fifth of an empty claim's cost (webhooks bench profile, issue 31).
@@ -71,6 +73,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
     // Checkpoints in a background thread, as the read store does: not inside the worker's commits.
     this.checkpointer = new WalCheckpointer(this.db, file);
     this.transaction = this.db.transaction((work: () => unknown) => work());
+    this.walSync = new WalSync(this.db, file);
   }
 
   async createDeliveries(deliveries: NewDelivery[]): Promise<string[]> {
@@ -78,7 +81,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
       `INSERT INTO deliveries (id, endpoint_id, company_id, event_id, event_type, body, status, next_attempt_at, created_at, updated_at, lease_owner, lease_until_ms)
        VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     );
-    return this.immediate(() =>
+    return this.durably(() =>
       deliveries
         .filter(
           (d) =>
@@ -96,7 +99,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
    */
   async claimDue(now: string, owner: string, nowMs: number, leaseMs: number, limit: number, skipEndpoints: readonly string[]): Promise<DeliveryRecord[]> {
     const skip = JSON.stringify(skipEndpoints);
-    return this.immediate(() => {
+    return this.durably(() => {
       const expired = this.statement(
         `SELECT id FROM deliveries WHERE lease_owner IS NOT NULL AND lease_until_ms <= ?
             AND status = 'pending' AND next_attempt_at <= ? AND endpoint_id NOT IN (SELECT value FROM json_each(?))
@@ -139,7 +142,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
               updated_at = ?, lease_owner = NULL, lease_until_ms = NULL
         WHERE id = ? AND last_attempt = ? AND lease_owner = ?`,
     );
-    return this.immediate(() =>
+    return this.durably(() =>
       attempts
         .filter((a) => {
           const attempt = JSON.stringify(a.attempt);
@@ -155,7 +158,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
               next_attempt_at = CASE WHEN ? THEN next_attempt_at ELSE NULL END
         WHERE id = ? AND lease_owner = ?`,
     );
-    this.immediate(() => {
+    await this.durably(() => {
       for (const r of released) release.run(updatedAt, r.keepDue ? 1 : 0, r.deliveryId, owner);
     });
   }
@@ -220,6 +223,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
 
   async close(): Promise<void> {
     if (!this.db.open) return;
+    await this.walSync.close();
     await this.checkpointer.stop();
     this.db.close();
   }
@@ -235,6 +239,18 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
 
   private immediate<R>(work: () => R): R {
     return this.transaction.immediate(work) as R;
+  }
+
+  /**
+   * The hot writes (creates, claims, attempt records, releases): acknowledged once durable like the others,
+   * but with their fsync off the event loop (WalSync), so the delivery worker sends meanwhile. A claim or a
+   * delivery row that another process reads before the fsync returns and a power loss then takes back is
+   * claimed or created again: deliveries are at least once, deduplicated by delivery id.
+   */
+  private async durably<R>(work: () => R): Promise<R> {
+    const result = this.walSync.unsynced(() => this.immediate(work));
+    await this.walSync.sync();
+    return result;
   }
 }
 

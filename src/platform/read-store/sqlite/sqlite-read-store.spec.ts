@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempDir } from '../../../../test/support/temp-dir';
+import { holdFsyncs, settlesSoon } from '../../../../test/support/held-fsyncs';
 import { Doc, DocumentWrite } from '../document-store.port';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -82,6 +83,32 @@ describe('SqliteReadStore group commit (issue 31)', () => {
     expect(await store.get('left_docs', 'x')).toBeNull();
     expect(await store.streamRevisionOf('right', 1, 'b-1')).toBeNull();
     expect(await store.get('right_docs', 'r1')).toEqual({ id: 'r1' });
+    await store.close();
+  });
+});
+
+describe('SqliteReadStore group commit fsync off the event loop (issue 31)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('acknowledges a group only once its WAL is fsynced, and keeps synchronous = FULL for every other write', async () => {
+    const file = join(tempDir('group-fsync'), 'read.db');
+    const store = new SqliteReadStore(file);
+    await store.registerProjection('left', [{ name: 'left_docs' }]);
+    const fsyncs = holdFsyncs();
+
+    const commit = store.commitProjection({
+      projection: 'left',
+      generation: 1,
+      checkpoint: 3,
+      streamRevisions: {},
+      writes: [{ kind: 'put', collection: 'left_docs', doc: { id: 'l1' } }],
+    });
+    expect(await settlesSoon(commit)).toBe(false); // the event loop went on while the group's fsync runs
+    expect(fsyncs.calls()).toBe(1);
+    fsyncs.releaseOne();
+    await commit;
+    expect(await store.checkpointOf('left', 1)).toBe(3);
+    expect((store as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true })).toBe(2); // FULL
     await store.close();
   });
 });
