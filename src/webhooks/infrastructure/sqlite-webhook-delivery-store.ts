@@ -215,10 +215,8 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   async markDispatched(position: number): Promise<void> {
-    this.statement('INSERT INTO dispatch_marks (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = MAX(position, excluded.position)').run(
-      DISPATCHER_MARK,
-      position,
-    );
+    const mark = this.statement('INSERT INTO dispatch_marks (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = MAX(position, excluded.position)');
+    await this.durably(() => mark.run(DISPATCHER_MARK, position));
   }
 
   async close(): Promise<void> {
@@ -242,7 +240,7 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   /**
-   * The hot writes (creates, claims, attempt records, releases): acknowledged once durable like the others,
+   * The hot writes (creates, claims, attempt records, releases, the dispatcher's mark): acknowledged once durable like the others,
    * but with their fsync off the event loop (WalSync), so the delivery worker sends meanwhile. A claim or a
    * delivery row that another process reads before the fsync returns and a power loss then takes back is
    * claimed or created again: deliveries are at least once, deduplicated by delivery id.
