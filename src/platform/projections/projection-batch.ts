@@ -63,6 +63,8 @@ export interface BatchOptions {
    * (a sixth of the splits rebuild); committed together and in order they are appended once.
    */
   heldRevisions?: { held: Map<string, number>; release: boolean };
+  /** The generation is a rebuild's shadow: its commits need not be durable before activation (ProjectionCommit.shadow). */
+  shadow?: boolean;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function applyBatch(store: DocumentStore, subscriber: Subscriber, g
     streamRevisions: heldRevisions ? (heldRevisions.release ? sortedRecordOf(heldRevisions.held, revisions) : {}) : recordOf(revisions),
     writes: writer.writes(),
     timers,
+    shadow: options.shadow,
   });
   if (outcome === 'committed') {
     for (const [streamId, revision] of revisions) knownRevisions?.set(streamId, revision);

@@ -56,6 +56,18 @@ describe('rebuildProjection', () => {
     await store.close();
   });
 
+  it('commits every batch as a shadow one (acknowledged before it is durable), and swaps in durably', async () => {
+    const { events, store } = await open();
+    const commits = jest.spyOn(store, 'commitProjection');
+    const activations = jest.spyOn(store, 'activateGeneration');
+    await rebuildProjection(events, store, things, { nowMs: () => Date.now(), batchSize: 1 });
+    expect(commits.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(commits.mock.calls.every(([commit]) => commit.shadow === true)).toBe(true);
+    expect(activations).toHaveBeenCalledTimes(1);
+    await events.close();
+    await store.close();
+  });
+
   it('stores every stream revision by the swap, though a batch commits none until the last', async () => {
     const { events, store } = await open();
     const occurred = { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' };

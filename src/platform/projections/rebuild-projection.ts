@@ -99,7 +99,7 @@ async function replayIntoShadow(
     const headBeforePeek = await events.headPosition();
     const isLast = (await read(last, 1)).length === 0;
     const release = isLast || held.size >= HELD_REVISIONS_LIMIT;
-    const outcome = await applyBatch(store, projection, generation, batch, { checkpoint: after ?? null, heldRevisions: { held, release } });
+    const outcome = await applyBatch(store, projection, generation, batch, { checkpoint: after ?? null, heldRevisions: { held, release }, shadow: true });
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
     if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
     applied += batch.length;
@@ -123,7 +123,15 @@ async function replayIntoShadow(
     batch = await read(after);
   }
   if (head !== null && head > (after ?? 0)) {
-    const outcome = await store.commitProjection({ projection: projection.name, generation, checkpoint: head, after: after ?? null, streamRevisions: {}, writes: [] });
+    const outcome = await store.commitProjection({
+      projection: projection.name,
+      generation,
+      checkpoint: head,
+      after: after ?? null,
+      streamRevisions: {},
+      writes: [],
+      shadow: true,
+    });
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
   }
   await store.activateGeneration(projection.name, generation);

@@ -75,6 +75,12 @@ export interface ProjectionCommit {
   writes: DocumentWrite[];
   /** Timers a process manager scheduled while processing the batch: stored with its checkpoint (idempotent on id). */
   timers?: NewTimer[];
+  /**
+   * A rebuild's batch into a shadow generation, which nothing reads before activateGeneration: the store
+   * may acknowledge it before it is durable. Activation is durable, and on SQLite its fsync carries every
+   * batch before it; a rebuild cut short is discarded anyway.
+   */
+  shadow?: boolean;
 }
 
 export type CommitOutcome = 'committed' | 'retired' | 'stale';

@@ -113,6 +113,31 @@ describe('SqliteReadStore group commit fsync off the event loop (issue 31)', () 
   });
 });
 
+describe('SqliteReadStore rebuild batches (issue 31)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('acknowledges a batch into a shadow generation without waiting for an fsync, and activates it durably', async () => {
+    const store = new SqliteReadStore(join(tempDir('shadow-commit'), 'read.db'));
+    await store.registerProjection('left', [{ name: 'left_docs' }]);
+    const shadow = await store.createShadowGeneration('left');
+    const fsyncs = holdFsyncs();
+    const batch = store.commitProjection({
+      projection: 'left',
+      generation: shadow,
+      checkpoint: 9,
+      streamRevisions: { 'a-1': 0 },
+      writes: [{ kind: 'put', collection: 'left_docs', doc: { id: 'l1' } }],
+      shadow: true,
+    });
+    expect(await settlesSoon(batch)).toBe(true);
+    expect(fsyncs.calls()).toBe(0);
+    await store.activateGeneration('left', shadow); // a FULL commit: SQLite's own fsync carries the batches before it
+    expect(await store.get('left_docs', 'l1')).toEqual({ id: 'l1' });
+    expect((await store.projectionState('left')).checkpoint).toBe(9);
+    await store.close();
+  });
+});
+
 describe('SqliteReadStore active generation cache', () => {
   const thing = (v: string): DocumentWrite => ({ kind: 'put', collection: 'things', doc: { id: 'a', v } as Doc });
   it('reads the new generation after a rebuild swap made by another store instance on the same file (another process, e.g. the CLI)', async () => {

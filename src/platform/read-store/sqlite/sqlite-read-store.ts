@@ -155,6 +155,7 @@ export class SqliteReadStore implements ReadStore {
    * the next batch meanwhile (the fsync was ~15% of its time under settlement load). Other connections
    * may read the group's documents before that fsync returns; a power loss then takes the read model
    * back to an earlier checkpoint, and it is applied again from the durable log, to the same documents.
+   * A rebuild's shadow batches (`shadow`) are acknowledged at once, with no fsync of their own.
    */
   commitProjection(commit: ProjectionCommit): Promise<CommitOutcome> {
     return new Promise((resolve, reject) => {
@@ -181,10 +182,13 @@ export class SqliteReadStore implements ReadStore {
       return;
     }
     this.commits.signal();
+    const [shadow, durable] = partition(commits, (pending) => pending.commit.shadow === true);
+    settleCommits(shadow);
+    if (durable.length === 0) return;
     this.walSync.sync().then(
-      () => settleCommits(commits),
+      () => settleCommits(durable),
       (error: unknown) => {
-        for (const pending of commits) pending.reject(new Error(`the read store's commit was made but could not be fsynced: ${String(error)}`));
+        for (const pending of durable) pending.reject(new Error(`the read store's commit was made but could not be fsynced: ${String(error)}`));
       },
     );
   }
@@ -698,4 +702,11 @@ function settleCommits(commits: PendingCommit[]): void {
     if ('result' in outcome) pending.resolve(outcome.result);
     else pending.reject(outcome.error);
   }
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }
