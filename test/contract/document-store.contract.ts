@@ -1,6 +1,6 @@
 import { Doc, DocumentStore, DocumentWrite } from '../../src/platform/read-store/document-store.port';
 import { StoreLifecycle } from '../../src/platform/read-store/read-store.port';
-import { registered as register } from './contract-names';
+import { registered as register, unique } from './contract-names';
 
 /**
  * Projection documents and bookkeeping: generations, checkpoints, stream revisions, rebuild swaps.
@@ -169,6 +169,71 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       // count takes the same bounds (issue 29: the merchant's orders between two dates, paged with a total).
       expect(await store.count(collection, { owner: 'odd' }, { key: { gte: 'k003' }, position: { lt: 70 } })).toBe(2);
       expect(await store.count(collection, undefined, { position: { gte: 20, lte: 50 } })).toBe(4);
+    });
+
+    // Issue 31 (books CSV): a sort on a field the collection declares unique needs no id tiebreak, which made
+    // SQLite sort every page of lines again. The store keeps the declaration true, so no order can tie.
+    it('sorts by a unique field alone and refuses writes that would duplicate it or leave it out', async () => {
+      const projection = unique('p');
+      const collection = unique('c');
+      await store.registerProjection(projection, [{ name: collection, indexes: [['owner', 'key']], unique: ['key'] }]);
+      // Ids run against keys, and `rank` against both: only the key can give this order.
+      const docs = ['k1', 'k2', 'k3', 'k4'].map((key, i) => ({ id: `d${4 - i}`, owner: 'o', key, rank: i % 2 }));
+      expect(await store.commitProjection({ projection, generation: 1, checkpoint: 1, streamRevisions: {}, writes: docs.map((doc) => put(collection, doc)) })).toBe('committed');
+      const ids = async (options: Parameters<DocumentStore['find']>[1]) => (await store.find(collection, options)).map((d) => d.id);
+      const byKeyThenRank = [
+        { field: 'key', direction: 'desc' as const },
+        { field: 'rank', direction: 'asc' as const },
+      ];
+      expect(await ids({ filter: { owner: 'o' }, sort: byKeyThenRank })).toEqual(['d1', 'd2', 'd3', 'd4']);
+      expect(await ids({ filter: { owner: 'o' }, range: { key: { lt: 'k3' } }, sort: [{ field: 'key', direction: 'asc' }], limit: 1 })).toEqual(['d4']);
+      // A sort that starts with another field still ties on it and is decided by the key after it.
+      expect(await ids({ sort: [{ field: 'rank', direction: 'asc' }, ...byKeyThenRank] })).toEqual(['d2', 'd4', 'd1', 'd3']);
+
+      // By message, not toThrow: better-sqlite3's errors may come from another spec file's realm (not `instanceof Error` here).
+      const refused = async (doc: { id: string; owner?: string; key?: string | null }, generation = 1) =>
+        expect(store.commitProjection({ projection, generation, checkpoint: 2, streamRevisions: {}, writes: [put(collection, doc)] })).rejects.toHaveProperty('message');
+      await refused({ id: 'same-key', owner: 'o', key: 'k2' });
+      await refused({ id: 'no-key', owner: 'o' });
+      await refused({ id: 'null-key', owner: 'o', key: null });
+      expect(await store.checkpointOf(projection, 1)).toBe(1);
+      expect(await store.getMany(collection, ['same-key', 'no-key', 'null-key'])).toEqual([null, null, null]);
+      // Rewriting a document with its own key is no duplicate; a rebuild's generation keeps the rule too.
+      expect(await store.commitProjection({ projection, generation: 1, checkpoint: 2, streamRevisions: {}, writes: [put(collection, { ...docs[0]!, rank: 7 })] })).toBe(
+        'committed',
+      );
+      const shadow = await store.createShadowGeneration(projection);
+      await store.commitProjection({ projection, generation: shadow, checkpoint: 1, streamRevisions: {}, writes: [put(collection, docs[0]!)] });
+      await refused({ id: 'shadow-twin', key: 'k1' }, shadow);
+    });
+
+    it('declares a field unique on documents written before: refused at registration if they break the rule', async () => {
+      const register = async (projection: string, collection: string, declared: boolean) =>
+        store.registerProjection(projection, [{ name: collection, indexes: [['key']], ...(declared ? { unique: ['key'] } : {}) }]);
+      const written = async (docs: { id: string; key?: string }[]) => {
+        const projection = unique('p');
+        const collection = unique('c');
+        await register(projection, collection, false);
+        await store.commitProjection({ projection, generation: 1, checkpoint: 1, streamRevisions: {}, writes: docs.map((doc) => put(collection, doc)) });
+        return { projection, collection };
+      };
+      const fine = await written([
+        { id: 'a', key: 'k1' },
+        { id: 'b', key: 'k2' },
+      ]);
+      await register(fine.projection, fine.collection, true);
+      expect((await store.find(fine.collection, { sort: [{ field: 'key', direction: 'desc' }] })).map((d) => d.id)).toEqual(['b', 'a']);
+      await expect(
+        store.commitProjection({ projection: fine.projection, generation: 1, checkpoint: 2, streamRevisions: {}, writes: [put(fine.collection, { id: 'c', key: 'k1' })] }),
+      ).rejects.toHaveProperty('message');
+
+      const twins = await written([
+        { id: 'a', key: 'k1' },
+        { id: 'b', key: 'k1' },
+      ]);
+      await expect(register(twins.projection, twins.collection, true)).rejects.toHaveProperty('message');
+      const keyless = await written([{ id: 'a', key: 'k1' }, { id: 'b' }]);
+      await expect(register(keyless.projection, keyless.collection, true)).rejects.toHaveProperty('message');
     });
 
     // Read models add optional fields (e.g. a user's releasedAt, an order's unlisted) and filter on null

@@ -46,7 +46,15 @@ export class CheckoutBooksProjection implements Projection {
   private readonly postings = new CheckoutLedgerProjection();
   readonly streams = this.postings.streams;
   readonly collections: CollectionSpec[] = [
-    { name: LEDGER_CHECKOUT_LINES, indexes: [['owner', 'key'], ['account', 'currency', 'key'], ['account', 'currency', 'postedAt'], ['key']] },
+    {
+      name: LEDGER_CHECKOUT_LINES,
+      indexes: [
+        ['owner', 'key'],
+        ['account', 'currency', 'key'],
+        ['account', 'currency', 'postedAt'],
+      ],
+      unique: ['key'],
+    },
     { name: LEDGER_CHECKOUT_LINE_BALANCES, indexes: [['owner']] },
     ...this.postings.collections.filter((c) => !NOT_KEPT.has(c.name)).map((c) => ({ ...c, name: renamed(c.name) })),
   ];

@@ -15,9 +15,15 @@ export const LEDGER_ACCOUNT_BALANCES = 'ledger_account_balances';
 export const LEDGER_COMPANY_BALANCE_HISTORY = 'ledger_company_balance_history';
 
 export const LEDGER_LINE_COLLECTIONS: CollectionSpec[] = [
+  // `key` is unique (it names the line's position and index, as its id does): lists sorted by it need no tiebreak.
   {
     name: LEDGER_LINES,
-    indexes: [['owner', 'key'], ['account', 'currency', 'key'], ['account', 'currency', 'postedAt'], ['key']],
+    indexes: [
+      ['owner', 'key'],
+      ['account', 'currency', 'key'],
+      ['account', 'currency', 'postedAt'],
+    ],
+    unique: ['key'],
   },
   { name: LEDGER_ACCOUNT_BALANCES, indexes: [['owner']] },
   { name: LEDGER_COMPANY_BALANCE_HISTORY, indexes: [['companyId', 'currency', 'postedAt']] },

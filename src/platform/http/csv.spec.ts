@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { amountCsvColumns, csvField, csvText } from './csv';
+import { amountCsvColumns, csvField, csvText, csvTextOfBatches } from './csv';
 
 describe('CSV exports', () => {
   it('quotes what needs quoting (RFC 4180) and neutralises formulas, but not plain numbers', () => {
@@ -36,5 +36,23 @@ describe('CSV exports', () => {
       { id: 'b', amount: '1234', amountCents: '1234', note: 'comma, "quote"\r\nnewline' },
       { id: 'c', amount: '1.234', amountCents: '1234', note: '' },
     ]);
+  });
+
+  it('writes batches as the same text as row by row, in chunks of at most ~32 K characters however large a batch', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => ({ id: `r${i}`, note: i % 7 === 0 ? `café, "${'x'.repeat(i)}"` : `note ${i}` }));
+    const columns = [
+      { header: 'id', value: (r: (typeof rows)[0]) => r.id },
+      { header: 'note', value: (r: (typeof rows)[0]) => r.note },
+    ];
+    async function* batches() {
+      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+    }
+    const chunks: string[] = [];
+    for await (const chunk of csvTextOfBatches(columns, batches())) chunks.push(chunk);
+    let text = '';
+    for await (const chunk of csvText(columns, rows)) text += chunk;
+    expect(chunks.join('')).toBe(text);
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks) expect(chunk.length).toBeLessThan(32 * 1024 + 2600);
   });
 });

@@ -68,15 +68,27 @@ export async function* csvText<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T
 }
 
 /**
- * The CSV text of rows that come a batch at a time (a page of a list): one chunk per batch, formatted in
- * one synchronous loop. The same text as csvText over the same rows; an export of millions of rows pays
- * one await per batch instead of a few per row.
+ * A batched export's chunks end once they reach this many characters. Kept well under V8's large-object
+ * size (~128 KiB): a batch of 1,000 lines made one ~290 KB string, which V8 flattened into freshly mapped
+ * memory and Buffer.from copied into more, page faults over every byte (0.25 s of CPU per million lines).
+ */
+const BATCH_CHUNK_CHARS = 32 * 1024;
+
+/**
+ * The CSV text of rows that come a batch at a time (a page of a list), formatted in one synchronous loop
+ * per batch. The same text as csvText over the same rows; an export of millions of rows pays a few awaits
+ * per batch instead of a few per row.
  */
 export async function* csvTextOfBatches<T>(columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
   yield csvRecord(columns.map((c) => c.header));
   for await (const batch of batches) {
     let chunk = '';
-    for (const row of batch) chunk += csvRow(columns, row);
+    for (const row of batch) {
+      chunk += csvRow(columns, row);
+      if (chunk.length < BATCH_CHUNK_CHARS) continue;
+      yield chunk;
+      chunk = '';
+    }
     if (chunk) yield chunk;
   }
 }

@@ -138,7 +138,7 @@ function inRange(doc: Frozen<Doc>, range: Range = {}): boolean {
   return Object.entries(range).every(([field, bounds]) => withinBounds(fieldOf(doc, field), bounds));
 }
 
-/** Same order as the stores: the sort fields, then id ascending. */
+/** Same order as the stores: the sort fields, then id ascending (which the stores leave out after a unique field, where it never decides). */
 function compareBy(a: Doc, b: Doc, sort: NonNullable<FindOptions['sort']>): number {
   for (const { field, direction } of sort) {
     const x = fieldOf(a, field) as string | number;

@@ -30,6 +30,31 @@ describe('MongoDB read store: query building', () => {
     expect(toSort()).toEqual([['_id', 1]]);
   });
 
+  it('sorts by a unique field with no _id tiebreak, and drops the fields after it (they never decide)', () => {
+    const unique = new Set(['key']);
+    expect(toSort([{ field: 'key', direction: 'desc' }], unique)).toEqual([['key', -1]]);
+    expect(
+      toSort(
+        [
+          { field: 'rank', direction: 'asc' },
+          { field: 'key', direction: 'desc' },
+          { field: 'postedAt', direction: 'asc' },
+        ],
+        unique,
+      ),
+    ).toEqual([
+      ['rank', 1],
+      ['key', -1],
+    ]);
+    expect(toSort([{ field: 'postedAt', direction: 'asc' }], unique)).toEqual([
+      ['postedAt', 1],
+      ['_id', 1],
+    ]);
+    // The ledger lines' page (equality on owner, newest first) is then served by their { owner, key } index.
+    expect(indexServes({ owner: 1, key: 1 }, { equality: ['owner'], sort: toSort([{ field: 'key', direction: 'desc' }], unique) })).toBe(true);
+    expect(indexServes({ owner: 1, key: 1 }, { equality: ['owner'], sort: toSort([{ field: 'key', direction: 'desc' }]) })).toBe(false);
+  });
+
   it('treats limits and skips that are not positive as none, as SQLite does', () => {
     expect(positive(undefined)).toBeUndefined();
     expect(positive(0)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { Document, Filter as MongoFilter, IndexSpecification } from 'mongodb';
-import { Filter, FindOptions, Range } from '../document-store.port';
+import { decisiveSort, Filter, FindOptions, Range } from '../document-store.port';
 import { assertIdentifier } from '../identifier';
 
 /**
@@ -33,16 +33,18 @@ export function toQuery<T extends Document>(filter: Filter = {}, range: Range = 
 }
 
 /**
- * Requested fields in order, then _id (= id) ascending as the tie-break, like the SQLite adapter. A field
- * listed twice keeps its first direction, as in SQL (the driver turns the pairs into a Map, where the last would win).
+ * Requested fields in order, then _id (= id) ascending as the tie-break, like the SQLite adapter; no
+ * tie-break after a field of the collection's `unique` (decisiveSort), so an index on it serves the sort. A
+ * field listed twice keeps its first direction, as in SQL (the driver turns the pairs into a Map, where the last would win).
  */
-export function toSort(sort: FindOptions['sort'] = []): [string, 1 | -1][] {
+export function toSort(requested: FindOptions['sort'] = [], unique: ReadonlySet<string> = new Set()): [string, 1 | -1][] {
+  const { sort, tiebreak } = decisiveSort(requested, unique);
   const pairs = new Map<string, 1 | -1>();
   for (const s of sort) {
     const field = assertIdentifier(s.field);
     if (!pairs.has(field)) pairs.set(field, s.direction === 'desc' ? -1 : 1);
   }
-  return [...pairs, ['_id', 1]];
+  return tiebreak ? [...pairs, ['_id', 1]] : [...pairs];
 }
 
 /** SQLite treats a negative LIMIT as none and a negative OFFSET as 0; MongoDB rejects or reinterprets them. */

@@ -24,6 +24,7 @@ import {
   ProjectionState,
   Range,
   isStale,
+  assertUniqueFieldsPresent,
 } from '../document-store.port';
 import { ReadStore } from '../read-store.port';
 import { NewTimer, Timer, TimerCount, TimerStatus } from '../timer-store.port';
@@ -161,6 +162,7 @@ export class MongoReadStore implements ReadStore {
       }
     });
     for (const generation of await this.liveGenerations(projection)) await this.createCollections(projection, generation);
+    this.uniqueFields.clear();
   }
 
   async projectionState(projection: string): Promise<ProjectionState> {
@@ -192,7 +194,10 @@ export class MongoReadStore implements ReadStore {
   }
 
   generationReader(projection: string, generation: number): DocumentReader {
-    return documentReader((collection) => this.documentsOf(collection, projection, generation));
+    return documentReader(
+      (collection) => this.documentsOf(collection, projection, generation),
+      (collection) => this.uniqueFieldsOf(collection),
+    );
   }
 
   async checkpointOf(projection: string, generation: number): Promise<number | null> {
@@ -213,6 +218,8 @@ export class MongoReadStore implements ReadStore {
       if (isStale(record.checkpoint ?? null, commit)) return 'stale';
       for (const [collection, writes] of groupByCollection(commit.writes)) {
         const documents = await this.documentsOf(collection, projection, generation, session);
+        const unique = await this.uniqueFieldsOf(collection, session);
+        if (unique.size > 0) for (const write of writes) if (write.kind === 'put') assertUniqueFieldsPresent(collection, write.doc, unique);
         await documents.bulkWrite(writes.map(toBulkOperation), { ordered: true, session });
       }
       await this.saveStreamRevisions(commit, session);
@@ -520,12 +527,15 @@ export class MongoReadStore implements ReadStore {
   }
 
   private activeReader(): BatchDocumentReader {
-    return documentReader(async (collection) => {
-      const projection = await this.ownerOf(collection);
-      const record = await this.projections.findOne({ _id: projection });
-      if (!record) throw new Error(`Unknown projection ${projection}`);
-      return this.physical(collection, record.activeGeneration);
-    });
+    return documentReader(
+      async (collection) => {
+        const projection = await this.ownerOf(collection);
+        const record = await this.projections.findOne({ _id: projection });
+        if (!record) throw new Error(`Unknown projection ${projection}`);
+        return this.physical(collection, record.activeGeneration);
+      },
+      (collection) => this.uniqueFieldsOf(collection),
+    );
   }
 
   private async documentsOf(collection: string, projection: string, generation: number, session?: ClientSession): Promise<Collection<StoredDoc>> {
@@ -547,6 +557,18 @@ export class MongoReadStore implements ReadStore {
     return record.projection;
   }
 
+  /** Each collection's unique fields (CollectionSpec.unique), as registered; forgotten when a projection registers again. */
+  private readonly uniqueFields = new Map<string, ReadonlySet<string>>();
+
+  private async uniqueFieldsOf(collection: string, session?: ClientSession): Promise<ReadonlySet<string>> {
+    const cached = this.uniqueFields.get(collection);
+    if (cached !== undefined) return cached;
+    const record = await this.collections.findOne({ _id: collection }, { session });
+    const unique: ReadonlySet<string> = new Set(record?.spec.unique ?? []);
+    this.uniqueFields.set(collection, unique);
+    return unique;
+  }
+
   private async collectionsOf(projection: string): Promise<CollectionSpec[]> {
     const records = await this.collections.find({ projection }).toArray();
     return records.map((record) => record.spec);
@@ -563,6 +585,13 @@ export class MongoReadStore implements ReadStore {
       await this.ensureCollection(name);
       for (const fields of spec.indexes ?? []) {
         await this.db.collection(name).createIndex(fields.map((field): [string, 1] => [assertIdentifier(field), 1]));
+      }
+      // Descending: a collection made before the field was declared unique may hold a plain index on
+      // { field: 1 }, and MongoDB refuses a second index with the same key pattern.
+      for (const field of spec.unique ?? []) {
+        await this.db.collection(name).createIndex({ [assertIdentifier(field)]: -1 }, { unique: true, name: `unique__${field}` });
+        const missing = await this.physical(spec.name, generation).findOne({ [field]: null }, { projection: { _id: 1 } });
+        if (missing) throw new Error(`Document ${missing._id} of ${name} has no ${field}, which is unique in that collection`);
       }
     }
   }
@@ -591,7 +620,10 @@ function isServerError(error: unknown, code: number): boolean {
   return error instanceof MongoServerError && error.code === code;
 }
 
-function documentReader(collectionOf: (collection: string) => Promise<Collection<StoredDoc>>): BatchDocumentReader {
+function documentReader(
+  collectionOf: (collection: string) => Promise<Collection<StoredDoc>>,
+  uniqueFieldsOf: (collection: string) => Promise<ReadonlySet<string>>,
+): BatchDocumentReader {
   return {
     async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
       const stored = await (await collectionOf(collection)).findOne({ _id: id });
@@ -609,7 +641,7 @@ function documentReader(collectionOf: (collection: string) => Promise<Collection
     async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
       if (options.limit === 0) return []; // SQLite's LIMIT 0; for MongoDB a limit of 0 means none
       const cursor = (await collectionOf(collection)).find(toQuery(options.filter, options.range), {
-        sort: toSort(options.sort),
+        sort: toSort(options.sort, await uniqueFieldsOf(collection)),
         skip: positive(options.skip),
         limit: positive(options.limit),
       });

@@ -166,3 +166,36 @@ describe('SqliteReadStore active generation cache', () => {
     await api.close();
   });
 });
+
+describe('SqliteReadStore sorts on a unique field (issue 31, books CSV)', () => {
+  it('walks the index for a page sorted by a unique field: no temporary B-tree for an id tiebreak', async () => {
+    const file = join(tempDir('unique-sort'), 'read.db');
+    const store = new SqliteReadStore(file);
+    // Declared as the ledger's lines are (ledger-lines.ts).
+    await store.registerProjection('books', [{ name: 'lines', indexes: [['owner', 'key']], unique: ['key'] }]);
+    const prepared: string[] = [];
+    const prepare = Database.prototype.prepare;
+    const spy = jest.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
+      prepared.push(sql);
+      return prepare.call(this, sql);
+    } as typeof prepare);
+    try {
+      await store.find('lines', { filter: { owner: 'co_1' }, sort: [{ field: 'key', direction: 'desc' }], limit: 100 });
+      await store.find('lines', { filter: { owner: 'co_1' }, range: { key: { lt: 'k9' } }, sort: [{ field: 'key', direction: 'desc' }], limit: 100 });
+    } finally {
+      spy.mockRestore();
+    }
+    const finds = prepared.filter((sql) => sql.includes('ORDER BY'));
+    expect(finds).toHaveLength(2);
+    const reader = new Database(file, { readonly: true });
+    for (const sql of finds) {
+      const plan = reader
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...Array.from(sql.match(/\?/g)!, () => 'x'))
+        .map((row) => row.detail);
+      expect(plan).toEqual([expect.stringContaining('USING INDEX rm_lines_g1__owner_key')]);
+    }
+    reader.close();
+    await store.close();
+  });
+});

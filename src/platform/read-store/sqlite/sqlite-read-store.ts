@@ -6,6 +6,8 @@ import {
   Doc,
   BatchDocumentReader,
   DocumentReader,
+  assertUniqueFieldsPresent,
+  decisiveSort,
   Filter,
   FindOptions,
   ProjectionCommit,
@@ -122,6 +124,7 @@ export class SqliteReadStore implements ReadStore {
       }
       for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation);
     });
+    this.uniqueFields.clear();
   }
 
   async projectionState(projection: string): Promise<ProjectionState> {
@@ -200,6 +203,8 @@ export class SqliteReadStore implements ReadStore {
     for (const write of commit.writes) {
       const table = this.tableOf(write.collection, commit.projection, commit.generation);
       if (write.kind === 'put') {
+        const unique = this.uniqueFieldsOf(write.collection);
+        if (unique.size > 0) assertUniqueFieldsPresent(write.collection, write.doc, unique);
         this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(write.doc.id, JSON.stringify(write.doc));
       } else {
         this.statement(`DELETE FROM ${table} WHERE id = ?`).run(write.id);
@@ -561,6 +566,7 @@ export class SqliteReadStore implements ReadStore {
 
   private readerFor(tableOf: (collection: string) => string, run: <R>(read: () => R) => R = (read) => read()): BatchDocumentReader {
     const statement = this.statement.bind(this);
+    const uniqueFieldsOf = this.uniqueFieldsOf.bind(this);
     return {
       async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
         const row = run(() => statement<[string], { body: string }>(`SELECT body FROM ${tableOf(collection)} WHERE id = ?`).get(id));
@@ -585,9 +591,11 @@ export class SqliteReadStore implements ReadStore {
       },
       async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
         const where = whereClause(options.filter, options.range);
-        const order = (options.sort ?? [])
+        // No id tiebreak after a unique field: with one, SQLite sorted every page again in a temporary B-tree.
+        const { sort, tiebreak } = decisiveSort(options.sort, uniqueFieldsOf(collection));
+        const order = sort
           .map((s) => `json_extract(body, '$.${assertIdentifier(s.field)}') ${s.direction === 'desc' ? 'DESC' : 'ASC'}`)
-          .concat('id ASC')
+          .concat(tiebreak ? ['id ASC'] : [])
           .join(', ');
         const sql = () => `SELECT body FROM ${tableOf(collection)} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
         const rows = run(() => statement<unknown[], { body: string }>(sql()).all(...where.params, options.limit ?? -1, options.skip ?? 0));
@@ -621,6 +629,19 @@ export class SqliteReadStore implements ReadStore {
     return row.projection;
   }
 
+  /** Each collection's unique fields (CollectionSpec.unique), as registered; forgotten when a projection registers again. */
+  private readonly uniqueFields = new Map<string, ReadonlySet<string>>();
+
+  private uniqueFieldsOf(collection: string): ReadonlySet<string> {
+    let unique = this.uniqueFields.get(collection);
+    if (unique === undefined) {
+      const row = this.statement<[string], { spec: string }>('SELECT spec FROM projection_collections WHERE collection = ?').get(collection);
+      unique = new Set((row ? (JSON.parse(row.spec) as CollectionSpec) : { unique: [] }).unique ?? []);
+      this.uniqueFields.set(collection, unique);
+    }
+    return unique;
+  }
+
   private collectionsOf(projection: string): CollectionSpec[] {
     return this.statement<[string], { spec: string }>('SELECT spec FROM projection_collections WHERE projection = ?')
       .all(projection)
@@ -648,7 +669,21 @@ export class SqliteReadStore implements ReadStore {
         const columns = fields.map((f) => `json_extract(body, '$.${assertIdentifier(f)}')`).join(', ');
         this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}__${fields.join('_')} ON ${table} (${columns})`);
       }
+      for (const field of spec.unique ?? []) this.createUniqueIndex(table, field);
     }
+  }
+
+  /**
+   * A unique field's index. Named apart from the plain indexes, so a table made before the field was
+   * declared unique (whose plain index on it stays) gets it at start too. A table whose documents break
+   * the rule (a duplicate fails the CREATE; a missing value is looked up here) stops the start: find
+   * would order its ties arbitrarily.
+   */
+  private createUniqueIndex(table: string, field: string): void {
+    const value = `json_extract(body, '$.${assertIdentifier(field)}')`;
+    this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__unique__${field} ON ${table} (${value})`);
+    const missing = this.db.prepare<[], { id: string }>(`SELECT id FROM ${table} WHERE ${value} IS NULL LIMIT 1`).get();
+    if (missing) throw new Error(`Document ${missing.id} of ${table} has no ${field}, which is unique in that collection`);
   }
 }
 
