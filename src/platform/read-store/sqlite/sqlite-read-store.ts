@@ -117,7 +117,9 @@ export class SqliteReadStore implements ReadStore {
         this.statement("INSERT INTO projections (name, active_generation, status) VALUES (?, 1, 'running')").run(projection);
         this.statement('INSERT INTO projection_generations (name, generation, version) VALUES (?, 1, ?)').run(projection, version);
       }
-      for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation);
+      // A shadow (a rebuild under way, maybe in another process) gets its indexes when it is activated.
+      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!;
+      for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation, { indexes: generation === active_generation });
     });
   }
 
@@ -186,12 +188,9 @@ export class SqliteReadStore implements ReadStore {
     if (!generation || generation.retired) return 'retired';
     if (isStale(generation.checkpoint, commit)) return 'stale';
     for (const write of commit.writes) {
-      const table = this.tableOf(write.collection, commit.projection, commit.generation);
-      if (write.kind === 'put') {
-        this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(write.doc.id, JSON.stringify(write.doc));
-      } else {
-        this.statement(`DELETE FROM ${table} WHERE id = ?`).run(write.id);
-      }
+      const table = this.writesTo(write.collection, commit.projection, commit.generation);
+      if (write.kind === 'put') table.put.run(write.doc.id, JSON.stringify(write.doc));
+      else table.delete.run(write.id);
     }
     const upsertRevision = this.statement(
       'INSERT INTO projection_stream_revisions (name, generation, stream_id, revision) VALUES (?, ?, ?, ?) ON CONFLICT (name, generation, stream_id) DO UPDATE SET revision = excluded.revision',
@@ -204,17 +203,47 @@ export class SqliteReadStore implements ReadStore {
     return 'committed';
   }
 
+  /**
+   * A shadow's tables get their secondary indexes when it is activated, not now: nothing queries a
+   * shadow by them while it is rebuilt (apply reads documents by id), and one sorted CREATE INDEX over
+   * the loaded table is cheaper than keeping the index in step row by row. The ledger's lines, inserted
+   * owner- and account-first into three such indexes, dirtied pages all over them on every commit
+   * (rebuild CPU 40.5 -> 32.6 s with the build included: docs/decisions.md, issue 31 ledger rebuild).
+   */
+  /**
+   * The put and delete statements of a collection's table in a generation, looked up once per table: a
+   * ledger rebuild commits a million documents, and building each one's SQL text to look its statement
+   * up by (the `statement` lookup alone: 0.6 s self in that rebuild's profile) is per document.
+   */
+  private writesTo(collection: string, projection: string, generation: number): { put: Database.Statement<[string, string]>; delete: Database.Statement<[string]> } {
+    const key = `${collection}\u0000${projection}\u0000${generation}`;
+    let statements = this.tableWrites.get(key);
+    if (!statements) {
+      const table = this.tableOf(collection, projection, generation);
+      statements = {
+        put: this.db.prepare(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`),
+        delete: this.db.prepare(`DELETE FROM ${table} WHERE id = ?`),
+      };
+      this.tableWrites.set(key, statements);
+    }
+    return statements;
+  }
+
+  private readonly tableWrites = new Map<string, { put: Database.Statement<[string, string]>; delete: Database.Statement<[string]> }>();
+
   async createShadowGeneration(projection: string, version = 1): Promise<number> {
     return this.immediate(() => {
       const { next } = this.statement<[string], { next: number }>('SELECT MAX(generation) + 1 AS next FROM projection_generations WHERE name = ?').get(projection)!;
       this.statement('INSERT INTO projection_generations (name, generation, version) VALUES (?, ?, ?)').run(projection, next, version);
-      this.createTables(projection, next);
+      this.createTables(projection, next, { indexes: false });
       return next;
     });
   }
 
+  /** Builds the generation's secondary indexes (a shadow has none yet) in the transaction that swaps it in. */
   async activateGeneration(projection: string, generation: number): Promise<void> {
     this.immediate(() => {
+      this.createTables(projection, generation);
       const previous = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!.active_generation;
       this.statement("UPDATE projections SET active_generation = ?, status = 'running', error = NULL WHERE name = ?").run(generation, projection);
       this.activeGenerations.clear();
@@ -627,10 +656,12 @@ export class SqliteReadStore implements ReadStore {
     );
   }
 
-  private createTables(projection: string, generation: number): void {
+  /** Creates what is missing of the generation's tables and (unless told not to) their secondary indexes. */
+  private createTables(projection: string, generation: number, options: { indexes: boolean } = { indexes: true }): void {
     for (const spec of this.collectionsOf(projection)) {
       const table = physicalTable(spec.name, generation);
       this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`);
+      if (!options.indexes) continue;
       for (const fields of spec.indexes ?? []) {
         const columns = fields.map((f) => `json_extract(body, '$.${assertIdentifier(f)}')`).join(', ');
         this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}__${fields.join('_')} ON ${table} (${columns})`);
