@@ -61,6 +61,11 @@ interface StateRow {
   version: number | null;
 }
 
+interface TableWrites {
+  put: Database.Statement<[string, string]>;
+  delete: Database.Statement<[string]>;
+}
+
 interface GenerationRow {
   checkpoint: number | null;
   retired: number;
@@ -215,21 +220,28 @@ export class SqliteReadStore implements ReadStore {
    * ledger rebuild commits a million documents, and building each one's SQL text to look its statement
    * up by (the `statement` lookup alone: 0.6 s self in that rebuild's profile) is per document.
    */
-  private writesTo(collection: string, projection: string, generation: number): { put: Database.Statement<[string, string]>; delete: Database.Statement<[string]> } {
-    const key = `${collection}\u0000${projection}\u0000${generation}`;
-    let statements = this.tableWrites.get(key);
+  private writesTo(collection: string, projection: string, generation: number): TableWrites {
+    let byCollection = this.tableWrites.get(projection)?.get(generation);
+    if (!byCollection) {
+      byCollection = new Map();
+      const byGeneration = this.tableWrites.get(projection) ?? new Map<number, Map<string, TableWrites>>();
+      byGeneration.set(generation, byCollection);
+      this.tableWrites.set(projection, byGeneration);
+    }
+    let statements = byCollection.get(collection);
     if (!statements) {
       const table = this.tableOf(collection, projection, generation);
       statements = {
         put: this.db.prepare(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`),
         delete: this.db.prepare(`DELETE FROM ${table} WHERE id = ?`),
       };
-      this.tableWrites.set(key, statements);
+      byCollection.set(collection, statements);
     }
     return statements;
   }
 
-  private readonly tableWrites = new Map<string, { put: Database.Statement<[string, string]>; delete: Database.Statement<[string]> }>();
+  /** By projection, generation and collection (nested maps: no key text to build per document). */
+  private readonly tableWrites = new Map<string, Map<number, Map<string, TableWrites>>>();
 
   async createShadowGeneration(projection: string, version = 1): Promise<number> {
     return this.immediate(() => {
