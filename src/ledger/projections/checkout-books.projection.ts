@@ -78,7 +78,8 @@ class CheckoutBooksWriter implements ProjectionWriter {
     if (NOT_KEPT.has(collection)) return;
     if (collection === LEDGER_LINES || collection === LEDGER_ACCOUNT_BALANCES) {
       const line = doc as unknown as LedgerLineDoc | AccountBalanceDoc;
-      if (line.accountType && PLATFORM_ACCOUNT_TYPES.has(line.accountType)) line.owner = 'platform';
+      // A copy: the booking's lines are frozen (ledger-lines.ts).
+      if (line.accountType && PLATFORM_ACCOUNT_TYPES.has(line.accountType)) return this.writer.put(renamed(collection), { ...doc, owner: 'platform' });
     }
     this.writer.put(renamed(collection), doc);
   }

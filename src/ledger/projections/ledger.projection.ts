@@ -594,16 +594,20 @@ async function changeBalanceDoc(writer: ProjectionWriter, companyId: string, cur
 async function creditContractor(writer: ProjectionWriter, split: LedgerSplit, rosterEntryId: string, row: LedgerRow, postedAt: string, postingId: string): Promise<void> {
   const net = parseCents(row.netAmountCents ?? '0');
   await moveContractorAccount(writer, row.contractor, split.currency, { creditedCents: net, autoWithdrawCents: row.autoWithdraws ? net : 0n });
-  writer.put<ContractorCreditDoc>(LEDGER_CONTRACTOR_CREDITS, {
-    id: postingId,
-    contractor: row.contractor,
-    splitId: split.id,
-    rosterEntryId,
-    smeCompanyId: split.smeCompanyId,
-    currency: split.currency,
-    amountCents: net.toString(),
-    postedAt,
-  });
+  // Frozen: never changed once put, so staged as it is rather than copied (ledger-lines.ts, frozenPosting).
+  writer.put<ContractorCreditDoc>(
+    LEDGER_CONTRACTOR_CREDITS,
+    Object.freeze({
+      id: postingId,
+      contractor: row.contractor,
+      splitId: split.id,
+      rosterEntryId,
+      smeCompanyId: split.smeCompanyId,
+      currency: split.currency,
+      amountCents: net.toString(),
+      postedAt,
+    }),
+  );
 }
 
 type AccountDelta = { creditedCents?: bigint; autoWithdrawCents?: bigint; reversedCents?: bigint; withdrawnCents?: bigint; owedCents?: bigint };

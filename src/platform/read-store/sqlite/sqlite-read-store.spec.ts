@@ -199,3 +199,50 @@ describe('SqliteReadStore sorts on a unique field (issue 31, books CSV)', () => 
     await store.close();
   });
 });
+
+describe('SqliteReadStore shadow generations (issue 31, ledger rebuild)', () => {
+  const indexesOf = (file: string, table: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db
+        .prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%' ORDER BY name")
+        .all(table)
+        .map((row) => row.name);
+    } finally {
+      db.close();
+    }
+  };
+
+  it('builds a shadow without its secondary indexes and gives them to it when it is activated, with the same answers', async () => {
+    const file = join(tempDir('shadow-indexes'), 'read.db');
+    const store = new SqliteReadStore(file);
+    const spec = [{ name: 'lines', indexes: [['owner', 'key'], ['key']] }];
+    await store.registerProjection('books', spec);
+    expect(indexesOf(file, 'rm_lines_g1')).toEqual(['rm_lines_g1__key', 'rm_lines_g1__owner_key']);
+    const shadow = await store.createShadowGeneration('books');
+    const line = (id: string, owner: string, key: string): DocumentWrite => ({ kind: 'put', collection: 'lines', doc: { id, owner, key } as Doc });
+    await store.commitProjection({
+      projection: 'books',
+      generation: shadow,
+      checkpoint: 3,
+      streamRevisions: {},
+      writes: [line('c', 'co_1', '3'), line('a', 'co_2', '1'), line('b', 'co_1', '2')],
+    });
+    expect(indexesOf(file, `rm_lines_g${shadow}`)).toEqual([]);
+    // A restart while the rebuild runs (registerProjection again) leaves the shadow without them too.
+    await store.registerProjection('books', spec);
+    expect(indexesOf(file, `rm_lines_g${shadow}`)).toEqual([]);
+    expect(await store.generationReader('books', shadow).find('lines', { filter: { owner: 'co_1' }, sort: [{ field: 'key', direction: 'desc' }] })).toEqual([
+      { id: 'c', owner: 'co_1', key: '3' },
+      { id: 'b', owner: 'co_1', key: '2' },
+    ]);
+
+    await store.activateGeneration('books', shadow);
+    expect(indexesOf(file, `rm_lines_g${shadow}`)).toEqual([`rm_lines_g${shadow}__key`, `rm_lines_g${shadow}__owner_key`]);
+    expect(await store.find('lines', { filter: { owner: 'co_1' }, sort: [{ field: 'key', direction: 'desc' }] })).toEqual([
+      { id: 'c', owner: 'co_1', key: '3' },
+      { id: 'b', owner: 'co_1', key: '2' },
+    ]);
+    await store.close();
+  });
+});

@@ -64,6 +64,11 @@ interface StateRow {
   version: number | null;
 }
 
+interface TableWrites {
+  put: Database.Statement<[string, string]>;
+  delete: Database.Statement<[string]>;
+}
+
 interface GenerationRow {
   checkpoint: number | null;
   retired: number;
@@ -122,7 +127,9 @@ export class SqliteReadStore implements ReadStore {
         this.statement("INSERT INTO projections (name, active_generation, status) VALUES (?, 1, 'running')").run(projection);
         this.statement('INSERT INTO projection_generations (name, generation, version) VALUES (?, 1, ?)').run(projection, version);
       }
-      for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation);
+      // A shadow (a rebuild under way, maybe in another process) gets its indexes when it is activated.
+      const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!;
+      for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation, { indexes: generation === active_generation });
     });
     this.uniqueFields.clear();
   }
@@ -201,13 +208,13 @@ export class SqliteReadStore implements ReadStore {
     if (!generation || generation.retired) return 'retired';
     if (isStale(generation.checkpoint, commit)) return 'stale';
     for (const write of commit.writes) {
-      const table = this.tableOf(write.collection, commit.projection, commit.generation);
+      const table = this.writesTo(write.collection, commit.projection, commit.generation);
       if (write.kind === 'put') {
         const unique = this.uniqueFieldsOf(write.collection);
         if (unique.size > 0) assertUniqueFieldsPresent(write.collection, write.doc, unique);
-        this.statement(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`).run(write.doc.id, JSON.stringify(write.doc));
+        table.put.run(write.doc.id, JSON.stringify(write.doc));
       } else {
-        this.statement(`DELETE FROM ${table} WHERE id = ?`).run(write.id);
+        table.delete.run(write.id);
       }
     }
     const upsertRevision = this.statement(
@@ -221,16 +228,59 @@ export class SqliteReadStore implements ReadStore {
     return 'committed';
   }
 
+  /**
+   * A shadow's tables get their secondary indexes when it is activated, not now: nothing queries a
+   * shadow by them while it is rebuilt (apply reads documents by id), and one sorted CREATE INDEX over
+   * the loaded table is cheaper than keeping the index in step row by row. The ledger's lines, inserted
+   * owner- and account-first into three such indexes, dirtied pages all over them on every commit
+   * (rebuild CPU 40.5 -> 32.6 s with the build included: docs/decisions.md, issue 31 ledger rebuild).
+   */
+  /**
+   * The put and delete statements of a collection's table in a generation, looked up once per table: a
+   * ledger rebuild commits a million documents, and building each one's SQL text to look its statement
+   * up by (the `statement` lookup alone: 0.6 s self in that rebuild's profile) is per document.
+   */
+  private writesTo(collection: string, projection: string, generation: number): TableWrites {
+    let byCollection = this.tableWrites.get(projection)?.get(generation);
+    if (!byCollection) {
+      byCollection = new Map();
+      const byGeneration = this.tableWrites.get(projection) ?? new Map<number, Map<string, TableWrites>>();
+      byGeneration.set(generation, byCollection);
+      this.tableWrites.set(projection, byGeneration);
+    }
+    let statements = byCollection.get(collection);
+    if (!statements) {
+      const table = this.tableOf(collection, projection, generation);
+      statements = {
+        put: this.db.prepare(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`),
+        delete: this.db.prepare(`DELETE FROM ${table} WHERE id = ?`),
+      };
+      byCollection.set(collection, statements);
+    }
+    return statements;
+  }
+
+  /** By projection, generation and collection (nested maps: no key text to build per document). */
+  private readonly tableWrites = new Map<string, Map<number, Map<string, TableWrites>>>();
+
   async createShadowGeneration(projection: string, version = 1): Promise<number> {
     return this.immediate(() => {
       const { next } = this.statement<[string], { next: number }>('SELECT MAX(generation) + 1 AS next FROM projection_generations WHERE name = ?').get(projection)!;
       this.statement('INSERT INTO projection_generations (name, generation, version) VALUES (?, ?, ?)').run(projection, next, version);
-      this.createTables(projection, next);
+      this.createTables(projection, next, { indexes: false });
       return next;
     });
   }
 
+  /**
+   * Builds the generation's secondary indexes (a shadow has none yet), then swaps it in. One transaction
+   * per index: another process's commits to this file (the service's, while the CLI rebuilds) wait for one
+   * index build at a time (about a second for the ledger's biggest on the bench's log), not for all of
+   * them, so they stay well inside their busy timeout. Stopped half way, the shadow is discarded by the
+   * next rebuild like any other.
+   */
   async activateGeneration(projection: string, generation: number): Promise<void> {
+    for (const build of this.indexBuildsOf(projection, generation)) this.immediate(build);
     this.immediate(() => {
       const previous = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!.active_generation;
       this.statement("UPDATE projections SET active_generation = ?, status = 'running', error = NULL WHERE name = ?").run(generation, projection);
@@ -661,16 +711,27 @@ export class SqliteReadStore implements ReadStore {
     );
   }
 
-  private createTables(projection: string, generation: number): void {
-    for (const spec of this.collectionsOf(projection)) {
+  /**
+   * Creates what is missing of the generation's tables and their unique indexes, and (unless told not to)
+   * their plain secondary indexes. A unique index is never deferred: it is the rule that refuses a
+   * duplicate write, in a rebuild's shadow too.
+   */
+  private createTables(projection: string, generation: number, options: { indexes: boolean } = { indexes: true }): void {
+    for (const spec of this.collectionsOf(projection)) this.db.exec(`CREATE TABLE IF NOT EXISTS ${physicalTable(spec.name, generation)} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`);
+    for (const build of this.indexBuildsOf(projection, generation, options.indexes ? 'all' : 'unique')) build();
+  }
+
+  /** One function per secondary index of the generation (plain ones unless only unique), each a no-op when the index exists. */
+  private indexBuildsOf(projection: string, generation: number, which: 'all' | 'unique' = 'all'): (() => void)[] {
+    return this.collectionsOf(projection).flatMap((spec) => {
       const table = physicalTable(spec.name, generation);
-      this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`);
-      for (const fields of spec.indexes ?? []) {
+      const plain = (which === 'all' ? (spec.indexes ?? []) : []).map((fields) => {
         const columns = fields.map((f) => `json_extract(body, '$.${assertIdentifier(f)}')`).join(', ');
-        this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}__${fields.join('_')} ON ${table} (${columns})`);
-      }
-      for (const field of spec.unique ?? []) this.createUniqueIndex(table, field);
-    }
+        return () => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}__${fields.join('_')} ON ${table} (${columns})`);
+      });
+      const unique = (spec.unique ?? []).map((field) => () => this.createUniqueIndex(table, field));
+      return [...plain, ...unique];
+    });
   }
 
   /**
