@@ -162,7 +162,8 @@ export class SqliteReadStore implements ReadStore {
    * own that blocked the worker's only thread: 40% of the worker under settlement load (see
    * docs/operations.md, Capacity). The group's fsync now runs off the event loop (WalSync): the commit
    * is made with `synchronous = NORMAL` and acknowledged once the WAL is fsynced, so the worker applies
-   * the next batch meanwhile (the fsync was ~15% of its time under settlement load). Other connections
+   * the next batch meanwhile (the commits were 28% of its thread in a profile under settlement load with
+   * other work on the machine; on a quiet one the settlement bench did not move). Other connections
    * may read the group's documents before that fsync returns; a power loss then takes the read model
    * back to an earlier checkpoint, and it is applied again from the durable log, to the same documents.
    * A rebuild's shadow batches (`shadow`) are acknowledged at once, with no fsync of their own.
@@ -229,13 +230,6 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * A shadow's tables get their secondary indexes when it is activated, not now: nothing queries a
-   * shadow by them while it is rebuilt (apply reads documents by id), and one sorted CREATE INDEX over
-   * the loaded table is cheaper than keeping the index in step row by row. The ledger's lines, inserted
-   * owner- and account-first into three such indexes, dirtied pages all over them on every commit
-   * (rebuild CPU 40.5 -> 32.6 s with the build included: docs/decisions.md, issue 31 ledger rebuild).
-   */
-  /**
    * The put and delete statements of a collection's table in a generation, looked up once per table: a
    * ledger rebuild commits a million documents, and building each one's SQL text to look its statement
    * up by (the `statement` lookup alone: 0.6 s self in that rebuild's profile) is per document.
@@ -263,6 +257,13 @@ export class SqliteReadStore implements ReadStore {
   /** By projection, generation and collection (nested maps: no key text to build per document). */
   private readonly tableWrites = new Map<string, Map<number, Map<string, TableWrites>>>();
 
+  /**
+   * A shadow's tables get their plain secondary indexes when it is activated, not now (its unique ones
+   * at once): nothing queries a shadow by them while it is rebuilt (apply reads documents by id), and one
+   * sorted CREATE INDEX over the loaded table is cheaper than keeping the index in step row by row. The ledger's lines, inserted
+   * owner- and account-first into three such indexes, dirtied pages all over them on every commit
+   * (rebuild CPU 40.5 -> 32.6 s with the build included: docs/decisions.md, issue 31 ledger rebuild).
+   */
   async createShadowGeneration(projection: string, version = 1): Promise<number> {
     return this.immediate(() => {
       const { next } = this.statement<[string], { next: number }>('SELECT MAX(generation) + 1 AS next FROM projection_generations WHERE name = ?').get(projection)!;
