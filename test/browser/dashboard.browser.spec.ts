@@ -79,11 +79,12 @@ describe('Dashboard in Chromium', () => {
     });
   }, 60_000);
 
+  // Shutting Chromium and the app down under CI load once took over the default 30 s (s38); as long as setup may take.
   afterAll(async () => {
     await chromium?.close();
     await receiver?.close();
     await app?.close();
-  });
+  }, 60_000);
 
   it('serves the app with long-cached hashed assets and a policy that refuses framing', async () => {
     const index = await fetch(url('/webhooks'));
