@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { CollectionSpec, Doc, Filter, FindOptions } from '../../platform/read-store/document-store.port';
 import { Projection, ProjectionWriter } from '../../platform/projections/projection';
 import { CheckoutLedgerProjection, LEDGER_CHECKOUT_BALANCES, LEDGER_CHECKOUT_POSTINGS } from './checkout-ledger.projection';
-import { AccountBalanceDoc, BookingWriter, LEDGER_ACCOUNT_BALANCES, LEDGER_LINES, LedgerLineDoc } from './ledger-lines';
+import { AccountBalanceDoc, BookingWriter, LEDGER_ACCOUNT_BALANCES, LEDGER_LINES, LedgerLineDoc, LINE_COLLECTION_INDEXES } from './ledger-lines';
 
 /** The checkout postings' ledger lines (same shape and ids as ledger_lines), for balance transactions, statements and exports. */
 export const LEDGER_CHECKOUT_LINES = 'ledger_checkout_lines';
@@ -46,15 +46,7 @@ export class CheckoutBooksProjection implements Projection {
   private readonly postings = new CheckoutLedgerProjection();
   readonly streams = this.postings.streams;
   readonly collections: CollectionSpec[] = [
-    {
-      name: LEDGER_CHECKOUT_LINES,
-      indexes: [
-        ['owner', 'key'],
-        ['account', 'currency', 'key'],
-        ['account', 'currency', 'postedAt'],
-      ],
-      unique: ['key'],
-    },
+    { name: LEDGER_CHECKOUT_LINES, ...LINE_COLLECTION_INDEXES },
     { name: LEDGER_CHECKOUT_LINE_BALANCES, indexes: [['owner']] },
     ...this.postings.collections.filter((c) => !NOT_KEPT.has(c.name)).map((c) => ({ ...c, name: renamed(c.name) })),
   ];

@@ -14,17 +14,21 @@ export const LEDGER_ACCOUNT_BALANCES = 'ledger_account_balances';
 /** Per company, currency and event that changed it: the company balance document as it was after it (for `?asOf=`). */
 export const LEDGER_COMPANY_BALANCE_HISTORY = 'ledger_company_balance_history';
 
+/**
+ * How line collections (the ledger's and the checkout books') are indexed. `key` is unique (it names the
+ * line's position and index, as its id does): lists sorted by it need no tiebreak.
+ */
+export const LINE_COLLECTION_INDEXES: Pick<CollectionSpec, 'indexes' | 'unique'> = {
+  indexes: [
+    ['owner', 'key'],
+    ['account', 'currency', 'key'],
+    ['account', 'currency', 'postedAt'],
+  ],
+  unique: ['key'],
+};
+
 export const LEDGER_LINE_COLLECTIONS: CollectionSpec[] = [
-  // `key` is unique (it names the line's position and index, as its id does): lists sorted by it need no tiebreak.
-  {
-    name: LEDGER_LINES,
-    indexes: [
-      ['owner', 'key'],
-      ['account', 'currency', 'key'],
-      ['account', 'currency', 'postedAt'],
-    ],
-    unique: ['key'],
-  },
+  { name: LEDGER_LINES, ...LINE_COLLECTION_INDEXES },
   { name: LEDGER_ACCOUNT_BALANCES, indexes: [['owner']] },
   { name: LEDGER_COMPANY_BALANCE_HISTORY, indexes: [['companyId', 'currency', 'postedAt']] },
 ];
