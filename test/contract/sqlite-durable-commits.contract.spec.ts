@@ -56,4 +56,20 @@ describe('durable commits on every SQLite file (issue 31)', () => {
       await store.close();
     }
   });
+
+  it('read.db: an operational write (outbox mail, session, idempotency answer) is acknowledged only once its WAL is fsynced (off the event loop)', async () => {
+    const store = new SqliteReadStore(join(tempDir('durable-operational'), 'read.db'));
+    const fsyncs = holdFsyncs();
+    try {
+      const put = store.putOperational('outbox', { id: 'm1', to: 'ap@example.com' });
+      expect(await settlesSoon(put)).toBe(false);
+      fsyncs.releaseOne();
+      await put;
+      expect(await store.getOperational('outbox', 'm1')).toEqual({ id: 'm1', to: 'ap@example.com' });
+      expect(connectionOf(store).pragma('synchronous', { simple: true })).toBe(FULL);
+    } finally {
+      jest.restoreAllMocks();
+      await store.close();
+    }
+  });
 });

@@ -327,8 +327,15 @@ export class SqliteReadStore implements ReadStore {
     return this.active.count(collection, filter, range);
   }
 
+  /**
+   * Acknowledged once fsynced, like every write here, but the fsync runs off the event loop (WalSync): the
+   * worker's outbox mail and the api's sessions, idempotency answers and sandbox charges no longer stall
+   * the process for it. What another connection may read before the fsync returns, a power loss can take
+   * back; every writer tolerates that (docs/decisions.md, "Operational writes fsync off the event loop").
+   */
   async putOperational<T extends Doc>(collection: string, doc: T): Promise<void> {
-    this.writeOperational(collection, doc);
+    this.walSync.unsynced(() => this.writeOperational(collection, doc));
+    await this.walSync.sync();
   }
 
   async getOperational<T extends Doc>(collection: string, id: string): Promise<T | null> {
