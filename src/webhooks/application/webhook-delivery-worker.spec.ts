@@ -76,7 +76,8 @@ describe('WebhookDeliveryWorker.stop', () => {
     await worker.handOver(Array.from({ length: LANES_PER_ENDPOINT + 10 }, (_, i) => delivery(i)));
     expect(posted).toHaveLength(LANES_PER_ENDPOINT);
 
-    const stopped = worker.stop();
+    // Called twice (both wait for the same lanes): each settles.
+    const stopped = Promise.all([worker.stop(), worker.stop()]);
     await new Promise((resolve) => setImmediate(resolve));
     for (const answer of answers.splice(0)) answer();
     await stopped;

@@ -103,7 +103,7 @@ export class WebhookDeliveryWorker implements DueWork {
   private reservedTotal = 0;
   /** Lanes whose attempt has not ended yet (answered or not, recorded or not), and stop()'s wait for none. */
   private lanesRunning = 0;
-  private lanesEnded: (() => void) | null = null;
+  private lanesEnded: { promise: Promise<void>; resolve: () => void } | null = null;
   /** Set by stop(): no lane starts any more; what waits for one is given back to the store. */
   private stopping = false;
   private readonly openedSecrets = new Map<string, KeyObject>();
@@ -141,7 +141,7 @@ export class WebhookDeliveryWorker implements DueWork {
   async stop(): Promise<void> {
     this.stopping = true;
     await this.loop.stop();
-    if (this.lanesRunning > 0) await new Promise<void>((resolve) => (this.lanesEnded = resolve));
+    await this.allLanesEnded();
     const unsent = [...this.queues.values()].flat();
     this.queues.clear();
     this.queued = 0;
@@ -306,10 +306,21 @@ export class WebhookDeliveryWorker implements DueWork {
     } finally {
       this.freeLane(lane);
       if (--this.lanesRunning === 0 && this.lanesEnded) {
-        this.lanesEnded();
+        this.lanesEnded.resolve();
         this.lanesEnded = null;
       }
     }
+  }
+
+  /** Settles once no lane runs (shared: stop() may be called more than once). */
+  private allLanesEnded(): Promise<void> {
+    if (this.lanesRunning === 0) return Promise.resolve();
+    if (!this.lanesEnded) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((settle) => (resolve = settle));
+      this.lanesEnded = { promise, resolve };
+    }
+    return this.lanesEnded.promise;
   }
 
   private freeLane(lane: { endpointId: string; free: boolean }): void {
