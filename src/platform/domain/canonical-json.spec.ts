@@ -107,3 +107,55 @@ describe("canonicalJson in 'fingerprint' mode (request fingerprints are stored: 
     ['undefined', undefined, /cannot encode undefined at \$/],
   ])('still refuses %s', (_name, value, message) => expect(() => canonicalJson(value, 'fingerprint')).toThrow(message));
 });
+
+describe('canonicalJson against a plain reference encoder (the bytes of the version before issue 31 round 4)', () => {
+  /** Sorted keys, recursion, join: the straightforward encoder canonicalJson was until it stopped allocating per member. */
+  function reference(value: unknown, mode: 'strict' | 'fingerprint'): string {
+    if (value === null) return 'null';
+    if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    if (typeof value !== 'object') return JSON.stringify(value);
+    if (Array.isArray(value)) return `[${value.map((item: unknown) => (item === undefined ? 'null' : reference(item, mode))).join(',')}]`;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((key) => mode === 'strict' || record[key] !== undefined)
+      .sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${reference(record[key], mode)}`).join(',')}}`;
+  }
+
+  // A small deterministic generator (no Math.random: a failure must reproduce).
+  let seed = 31;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const alphabet = ['a', 'B', 'z', '10', '9', '', '\uFFFD', '\u{1F600}', 'é', 'a"b', 'key', 'Key', 'k\n'];
+  function randomValue(depth: number, fingerprint: boolean): unknown {
+    switch (next(depth > 3 ? 5 : 7)) {
+      case 0:
+        return null;
+      case 1:
+        return next(2) === 0;
+      case 2:
+        return [0, -0, 1.5, -42, 1e21, 0.000001][next(6)]!;
+      case 3:
+        return alphabet[next(alphabet.length)]! + String(next(5));
+      case 4:
+        return fingerprint && next(4) === 0 ? undefined : 'x';
+      case 5:
+        return Array.from({ length: next(5) }, () => randomValue(depth + 1, fingerprint));
+      default: {
+        // Up to 40 keys: both the in-place insertion sort (16 or fewer) and Array.prototype.sort.
+        const record: Record<string, unknown> = {};
+        const size = next(3) === 0 ? 17 + next(24) : next(8);
+        for (let i = 0; i < size; i++) record[alphabet[next(alphabet.length)]! + String(next(30))] = randomValue(depth + 1, fingerprint);
+        return record;
+      }
+    }
+  }
+
+  it('writes the same bytes for 2,000 generated values in each mode', () => {
+    for (let i = 0; i < 1000; i++) {
+      const strict = { root: randomValue(0, false) };
+      expect(canonicalJson(strict)).toBe(reference(strict, 'strict'));
+      const loose = { root: randomValue(0, true) };
+      expect(canonicalJson(loose, 'fingerprint')).toBe(reference(loose, 'fingerprint'));
+    }
+  });
+});

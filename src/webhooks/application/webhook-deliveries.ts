@@ -19,23 +19,21 @@ export class WebhookDeliveries {
   private readonly creates = new GroupCommit<NewDelivery, void>(async (deliveries) => {
     // Each claim holds its room in the worker until handed over or given up, so batches flushed one
     // after the other before any is handed over cannot together claim beyond the worker's bounds.
-    const claimed = deliveries.map((delivery) => {
-      if (delivery.nextAttemptAt === null) return delivery;
-      const claim = this.worker.claimForNew(delivery.endpointId);
-      return claim ? { ...delivery, claim } : delivery;
-    });
+    // The claim is set on the item itself (create() made it, nothing else holds it): a copy per
+    // delivery with the claim spread in was one more object alive through the burst (issue 31).
+    for (const delivery of deliveries) if (delivery.nextAttemptAt !== null) delivery.claim = this.worker.claimForNew(delivery.endpointId) ?? undefined;
     let created = new Set<string>();
     try {
-      created = new Set(await this.store.createDeliveries(claimed));
+      created = new Set(await this.store.createDeliveries(deliveries));
     } finally {
       // Claims whose delivery was not created (it existed, or the write failed) give their room back.
-      this.worker.unreserve(claimed.filter((d) => d.claim && !created.has(d.id)).map((d) => d.endpointId));
+      this.worker.unreserve(deliveries.filter((d) => d.claim && !created.has(d.id)).map((d) => d.endpointId));
     }
-    const handedOver = claimed.filter((d) => d.claim && created.has(d.id));
+    const handedOver = deliveries.filter((d) => d.claim && created.has(d.id));
     await this.worker.handOver(handedOver.map(newRecord));
     // One poke per batch, and only if a delivery due now was not handed over (no room, or it existed):
     // the worker's loop claims those. A poke per delivery made it claim from an empty store after each.
-    if (claimed.some((d) => d.nextAttemptAt !== null && !(d.claim && created.has(d.id)))) this.worker.poke();
+    if (deliveries.some((d) => d.nextAttemptAt !== null && !(d.claim && created.has(d.id)))) this.worker.poke();
     return deliveries.map(() => undefined);
   });
 
@@ -49,17 +47,26 @@ export class WebhookDeliveries {
    * Idempotent on deliveryId: a reprocessed event never makes a second delivery. `dueNow: false` creates
    * it with no attempt due (the endpoint test sends it itself, at once).
    */
-  async create(deliveryId: string, endpointId: string, companyId: string, body: DeliveryBody, options: { dueNow: boolean } = { dueNow: true }): Promise<void> {
+  create(deliveryId: string, endpointId: string, companyId: string, body: DeliveryBody, options: { dueNow: boolean } = { dueNow: true }): Promise<void> {
+    // Not async: the group commit's promise is returned as it is (no second promise and turn per
+    // delivery); a body canonicalJson refuses still comes back as a rejected promise, not a throw.
+    let canonical: string;
+    try {
+      canonical = canonicalJson(body);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const createdAt = isoString(this.clock.now());
-    await this.creates.add({
+    return this.creates.add({
       id: deliveryId,
       endpointId,
       companyId,
       eventId: body.id,
       eventType: body.type,
-      body: canonicalJson(body),
+      body: canonical,
       createdAt,
       nextAttemptAt: options.dueNow ? createdAt : null,
+      claim: undefined,
     });
   }
 
