@@ -110,6 +110,16 @@ export async function startWorker(dataDir: string, extraEnv: Record<string, stri
   return worker;
 }
 
+/** BENCH_SPLIT_WORKERS=1: the api beside two workers, one for the read models and one for the process managers (WORKER_RUNS). */
+export const SPLIT_WORKERS = process.env.BENCH_SPLIT_WORKERS === '1';
+
+/** The worker process, or with BENCH_SPLIT_WORKERS=1 the two (read models, then process managers). */
+export async function startWorkers(dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess[]> {
+  if (!SPLIT_WORKERS) return [await startWorker(dataDir, env)];
+  const readModels = await startWorker(dataDir, { ...env, WORKER_RUNS: 'read-models' });
+  return [readModels, await startWorker(dataDir, { ...env, WORKER_RUNS: 'process-managers' })];
+}
+
 export async function stopWorker(worker: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   worker.kill('SIGTERM');
@@ -188,13 +198,14 @@ export async function startService(
   env: Record<string, string> = {},
 ): Promise<ServiceUnderLoad> {
   const dataDir = mkdtempSync(join(tmpdir(), `paysplit-bench-${name}-${role}-`));
-  const worker = role === 'api' ? await startWorker(dataDir, env) : null;
+  const workers = role === 'api' ? await startWorkers(dataDir, env) : [];
   const app = await startApp(loadConfig({ SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: role, ...env }), createLogger('silent'));
   const workload = await prepare(app);
+  const shape = SPLIT_WORKERS ? `two ROLE=worker (WORKER_RUNS=read-models, process-managers; nice ${WORKER_NICE})` : `ROLE=worker (nice ${WORKER_NICE})`;
   return {
     app,
     dataDir,
-    label: role === 'api' ? `${label}, ROLE=api + ROLE=worker (nice ${WORKER_NICE})` : `${label}, ROLE=all (one thread)`,
+    label: role === 'api' ? `${label}, ROLE=api + ${shape}` : `${label}, ROLE=all (one thread)`,
     run: (seconds) => load(app.url, workload.path, workload.headers, workload.body, seconds),
     // How far behind the load left the other subscribers (expiry timers, webhooks, ledger...).
     async catchUpMs() {
@@ -202,10 +213,10 @@ export async function startService(
       await app.platform.engine.waitForHead(120_000);
       return performance.now() - stopped;
     },
-    cpuMs: () => ({ thisProcess: processCpuMs(), worker: worker ? childCpuMs(worker.pid!) : null }),
+    cpuMs: () => ({ thisProcess: processCpuMs(), worker: workers.length ? workers.reduce((sum, worker) => sum + childCpuMs(worker.pid!), 0) : null }),
     async close() {
       await app.close();
-      if (worker) await stopWorker(worker);
+      for (const worker of workers) await stopWorker(worker);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -10,7 +10,7 @@ import { createLogger } from '../src/platform/logging/app-logger';
 import { SqliteEventStore } from '../src/platform/event-store/sqlite/sqlite-event-store';
 import { NewEvent } from '../src/platform/event-store/event-store.port';
 import { replayLedger, verifyLedger } from '../src/ledger';
-import { childCpuMs, loadAverage, processCpuMs, startWorker, stopWorker, verdict } from './http-load';
+import { childCpuMs, loadAverage, processCpuMs, SPLIT_WORKERS, startWorkers, stopWorker, verdict } from './http-load';
 import { ROSTER_ROWS, splitWorld } from './split-world';
 import { sized } from './bench-mode';
 
@@ -59,7 +59,9 @@ export async function settlementBench(): Promise<void> {
   console.log(`  raw append rate of the store (SqliteEventStore, 1 event per append, fresh file, ${RAW_APPEND_SECONDS} s): ${fmt(rawAppendsPerSecond)} events/s`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'paysplit-bench-settlement-'));
-  const worker = await startWorker(dataDir);
+  const workers = await startWorkers(dataDir);
+  const workersCpuMs = () => workers.reduce((sum, worker) => sum + childCpuMs(worker.pid!), 0);
+  if (SPLIT_WORKERS) console.log('  two workers: WORKER_RUNS=read-models and WORKER_RUNS=process-managers (BENCH_SPLIT_WORKERS=1)');
   const app = await startApp(loadConfig({ SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: 'api' }), createLogger('silent'));
   const pool = new Pool(app.url, { connections: CONNECTIONS, pipelining: 1 });
   try {
@@ -75,7 +77,7 @@ export async function settlementBench(): Promise<void> {
     const headBefore = (await events.headPosition()) ?? 0;
 
     const started = performance.now();
-    const cpuBefore = { api: processCpuMs(), worker: childCpuMs(worker.pid!) };
+    const cpuBefore = { api: processCpuMs(), worker: workersCpuMs() };
     // Lag sampler: process managers' lag (the stored checkpoints; the worker runs them).
     const processors = new Set((await engine.status()).filter((s) => s.kind === 'processor').map((s) => s.name));
     const created: string[] = [];
@@ -153,7 +155,7 @@ export async function settlementBench(): Promise<void> {
     await engine.waitForHead(SETTLE_TIMEOUT_MS);
     const caughtUp = performance.now();
     const apiCpuMs = processCpuMs() - cpuBefore.api;
-    const workerCpuMs = childCpuMs(worker.pid!) - cpuBefore.worker;
+    const workerCpuMs = workersCpuMs() - cpuBefore.worker;
     sampling = false;
     await sampler;
     const headAfter = (await events.headPosition()) ?? 0;
@@ -198,7 +200,7 @@ export async function settlementBench(): Promise<void> {
   } finally {
     await pool.close();
     await app.close();
-    await stopWorker(worker);
+    for (const worker of workers) await stopWorker(worker);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

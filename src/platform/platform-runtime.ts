@@ -7,7 +7,7 @@ import { READ_STORE, ReadStore } from './read-store/read-store.port';
 import { AggregateRepository } from './event-sourcing/aggregate-repository';
 import { ProjectionEngine } from './projections/projection-engine';
 import { assertCheckpointsWithinLog } from './projections/checkpoints-within-log';
-import { Subscriber } from './projections/projection-batch';
+import { isProjection, Subscriber } from './projections/projection-batch';
 import { MetricsRegistry } from './metrics/metrics-registry';
 import { TimerWorker } from './timers/timer-worker';
 import { AppLogger } from './logging/app-logger';
@@ -66,8 +66,12 @@ export class PlatformRuntime implements OnModuleInit {
     );
   }
 
+  /** Starts what WORKER_RUNS asks for: the projections, the process managers with timers and due work (webhook deliveries), or both. */
   startWorkers(): void {
-    this.platform.engine.start();
+    const runs = this.platform.config.workerRuns;
+    if (runs === 'read-models') return this.platform.engine.start(isProjection);
+    if (runs === 'process-managers') this.platform.engine.start((subscriber) => !isProjection(subscriber));
+    else this.platform.engine.start();
     this.platform.timers.start();
     for (const work of this.dueWork.all) work.start();
   }

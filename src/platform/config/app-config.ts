@@ -2,12 +2,21 @@ import { join, resolve } from 'node:path';
 
 export type Role = 'all' | 'api' | 'worker';
 
+/** WORKER_RUNS: what a process that runs workers (ROLE=worker or all) runs of them. */
+export type WorkerRuns = 'everything' | 'read-models' | 'process-managers';
+
 export interface AppConfig {
   port: number;
   dataDir: string;
   eventStoreUrl: string | null;
   mongoUrl: string | null;
   role: Role;
+  /**
+   * `read-models`: the projections only; `process-managers`: the process managers, timers and webhook
+   * deliveries only. Two workers split that way keep read-your-writes waits out of the process managers'
+   * queue (docs/operations.md#roles).
+   */
+  workerRuns: WorkerRuns;
   sandbox: boolean;
   publicBaseUrl: string;
   hostedCheckoutUrl: string;
@@ -72,6 +81,7 @@ export function loadConfig(env: Env): AppConfig {
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
     mongoUrl: url(env, 'MONGO_URL', ['mongodb:', 'mongodb+srv:']),
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'] as const, 'all'),
+    workerRuns: oneOf(env, 'WORKER_RUNS', ['everything', 'read-models', 'process-managers'] as const, 'everything'),
     sandbox,
     publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? base,
     hostedCheckoutUrl: url(env, 'HOSTED_CHECKOUT_URL', ['http:', 'https:']) ?? base,

@@ -85,9 +85,10 @@ export class ProjectionEngine {
     for (const runner of this.runners) await runner.register();
   }
 
-  start(): void {
+  /** Starts the runners of the subscribers `runs` picks (all of them by default); the others run in another process. */
+  start(runs: (subscriber: Subscriber) => boolean = () => true): void {
     this.started = true;
-    for (const runner of this.runners) runner.start();
+    for (const runner of this.runners) if (runs(runner.subscriber)) runner.start();
   }
 
   async stop(): Promise<void> {
