@@ -80,6 +80,27 @@ describe('rebuildProjection', () => {
     await events.close();
     await store.close();
   });
+  it('reads the log in parts of at most 250 events and commits once per batch of them', async () => {
+    const { events, store } = await open();
+    const occurred = { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' };
+    for (let i = 0; i < 597; i += 3) {
+      for (let t = 0; t < 3; t++) await events.append(`thing-${t}`, [{ id: randomUUID(), type: 'thing.changed', data: {}, metadata: occurred }], i / 3);
+    }
+    const reads = jest.spyOn(events, 'readAll');
+    const commits = jest.spyOn(store, 'commitProjection');
+    const { generation, applied } = await rebuildProjection(events, store, things, { nowMs: () => Date.now(), batchSize: 500 });
+    expect(applied).toBe(600);
+    expect(reads.mock.calls.every(([options]) => (options?.maxCount ?? 0) <= 250)).toBe(true);
+    // 250 + 250 events, then the last 100: two batches, the revisions released with the last.
+    expect(commits.mock.calls.map(([commit]) => [commit.checkpoint, Object.keys(commit.streamRevisions).length])).toEqual([
+      [500, 0],
+      [600, 3],
+    ]);
+    expect(await Promise.all([0, 1, 2].map((t) => store.streamRevisionOf(things.name, generation, `thing-${t}`)))).toEqual([199, 199, 199]);
+    await events.close();
+    await store.close();
+  });
+
   it('renews its lease once ten seconds have passed, not after every batch, and stops once another has taken it', async () => {
     const { events, store } = await open();
     let now = 1_000_000;
