@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { AppConfig } from './config/app-config';
+import { AppConfig, WorkerRuns } from './config/app-config';
 import { CLOCK, Clock, SandboxClock } from './clock/clock';
 import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { READ_STORE, ReadStore } from './read-store/read-store.port';
@@ -15,6 +15,13 @@ import { DueWork, DueWorkers, FiresTimers, LogSubscriber, TimerHandlers } from '
 import { DueWorkRegistry } from './due-work-registry';
 import { Platform } from './platform';
 import { APP_CONFIG, INSTANCE_ID, LOGGER, SANDBOX_CLOCK } from './platform.tokens';
+
+/** The subscribers each WORKER_RUNS starts; timers and due work run wherever the process managers do. */
+const SUBSCRIBERS_RUN: Record<WorkerRuns, (subscriber: Subscriber) => boolean> = {
+  everything: () => true,
+  'read-models': isProjection,
+  'process-managers': (subscriber) => !isProjection(subscriber),
+};
 
 /**
  * Collects what the modules run in the background (providers marked `@LogSubscriber()` and
@@ -69,9 +76,8 @@ export class PlatformRuntime implements OnModuleInit {
   /** Starts what WORKER_RUNS asks for: the projections, the process managers with timers and due work (webhook deliveries), or both. */
   startWorkers(): void {
     const runs = this.platform.config.workerRuns;
-    if (runs === 'read-models') return this.platform.engine.start(isProjection);
-    if (runs === 'process-managers') this.platform.engine.start((subscriber) => !isProjection(subscriber));
-    else this.platform.engine.start();
+    this.platform.engine.start(SUBSCRIBERS_RUN[runs]);
+    if (runs === 'read-models') return;
     this.platform.timers.start();
     for (const work of this.dueWork.all) work.start();
   }
