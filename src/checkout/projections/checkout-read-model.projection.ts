@@ -108,8 +108,25 @@ export class CheckoutReadModelProjection implements Projection {
   readonly name = 'checkout';
   readonly streams = [ORDER_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX, PAYMENT_LINK_STREAM_PREFIX];
   readonly collections = [
-    { name: CHECKOUT_ORDERS, indexes: [['merchantCompanyId', 'createdAt']] },
-    { name: CHECKOUT_SUBSCRIPTIONS, indexes: [['merchantCompanyId', 'createdAt']] },
+    {
+      name: CHECKOUT_ORDERS,
+      // One per list filter (docs/decisions.md, "Indexes for the merchant's order lists"): the page's total is a
+      // COUNT, which without them read every one of the merchant's order documents.
+      indexes: [
+        ['merchantCompanyId', 'createdAt'],
+        ['merchantCompanyId', 'unlisted', 'createdAt'],
+        ['merchantCompanyId', 'status', 'createdAt'],
+        ['merchantCompanyId', 'externalOrderRef'],
+        ['subscriptionId', 'renewal', 'createdAt'],
+      ],
+    },
+    {
+      name: CHECKOUT_SUBSCRIPTIONS,
+      indexes: [
+        ['merchantCompanyId', 'createdAt'],
+        ['merchantCompanyId', 'status', 'createdAt'],
+      ],
+    },
     { name: PAYMENT_LINKS, indexes: [['companyId', 'createdAt']] },
     { name: CHECKOUT_REFUNDS, indexes: [['orderId', 'createdAt']] },
   ];
