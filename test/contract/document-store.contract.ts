@@ -48,6 +48,22 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       expect((await store.projectionState(projection)).version).toBe(1);
     });
 
+    it('answers a read-model commit made beforeDisk with it readable, and synced() resolves once it is stored', async () => {
+      const { projection, collection } = await registered();
+      const result = await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 5,
+        streamRevisions: { 'split-1': 0 },
+        writes: [put(collection, { id: 'a' })],
+        beforeDisk: true,
+      });
+      expect(result).toBe('committed');
+      expect(await store.get(collection, 'a')).toEqual({ id: 'a' });
+      expect(await store.checkpointOf(projection, 1)).toBe(5);
+      await expect(store.synced()).resolves.toBeUndefined();
+    });
+
     it('commits writes, checkpoint and stream revisions together and serves them to readers', async () => {
       const { projection, collection } = await registered();
       const result = await store.commitProjection({

@@ -72,4 +72,56 @@ describe('durable commits on every SQLite file (issue 31)', () => {
       await store.close();
     }
   });
+
+  describe('read.db: projection commits', () => {
+    const commit = (projection: string, id: string, beforeDisk: boolean) => ({
+      projection,
+      generation: 1,
+      checkpoint: 7,
+      streamRevisions: { [`order-${id}`]: 0 },
+      writes: [{ kind: 'put' as const, collection: `${projection}_docs`, doc: { id } }],
+      beforeDisk,
+    });
+
+    async function storeWith(...projections: string[]): Promise<SqliteReadStore> {
+      const store = new SqliteReadStore(join(tempDir('durable-projections'), 'read.db'));
+      for (const projection of projections) await store.registerProjection(projection, [{ name: `${projection}_docs` }]);
+      return store;
+    }
+
+    it("a process manager's commit is answered once fsynced; a live read model's (beforeDisk) once committed and readable, with synced() after the fsync", async () => {
+      const store = await storeWith('pm', 'rm');
+      const fsyncs = holdFsyncs();
+      try {
+        const processManager = store.commitProjection(commit('pm', 'a', false));
+        const readModel = store.commitProjection(commit('rm', 'b', true));
+        expect(await readModel).toBe('committed');
+        expect(await store.get('rm_docs', 'b')).toEqual({ id: 'b' });
+        expect((await store.projectionState('rm')).checkpoint).toBe(7);
+        const synced = store.synced();
+        expect(await settlesSoon(processManager)).toBe(false);
+        expect(await settlesSoon(synced)).toBe(false);
+        fsyncs.releaseOne();
+        expect(await processManager).toBe('committed');
+        await synced;
+      } finally {
+        jest.restoreAllMocks();
+        await store.close();
+      }
+    });
+
+    it('when the fsync under a read-model commit fails, synced() rejects', async () => {
+      const store = await storeWith('rm');
+      const fsyncs = holdFsyncs();
+      try {
+        expect(await store.commitProjection(commit('rm', 'b', true))).toBe('committed');
+        const synced = store.synced();
+        fsyncs.failOne();
+        await expect(synced).rejects.toThrow('EIO');
+      } finally {
+        jest.restoreAllMocks();
+        await store.close();
+      }
+    });
+  });
 });

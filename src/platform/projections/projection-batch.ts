@@ -65,6 +65,8 @@ export interface BatchOptions {
   heldRevisions?: { held: Map<string, number>; release: boolean };
   /** The generation is a rebuild's shadow: its commits need not be durable before activation (ProjectionCommit.shadow). */
   shadow?: boolean;
+  /** A live read model's batch: answered once committed, before its fsync (ProjectionCommit.beforeDisk). */
+  beforeDisk?: boolean;
 }
 
 /**
@@ -156,6 +158,7 @@ export class PendingBatch {
       writes: this.writer.writes(),
       timers: this.timers,
       shadow: options.shadow,
+      beforeDisk: options.beforeDisk,
     });
     if (outcome === 'committed') {
       for (const [streamId, revision] of revisions) knownRevisions?.set(streamId, revision);

@@ -5,7 +5,8 @@ import { NewEvent } from '../event-store/event-store.port';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { createLogger } from '../logging/app-logger';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
-import { EventProcessor } from './projection';
+import { holdFsyncs } from '../../../test/support/held-fsyncs';
+import { EventProcessor, Projection } from './projection';
 import { SubscriberRunner } from './subscriber-runner';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,5 +90,76 @@ describe('SubscriberRunner', () => {
     expect(calls).toEqual(['recover from null', `process ${appended.position}`, `recover from ${appended.position}`]);
     await events.close();
     await store.close();
+  });
+
+  describe('a read model applies the next events while its last commit is being fsynced (ProjectionCommit.beforeDisk)', () => {
+    const things: Projection = {
+      name: 'things',
+      streams: ['thing-'],
+      collections: [{ name: 'things' }],
+      handles: (e) => e.type === 'thing.happened',
+      async apply(e, writer) {
+        writer.put('things', { id: e.streamId, position: e.position });
+      },
+    };
+    const options = { owner: 'test', leaseMs: 10_000, catchUpBatchSize: 500, retryDelayMs: () => 50, realNowMs: () => Date.now() };
+    const until = async (done: () => Promise<boolean>) => {
+      for (let waited = 0; waited < 5_000 && !(await done()); waited += 20) await sleep(20);
+    };
+
+    it('given the fsync of its first commit is held, when more events come, then they are applied and readable meanwhile', async () => {
+      const dir = tempDir('runner-before-disk');
+      const events = new SqliteEventStore(join(dir, 'events.db'));
+      const store = new SqliteReadStore(join(dir, 'read.db'));
+      const runner = new SubscriberRunner(things, events, store, createLogger('silent'), options);
+      await runner.register();
+      runner.start();
+      const fsyncs = holdFsyncs();
+      try {
+        await events.append('thing-1', [event('thing.happened')], 'no_stream');
+        await until(async () => (await store.get('things', 'thing-1')) !== null);
+        const second = await events.append('thing-2', [event('thing.happened')], 'no_stream');
+        await until(async () => (await store.checkpointOf('things', 1)) === second.position);
+        expect(await store.get('things', 'thing-2')).toEqual({ id: 'thing-2', position: second.position });
+        expect(fsyncs.calls()).toBeGreaterThanOrEqual(1);
+      } finally {
+        jest.restoreAllMocks();
+        fsyncs.releaseAll();
+        await runner.stop();
+        await events.close();
+        await store.close();
+      }
+    });
+
+    it('when an fsync under its commit fails, then it logs the failure, reloads from the stored checkpoint and goes on', async () => {
+      const dir = tempDir('runner-unsynced');
+      const events = new SqliteEventStore(join(dir, 'events.db'));
+      const store = new SqliteReadStore(join(dir, 'read.db'));
+      const logger = createLogger('silent');
+      const errors = jest.spyOn(logger, 'error');
+      const runner = new SubscriberRunner(things, events, store, logger, options);
+      await runner.register();
+      runner.start();
+      const fsyncs = holdFsyncs();
+      try {
+        await events.append('thing-1', [event('thing.happened')], 'no_stream');
+        await until(async () => fsyncs.calls() > 0);
+        fsyncs.failOne();
+        await until(async () => errors.mock.calls.length > 0);
+        expect(errors.mock.calls[0]![1]).toBe('a read-model commit could not be fsynced; reloading from the stored checkpoint');
+        jest.restoreAllMocks();
+        const second = await events.append('thing-2', [event('thing.happened')], 'no_stream');
+        await until(async () => (await store.checkpointOf('things', 1)) === second.position);
+        expect(await store.get('things', 'thing-1')).not.toBeNull();
+        expect(await store.get('things', 'thing-2')).toEqual({ id: 'thing-2', position: second.position });
+        expect(await store.streamRevisionOf('things', 1, 'thing-2')).toBe(0);
+      } finally {
+        jest.restoreAllMocks();
+        fsyncs.releaseAll();
+        await runner.stop();
+        await events.close();
+        await store.close();
+      }
+    });
   });
 });

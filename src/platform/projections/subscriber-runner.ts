@@ -28,6 +28,9 @@ const CHECKPOINT_DEFER_MS = 200;
 
 const PROCESSOR_COMMIT_INTERVAL_MS = 20;
 
+/** How long a read model's runner waits for its last commit's fsync before it applies the next events anyway. */
+const SYNC_WAIT_CAP_MS = 5;
+
 /**
  * How often a projection's runner checks whether a rebuild (maybe in another process, the CLI) swapped
  * in a new generation. The runner then follows the new one at once, from the rebuild's checkpoint;
@@ -222,11 +225,17 @@ export class SubscriberRunner {
   }
 
   private async commit(generation: number, batch: Parameters<typeof applyBatch>[3]): Promise<void> {
+    this.throwIfUnsynced();
+    // A read model goes on during the fsync (ProjectionCommit.beforeDisk); a process manager's commit
+    // stands for effects it caused, and waits for the disk.
+    const beforeDisk = isProjection(this.subscriber);
     const outcome = await applyBatch(this.store, this.subscriber, generation, batch, {
       knownRevisions: this.knownRevisions,
       checkpoint: this.checkpoint,
       deferCheckpointOnly: true,
+      beforeDisk,
     });
+    if (beforeDisk && outcome === 'committed') await this.syncedOrLate(batch[batch.length - 1]!.position);
     const checkpoint = batch[batch.length - 1]!.position;
     if (outcome === 'deferred') this.deferCheckpoint(generation, checkpoint);
     else if (outcome === 'committed') this.deferred = null;
@@ -234,6 +243,31 @@ export class SubscriberRunner {
     this.checkpoint = checkpoint;
     this.lastError = null;
     this.committed.emit('commit', checkpoint);
+  }
+
+  /** An fsync that failed under a commit this runner went on from: its next commit reloads from the stored checkpoint instead. */
+  private unsynced: Error | null = null;
+
+  /**
+   * Waits for the fsync of the commit, but no longer than SYNC_WAIT_CAP_MS: a usual fsync (1-5 ms) still
+   * gathers the events that arrive meanwhile into the next batch, as waiting for the disk did (a
+   * transaction per event would cost the worker more CPU per event), while a stalled one (30-90 ms under
+   * disk contention) no longer holds the read model and the writes waiting on it.
+   */
+  private async syncedOrLate(checkpoint: number): Promise<void> {
+    const synced = this.store.synced().catch((error: unknown) => {
+      this.unsynced ??= new Error(`${this.subscriber.name}: the commit up to position ${checkpoint} was not fsynced: ${String(error)}`);
+      this.logger.error({ subscriber: this.subscriber.name, checkpoint, err: error }, 'a read-model commit could not be fsynced; reloading from the stored checkpoint');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([synced, new Promise<void>((resolve) => (timer = setTimeout(resolve, SYNC_WAIT_CAP_MS)))]);
+    clearTimeout(timer);
+  }
+
+  private throwIfUnsynced(): void {
+    const failure = this.unsynced;
+    this.unsynced = null;
+    if (failure) throw failure;
   }
 
   /** A checkpoint past events of other streams only, not yet stored (see CHECKPOINT_DEFER_MS). */

@@ -103,6 +103,14 @@ export interface ProjectionCommit {
    * batch before it; a rebuild cut short is discarded anyway.
    */
   shadow?: boolean;
+  /**
+   * A live read model's batch: the store may answer once the commit is made and readable by every
+   * connection, before it is on disk, so the runner applies the next events while the fsync runs (a slow
+   * fsync held every read model, and the writes waiting on them, for its whole length). A power cut can
+   * only roll the read model back to an earlier commit, documents and checkpoint together, whose events
+   * are applied again. `synced()` says when, or whether, it reached the disk.
+   */
+  beforeDisk?: boolean;
 }
 
 export type CommitOutcome = 'committed' | 'retired' | 'stale';
@@ -155,6 +163,8 @@ export interface DocumentStore extends BatchDocumentReader {
    * when the stored checkpoint is already at or past this one (another worker applied it first).
    */
   commitProjection(commit: ProjectionCommit): Promise<CommitOutcome>;
+  /** Resolves once every commit answered so far is on disk; rejects if the fsync that carried one failed. */
+  synced(): Promise<void>;
   /** Creates an empty shadow generation for a rebuild, to be built with `version` (default 1), and returns its number. */
   createShadowGeneration(projection: string, version?: number): Promise<number>;
   /** Makes the generation active and drops the previous one. */

@@ -210,6 +210,9 @@ export class MongoReadStore implements ReadStore {
     return record?.revision ?? null;
   }
 
+  /** A commit is answered once MongoDB acknowledged it with the client's write concern: nothing is left to sync. */
+  async synced(): Promise<void> {}
+
   async commitProjection(commit: ProjectionCommit): Promise<CommitOutcome> {
     const { projection, generation } = commit;
     return this.transaction<CommitOutcome>(async (session) => {

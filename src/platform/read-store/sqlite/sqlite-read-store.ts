@@ -176,6 +176,13 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private pendingCommits: PendingCommit[] = [];
+  /** The fsync of the last group that held a commit other than a shadow's (ProjectionCommit.beforeDisk). */
+  private lastSync: Promise<void> = Promise.resolve();
+
+  synced(): Promise<void> {
+    return this.lastSync;
+  }
+
   /** Projection commits made and the transactions (fsyncs) that carried them, since the store opened. */
   readonly commitStats = { commits: 0, transactions: 0 };
   private readonly commitGroup: (commits: PendingCommit[]) => void;
@@ -193,10 +200,12 @@ export class SqliteReadStore implements ReadStore {
       return;
     }
     this.commits.signal();
-    const [shadow, durable] = partition(commits, (pending) => pending.commit.shadow === true);
-    settleCommits(shadow);
+    const [early, durable] = partition(commits, (pending) => pending.commit.shadow === true || pending.commit.beforeDisk === true);
+    // A shadow's batches reach the disk with its activation's fsync; every other commit is synced now, answered or not.
+    if (commits.some((pending) => pending.commit.shadow !== true)) this.lastSync = this.walSync.sync();
+    settleCommits(early);
     if (durable.length === 0) return;
-    this.walSync.sync().then(
+    this.lastSync.then(
       () => settleCommits(durable),
       (error: unknown) => {
         for (const pending of durable) pending.reject(new Error(`the read store's commit was made but could not be fsynced: ${String(error)}`));
