@@ -107,14 +107,27 @@ describe('SubscriberRunner', () => {
       for (let waited = 0; waited < 5_000 && !(await done()); waited += 20) await sleep(20);
     };
 
-    it('given the fsync of its first commit is held, when more events come, then they are applied and readable meanwhile', async () => {
-      const dir = tempDir('runner-before-disk');
+    /** The `things` read model's runner, started on fresh files, with every fsync from then on held; `end` releases and closes everything. */
+    async function startedWithHeldFsyncs(name: string, logger = createLogger('silent')) {
+      const dir = tempDir(name);
       const events = new SqliteEventStore(join(dir, 'events.db'));
       const store = new SqliteReadStore(join(dir, 'read.db'));
-      const runner = new SubscriberRunner(things, events, store, createLogger('silent'), options);
+      const runner = new SubscriberRunner(things, events, store, logger, options);
       await runner.register();
       runner.start();
       const fsyncs = holdFsyncs();
+      const end = async () => {
+        jest.restoreAllMocks();
+        fsyncs.releaseAll();
+        await runner.stop();
+        await events.close();
+        await store.close();
+      };
+      return { events, store, fsyncs, end };
+    }
+
+    it('given the fsync of its first commit is held, when more events come, then they are applied and readable meanwhile', async () => {
+      const { events, store, fsyncs, end } = await startedWithHeldFsyncs('runner-before-disk');
       try {
         await events.append('thing-1', [event('thing.happened')], 'no_stream');
         await until(async () => (await store.get('things', 'thing-1')) !== null);
@@ -123,24 +136,14 @@ describe('SubscriberRunner', () => {
         expect(await store.get('things', 'thing-2')).toEqual({ id: 'thing-2', position: second.position });
         expect(fsyncs.calls()).toBeGreaterThanOrEqual(1);
       } finally {
-        jest.restoreAllMocks();
-        fsyncs.releaseAll();
-        await runner.stop();
-        await events.close();
-        await store.close();
+        await end();
       }
     });
 
     it('when an fsync under its commit fails, then it logs the failure, reloads from the stored checkpoint and goes on', async () => {
-      const dir = tempDir('runner-unsynced');
-      const events = new SqliteEventStore(join(dir, 'events.db'));
-      const store = new SqliteReadStore(join(dir, 'read.db'));
       const logger = createLogger('silent');
       const errors = jest.spyOn(logger, 'error');
-      const runner = new SubscriberRunner(things, events, store, logger, options);
-      await runner.register();
-      runner.start();
-      const fsyncs = holdFsyncs();
+      const { events, store, fsyncs, end } = await startedWithHeldFsyncs('runner-unsynced', logger);
       try {
         await events.append('thing-1', [event('thing.happened')], 'no_stream');
         await until(async () => fsyncs.calls() > 0);
@@ -154,11 +157,7 @@ describe('SubscriberRunner', () => {
         expect(await store.get('things', 'thing-2')).toEqual({ id: 'thing-2', position: second.position });
         expect(await store.streamRevisionOf('things', 1, 'thing-2')).toBe(0);
       } finally {
-        jest.restoreAllMocks();
-        fsyncs.releaseAll();
-        await runner.stop();
-        await events.close();
-        await store.close();
+        await end();
       }
     });
   });

@@ -108,10 +108,15 @@ export class SplitReadModelProjection implements Projection {
   readonly collections = [
     {
       name: SPLITS,
+      // One per filter the lists send (docs/decisions.md, "Indexes for the merchant's order lists"): a page's
+      // total is a COUNT, which read every one of the party's Splits for a filter no index led with.
       indexes: [
         ['smeCompanyId', 'createdAt'],
         ['enterpriseCompanyId', 'createdAt'],
         ['enterpriseCompanyId', 'collectionStatus'],
+        ['smeCompanyId', 'status', 'createdAt'],
+        ['enterpriseCompanyId', 'status', 'createdAt'],
+        ['smeCompanyId', 'collectionStatus', 'createdAt'],
       ],
     },
   ];
