@@ -79,12 +79,13 @@ describe('Dashboard in Chromium', () => {
     });
   }, 60_000);
 
-  // Shutting Chromium and the app down under CI load once took over the default 30 s (s38); as long as setup may take.
+  // Shutting Chromium and the app down under CI load took over 60 s twice (s38, s40), never locally (0.2 s):
+  // each step is bounded and named, so the next slow one says which it was, and a slow step that ends passes.
   afterAll(async () => {
-    await chromium?.close();
-    await receiver?.close();
-    await app?.close();
-  }, 60_000);
+    await closeWithin('Chromium', 40_000, () => chromium?.close());
+    await closeWithin('the webhook receiver', 20_000, () => receiver?.close());
+    await closeWithin('the app', 50_000, () => app?.close());
+  }, 120_000);
 
   it('serves the app with long-cached hashed assets and a policy that refuses framing', async () => {
     const index = await fetch(url('/webhooks'));
@@ -553,3 +554,17 @@ describe('Dashboard in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   }, 180_000);
 });
+
+/** Runs a teardown step; fails naming it when it takes longer than `ms`, and says so on the console when it took over 5 s. */
+async function closeWithin(what: string, ms: number, close: () => Promise<void> | undefined): Promise<void> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`closing ${what} took over ${ms} ms`)), ms)));
+  try {
+    await Promise.race([close(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+  const took = Date.now() - started;
+  if (took > 5_000) console.warn(`closing ${what} took ${took} ms`);
+}

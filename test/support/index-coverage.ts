@@ -10,12 +10,12 @@ export interface SentQuery {
  * A DocumentReader that records every find and count, answering `found` to finds (and 1 to counts), so a
  * spec can check that each filter a query class sends is served by an index.
  */
-export function recordingReader(sent: SentQuery[], found: Doc[] = []): DocumentReader {
+export function recordingReader(sent: SentQuery[], found: readonly (Doc & Record<string, unknown>)[] = []): DocumentReader {
   return {
     get: async () => null,
     find: async <T extends Doc>(collection: string, options: { filter?: Filter } = {}) => {
       sent.push({ collection, filter: options.filter ?? {} });
-      return found as T[];
+      return found as unknown as T[];
     },
     count: async (collection, filter = {}) => {
       sent.push({ collection, filter });

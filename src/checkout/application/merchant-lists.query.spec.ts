@@ -17,11 +17,11 @@ describe('MerchantListsQuery: every filter it sends is served by an index', () =
     const lists = new MerchantListsQuery(recordingReader(sent, [{ id: 'sub_1', subscriptionId: 'sub_1', merchantCompanyId: 'co_1' }]), loadConfig({ SANDBOX: 'true' }));
 
     await lists.orders('co_1', undefined, 1, 20);
-    await lists.orders('co_1', 'paid', 1, 20);
+    await lists.orders('co_1', 'PAID', 1, 20);
     await lists.orders('co_1', undefined, 1, 20, 'ref-1');
     await lists.orders('co_1', undefined, 1, 20, undefined, { from: '2026-01-01T00:00:00.000Z' });
     await lists.subscriptions('co_1', undefined, 1, 20);
-    await lists.subscriptions('co_1', 'active', 1, 20);
+    await lists.subscriptions('co_1', 'ACTIVE', 1, 20);
     await lists.paymentLinks('co_1', 1, 20);
 
     expect(sent.length).toBeGreaterThanOrEqual(14);
