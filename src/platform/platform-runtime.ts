@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { AppConfig, WorkerRuns } from './config/app-config';
@@ -23,6 +24,8 @@ const SUBSCRIBERS_RUN: Record<WorkerRuns, (subscriber: Subscriber) => boolean> =
   'process-managers': (subscriber) => !isProjection(subscriber),
 };
 
+/** A shutdown step slower than this is logged (a test's teardown timed out twice under CI load in `app.close()`). */
+const SLOW_STOP_STEP_MS = 2_000;
 /**
  * Collects what the modules run in the background (providers marked `@LogSubscriber()` and
  * `@TimerHandlers()`, `@DueWorkers()`), and starts and stops it in order: subscribers and timers after the HTTP app is
@@ -83,11 +86,19 @@ export class PlatformRuntime implements OnModuleInit {
   }
 
   async stop(): Promise<void> {
-    for (const work of this.dueWork.all) await work.stop();
-    await this.platform.timers.stop();
-    await this.platform.engine.stop();
-    await this.platform.events.close();
-    await this.platform.readStore.close();
+    for (const work of this.dueWork.all) await this.stopStep(`stopping ${work.constructor.name}`, () => work.stop());
+    await this.stopStep('stopping the timers', () => this.platform.timers.stop());
+    await this.stopStep('stopping the subscribers', () => this.platform.engine.stop());
+    await this.stopStep('closing the event store', () => this.platform.events.close());
+    await this.stopStep('closing the read store', () => this.platform.readStore.close());
+  }
+
+  /** One step of the shutdown; a step slower than SLOW_STOP_STEP_MS is logged by name, so a slow shutdown says what held it. */
+  private async stopStep(step: string, run: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    await run();
+    const ms = Math.round(performance.now() - started);
+    if (ms > SLOW_STOP_STEP_MS) this.platform.logger.warn({ step, ms }, `shutdown: ${step} took ${ms} ms`);
   }
 
   private discovered<T>(key: string): T[] {

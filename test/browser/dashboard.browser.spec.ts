@@ -59,7 +59,8 @@ describe('Dashboard in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    // LOG_LEVEL warn: a slow shutdown step is logged by name (PlatformRuntime.stop), see afterAll.
+    app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn' });
     receiver = await startWebhookReceiver(answer(200));
     chromium = await launchChromium();
     browser = chromium.browser;
@@ -84,8 +85,8 @@ describe('Dashboard in Chromium', () => {
   afterAll(async () => {
     await closeWithin('Chromium', 40_000, () => chromium?.close());
     await closeWithin('the webhook receiver', 20_000, () => receiver?.close());
-    await closeWithin('the app', 50_000, () => app?.close());
-  }, 120_000);
+    await closeWithin('the app', 100_000, () => app?.close());
+  }, 170_000);
 
   it('serves the app with long-cached hashed assets and a policy that refuses framing', async () => {
     const index = await fetch(url('/webhooks'));
