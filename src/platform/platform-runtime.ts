@@ -26,6 +26,7 @@ const SUBSCRIBERS_RUN: Record<WorkerRuns, (subscriber: Subscriber) => boolean> =
 
 /** A shutdown step slower than this is logged (a test's teardown timed out twice under CI load in `app.close()`). */
 const SLOW_STOP_STEP_MS = 2_000;
+
 /**
  * Collects what the modules run in the background (providers marked `@LogSubscriber()` and
  * `@TimerHandlers()`, `@DueWorkers()`), and starts and stops it in order: subscribers and timers after the HTTP app is

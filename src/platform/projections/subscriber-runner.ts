@@ -229,14 +229,14 @@ export class SubscriberRunner {
     // A read model goes on during the fsync (ProjectionCommit.beforeDisk); a process manager's commit
     // stands for effects it caused, and waits for the disk.
     const beforeDisk = isProjection(this.subscriber);
+    const checkpoint = batch[batch.length - 1]!.position;
     const outcome = await applyBatch(this.store, this.subscriber, generation, batch, {
       knownRevisions: this.knownRevisions,
       checkpoint: this.checkpoint,
       deferCheckpointOnly: true,
       beforeDisk,
     });
-    if (beforeDisk && outcome === 'committed') await this.syncedOrLate(batch[batch.length - 1]!.position);
-    const checkpoint = batch[batch.length - 1]!.position;
+    if (beforeDisk && outcome === 'committed') await this.syncedOrLate(checkpoint);
     if (outcome === 'deferred') this.deferCheckpoint(generation, checkpoint);
     else if (outcome === 'committed') this.deferred = null;
     else throw new RestartSignal(`${this.subscriber.name} generation ${generation}: commit was ${outcome}; reloading`);
