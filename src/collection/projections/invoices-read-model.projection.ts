@@ -70,7 +70,7 @@ export class InvoicesReadModelProjection implements Projection {
   readonly name = 'invoices';
   readonly streams = [INVOICE_STREAM_PREFIX, BANK_TRANSFER_STREAM_PREFIX];
   readonly collections = [
-    { name: INVOICES, indexes: [['enterpriseCompanyId', 'dueAt'], ['paymentReference'], ['splitId']] },
+    { name: INVOICES, indexes: [['enterpriseCompanyId', 'dueAt'], ['enterpriseCompanyId', 'status', 'dueAt'], ['paymentReference'], ['splitId']] },
     { name: BANK_TRANSFERS, indexes: [['status', 'receivedAt']] },
   ];
 

@@ -1,0 +1,26 @@
+import { recordingReader, SentQuery, servedByIndex } from '../../../test/support/index-coverage';
+import { loadConfig } from '../../platform/config/app-config';
+import { COLLECTION_STATUSES } from '../../split';
+import { InvoicesReadModelProjection } from '../projections/invoices-read-model.projection';
+import { InvoiceQueries } from './invoice-queries';
+
+/**
+ * The enterprise's invoice list reads up to 500 invoices in due order: a status filter no index leads with
+ * reads every invoice of the enterprise to find the few open ones (docs/decisions.md, "Indexes for the
+ * merchant's order lists").
+ */
+describe('InvoiceQueries: every filter the invoice list sends is served by an index', () => {
+  const collections = new InvoicesReadModelProjection().collections;
+
+  it('given the list without and with each status filter, then each query has an index', async () => {
+    const sent: SentQuery[] = [];
+    const queries = new InvoiceQueries(recordingReader(sent), loadConfig({ SANDBOX: 'true' }));
+
+    await queries.list('co_enterprise');
+    for (const status of COLLECTION_STATUSES) await queries.list('co_enterprise', status);
+    await queries.byReference('PS 1234');
+
+    expect(sent).toHaveLength(COLLECTION_STATUSES.length + 2);
+    expect(sent.filter((query) => !servedByIndex(collections, query))).toEqual([]);
+  });
+});
