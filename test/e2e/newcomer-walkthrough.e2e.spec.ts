@@ -48,7 +48,7 @@ describe('the newcomer walkthrough (docs/first-module.md)', () => {
 
   it('checks, compiles, lints and passes its tests in a copy of the repository', () => {
     const copy = tempDir('walkthrough');
-    for (const entry of ['src', 'test', 'tsconfig.json', 'eslint.config.mjs', 'jest.config.js', '.prettierrc.json', '.prettierignore', 'package.json']) {
+    for (const entry of ['src', 'test', 'bench', 'tsconfig.json', 'eslint.config.mjs', 'jest.config.js', '.prettierrc.json', '.prettierignore', 'package.json']) {
       // The fixtures' data dirs are what the legacy-data spec reads; nothing here runs it.
       cpSync(join(ROOT, entry), join(copy, entry), { recursive: true, filter: (from) => !/fixtures\/[^/]+\/data/.test(from) });
     }
