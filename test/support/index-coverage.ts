@@ -1,9 +1,10 @@
-import { CollectionSpec, Doc, DocumentReader, Filter } from '../../src/platform/read-store/document-store.port';
+import { CollectionSpec, Doc, DocumentReader, Filter, FindOptions } from '../../src/platform/read-store/document-store.port';
 
-/** A find or count a query sent: its collection and equality filter. */
+/** A find or count a query sent: its collection, equality filter and (finds) the field it sorts by first. */
 export interface SentQuery {
   collection: string;
   filter: Filter;
+  sortedBy?: string;
 }
 
 /**
@@ -13,8 +14,9 @@ export interface SentQuery {
 export function recordingReader(sent: SentQuery[], found: readonly (Doc & Record<string, unknown>)[] = []): DocumentReader {
   return {
     get: async () => null,
-    find: async <T extends Doc>(collection: string, options: { filter?: Filter } = {}) => {
-      sent.push({ collection, filter: options.filter ?? {} });
+    find: async <T extends Doc>(collection: string, options: FindOptions = {}) => {
+      const sortedBy = options.sort?.[0]?.field;
+      sent.push({ collection, filter: options.filter ?? {}, ...(sortedBy ? { sortedBy } : {}) });
       return found as unknown as T[];
     },
     count: async (collection, filter = {}) => {
@@ -25,15 +27,19 @@ export function recordingReader(sent: SentQuery[], found: readonly (Doc & Record
 }
 
 /**
- * Whether an index serves an equality filter: its leading fields are exactly the filter's fields, in any
- * order. A filter on more fields than any index leads with makes the store read every document the
- * index narrows to, which for a list's COUNT is every document of the company.
+ * Whether an index serves a query: its leading fields are exactly the equality filter's fields, in any
+ * order, and the field a find sorts by first comes next (unless the filter fixes it). A filter on more
+ * fields than any index leads with makes the store read every document the index narrows to, which for a
+ * list's COUNT is every document of the company; a sort no index follows makes it read and sort them all
+ * before the page's first row.
  */
-export function servedByIndex(collections: readonly CollectionSpec[], { collection, filter }: SentQuery): boolean {
+export function servedByIndex(collections: readonly CollectionSpec[], { collection, filter, sortedBy }: SentQuery): boolean {
   const fields = new Set(Object.keys(filter));
   const spec = collections.find((c) => c.name === collection);
   return (spec?.indexes ?? []).some((index) => {
     const leading = index.slice(0, fields.size);
-    return leading.length === fields.size && leading.every((field) => fields.has(field));
+    const filtered = leading.length === fields.size && leading.every((field) => fields.has(field));
+    const sorted = sortedBy === undefined || fields.has(sortedBy) || index[fields.size] === sortedBy;
+    return filtered && sorted;
   });
 }

@@ -116,7 +116,7 @@ export class CheckoutReadModelProjection implements Projection {
         ['merchantCompanyId', 'createdAt'],
         ['merchantCompanyId', 'unlisted', 'createdAt'],
         ['merchantCompanyId', 'status', 'createdAt'],
-        ['merchantCompanyId', 'externalOrderRef'],
+        ['merchantCompanyId', 'externalOrderRef', 'createdAt'],
         ['subscriptionId', 'renewal', 'createdAt'],
       ],
     },

@@ -113,7 +113,7 @@ export class SplitReadModelProjection implements Projection {
       indexes: [
         ['smeCompanyId', 'createdAt'],
         ['enterpriseCompanyId', 'createdAt'],
-        ['enterpriseCompanyId', 'collectionStatus'],
+        ['enterpriseCompanyId', 'collectionStatus', 'createdAt'],
         ['smeCompanyId', 'status', 'createdAt'],
         ['enterpriseCompanyId', 'status', 'createdAt'],
         ['smeCompanyId', 'collectionStatus', 'createdAt'],

@@ -245,4 +245,27 @@ describe('SqliteReadStore shadow generations (issue 31, ledger rebuild)', () => 
     ]);
     await store.close();
   });
+
+  it('drops an index the collection no longer declares (a widened one) at start, and keeps unique indexes and documents', async () => {
+    const file = join(tempDir('undeclared-indexes'), 'read.db');
+    const before = new SqliteReadStore(file);
+    await before.registerProjection('books', [{ name: 'lines', indexes: [['owner', 'status'], ['key']], unique: ['key'] }]);
+    await before.commitProjection({
+      projection: 'books',
+      generation: 1,
+      checkpoint: 1,
+      streamRevisions: {},
+      writes: [{ kind: 'put', collection: 'lines', doc: { id: 'a', owner: 'co_1', status: 'open', key: '1' } as Doc }],
+    });
+    await before.close();
+
+    const after = new SqliteReadStore(file);
+    try {
+      await after.registerProjection('books', [{ name: 'lines', indexes: [['owner', 'status', 'key'], ['key']], unique: ['key'] }]);
+      expect(indexesOf(file, 'rm_lines_g1')).toEqual(['rm_lines_g1__key', 'rm_lines_g1__owner_status_key', 'rm_lines_g1__unique__key']);
+      expect(await after.find('lines', { filter: { owner: 'co_1', status: 'open' } })).toEqual([{ id: 'a', owner: 'co_1', status: 'open', key: '1' }]);
+    } finally {
+      await after.close(); // a failed expectation must not leave the store's threads holding jest open
+    }
+  });
 });

@@ -736,6 +736,23 @@ export class SqliteReadStore implements ReadStore {
   private createTables(projection: string, generation: number, options: { indexes: boolean } = { indexes: true }): void {
     for (const spec of this.collectionsOf(projection)) this.db.exec(`CREATE TABLE IF NOT EXISTS ${physicalTable(spec.name, generation)} (id TEXT PRIMARY KEY, body TEXT NOT NULL)`);
     for (const build of this.indexBuildsOf(projection, generation, options.indexes ? 'all' : 'unique')) build();
+    if (options.indexes) this.dropUndeclaredIndexes(projection, generation);
+  }
+
+  /**
+   * Drops the plain indexes of the generation's tables that no collection declares any more (one widened
+   * by a field, say), so writes stop keeping them up to date. Unique indexes stay: they are rules, and a
+   * declaration only ever adds them.
+   */
+  private dropUndeclaredIndexes(projection: string, generation: number): void {
+    for (const spec of this.collectionsOf(projection)) {
+      const table = physicalTable(spec.name, generation);
+      const declared = new Set((spec.indexes ?? []).map((fields) => `${table}__${fields.join('_')}`));
+      const found = this.statement<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table);
+      for (const { name } of found) {
+        if (name.startsWith(`${table}__`) && !name.startsWith(`${table}__unique__`) && !declared.has(name)) this.db.exec(`DROP INDEX ${name}`);
+      }
+    }
   }
 
   /** One function per secondary index of the generation (plain ones unless only unique), each a no-op when the index exists. */
