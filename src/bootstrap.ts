@@ -88,7 +88,8 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     platform,
     url: `http://127.0.0.1:${port}`,
     async close() {
-      await app.close();
+      // Fastify waits for the requests in flight and the connections that are not idle.
+      await runtime.stopStep('closing the HTTP server', () => app.close());
       await runtime.stop();
     },
   };

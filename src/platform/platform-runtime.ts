@@ -95,7 +95,7 @@ export class PlatformRuntime implements OnModuleInit {
   }
 
   /** One step of the shutdown; a step slower than SLOW_STOP_STEP_MS is logged by name, so a slow shutdown says what held it. */
-  private async stopStep(step: string, run: () => Promise<void>): Promise<void> {
+  async stopStep(step: string, run: () => Promise<void>): Promise<void> {
     const started = performance.now();
     await run();
     const ms = Math.round(performance.now() - started);
