@@ -747,10 +747,10 @@ export class SqliteReadStore implements ReadStore {
   private dropUndeclaredIndexes(projection: string, generation: number): void {
     for (const spec of this.collectionsOf(projection)) {
       const table = physicalTable(spec.name, generation);
-      const declared = new Set((spec.indexes ?? []).map((fields) => `${table}__${fields.join('_')}`));
+      const declared = new Set((spec.indexes ?? []).map((fields) => plainIndexName(table, fields)));
       const found = this.statement<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table);
       for (const { name } of found) {
-        if (name.startsWith(`${table}__`) && !name.startsWith(`${table}__unique__`) && !declared.has(name)) this.db.exec(`DROP INDEX ${name}`);
+        if (name.startsWith(`${table}__`) && !name.startsWith(uniqueIndexName(table, '')) && !declared.has(name)) this.db.exec(`DROP INDEX ${name}`);
       }
     }
   }
@@ -761,7 +761,7 @@ export class SqliteReadStore implements ReadStore {
       const table = physicalTable(spec.name, generation);
       const plain = (which === 'all' ? (spec.indexes ?? []) : []).map((fields) => {
         const columns = fields.map((f) => `json_extract(body, '$.${assertIdentifier(f)}')`).join(', ');
-        return () => this.db.exec(`CREATE INDEX IF NOT EXISTS ${table}__${fields.join('_')} ON ${table} (${columns})`);
+        return () => this.db.exec(`CREATE INDEX IF NOT EXISTS ${plainIndexName(table, fields)} ON ${table} (${columns})`);
       });
       const unique = (spec.unique ?? []).map((field) => () => this.createUniqueIndex(table, field));
       return [...plain, ...unique];
@@ -776,7 +776,7 @@ export class SqliteReadStore implements ReadStore {
    */
   private createUniqueIndex(table: string, field: string): void {
     const value = `json_extract(body, '$.${assertIdentifier(field)}')`;
-    this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__unique__${field} ON ${table} (${value})`);
+    this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${uniqueIndexName(table, field)} ON ${table} (${value})`);
     const missing = this.db.prepare<[], { id: string }>(`SELECT id FROM ${table} WHERE ${value} IS NULL LIMIT 1`).get();
     if (missing) throw new Error(`Document ${missing.id} of ${table} has no ${field}, which is unique in that collection`);
   }
@@ -784,6 +784,16 @@ export class SqliteReadStore implements ReadStore {
 
 function physicalTable(collection: string, generation: number): string {
   return `rm_${assertIdentifier(collection)}_g${generation}`;
+}
+
+/** A declared index's name: made of its fields, so a widened index is a new one (and the old one undeclared). */
+function plainIndexName(table: string, fields: readonly string[]): string {
+  return `${table}__${fields.join('_')}`;
+}
+
+/** A unique field's index, named apart from the plain ones (see createUniqueIndex); with field '' the names' common prefix. */
+function uniqueIndexName(table: string, field: string): string {
+  return `${table}__unique__${field}`;
 }
 
 const OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
