@@ -14,6 +14,7 @@ import { createValidationPipe } from './platform/http/validation';
 import { installBodyParsers } from './platform/http/body-parsers';
 import { installDashboardFraming } from './platform/http/dashboard-framing';
 import { installNoSniff } from './platform/http/security-headers';
+import { closeConnectionsAtShutdown } from './platform/http/connections-at-shutdown';
 import { frameworkErrorHandler } from './platform/http/error-filter';
 import { MetricsRegistry } from './platform/metrics/metrics-registry';
 import { sqliteWalBytes } from './platform/sqlite/wal-checkpointer';
@@ -62,6 +63,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
   installBodyParsers(app.getHttpAdapter().getInstance());
   installNoSniff(app.getHttpAdapter().getInstance());
   installDashboardFraming(app.getHttpAdapter().getInstance());
+  closeConnectionsAtShutdown(app.getHttpAdapter().getInstance(), config.httpRequestTimeoutMs);
   const runtime = app.get(PlatformRuntime);
   const { platform } = runtime;
   app.useGlobalPipes(createValidationPipe());
@@ -88,7 +90,7 @@ export async function startApp(config: AppConfig, logger: AppLogger): Promise<Ru
     platform,
     url: `http://127.0.0.1:${port}`,
     async close() {
-      // Fastify waits for the requests in flight and the connections that are not idle.
+      // Requests in flight are answered first, for at most the request timeout (closeConnectionsAtShutdown).
       await runtime.stopStep('closing the HTTP server', () => app.close());
       await runtime.stop();
     },

@@ -258,6 +258,13 @@ describe('slow bodies and connection cap (issue 15, item 11)', () => {
     expect(performance.now() - started).toBeLessThan(4000);
   });
 
+  it('closes a connection that never sends a byte, with 408, within a few seconds (a silent socket cannot hold the cap)', async () => {
+    const socket = await open();
+    const started = performance.now();
+    expect(await closed(socket)).toMatch(/^HTTP\/1.1 408/);
+    expect(performance.now() - started).toBeLessThan(4000);
+  });
+
   it('refuses connections over the cap and serves again once they close', async () => {
     const held = await Promise.all([1, 2, 3, 4].map(() => open()));
     const extra = await open();
@@ -265,6 +272,46 @@ describe('slow bodies and connection cap (issue 15, item 11)', () => {
     for (const socket of held) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await app.request('GET', '/health')).status).toBe(200);
+  });
+});
+
+describe('a shutdown does not wait on connections that sent nothing', () => {
+  it('closes the server at once while a socket that never sent a request and an idle keep-alive one are open', async () => {
+    // The default request timeout (30 s): before, the silent socket alone held app.close() for minutes.
+    const app = await startTestApp();
+    const port = Number(new URL(app.url).port);
+    const silent = connect(port, '127.0.0.1');
+    const keptAlive = connect(port, '127.0.0.1');
+    await Promise.all([silent, keptAlive].map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+    keptAlive.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => keptAlive.once('data', resolve));
+    const bothClosed = Promise.all([silent, keptAlive].map((socket) => new Promise((resolve) => socket.once('close', resolve))));
+    const started = performance.now();
+    await app.close();
+    await bothClosed;
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('gives a request still in flight the request timeout to finish, then closes its connection', async () => {
+    const app = await startTestApp({ HTTP_REQUEST_TIMEOUT_MS: '1500' });
+    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.on('error', () => undefined);
+    // A body that trickles in for ever: Node's own request timeout stops checking once the server closes.
+    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+    const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the server has read the headers: a request in flight
+    const started = performance.now();
+    try {
+      await app.close();
+      await socketClosed;
+    } finally {
+      clearInterval(trickle);
+    }
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1400);
+    expect(took).toBeLessThan(5000);
   });
 });
 
