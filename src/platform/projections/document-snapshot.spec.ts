@@ -1,4 +1,4 @@
-import { snapshotOf, thaw } from './document-snapshot';
+import { sameSnapshot, snapshotOf, thaw } from './document-snapshot';
 
 describe('document snapshots', () => {
   it('mean what the JSON text means, frozen all the way down', () => {
@@ -33,6 +33,28 @@ describe('document snapshots', () => {
     expect(next.rows[0]).toBe(first.rows[0]);
     expect(next.rows[1]).toEqual({ n: 3 });
     expect(snapshotOf(first)).toBe(first);
+  });
+
+  it('are the same when they hold the same JSON value, whatever the order of their fields', () => {
+    const doc = { id: 'a', rows: [{ n: 1, note: null }], flags: { on: true } };
+    expect(sameSnapshot(snapshotOf(doc), snapshotOf({ flags: { on: true }, rows: [{ note: null, n: 1 }], id: 'a' }))).toBe(true);
+    expect(sameSnapshot(snapshotOf(doc), snapshotOf({ ...doc, extra: undefined }))).toBe(true);
+    for (const other of [
+      { ...doc, rows: [{ n: 1 }] },
+      {
+        ...doc,
+        rows: [
+          { n: 1, note: null },
+          { n: 2, note: null },
+        ],
+      },
+      { ...doc, rows: [{ n: '1', note: null }] },
+      { ...doc, flags: { on: false } },
+      { ...doc, flags: [true] },
+      { ...doc, extra: null },
+    ]) {
+      expect(sameSnapshot(snapshotOf<object>(doc), snapshotOf<object>(other))).toBe(false);
+    }
   });
 
   it('thaw into a changeable copy', () => {

@@ -14,6 +14,27 @@ export function snapshotOf<T>(value: T): Frozen<T> {
   return snapshot(value) as Frozen<T>;
 }
 
+/** Whether two snapshots hold the same JSON value, the order of object fields aside. */
+export function sameSnapshot<T>(a: Frozen<T>, b: Frozen<T>): boolean {
+  return sameValue(a, b);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || !sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
 /** A private, changeable copy of a snapshot. */
 export function thaw<T>(value: Frozen<T>): T {
   return copy(value) as T;

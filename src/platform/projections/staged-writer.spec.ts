@@ -67,6 +67,49 @@ describe('StagedWriter', () => {
     expect(await writer.edit('things', 'a')).toBeNull();
     await store.close();
   });
+  it('does not write an edited document that still holds what the store does, and writes one that changed or was put', async () => {
+    const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
+    await store.registerProjection('p', [{ name: 'things' }]);
+    const stored = [
+      { id: 'untouched', rows: [{ n: 1 }] },
+      { id: 'changed-back', rows: [{ n: 1 }], owner: 'x' },
+      { id: 'changed', rows: [{ n: 1 }] },
+      { id: 'put-again', n: 1 },
+      { id: 'edited-after-put', n: 1 },
+    ];
+    await store.commitProjection({
+      projection: 'p',
+      generation: 1,
+      checkpoint: 1,
+      streamRevisions: {},
+      writes: stored.map((doc) => ({ kind: 'put' as const, collection: 'things', doc })),
+    });
+    try {
+      await expectOnlyChangedWritten(new StagedWriter(store.generationReader('p', 1)));
+    } finally {
+      await store.close();
+    }
+  });
+
+  async function expectOnlyChangedWritten(writer: StagedWriter): Promise<void> {
+    await writer.edit('things', 'untouched');
+    const back = (await writer.edit<{ id: string; rows: { n: number }[]; owner?: string }>('things', 'changed-back'))!;
+    back.rows[0]!.n = 2;
+    delete back.owner;
+    back.rows[0]!.n = 1;
+    back.owner = 'x';
+    (await writer.edit<{ id: string; rows: { n: number }[] }>('things', 'changed'))!.rows.push({ n: 2 });
+    writer.put('things', { id: 'put-again', n: 1 });
+    writer.put('things', { id: 'edited-after-put', n: 1 });
+    await writer.edit('things', 'edited-after-put');
+    const written = writer.writes().sort((a, b) => (a.kind === 'put' && b.kind === 'put' ? a.doc.id.localeCompare(b.doc.id) : 0));
+    expect(written).toEqual([
+      { kind: 'put', collection: 'things', doc: { id: 'changed', rows: [{ n: 1 }, { n: 2 }] } },
+      { kind: 'put', collection: 'things', doc: { id: 'edited-after-put', n: 1 } },
+      { kind: 'put', collection: 'things', doc: { id: 'put-again', n: 1 } },
+    ]);
+  }
+
   it('reads a stored document, or its absence, once per batch, and its own writes still win over what it read', async () => {
     const stored = { id: 'a', n: 1 };
     const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
