@@ -9,18 +9,20 @@ import { InvoiceQueries } from './invoice-queries';
  * reads every invoice of the enterprise to find the few open ones (docs/decisions.md, "Indexes for the
  * merchant's order lists").
  */
-describe('InvoiceQueries: every filter the invoice list sends is served by an index', () => {
+describe('InvoiceQueries: every filter the invoice and bank-transfer lists send is served by an index', () => {
   const collections = new InvoicesReadModelProjection().collections;
 
-  it('given the list without and with each status filter, then each query has an index', async () => {
+  it('given the lists without and with each status filter, then each query has an index', async () => {
     const sent: SentQuery[] = [];
     const queries = new InvoiceQueries(recordingReader(sent), loadConfig({ SANDBOX: 'true' }));
 
     await queries.list('co_enterprise');
     for (const status of COLLECTION_STATUSES) await queries.list('co_enterprise', status);
     await queries.byReference('PS 1234');
+    await queries.bankTransfers();
+    for (const status of ['MATCHED', 'PARKED', 'APPLIED', 'RETURNED'] as const) await queries.bankTransfers(status);
 
-    expect(sent).toHaveLength(COLLECTION_STATUSES.length + 2);
+    expect(sent).toHaveLength(COLLECTION_STATUSES.length + 7);
     expect(sent.filter((query) => !servedByIndex(collections, query))).toEqual([]);
   });
 });

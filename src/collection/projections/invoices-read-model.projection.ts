@@ -71,7 +71,7 @@ export class InvoicesReadModelProjection implements Projection {
   readonly streams = [INVOICE_STREAM_PREFIX, BANK_TRANSFER_STREAM_PREFIX];
   readonly collections = [
     { name: INVOICES, indexes: [['enterpriseCompanyId', 'dueAt'], ['enterpriseCompanyId', 'status', 'dueAt'], ['paymentReference'], ['splitId']] },
-    { name: BANK_TRANSFERS, indexes: [['status', 'receivedAt']] },
+    { name: BANK_TRANSFERS, indexes: [['status', 'receivedAt'], ['receivedAt']] },
   ];
 
   handles(event: RecordedEvent): boolean {
