@@ -114,7 +114,10 @@ export class StagedWriter implements ProjectionWriter {
       const stored = this.editedFromStore.get(collection);
       for (const [id, doc] of this.stagedIn(collection)) {
         if (!doc) writes.push({ kind: 'delete', collection, id });
-        else if (!stored?.has(id) || !sameSnapshot(doc, stored.get(id)!)) writes.push({ kind: 'put', collection, doc: doc as Doc });
+        else {
+          const original = stored?.get(id);
+          if (!original || !sameSnapshot(doc, original)) writes.push({ kind: 'put', collection, doc: doc as Doc });
+        }
       }
     }
     return writes;
