@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { DURABLE_WAL_PRAGMAS } from '../../sqlite/durable-wal';
 import { DEFAULT_WAL_LIMIT_BYTES } from '../../sqlite/wal-checkpointer';
+import type { GroupSending } from './event-group-commit';
 import { AppendOutcome, AppendRequest, groupAppender, SqliteAppendError } from './group-appender';
 
 type ThreadReply =
@@ -42,12 +43,16 @@ parentPort.postMessage({ kind: 'ready', journalMode: db.pragma('journal_mode', {
 /**
  * Commits the event store's append groups on a thread of its own (issue 31): with synchronous = FULL a
  * commit waits for an fsync, and on the service's thread that wait blocks every request for its length.
- * One group at a time (EventGroupCommit never sends a second before the first is answered).
+ * Groups sent while one commits wait in the thread's message queue and are committed, and answered, in
+ * the order sent (EventGroupCommit sends at most WRITER_THREAD_SENDING.maxInFlight).
  */
+/** How the api's groups go to the thread: two in flight, the first as soon as it holds eight appends (measured in docs/decisions.md). */
+export const WRITER_THREAD_SENDING: GroupSending = { sendAtAppends: 8, maxInFlight: 2 };
+
 export class EventWriterThread {
   private readonly thread: Worker;
   private readonly exited: Promise<void>;
-  private waiting: { resolve: (outcomes: AppendOutcome[]) => void; reject: (error: Error) => void } | null = null;
+  private readonly waiting: { resolve: (outcomes: AppendOutcome[]) => void; reject: (error: Error) => void }[] = [];
   private failure: Error | null = null;
   private stopping = false;
   /** The writer connection's journal mode and synchronous level, once it has opened the file. */
@@ -64,9 +69,8 @@ export class EventWriterThread {
     this.pragmas = new Promise((resolve) => (ready = resolve));
     this.thread.on('message', (reply: ThreadReply) => {
       if (reply.kind === 'ready') return ready({ journalMode: reply.journalMode, synchronous: reply.synchronous });
-      const waiting = this.waiting!;
-      this.waiting = null;
-      this.thread.unref();
+      const waiting = this.waiting.shift()!;
+      if (this.waiting.length === 0) this.thread.unref();
       if (reply.kind === 'committed') waiting.resolve(reply.outcomes);
       else waiting.reject(new SqliteAppendError(reply.error.message, reply.error.code));
     });
@@ -77,7 +81,7 @@ export class EventWriterThread {
   commit(group: AppendRequest[]): Promise<AppendOutcome[]> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
+      this.waiting.push({ resolve, reject });
       this.thread.ref(); // a group in the thread keeps the process alive
       this.thread.postMessage(group);
     });
@@ -92,7 +96,6 @@ export class EventWriterThread {
 
   private fail(error: Error): void {
     this.failure ??= error;
-    this.waiting?.reject(error);
-    this.waiting = null;
+    for (const waiting of this.waiting.splice(0)) waiting.reject(error);
   }
 }

@@ -37,6 +37,19 @@ describe('SqliteEventStore group commit', () => {
   );
 });
 
+describe('SqliteEventStore writer thread with two groups in flight', () => {
+  it("commits a turn's second group after its first: an append expecting a revision the first group writes succeeds", async () => {
+    const events = new SqliteEventStore(join(tempDir('two-in-flight'), 'events.db'), { commitOn: 'writer-thread' });
+    // Eight appends fill the first group (sent at once); the ninth expects the eighth's event, in the second group.
+    const first = Array.from({ length: 8 }, (_, n) => events.append(`s-${n}`, [event()], 'no_stream'));
+    const second = events.append('s-7', [event()], 0);
+    const results = await Promise.all([...first, second]);
+    expect(results.map((r) => r.position)).toEqual(Array.from({ length: 9 }, (_, n) => n + 1));
+    expect((await events.readStream('s-7')).map((e) => e.revision)).toEqual([0, 1]);
+    await events.close();
+  });
+});
+
 describe('SqliteEventStore idempotent replay', () => {
   it.each(['event-loop', 'writer-thread'] as const)(
     'refuses an append whose later event id is already stored (and only that one) as a conflict, storing none of it (commits on the %s)',

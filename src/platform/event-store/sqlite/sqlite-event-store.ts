@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent, Subscription, SubscriptionHandler } from '../event-store.port';
 import { pollingSubscription } from './polling-subscription';
-import { EventWriterThread } from './event-writer-thread';
-import { EventGroupCommit } from './event-group-commit';
+import { EventWriterThread, WRITER_THREAD_SENDING } from './event-writer-thread';
+import { AT_TURN_END, EventGroupCommit } from './event-group-commit';
 import { AppendRequest, groupAppender } from './group-appender';
 import { RecentEvents } from './recent-events';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
@@ -95,10 +95,14 @@ export class SqliteEventStore implements EventStore {
     this.writer = options.commitOn === 'writer-thread' ? new EventWriterThread(file) : null;
     const commit = this.writer ? (group: AppendRequest[]) => this.writer!.commit(group) : groupAppender(this.db);
     this.commits = new CommitSignal(file);
-    this.appends = new EventGroupCommit(commit, () => {
-      this.appended.emit('append');
-      this.commits.signal();
-    });
+    this.appends = new EventGroupCommit(
+      commit,
+      () => {
+        this.appended.emit('append');
+        this.commits.signal();
+      },
+      this.writer ? WRITER_THREAD_SENDING : AT_TURN_END,
+    );
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
