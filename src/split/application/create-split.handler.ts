@@ -89,7 +89,8 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitMessage> {
         },
       });
       await this.readYourWrites.after(...provisioned, result);
-      return { split: await this.queries.get(splitId, smeCompanyId), replayed: false };
+      // The overdue-invoice lookup the decider was given answers the view's approvalBlockedReason too.
+      return { split: await this.queries.get(splitId, smeCompanyId, 'sme', { enterpriseBlocked: command.data.overdueInvoice !== null }), replayed: false };
     } catch (error) {
       if (error instanceof ConcurrencyError) return this.replay(splitId, smeCompanyId, requestHash);
       throw error;

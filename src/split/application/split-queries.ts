@@ -45,11 +45,16 @@ export class SplitQueries {
     return { invoiceId: oldest.invoiceId!, dueAt: oldest.invoiceDueAt!, daysOverdue: Math.floor((now - Date.parse(oldest.invoiceDueAt!)) / 86_400_000) };
   }
 
-  async get(splitId: string, companyId: string, as: SplitParty = 'sme'): Promise<SplitView> {
+  /**
+   * `enterpriseBlocked`: whether the enterprise has a blocking overdue invoice, when the caller has just
+   * looked it up (a create decided on it a moment ago); otherwise the view looks it up itself.
+   */
+  async get(splitId: string, companyId: string, as: SplitParty = 'sme', known: { enterpriseBlocked?: boolean } = {}): Promise<SplitView> {
     const split = await this.store.get<SplitView>(SPLITS, splitId);
     const owner = as === 'sme' ? split?.smeCompanyId : split?.enterpriseCompanyId;
     if (!split || owner !== companyId) throw new SplitNotFoundError();
-    return splitViewFor(await this.shown(split), as);
+    const { enterpriseBlocked } = known;
+    return splitViewFor(await this.shown(split, enterpriseBlocked === undefined ? undefined : async () => enterpriseBlocked), as);
   }
 
   /** A Split the caller is a party to, as the SME that created it or the enterprise it bills; 404 for anyone else. */
