@@ -40,15 +40,15 @@ parentPort.on('message', (group) => {
 parentPort.postMessage({ kind: 'ready', journalMode: db.pragma('journal_mode', { simple: true }), synchronous: db.pragma('synchronous', { simple: true }) });
 `;
 
+/** How the api's groups go to the thread: two in flight, the first as soon as it holds eight appends (measured in docs/decisions.md). */
+export const WRITER_THREAD_SENDING: GroupSending = { sendAtAppends: 8, maxInFlight: 2 };
+
 /**
  * Commits the event store's append groups on a thread of its own (issue 31): with synchronous = FULL a
  * commit waits for an fsync, and on the service's thread that wait blocks every request for its length.
  * Groups sent while one commits wait in the thread's message queue and are committed, and answered, in
  * the order sent (EventGroupCommit sends at most WRITER_THREAD_SENDING.maxInFlight).
  */
-/** How the api's groups go to the thread: two in flight, the first as soon as it holds eight appends (measured in docs/decisions.md). */
-export const WRITER_THREAD_SENDING: GroupSending = { sendAtAppends: 8, maxInFlight: 2 };
-
 export class EventWriterThread {
   private readonly thread: Worker;
   private readonly exited: Promise<void>;
