@@ -51,7 +51,11 @@ const TYPES = new Set<string>(['company.registered', 'user.registered', 'user.em
 export class IdentityReadModelProjection implements Projection {
   readonly name = 'identity';
   readonly streams = [ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX];
-  readonly collections = [{ name: COMPANIES }, { name: USERS, indexes: [['email']] }, { name: API_KEYS, indexes: [['keyHash'], ['companyId', 'createdAt']] }];
+  readonly collections = [
+    { name: COMPANIES, readMostly: true },
+    { name: USERS, indexes: [['email']] },
+    { name: API_KEYS, indexes: [['keyHash'], ['companyId', 'createdAt']] },
+  ];
 
   handles(event: RecordedEvent): boolean {
     return TYPES.has(event.type);

@@ -23,7 +23,7 @@ export const approvalPolicyId = (enterpriseCompanyId: string, smeCompanyId: stri
 export class ApprovalPolicyProjection implements Projection {
   readonly name = 'approval_policies';
   readonly streams = [COMPANY_STREAM_PREFIX];
-  readonly collections = [{ name: APPROVAL_POLICIES, indexes: [['enterpriseCompanyId']] }];
+  readonly collections = [{ name: APPROVAL_POLICIES, indexes: [['enterpriseCompanyId']], readMostly: true }];
 
   handles(event: RecordedEvent): boolean {
     return event.type === 'company.approval_policy.set';

@@ -20,7 +20,7 @@ export const CONTRACTOR_WALLETS = 'contractor_wallets';
 export class ContractorWalletProjection implements Projection {
   readonly name = 'contractor_wallets';
   readonly streams = [CONTRACTOR_WALLET_STREAM_PREFIX];
-  readonly collections = [{ name: CONTRACTOR_WALLETS }];
+  readonly collections = [{ name: CONTRACTOR_WALLETS, readMostly: true }];
 
   handles(event: RecordedEvent): boolean {
     return CONTRACTOR_WALLET_EVENT_TYPES.has(event.type);

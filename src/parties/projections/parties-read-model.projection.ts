@@ -59,13 +59,15 @@ export class PartiesReadModelProjection implements Projection {
   readonly name = 'parties';
   readonly streams = [COMPANY_STREAM_PREFIX, BUSINESS_PROFILE_STREAM_PREFIX, CREATOR_STREAM_PREFIX, SUB_VENDOR_STREAM_PREFIX];
   readonly collections = [
-    { name: COMPANY_SETTINGS },
-    { name: SPLIT_SETTINGS, indexes: [['enterpriseCompanyId']] },
-    { name: BUSINESS_PROFILES, indexes: [['companyId', 'createdAt']] },
-    { name: CREATORS, indexes: [['userId'], ['email']] },
+    // Read by every Split create (the SME, the enterprise, its AP contact, the roster), changed rarely.
+    { name: COMPANY_SETTINGS, readMostly: true },
+    { name: SPLIT_SETTINGS, indexes: [['enterpriseCompanyId']], readMostly: true },
+    { name: BUSINESS_PROFILES, indexes: [['companyId', 'createdAt']], readMostly: true },
+    { name: CREATORS, indexes: [['userId'], ['email']], readMostly: true },
     {
       name: SUB_VENDORS,
       indexes: [['smeCompanyId', 'createdAt'], ['smeCompanyId', 'email'], ['userId']],
+      readMostly: true,
     },
   ];
 

@@ -61,6 +61,12 @@ export interface CollectionSpec {
    * one of them: such a sort is served from an index instead of being sorted again (issue 31, books CSV).
    */
   unique?: string[];
+  /**
+   * Documents that change far less often than they are read (a company, its settings, a roster's
+   * sub-vendors): the SQLite store keeps their JSON in memory and answers `get`/`getMany` from it while
+   * the projection's checkpoint has not moved (ReadMostlyDocuments). MongoDB ignores it.
+   */
+  readMostly?: boolean;
 }
 
 /**

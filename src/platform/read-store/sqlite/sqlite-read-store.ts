@@ -22,6 +22,7 @@ import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { WalSync } from '../../sqlite/wal-sync';
 import { CommitSignal, watchCommitSignal } from '../../sqlite/commit-signal';
 import { useDurableWal } from '../../sqlite/durable-wal';
+import { ReadMostlyDocuments } from './read-mostly-documents';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS projections (
@@ -131,6 +132,7 @@ export class SqliteReadStore implements ReadStore {
       const { active_generation } = this.statement<[string], { active_generation: number }>('SELECT active_generation FROM projections WHERE name = ?').get(projection)!;
       for (const generation of this.liveGenerations(projection)) this.createTables(projection, generation, { indexes: generation === active_generation });
     });
+    this.specs.clear();
     this.uniqueFields.clear();
   }
 
@@ -193,6 +195,7 @@ export class SqliteReadStore implements ReadStore {
     if (commits.length === 0) return;
     this.commitStats.commits += commits.length;
     this.commitStats.transactions += 1;
+    this.stamps = null;
     try {
       this.walSync.unsynced(() => this.commitGroup(commits));
     } catch (error) {
@@ -321,11 +324,69 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    return this.active.get<T>(collection, id);
+    if (!this.isReadMostly(collection)) return this.active.get<T>(collection, id);
+    return this.readMostlyDocuments<T>(collection, [id])[0]!;
   }
 
   async getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
-    return this.active.getMany<T>(collection, ids);
+    if (!this.isReadMostly(collection) || ids.length > GET_MANY_CHUNK) return this.active.getMany<T>(collection, ids);
+    return this.readMostlyDocuments<T>(collection, ids);
+  }
+
+  private readonly readMostly = new ReadMostlyDocuments();
+  /** Each projection's active generation and checkpoint, read once per event-loop turn for the read-mostly cache. */
+  private stamps: Map<string, { generation: number; checkpoint: number | null }> | null = null;
+
+  private isReadMostly(collection: string): boolean {
+    return this.specOf(collection)?.readMostly === true;
+  }
+
+  /**
+   * get/getMany of a read-mostly collection: the bodies stored at the projection's checkpoint of this turn
+   * are answered from memory, the others read in one statement and remembered (ReadMostlyDocuments).
+   */
+  private readMostlyDocuments<T extends Doc>(collection: string, ids: readonly string[]): (T | null)[] {
+    return this.readingRetiredGenerationOnce(() => {
+      const owner = this.ownerOf(collection);
+      const generation = this.activeGeneration(owner);
+      const table = physicalTable(collection, generation);
+      const stamp = this.stampThisTurn(owner);
+      // The turn's stamp names another generation (a swap since): read without the cache.
+      const cached = stamp?.generation === generation;
+      const bodies = ids.map((id) => (cached ? this.readMostly.lookup(table, id, stamp.checkpoint) : undefined));
+      const missing = ids.filter((_, index) => bodies[index] === undefined);
+      if (missing.length > 0) {
+        const placeholders = missing.map(() => '?').join(', ');
+        const rows = this.statement<string[], { id: string; body: string }>(`SELECT id, body FROM ${table} WHERE id IN (${placeholders})`).all(...missing);
+        const read = new Map(rows.map((row) => [row.id, row.body]));
+        ids.forEach((id, index) => {
+          if (bodies[index] !== undefined) return;
+          const body = read.get(id) ?? null;
+          bodies[index] = body;
+          if (cached) this.readMostly.remember(table, id, stamp.checkpoint, body);
+        });
+      }
+      return bodies.map((body) => (body == null ? null : (JSON.parse(body) as T)));
+    });
+  }
+
+  /**
+   * Forgotten at the end of the turn, and as soon as this process commits or reads projection states:
+   * read-your-writes learns from projectionStates that a write was applied, so a read after it must not
+   * use a stamp from before.
+   */
+  private stampThisTurn(projection: string): { generation: number; checkpoint: number | null } | null {
+    if (this.stamps === null) {
+      const rows = this.statement<[], { name: string; active_generation: number; checkpoint: number | null }>(
+        'SELECT p.name, p.active_generation, g.checkpoint FROM projections p JOIN projection_generations g ON g.name = p.name AND g.generation = p.active_generation',
+      ).all();
+      const stamps = new Map(rows.map((row) => [row.name, { generation: row.active_generation, checkpoint: row.checkpoint }]));
+      this.stamps = stamps;
+      setImmediate(() => {
+        if (this.stamps === stamps) this.stamps = null;
+      });
+    }
+    return this.stamps.get(projection) ?? null;
   }
 
   async find<T extends Doc>(collection: string, options?: FindOptions): Promise<T[]> {
@@ -554,6 +615,7 @@ export class SqliteReadStore implements ReadStore {
 
   /** Read-your-writes' check after each commit: every waited projection's state in one query (q31c). */
   async projectionStates(projections: readonly string[]): Promise<ProjectionState[]> {
+    this.stamps = null;
     const rows = this.statement<[string], StateRow>(
       `SELECT p.name, p.active_generation, p.status, p.error, g.checkpoint, g.version FROM projections p
        LEFT JOIN projection_generations g ON g.name = p.name AND g.generation = p.active_generation
@@ -696,14 +758,24 @@ export class SqliteReadStore implements ReadStore {
     return row.projection;
   }
 
-  /** Each collection's unique fields (CollectionSpec.unique), as registered; forgotten when a projection registers again. */
+  /** Each collection's spec as registered (null: unknown) and its unique fields (CollectionSpec.unique); forgotten when a projection registers again. */
+  private readonly specs = new Map<string, CollectionSpec | null>();
   private readonly uniqueFields = new Map<string, ReadonlySet<string>>();
+
+  private specOf(collection: string): CollectionSpec | null {
+    let spec = this.specs.get(collection);
+    if (spec === undefined) {
+      const row = this.statement<[string], { spec: string }>('SELECT spec FROM projection_collections WHERE collection = ?').get(collection);
+      spec = row ? (JSON.parse(row.spec) as CollectionSpec) : null;
+      this.specs.set(collection, spec);
+    }
+    return spec;
+  }
 
   private uniqueFieldsOf(collection: string): ReadonlySet<string> {
     let unique = this.uniqueFields.get(collection);
     if (unique === undefined) {
-      const row = this.statement<[string], { spec: string }>('SELECT spec FROM projection_collections WHERE collection = ?').get(collection);
-      unique = new Set((row ? (JSON.parse(row.spec) as CollectionSpec) : { unique: [] }).unique ?? []);
+      unique = new Set(this.specOf(collection)?.unique ?? []);
       this.uniqueFields.set(collection, unique);
     }
     return unique;
