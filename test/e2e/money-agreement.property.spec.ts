@@ -224,6 +224,8 @@ class ReviseRoster implements AgreementCommand {
       expect(response.status).toBe(200);
       split.revision = response.body.data.revision;
       split.total = BigInt(this.amount);
+      // A revised roster is a new roster: its row has a new distribution id (the old one is gone).
+      split.distributionId = response.body.data.distributions[0].id;
     });
   }
   toString = () => `revise(#${this.index}, ${this.amount})`;
@@ -613,6 +615,17 @@ describe('money moves only with its payer’s agreement (issue 23, model-based)'
       stale: 1,
       withdrawals: 1,
     });
+  });
+
+  it('pays out the row of a revised roster: a revision gives the row a new distribution id, which the model follows', async () => {
+    // The counterexample a random run found (CI, seed 497074886): the model kept the first roster's id.
+    const world = await newWorld();
+    const model: Model = { splits: [], orders: world.orders };
+    await fc.asyncModelRun(
+      () => ({ model, real: world }),
+      [new CreateSplit('A', 100, 0, false, false), new ReviseRoster(0, 100), new Review(0), new Decide(0, 'approve'), new SmeActsOnSplit('payOutNow', 'A', 0)],
+    );
+    expect(model.splits[0]!.status).toBe('APPROVED');
   });
 
   it('walks refunds and reversals with the same checks (issue 26): every figure agrees after each act, and ledger:verify (the CLI) is clean', async () => {
