@@ -356,9 +356,7 @@ export class SqliteReadStore implements ReadStore {
       const bodies = ids.map((id) => (cached ? this.readMostly.lookup(table, id, stamp.checkpoint) : undefined));
       const missing = ids.filter((_, index) => bodies[index] === undefined);
       if (missing.length > 0) {
-        const placeholders = missing.map(() => '?').join(', ');
-        const rows = this.statement<string[], { id: string; body: string }>(`SELECT id, body FROM ${table} WHERE id IN (${placeholders})`).all(...missing);
-        const read = new Map(rows.map((row) => [row.id, row.body]));
+        const read = this.bodiesById(table, missing);
         ids.forEach((id, index) => {
           if (bodies[index] !== undefined) return;
           const body = read.get(id) ?? null;
@@ -368,6 +366,14 @@ export class SqliteReadStore implements ReadStore {
       }
       return bodies.map((body) => (body == null ? null : (JSON.parse(body) as T)));
     });
+  }
+
+  /** The stored JSON of the documents with these ids (at most GET_MANY_CHUNK) that exist, by id. */
+  private bodiesById(table: string, ids: readonly string[]): Map<string, string> {
+    // A placeholder per id (a statement per list length, cached): cheaper than expanding json_each.
+    const placeholders = ids.map(() => '?').join(', ');
+    const rows = this.statement<string[], { id: string; body: string }>(`SELECT id, body FROM ${table} WHERE id IN (${placeholders})`).all(...ids);
+    return new Map(rows.map((row) => [row.id, row.body]));
   }
 
   /**
@@ -696,6 +702,7 @@ export class SqliteReadStore implements ReadStore {
   private readerFor(tableOf: (collection: string) => string, run: <R>(read: () => R) => R = (read) => read()): BatchDocumentReader {
     const statement = this.statement.bind(this);
     const uniqueFieldsOf = this.uniqueFieldsOf.bind(this);
+    const bodiesById = this.bodiesById.bind(this);
     return {
       async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
         const row = run(() => statement<[string], { body: string }>(`SELECT body FROM ${tableOf(collection)} WHERE id = ?`).get(id));
@@ -709,10 +716,7 @@ export class SqliteReadStore implements ReadStore {
           );
           return chunks.flat();
         }
-        // A placeholder per id (a statement per list length, cached): cheaper than expanding json_each.
-        const placeholders = ids.map(() => '?').join(', ');
-        const rows = run(() => statement<string[], { id: string; body: string }>(`SELECT id, body FROM ${tableOf(collection)} WHERE id IN (${placeholders})`).all(...ids));
-        const bodies = new Map(rows.map((row) => [row.id, row.body]));
+        const bodies = run(() => bodiesById(tableOf(collection), ids));
         return ids.map((id) => {
           const body = bodies.get(id);
           return body === undefined ? null : (JSON.parse(body) as T);
