@@ -214,6 +214,23 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       expect(error.message).toBe('handler broke');
       await subscription.stop();
     });
+
+    // Runs last: the log then holds every kind of append the tests above made, rejected ones among them.
+    it('when it says its positions are contiguous, holds its events at 1, 2, 3... whatever was rejected, raced or replayed', async () => {
+      expect(typeof store.contiguousPositions).toBe('boolean');
+      if (!store.contiguousPositions) return; // EventStoreDB: byte offsets, checked as strictly increasing above
+      const stream = uniqueStream('contiguous');
+      const replayed = [newEvent(), newEvent()];
+      await store.append(stream, replayed, 'no_stream');
+      await store.append(stream, replayed, 'no_stream');
+      await Promise.allSettled(Array.from({ length: 10 }, () => store.append(stream, [newEvent(), newEvent()], 1)));
+      await expect(store.append(uniqueStream('contiguous'), [replayed[0]!], 'no_stream')).rejects.toThrow();
+      await store.append(stream, [newEvent()], 'any');
+      const positions = (await readEverything(store)).map((event) => event.position);
+      expect(positions.length).toBeGreaterThan(20);
+      expect(positions).toEqual(positions.map((_, index) => index + 1));
+      expect(await store.headPosition()).toBe(positions.length);
+    });
   });
 }
 

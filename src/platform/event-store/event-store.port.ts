@@ -1,8 +1,9 @@
 /**
  * The event store port. Two adapters implement it (SQLite embedded, EventStoreDB) and both must pass
  * test/contract/event-store.contract.ts. Revisions are 0-based per stream; positions are global,
- * strictly increasing across the whole log (not necessarily contiguous: EventStoreDB positions are
- * byte offsets), so consumers de-duplicate and detect gaps by stream revision, not by position arithmetic.
+ * strictly increasing across the whole log, and contiguous only where the adapter says so
+ * (`contiguousPositions`: SQLite's are 1, 2, 3...; EventStoreDB's are byte offsets). Consumers
+ * de-duplicate and detect gaps by stream revision, or by position arithmetic where positions are contiguous.
  * Every event has its own position, also each event of a multi-event append: reading or subscribing
  * after the position of one event of an append returns the later events of that same append.
  */
@@ -69,6 +70,13 @@ export interface Subscription {
 }
 
 export interface EventStore {
+  /**
+   * True when the log's events sit at positions 1, 2, 3... with none unused (a rejected or rolled-back
+   * append takes no position) and a read or subscription after a position returns the next positions in
+   * turn: a consumer may then find a gap by position arithmetic (SubscriberRunner). False when positions
+   * have holes (EventStoreDB: byte offsets in its log).
+   */
+  readonly contiguousPositions: boolean;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream in revision order; [] for a stream that does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;

@@ -92,6 +92,55 @@ describe('applyBatch', () => {
     await store.close();
   });
 
+  describe('with gaps found by position (a log of contiguous positions)', () => {
+    it('applies a batch that follows the checkpoint, looking up and storing no stream revision', async () => {
+      const store = await openStore();
+      const lookups = jest.spyOn(store, 'streamRevisionOf');
+      const before = position;
+      const events = [recorded('thing-7', 0), recorded('order-1', 0, 'order.created'), { ...recorded('thing-7', 1), id: 'later' }];
+      expect(await applyBatch(store, counter, 1, events, { checkpoint: before, gapsByPosition: true })).toBe('committed');
+      expect(lookups).not.toHaveBeenCalled();
+      expect(await store.streamRevisionOf('counter', 1, 'thing-7')).toBeNull();
+      expect(await store.get('counts', 'thing-7')).toEqual({ id: 'thing-7', n: 2 });
+      expect(await store.checkpointOf('counter', 1)).toBe(position);
+      await store.close();
+    });
+
+    it('starts an empty checkpoint at position 1', async () => {
+      const store = await openStore();
+      const first: RecordedEvent = { ...recorded('thing-8', 0), position: 1 };
+      expect(await applyBatch(store, counter, 1, [first], { checkpoint: null, gapsByPosition: true })).toBe('committed');
+      await expect(applyBatch(store, counter, 1, [{ ...first, position: 2 }], { checkpoint: null, gapsByPosition: true })).rejects.toThrow(
+        'counter: the log jumps from position none to 2',
+      );
+      await store.close();
+    });
+
+    it('stops on a hole in the positions, even between events of other streams, committing nothing', async () => {
+      const store = await openStore();
+      const before = position;
+      const mine = recorded('thing-9', 0);
+      position += 1; // a position nobody delivered
+      const other = recorded('order-2', 0, 'order.created');
+      const applying = applyBatch(store, counter, 1, [mine, other], { checkpoint: before, gapsByPosition: true });
+      await expect(applying).rejects.toBeInstanceOf(ProjectionGapError);
+      await expect(applying).rejects.toThrow(`the log jumps from position ${mine.position} to ${other.position}`);
+      expect(await store.checkpointOf('counter', 1)).toBeNull();
+      expect(await store.get('counts', 'thing-9')).toBeNull();
+      await store.close();
+    });
+
+    it('refuses a batch that does not start right after the checkpoint: a repeat or a skip', async () => {
+      const store = await openStore();
+      const event = recorded('thing-10', 0);
+      for (const checkpoint of [event.position, event.position - 2]) {
+        await expect(applyBatch(store, counter, 1, [event], { checkpoint, gapsByPosition: true })).rejects.toBeInstanceOf(ProjectionGapError);
+      }
+      expect(await store.get('counts', 'thing-10')).toBeNull();
+      await store.close();
+    });
+  });
+
   it('refuses an event it handles from a stream it does not list, committing nothing', async () => {
     const store = await openStore();
     const stray = recorded('elsewhere-1', 0);

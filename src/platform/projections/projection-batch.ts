@@ -9,14 +9,20 @@ export class ProjectionGapError extends Error {
   constructor(
     readonly projection: string,
     readonly event: RecordedEvent,
-    readonly lastApplied: number | null,
+    /** What is missing before the event, in words. */
+    readonly missing: string,
   ) {
-    super(
-      `${projection}: stream ${event.streamId} jumps from revision ${lastApplied ?? 'none'} to ${event.revision} ` +
-        `(event ${event.id} at position ${event.position}); refusing to skip`,
-    );
+    super(`${projection}: ${missing} (event ${event.id} of stream ${event.streamId} at position ${event.position}); refusing to skip`);
   }
 }
+
+/** The event's stream revision does not follow the last one applied. */
+export const revisionGap = (projection: string, event: RecordedEvent, lastApplied: number | null): ProjectionGapError =>
+  new ProjectionGapError(projection, event, `stream ${event.streamId} jumps from revision ${lastApplied ?? 'none'} to ${event.revision}`);
+
+/** In a log of contiguous positions, the event's position does not follow the last one applied. */
+export const positionGap = (projection: string, event: RecordedEvent, lastApplied: number | null): ProjectionGapError =>
+  new ProjectionGapError(projection, event, `the log jumps from position ${lastApplied ?? 'none'} to ${event.position}`);
 
 /** A subscriber handles an event of a stream it does not list in `streams`: its revisions are not tracked. */
 export class UnlistedStreamError extends Error {
@@ -67,6 +73,13 @@ export interface BatchOptions {
   shadow?: boolean;
   /** A live read model's batch: answered once committed, before its fsync (ProjectionCommit.beforeDisk). */
   beforeDisk?: boolean;
+  /**
+   * The log's positions are contiguous (EventStore.contiguousPositions) and the batch follows `checkpoint`
+   * (which must be given): every event must sit at the position after the one before, the first right
+   * after the checkpoint, or the batch stops with a gap. That proves no event was skipped, so no stream
+   * revision is looked up or stored (docs/decisions.md, "Gaps found by position").
+   */
+  gapsByPosition?: boolean;
 }
 
 /**
@@ -113,33 +126,58 @@ export class PendingBatch {
 
   /** Applies events that follow every event given before (in position order). */
   async apply(events: RecordedEvent[]): Promise<void> {
-    const { subscriber, revisions, options } = this;
-    const { knownRevisions, heldRevisions } = options;
+    const { subscriber, options } = this;
     for (const event of events) {
+      if (options.gapsByPosition) this.checkFollows(event);
       if (!readsStream(subscriber, event.streamId)) {
         if (subscriber.handles(event)) throw new UnlistedStreamError(subscriber.name, event);
         continue;
       }
       this.tracked += 1;
-      const last =
-        revisions.get(event.streamId) ??
-        (startsStreamUnapplied(event, options.checkpoint)
-          ? null
-          : (heldRevisions?.held.get(event.streamId) ??
-            knownRevisions?.get(event.streamId) ??
-            (await this.store.streamRevisionOf(subscriber.name, this.generation, event.streamId))));
-      if (last !== null && event.revision <= last) continue;
-      if (event.revision !== (last ?? -1) + 1) throw new ProjectionGapError(subscriber.name, event, last);
-      if (subscriber.handles(event)) {
-        if (isProjection(subscriber)) await subscriber.apply(event, this.writer);
-        else if (this.partitioned) appendTo(this.partitioned, subscriber.partitionOf!(event), event);
-        else await subscriber.process(event, this.effects);
-      }
-      revisions.set(event.streamId, event.revision);
+      if (options.gapsByPosition || (await this.nextOfItsStream(event))) await this.handle(event);
     }
     this.size += events.length;
     if (events.length > 0) this.lastPosition = events[events.length - 1]!.position;
   }
+
+  /**
+   * Gap detection by stream revision: false for a duplicate (at or below its stream's last applied
+   * revision), a gap error beyond the next one; the event's revision is recorded for the commit.
+   */
+  private async nextOfItsStream(event: RecordedEvent): Promise<boolean> {
+    const { subscriber, revisions, options } = this;
+    const { knownRevisions, heldRevisions } = options;
+    const last =
+      revisions.get(event.streamId) ??
+      (startsStreamUnapplied(event, options.checkpoint)
+        ? null
+        : (heldRevisions?.held.get(event.streamId) ??
+          knownRevisions?.get(event.streamId) ??
+          (await this.store.streamRevisionOf(subscriber.name, this.generation, event.streamId))));
+    if (last !== null && event.revision <= last) return false;
+    if (event.revision !== (last ?? -1) + 1) throw revisionGap(subscriber.name, event, last);
+    revisions.set(event.streamId, event.revision);
+    return true;
+  }
+
+  private async handle(event: RecordedEvent): Promise<void> {
+    const { subscriber } = this;
+    if (!subscriber.handles(event)) return;
+    if (isProjection(subscriber)) await subscriber.apply(event, this.writer);
+    else if (this.partitioned) appendTo(this.partitioned, subscriber.partitionOf!(event), event);
+    else await subscriber.process(event, this.effects);
+  }
+
+  /** The event must sit at the position right after the last one checked, the first right after the checkpoint (gapsByPosition). */
+  private checkFollows(event: RecordedEvent): void {
+    const { checkpoint } = this.options;
+    if (checkpoint === undefined) throw new Error('gapsByPosition needs the checkpoint the batch follows');
+    const last = this.checkedPosition ?? checkpoint;
+    if (event.position !== (last ?? 0) + 1) throw positionGap(this.subscriber.name, event, last);
+    this.checkedPosition = event.position;
+  }
+
+  private checkedPosition: number | null = null;
 
   /** Commits what was applied (at least one event), the checkpoint moving to the last event's position. */
   async commit(): Promise<BatchOutcome> {

@@ -51,10 +51,9 @@ describe('SubscriberRunner', () => {
     await sleep(3);
     // Arrives while the failing batch is being processed: it must not carry the checkpoint past it.
     const other = await events.append('other-1', [event('other.happened')], 'no_stream');
-    for (let waited = 0; waited < 5_000 && (await store.streamRevisionOf('flaky', 1, 'thing-1')) === null; waited += 50) await sleep(50);
+    for (let waited = 0; waited < 5_000 && (await store.checkpointOf('flaky', 1)) !== other.position; waited += 50) await sleep(50);
     await runner.stop();
     expect(processed).toEqual([thing.position, thing.position]);
-    expect(await store.streamRevisionOf('flaky', 1, 'thing-1')).toBe(0);
     expect(await store.checkpointOf('flaky', 1)).toBe(other.position);
     await events.close();
     await store.close();
@@ -155,7 +154,6 @@ describe('SubscriberRunner', () => {
         await until(async () => (await store.checkpointOf('things', 1)) === second.position);
         expect(await store.get('things', 'thing-1')).not.toBeNull();
         expect(await store.get('things', 'thing-2')).toEqual({ id: 'thing-2', position: second.position });
-        expect(await store.streamRevisionOf('things', 1, 'thing-2')).toBe(0);
       } finally {
         await end();
       }

@@ -235,6 +235,9 @@ export class SubscriberRunner {
       checkpoint: this.checkpoint,
       deferCheckpointOnly: true,
       beforeDisk,
+      // Every read and live delivery starts right after this.checkpoint, so where positions are contiguous a
+      // hole is a gap, and no stream revision need be stored (docs/decisions.md, "Gaps found by position").
+      gapsByPosition: this.events.contiguousPositions,
     });
     if (beforeDisk && outcome === 'committed') await this.syncedOrLate(checkpoint);
     if (outcome === 'deferred') this.deferCheckpoint(generation, checkpoint);

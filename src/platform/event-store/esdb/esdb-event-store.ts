@@ -24,6 +24,7 @@ const HEAD_PAGE_SIZE = 100;
  * what has and has not been run against a server.
  */
 export class EsdbEventStore implements EventStore {
+  readonly contiguousPositions = false;
   private constructor(private readonly client: EventStoreDBClient) {}
 
   /** e.g. esdb://admin:changeit@localhost:2113?tls=false ($all reads need an admin user on a secure node). */

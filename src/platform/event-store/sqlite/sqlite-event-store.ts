@@ -64,6 +64,8 @@ export interface SqliteEventStoreOptions {
  * writers from several processes are serialised and positions are assigned in commit order.
  */
 export class SqliteEventStore implements EventStore {
+  /** `position` is the rowid: one writer, a rolled-back append's AUTOINCREMENT rolls back with it. */
+  readonly contiguousPositions = true;
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly recent = new RecentEvents(RECENT_EVENTS_CACHED);
