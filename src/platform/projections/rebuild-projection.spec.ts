@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
@@ -15,6 +16,11 @@ const things: Projection = {
     writer.put('thing_docs', { id: event.streamId });
   },
 };
+
+/** The store as a live runner on EventStoreDB sees it: positions with holes, so revisions must be stored. */
+function withPositionHoles(events: SqliteEventStore): SqliteEventStore {
+  return Object.assign(Object.create(events) as SqliteEventStore, { contiguousPositions: false });
+}
 
 async function open() {
   const dir = tempDir('rebuild');
@@ -68,12 +74,12 @@ describe('rebuildProjection', () => {
     await store.close();
   });
 
-  it('stores every stream revision by the swap, though a batch commits none until the last', async () => {
+  it('on a log whose positions have holes, stores every stream revision by the swap, though a batch commits none until the last', async () => {
     const { events, store } = await open();
     const occurred = { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' };
     await events.append('thing-1', [{ id: randomUUID(), type: 'thing.changed', data: {}, metadata: occurred }], 0);
     await events.append('other-1', [{ id: randomUUID(), type: 'other.made', data: {}, metadata: occurred }], 'no_stream');
-    const { generation } = await rebuildProjection(events, store, things, { nowMs: () => Date.now(), batchSize: 2 });
+    const { generation } = await rebuildProjection(withPositionHoles(events), store, things, { nowMs: () => Date.now(), batchSize: 2 });
     const revisions = await Promise.all(['thing-0', 'thing-1', 'thing-2', 'other-1'].map((stream) => store.streamRevisionOf(things.name, generation, stream)));
     expect(revisions).toEqual([0, 1, 0, null]);
     expect(await store.checkpointOf(things.name, generation)).toBe(5);
@@ -88,7 +94,7 @@ describe('rebuildProjection', () => {
     }
     const reads = jest.spyOn(events, 'readAll');
     const commits = jest.spyOn(store, 'commitProjection');
-    const { generation, applied } = await rebuildProjection(events, store, things, { nowMs: () => Date.now(), batchSize: 500 });
+    const { generation, applied } = await rebuildProjection(withPositionHoles(events), store, things, { nowMs: () => Date.now(), batchSize: 500 });
     expect(applied).toBe(600);
     expect(reads.mock.calls.every(([options]) => (options?.maxCount ?? 0) <= 250)).toBe(true);
     // 250 + 250 events, then the last 100: two batches, the revisions released with the last.
@@ -99,6 +105,43 @@ describe('rebuildProjection', () => {
     expect(await Promise.all([0, 1, 2].map((t) => store.streamRevisionOf(things.name, generation, `thing-${t}`)))).toEqual([199, 199, 199]);
     await events.close();
     await store.close();
+  });
+
+  describe('on a log of contiguous positions (SQLite)', () => {
+    it('stores no stream revision: the live runner after the swap finds gaps by position', async () => {
+      const { events, store } = await open();
+      const occurred = { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' };
+      await events.append('thing-1', [{ id: randomUUID(), type: 'thing.changed', data: {}, metadata: occurred }], 0);
+      const commits = jest.spyOn(store, 'commitProjection');
+      const { generation } = await rebuildProjection(events, store, things, { nowMs: () => Date.now(), batchSize: 2 });
+      expect(commits.mock.calls.every(([commit]) => Object.keys(commit.streamRevisions).length === 0)).toBe(true);
+      expect(await store.streamRevisionOf(things.name, generation, 'thing-1')).toBeNull();
+      expect(await store.checkpointOf(things.name, generation)).toBe(4);
+      expect(await store.find('thing_docs')).toHaveLength(3);
+      await events.close();
+      await store.close();
+    });
+
+    it("still stops on a hole in a stream's revisions, across batches, and swaps nothing in", async () => {
+      const dir = tempDir('rebuild-hole');
+      const events = new SqliteEventStore(join(dir, 'events.db'));
+      const store = new SqliteReadStore(join(dir, 'read.db'));
+      await store.registerProjection(things.name, things.collections);
+      const occurred = { correlationId: 'c', causationId: null, actor: 't', occurredAt: '2026-01-01T00:00:00.000Z' };
+      for (let revision = 0; revision < 4; revision++) {
+        await events.append('thing-1', [{ id: randomUUID(), type: 'thing.changed', data: {}, metadata: occurred }], revision === 0 ? 'no_stream' : revision - 1);
+      }
+      await events.close();
+      const file = new Database(join(dir, 'events.db'));
+      file.prepare('DELETE FROM events WHERE revision = 2').run(); // an event lost from the middle of the stream
+      file.close();
+      const reopened = new SqliteEventStore(join(dir, 'events.db'));
+      const active = (await store.projectionState(things.name)).activeGeneration;
+      await expect(rebuildProjection(reopened, store, things, { nowMs: () => Date.now(), batchSize: 1 })).rejects.toThrow('things: stream thing-1 jumps from revision 1 to 3');
+      expect((await store.projectionState(things.name)).activeGeneration).toBe(active);
+      await reopened.close();
+      await store.close();
+    });
   });
 
   it('renews its lease once ten seconds have passed, not after every batch, and stops once another has taken it', async () => {

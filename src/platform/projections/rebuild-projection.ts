@@ -94,7 +94,11 @@ async function replayIntoShadow(
   // The shadow generation is written by this rebuild alone (it holds the lease), so, like a live runner,
   // it may trust its own checkpoint and the revisions it committed instead of looking each stream up.
   // And nothing reads those revisions before the shadow is activated: they are held in memory (where
-  // they are looked up) and committed with the last batch, or every HELD_REVISIONS_LIMIT streams.
+  // they are looked up) and committed with the last batch, or every HELD_REVISIONS_LIMIT streams. On a
+  // log of contiguous positions the live runner that follows the shadow finds gaps by position and reads
+  // no revision, so they are never stored: held for the whole rebuild, they still check every stream
+  // read here (a rebuild reads only its projection's streams, so its positions have holes by design).
+  const storeRevisions = !events.contiguousPositions;
   const held = new Map<string, number>();
   // Read the head first: once a read of the projection's own streams finds nothing after `after`, every
   // event up to that head has been considered, and the checkpoint may move there. The next read is made
@@ -113,7 +117,7 @@ async function replayIntoShadow(
       next = await read(last);
     }
     const isLast = next.length === 0;
-    heldRevisions.release = isLast || held.size >= HELD_REVISIONS_LIMIT;
+    heldRevisions.release = storeRevisions && (isLast || held.size >= HELD_REVISIONS_LIMIT);
     const outcome = await batch.commit();
     if (outcome !== 'committed') throw new Error(`shadow generation ${generation} of ${projection.name} was retired during rebuild`);
     if (!(await holdLease())) throw new RebuildAlreadyRunningError(projection.name);
