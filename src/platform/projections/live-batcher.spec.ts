@@ -22,6 +22,27 @@ describe('LiveBatcher', () => {
     expect(batches).toEqual([[1, 2, 3, 4, 5]]);
   });
 
+  it('is settled once a commit under way after close has ended, whether it succeeded or failed', async () => {
+    for (const outcome of ['committed', 'failed'] as const) {
+      let finish!: () => void;
+      let ended = false;
+      const batcher = new LiveBatcher(
+        () => new Promise<void>((resolve, reject) => (finish = () => (outcome === 'failed' ? reject(new Error('retired')) : resolve()))).finally(() => (ended = true)),
+        100,
+      );
+      void batcher.add(event(1));
+      await new Promise((r) => setImmediate(r)); // the scheduled flush starts its commit
+      batcher.close();
+      let settled = false;
+      const settling = batcher.settled().then(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 5));
+      expect(settled).toBe(false);
+      finish();
+      await settling;
+      expect(ended).toBe(true);
+    }
+  });
+
   it('flushes inline when a batch is full, never running two commits at once', async () => {
     const batches: number[][] = [];
     let running = 0;

@@ -57,6 +57,11 @@ export class LiveBatcher {
     await this.flushing;
   }
 
+  /** Resolves once no commit is under way (one that was ends either way; its failure is reported through `failed`). */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing.catch(() => undefined);
+  }
+
   /** Drops the events not yet committed and cancels the next flush; a commit under way finishes. */
   close(): void {
     this.closed = true;

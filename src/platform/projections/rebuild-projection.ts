@@ -25,7 +25,10 @@ const REBUILD_BATCH_SIZE = 5_000;
  */
 const REBUILD_READ_SIZE = 250;
 
-/** Stream revisions held in memory before a batch commits them anyway (a few MB). */
+/**
+ * Stream revisions held in memory before a batch commits them anyway (a few MB), where they are stored at
+ * all: on a log of contiguous positions none is stored and all are held to the end (one entry per stream).
+ */
 const HELD_REVISIONS_LIMIT = 100_000;
 
 /** Held by the one rebuild of a projection that may run at a time. */

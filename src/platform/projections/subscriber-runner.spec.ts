@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
 import { NewEvent } from '../event-store/event-store.port';
@@ -55,7 +56,43 @@ describe('SubscriberRunner', () => {
     await runner.stop();
     expect(processed).toEqual([thing.position, thing.position]);
     expect(await store.checkpointOf('flaky', 1)).toBe(other.position);
+    // On SQLite (contiguous positions) the runner finds gaps by position and stores no stream revision.
+    expect(await store.streamRevisionOf('flaky', 1, 'thing-1')).toBeNull();
     await events.close();
+    await store.close();
+  });
+
+  it('stalls, applying nothing from it on, on a hole in the positions of the log, though no stream it reads misses an event', async () => {
+    const dir = tempDir('runner-hole');
+    const events = new SqliteEventStore(join(dir, 'events.db'));
+    const first = await events.append('thing-1', [event('thing.happened')], 'no_stream');
+    const lost = await events.append('other-1', [event('other.happened')], 'no_stream');
+    await events.append('thing-2', [event('thing.happened')], 'no_stream');
+    await events.close();
+    const file = new Database(join(dir, 'events.db'));
+    file.prepare('DELETE FROM events WHERE position = ?').run(lost.position); // an event of a stream nobody here reads
+    file.close();
+    const reopened = new SqliteEventStore(join(dir, 'events.db'));
+    const store = new SqliteReadStore(join(dir, 'read.db'));
+    const processed: string[] = [];
+    const processor: EventProcessor = { name: 'holes', streams: ['thing-'], handles: () => true, process: async (e) => void processed.push(e.streamId) };
+    const runner = new SubscriberRunner(processor, reopened, store, createLogger('silent'), {
+      owner: 'test',
+      leaseMs: 10_000,
+      catchUpBatchSize: 500,
+      retryDelayMs: () => 300,
+      realNowMs: () => Date.now(),
+    });
+    await runner.register();
+    runner.start();
+    for (let waited = 0; waited < 5_000 && (await store.projectionState('holes')).status !== 'stalled'; waited += 50) await sleep(50);
+    await runner.stop();
+    const state = await store.projectionState('holes');
+    expect(state.status).toBe('stalled');
+    expect(state.error).toContain(`the log jumps from position ${first.position} to ${lost.position + 1}`);
+    expect(processed).not.toContain('thing-2');
+    expect(await store.checkpointOf('holes', 1)).toBeNull();
+    await reopened.close();
     await store.close();
   });
 

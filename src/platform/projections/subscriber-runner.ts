@@ -140,6 +140,9 @@ export class SubscriberRunner {
       swapped.cancel();
       this.onStop = null;
       batcher.close();
+      // A commit still under way would set this.checkpoint after the next follow() has loaded its own
+      // (a swapped-in generation's): that follow's first batch would then look like a gap.
+      await batcher.settled();
       await subscription.stop();
     }
   }
