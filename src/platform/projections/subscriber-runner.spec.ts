@@ -18,6 +18,9 @@ const event = (type: string): NewEvent => ({
   metadata: { correlationId: 'c', causationId: null, actor: 'test', occurredAt: '2026-01-01T00:00:00.000Z' },
 });
 
+/** A runner that retries every 300 ms. */
+const runnerOptions = { owner: 'test', leaseMs: 10_000, catchUpBatchSize: 500, retryDelayMs: () => 300, realNowMs: () => Date.now() };
+
 describe('SubscriberRunner', () => {
   it('retries an event whose processing failed, even when events of other streams came right after it', async () => {
     const dir = tempDir('runner');
@@ -38,13 +41,7 @@ describe('SubscriberRunner', () => {
         }
       },
     };
-    const runner = new SubscriberRunner(processor, events, store, createLogger('silent'), {
-      owner: 'test',
-      leaseMs: 10_000,
-      catchUpBatchSize: 500,
-      retryDelayMs: () => 300,
-      realNowMs: () => Date.now(),
-    });
+    const runner = new SubscriberRunner(processor, events, store, createLogger('silent'), runnerOptions);
     await runner.register();
     runner.start();
     await sleep(50);
@@ -76,13 +73,7 @@ describe('SubscriberRunner', () => {
     const store = new SqliteReadStore(join(dir, 'read.db'));
     const processed: string[] = [];
     const processor: EventProcessor = { name: 'holes', streams: ['thing-'], handles: () => true, process: async (e) => void processed.push(e.streamId) };
-    const runner = new SubscriberRunner(processor, reopened, store, createLogger('silent'), {
-      owner: 'test',
-      leaseMs: 10_000,
-      catchUpBatchSize: 500,
-      retryDelayMs: () => 300,
-      realNowMs: () => Date.now(),
-    });
+    const runner = new SubscriberRunner(processor, reopened, store, createLogger('silent'), runnerOptions);
     await runner.register();
     runner.start();
     for (let waited = 0; waited < 5_000 && (await store.projectionState('holes')).status !== 'stalled'; waited += 50) await sleep(50);
@@ -112,14 +103,13 @@ describe('SubscriberRunner', () => {
         calls.push(`recover from ${checkpoint}`);
       },
     };
-    const options = { owner: 'test', leaseMs: 10_000, catchUpBatchSize: 500, retryDelayMs: () => 300, realNowMs: () => Date.now() };
-    const first = new SubscriberRunner(processor, events, store, createLogger('silent'), options);
+    const first = new SubscriberRunner(processor, events, store, createLogger('silent'), runnerOptions);
     await first.register();
     const appended = await events.append('thing-1', [event('thing.happened')], 'no_stream');
     first.start();
     for (let waited = 0; waited < 5_000 && (await store.checkpointOf('recovering', 1)) === null; waited += 50) await sleep(50);
     await first.stop();
-    const second = new SubscriberRunner(processor, events, store, createLogger('silent'), options);
+    const second = new SubscriberRunner(processor, events, store, createLogger('silent'), runnerOptions);
     second.start();
     for (let waited = 0; waited < 5_000 && calls.length < 3; waited += 50) await sleep(50);
     await second.stop();
