@@ -168,16 +168,14 @@ export class PendingBatch {
     else await subscriber.process(event, this.effects);
   }
 
-  /** The event must sit at the position right after the last one checked, the first right after the checkpoint (gapsByPosition). */
+  /** The event must sit at the position right after the batch's last one, the first right after the checkpoint (gapsByPosition). */
   private checkFollows(event: RecordedEvent): void {
     const { checkpoint } = this.options;
     if (checkpoint === undefined) throw new Error('gapsByPosition needs the checkpoint the batch follows');
-    const last = this.checkedPosition ?? checkpoint;
+    const last = this.lastPosition ?? checkpoint;
     if (event.position !== (last ?? 0) + 1) throw positionGap(this.subscriber.name, event, last);
-    this.checkedPosition = event.position;
+    this.lastPosition = event.position;
   }
-
-  private checkedPosition: number | null = null;
 
   /** Commits what was applied (at least one event), the checkpoint moving to the last event's position. */
   async commit(): Promise<BatchOutcome> {
