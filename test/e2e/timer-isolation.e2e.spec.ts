@@ -2,13 +2,13 @@ import { createCreator, createdSplit, createEnterprise, createSme, creatorRow, E
 import { startTestApp, TestApp } from '../support/test-app';
 import { answer, hang, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
+/** How long the worker waits for the hanging endpoint: far longer than the healthy delivery may take. */
+const HANG_TIMEOUT_MS = 10_000;
+
 /**
  * Issue 15, item 10: one company's hanging webhook endpoint must not delay another company's webhooks
  * (or any other timer). Real receivers on loopback, the real timer worker.
  */
-/** How long the worker waits for the hanging endpoint: far longer than the healthy delivery may take. */
-const HANG_TIMEOUT_MS = 10_000;
-
 describe('timer worker isolation', () => {
   let app: TestApp;
   let slow: WebhookReceiver;

@@ -36,7 +36,7 @@ export class SplitQueries {
   async overdueInvoiceOf(enterpriseCompanyId: string): Promise<{ invoiceId: string; dueAt: string; daysOverdue: number } | null> {
     const filter = { enterpriseCompanyId, collectionStatus: 'OVERDUE' };
     // Most enterprises have no overdue bill: a count answers that from the index alone, without the
-    // documents a find reads and sorts (a fifth the statement's time; docs/decisions.md, session 45).
+    // documents a find reads and sorts (under a third of the find's time; docs/decisions.md, session 45).
     if ((await this.store.count(SPLITS, filter)) === 0) return null;
     const overdue = await this.store.find<SplitView>(SPLITS, { filter });
     const now = this.clock.now().getTime();
