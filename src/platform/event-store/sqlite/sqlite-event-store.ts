@@ -6,6 +6,7 @@ import { EventWriterThread, WRITER_THREAD_SENDING } from './event-writer-thread'
 import { AT_TURN_END, EventGroupCommit } from './event-group-commit';
 import { AppendRequest, groupAppender } from './group-appender';
 import { RecentEvents } from './recent-events';
+import { KnownHead } from './known-head';
 import { WalCheckpointer } from '../../sqlite/wal-checkpointer';
 import { CommitSignal, watchCommitSignal } from '../../sqlite/commit-signal';
 import { useDurableWal } from '../../sqlite/durable-wal';
@@ -69,6 +70,8 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly recent = new RecentEvents(RECENT_EVENTS_CACHED);
+  /** Set once subscriptions run: only then is every commit told of (see KnownHead). */
+  private knownHead: KnownHead | null = null;
   private readonly statements;
   private readonly pollIntervalMs: number;
   private readonly writer: EventWriterThread | null;
@@ -129,7 +132,11 @@ export class SqliteEventStore implements EventStore {
     if (options.streamPrefixes) return this.readAllOf(options.streamPrefixes, after, maxCount);
     const cached = this.recent.runAfter(after, maxCount);
     if (cached.length > 0) return cached;
-    return this.recent.remember(this.statements.readAll.all(after, maxCount).map(toRecorded));
+    if (this.knownHead?.nothingAfter(after)) return [];
+    const start = this.knownHead?.readStart();
+    const events = this.recent.remember(this.statements.readAll.all(after, maxCount).map(toRecorded));
+    if (start && events.length < maxCount) this.knownHead!.reachedEnd(events.at(-1)?.position ?? after, start);
+    return events;
   }
 
   private readonly prefixedReads = new Map<number, Database.Statement<unknown[], EventTuple>>();
@@ -158,6 +165,12 @@ export class SqliteEventStore implements EventStore {
     // Appends by other processes (an API beside a worker) wake subscribers at once instead of at the next poll.
     this.stopWatching ??= watchCommitSignal(this.file, () => this.appended.emit('append'));
     this.stopCheckingDataVersion ??= onOtherConnectionsCommits(this.db, DATA_VERSION_CHECK_MS, () => this.appended.emit('append'));
+    if (!this.knownHead) {
+      const knownHead = new KnownHead(this.pollIntervalMs);
+      // Registered before any subscriber's wake-up, so a woken subscriber's read already counts this commit.
+      this.appended.prependListener('append', () => knownHead.commitToldOf());
+      this.knownHead = knownHead;
+    }
     return pollingSubscription({
       after,
       handler,
