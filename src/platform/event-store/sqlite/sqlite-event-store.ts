@@ -132,10 +132,11 @@ export class SqliteEventStore implements EventStore {
     if (options.streamPrefixes) return this.readAllOf(options.streamPrefixes, after, maxCount);
     const cached = this.recent.runAfter(after, maxCount);
     if (cached.length > 0) return cached;
-    if (this.knownHead?.nothingAfter(after)) return [];
-    const start = this.knownHead?.readStart();
+    const knownHead = this.knownHead;
+    if (knownHead?.nothingAfter(after)) return [];
+    const start = knownHead?.readStart();
     const events = this.recent.remember(this.statements.readAll.all(after, maxCount).map(toRecorded));
-    if (start && events.length < maxCount) this.knownHead!.reachedEnd(events.at(-1)?.position ?? after, start);
+    if (start && events.length < maxCount) knownHead?.reachedEnd(events.at(-1)?.position ?? after, start);
     return events;
   }
 
