@@ -12,7 +12,15 @@ export { SplitNotFoundError } from './domain/split.errors';
 export { splitPublicEvent, type SplitPublicEvent, type SplitLegAPayload, type SplitRosterEntryPayload, type SplitMarginPayload } from './domain/split.public-events';
 export { splitOwner } from './application/split-owner';
 // The collection module's invoices (issue 27): what the Split read model reads of them.
-export { COLLECTION_STATUSES, INVOICE_STREAM_PREFIX, invoiceIdOf, type CollectionStatus, type InvoiceFact } from './domain/split-collection';
+export {
+  COLLECTION_STATUS_LIST,
+  COLLECTION_STATUSES,
+  collectionStatusesOf,
+  INVOICE_STREAM_PREFIX,
+  invoiceIdOf,
+  type CollectionStatus,
+  type InvoiceFact,
+} from './domain/split-collection';
 export type { ExistingSplit } from './domain/split.state';
 // Issue 29: a contractor's approved rows not paid yet, for its earnings.
 export { upcomingRowsOf, type UpcomingRow } from './application/contractor-upcoming-rows';

@@ -110,6 +110,27 @@ describe('Bills in Chromium', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
   });
 
+  it('each view asks the server for its bills, and a bill named in the address opens even when no page shown holds it', async () => {
+    await signIn(enterprise.email);
+    await go('/bills');
+    const asked = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/commerce/invoices' && new URL(request.url()).searchParams.get('status') === 'OPEN,PARTIALLY_PAID',
+    );
+    await page.getByLabel('Show').selectOption('open');
+    expect(new URL((await asked).url()).searchParams.get('limit')).toBe('20');
+    await ui(page.getByText('No bills here')).toBeVisible();
+    // The bill is paid, so the Open view does not list it; its pay link still opens it.
+    const [bill] = dataOf(await app.request('GET', '/api/commerce/invoices?status=PAID', { token: enterprise.sessionToken }), 200) as { id: string }[];
+    await go(`/bills?view=open&invoice=${bill!.id}`);
+    await ui(page.getByRole('heading', { name: `Bill ${bill!.id}` })).toBeVisible();
+    await ui(page.getByTestId('bill-outstanding')).toHaveText('$0.00');
+    await shoot('bill-by-address');
+    await go('/bills?invoice=inv_00000000000000000000000000');
+    await ui(page.getByRole('alert')).toContainText('INVOICE_NOT_FOUND');
+    await expectAccessible(page, 'bills with an unknown bill in the address');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  });
+
   it("the SME sees its Split's bill paid, and can list only unpaid ones", async () => {
     await signIn(smeEmail);
     await go('/splits');

@@ -333,7 +333,7 @@ describe('Split collection: invoices, payments, overdue', () => {
     expectLedgerClean();
   });
 
-  it("lists the SME's Splits by collection status across every page (?collectionStatus=), as its unpaid filter does", async () => {
+  it("lists the SME's Splits and the enterprise's bills by collection status across every page, as their unpaid filters do", async () => {
     const other = await setupSplitWorld(app, { sme: 'Pied Piper', enterprise: 'Aviato' });
     const funded: { id: string; invoiceId: string }[] = [];
     for (const total of ['1000', '2000', '3000', '4000']) {
@@ -366,6 +366,23 @@ describe('Split collection: invoices, payments, overdue', () => {
     expect(incoming.body.data.map((s: { id: string }) => s.id)).toEqual([funded[3]!.id, funded[2]!.id, funded[0]!.id]);
     const bad = await app.request('GET', '/api/commerce/splits/outgoing?collectionStatus=UNPAID', { token: other.sme.sessionToken });
     expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    // The enterprise's bills, soonest due first (funded a second apart, so in the order above), paged like any list.
+    const bills = async (query: string) => {
+      const response = await app.request('GET', `/api/commerce/invoices?${query}`, { token: other.enterprise.sessionToken });
+      expect(response.status).toBe(200);
+      return { ids: response.body.data.map((bill: { id: string }) => bill.id), meta: response.body.meta };
+    };
+    const billIds = funded.map((split) => split.invoiceId);
+    expect(await bills('')).toEqual({ ids: billIds, meta: { page: 1, limit: 500, total: 4, totalPages: 1 } });
+    expect(await bills('limit=2&page=2')).toEqual({ ids: [billIds[2], billIds[3]], meta: { page: 2, limit: 2, total: 4, totalPages: 2 } });
+    expect(await bills('status=OPEN,PARTIALLY_PAID&limit=2')).toEqual({ ids: [billIds[0], billIds[2]], meta: { page: 1, limit: 2, total: 3, totalPages: 2 } });
+    expect(await bills('status=OPEN,PARTIALLY_PAID&limit=2&page=2')).toEqual({ ids: [billIds[3]], meta: { page: 2, limit: 2, total: 3, totalPages: 2 } });
+    expect((await bills('status=PAID')).ids).toEqual([billIds[1]]);
+    for (const query of ['status=UNPAID', 'status=OPEN,', 'limit=501', 'limit=0', 'page=0']) {
+      const refused = await app.request('GET', `/api/commerce/invoices?${query}`, { token: other.enterprise.sessionToken });
+      expect([query, refused.status, refused.body.error.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+    }
   });
 
   it('keeps a company that is no party out of every invoice route', async () => {

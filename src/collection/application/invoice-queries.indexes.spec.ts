@@ -5,7 +5,7 @@ import { InvoicesReadModelProjection } from '../projections/invoices-read-model.
 import { InvoiceQueries } from './invoice-queries';
 
 /**
- * The enterprise's invoice list reads up to 500 invoices in due order: a status filter no index leads with
+ * The enterprise's invoice list reads a page of invoices in due order and counts them: a status filter no index leads with
  * reads every invoice of the enterprise to find the few open ones (docs/decisions.md, "Indexes for the
  * merchant's order lists").
  */
@@ -16,13 +16,15 @@ describe('InvoiceQueries: every filter the invoice and bank-transfer lists send 
     const sent: SentQuery[] = [];
     const queries = new InvoiceQueries(recordingReader(sent), loadConfig({ SANDBOX: 'true' }));
 
-    await queries.list('co_enterprise');
-    for (const status of COLLECTION_STATUSES) await queries.list('co_enterprise', status);
+    await queries.list('co_enterprise', undefined);
+    for (const status of COLLECTION_STATUSES) await queries.list('co_enterprise', [status]);
+    await queries.list('co_enterprise', ['OPEN', 'PARTIALLY_PAID'], 2, 20);
     await queries.byReference('PS 1234');
     await queries.bankTransfers();
     for (const status of ['MATCHED', 'PARKED', 'APPLIED', 'RETURNED'] as const) await queries.bankTransfers(status);
 
-    expect(sent).toHaveLength(COLLECTION_STATUSES.length + 7);
+    // Each list is a find and a count; the two-status page is both for each status.
+    expect(sent).toHaveLength(2 + 2 * COLLECTION_STATUSES.length + 4 + 6);
     expect(sent.filter((query) => !servedByIndex(collections, query))).toEqual([]);
   });
 });

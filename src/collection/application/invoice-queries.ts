@@ -1,13 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/platform.tokens';
+import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
+import { pageOfAny } from '../../platform/read-store/page-of-any';
 import { InvoiceNotFoundError } from '../domain/collection.errors';
 import { BankTransferStatus, CollectionStatus } from '../domain/invoice.events';
 import { BANK_TRANSFERS, BankTransferDoc, InvoiceDoc, INVOICES } from '../projections/invoices-read-model.projection';
 
 /** Where a bank transfer goes (the sandbox's collection account); the invoice's paymentReference tells it apart. */
 export const COLLECTION_ACCOUNT = { accountName: 'Paysplit Collections (sandbox)', iban: 'GB33PSPL00000012345678', bic: 'PSPLGB2L' } as const;
+
+/** A page of the bill list holds up to 500 (the whole list before it was paged), so a client that reads `data` alone sees what it saw then. */
+export const INVOICE_PAGE_SIZE = 500;
+
+const SOONEST_DUE = [
+  { field: 'dueAt', direction: 'asc' },
+  { field: 'id', direction: 'asc' },
+] as const;
 
 /** An invoice as the API shows it (docs/api.md#invoices): the stored document and how to pay it. */
 export interface InvoiceView extends Omit<InvoiceDoc, 'updatedAt'> {
@@ -24,19 +34,22 @@ export class InvoiceQueries {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The enterprise's invoices, soonest due first; `status` narrows to one collection status. */
-  async list(enterpriseCompanyId: string, status?: CollectionStatus): Promise<InvoiceView[]> {
+  /**
+   * The enterprise's invoices, soonest due first, a page at a time with the total; `statuses` narrows to
+   * those collection statuses (decisions.md, "The enterprise's bill list is paged").
+   */
+  async list(enterpriseCompanyId: string, statuses: readonly CollectionStatus[] | undefined, page = 1, limit = INVOICE_PAGE_SIZE): Promise<Page<InvoiceView>> {
     const filter: Filter = { enterpriseCompanyId };
-    if (status !== undefined) filter.status = status;
-    const docs = await this.store.find<InvoiceDoc>(INVOICES, {
-      filter,
-      sort: [
-        { field: 'dueAt', direction: 'asc' },
-        { field: 'id', direction: 'asc' },
-      ],
-      limit: 500,
-    });
-    return docs.map((doc) => this.view(doc));
+    const [docs, total] =
+      statuses === undefined
+        ? await Promise.all([this.store.find<InvoiceDoc>(INVOICES, { filter, sort: [...SOONEST_DUE], skip: (page - 1) * limit, limit }), this.store.count(INVOICES, filter)])
+        : await pageOfAny<InvoiceDoc>(this.store, INVOICES, { filter, field: 'status', values: statuses, sort: [...SOONEST_DUE] }, page, limit);
+    return Page.of(
+      docs.map((doc) => this.view(doc)),
+      page,
+      limit,
+      total,
+    );
   }
 
   async get(invoiceId: string, companyId: string): Promise<InvoiceView> {

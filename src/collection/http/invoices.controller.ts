@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
-import { ApiData, ApiErrors } from '../../platform/http/openapi';
+import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
+import { collectionStatusesOf } from '../../split';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 import { InvoiceQueries } from '../application/invoice-queries';
 import { PayInvoiceFromBalanceRequestMessage } from '../application/pay-invoice-from-balance.handler';
@@ -34,11 +35,14 @@ export class InvoicesController {
     private readonly queries: InvoiceQueries,
   ) {}
 
-  @ApiData(InvoiceViewDto, { isArray: true })
+  @ApiPage(InvoiceViewDto)
   @Get()
-  @ApiOperation({ summary: 'Invoices billed to the caller company (one per funded Split), soonest due first; ?status= narrows to OPEN, PARTIALLY_PAID, PAID or OVERDUE' })
+  @ApiOperation({
+    summary:
+      'Invoices billed to the caller company (one per funded Split), soonest due first, 500 a page unless ?limit= says fewer; ?status= narrows to some of OPEN, PARTIALLY_PAID, PAID, OVERDUE',
+  })
   list(@Query() query: InvoiceListQueryDto, @CurrentPrincipal() principal: Principal) {
-    return this.queries.list(principal.companyId, query.status);
+    return this.queries.list(principal.companyId, collectionStatusesOf(query.status), query.page, query.limit);
   }
 
   @ApiData(InvoiceViewDto)

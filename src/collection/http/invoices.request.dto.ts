@@ -1,16 +1,31 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { COLLECTION_STATUSES, type CollectionStatus } from '../domain/invoice.events';
+import { Type } from 'class-transformer';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { COLLECTION_STATUS_LIST, COLLECTION_STATUSES } from '../../split';
+import { PageNumberQueryDto } from '../../platform/http/pagination';
+import { INVOICE_PAGE_SIZE } from '../application/invoice-queries';
 
 /** Digits only, no sign, no decimals, no leading zeros. */
 const MINOR_UNITS = /^[1-9][0-9]{0,17}$/;
 const MINOR_UNITS_MESSAGE = '$property must be a positive string of digits in minor units (e.g. "12500" for $125.00)';
 
-export class InvoiceListQueryDto {
-  @ApiPropertyOptional({ enum: COLLECTION_STATUSES, description: 'Only invoices in this collection status' })
+/** `?status=&page=&limit=` of the enterprise's bill list; without `limit` a page holds 500, the whole list before it was paged. */
+export class InvoiceListQueryDto extends PageNumberQueryDto {
+  @ApiPropertyOptional({
+    example: 'OPEN,PARTIALLY_PAID',
+    description: `Only invoices in one of these collection statuses, comma-separated (${COLLECTION_STATUSES.join(', ')})`,
+  })
   @IsOptional()
-  @IsIn(COLLECTION_STATUSES)
-  status?: CollectionStatus;
+  @Matches(COLLECTION_STATUS_LIST, { message: `status must be a comma-separated list of ${COLLECTION_STATUSES.join(', ')}` })
+  status?: string;
+
+  @ApiPropertyOptional({ default: INVOICE_PAGE_SIZE, minimum: 1, maximum: INVOICE_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(INVOICE_PAGE_SIZE)
+  limit?: number;
 }
 
 export class PayInvoiceRequestDto {

@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
+import { pageOfAny } from '../../platform/read-store/page-of-any';
 import { splitDecider } from '../domain/split.decider';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
@@ -72,7 +73,10 @@ export class SplitQueries {
   async list(companyId: string, as: SplitParty, page: number, limit: number, status?: SplitStatus, collection?: readonly CollectionStatus[]): Promise<Page<SplitView>> {
     const filter: Filter = { [as === 'sme' ? 'smeCompanyId' : 'enterpriseCompanyId']: companyId };
     if (status !== undefined) filter.status = status;
-    const [items, total] = collection === undefined ? await this.page(filter, page, limit) : await this.pageOfAny(filter, 'collectionStatus', collection, page, limit);
+    const [items, total] =
+      collection === undefined
+        ? await this.page(filter, page, limit)
+        : await pageOfAny<SplitView>(this.store, SPLITS, { filter, field: 'collectionStatus', values: collection, sort: [...SplitQueries.NEWEST_FIRST] }, page, limit);
     const blocked = new Map<string, Promise<boolean>>();
     const isBlocked = (enterpriseId: string) => {
       if (!blocked.has(enterpriseId))
@@ -93,25 +97,6 @@ export class SplitQueries {
   private page(filter: Filter, page: number, limit: number): Promise<[SplitView[], number]> {
     const sort = [...SplitQueries.NEWEST_FIRST];
     return Promise.all([this.store.find<SplitView>(SPLITS, { filter, sort, skip: (page - 1) * limit, limit }), this.store.count(SPLITS, filter)]);
-  }
-
-  /**
-   * A page of the Splits whose `field` is any of `values` (the store filters by equality only): the first
-   * page * limit of each value, merged newest first, then the page's slice; the total is the sum of counts.
-   */
-  private async pageOfAny(filter: Filter, field: string, values: readonly string[], page: number, limit: number): Promise<[SplitView[], number]> {
-    const sort = [...SplitQueries.NEWEST_FIRST];
-    const each = await Promise.all(
-      values.map(async (value) => {
-        const narrowed = { ...filter, [field]: value };
-        return Promise.all([this.store.find<SplitView>(SPLITS, { filter: narrowed, sort, limit: page * limit }), this.store.count(SPLITS, narrowed)]);
-      }),
-    );
-    const merged = each
-      .flatMap(([items]) => items)
-      .sort((a, b) => descending(a.createdAt, b.createdAt) || descending(a.id, b.id))
-      .slice((page - 1) * limit, page * limit);
-    return [merged, each.reduce((sum, [, count]) => sum + count, 0)];
   }
 
   /**
@@ -140,6 +125,3 @@ export class SplitQueries {
     return splitExists(state) ? { ...split, revision: state.revision } : split;
   }
 }
-
-/** Newest first, as the store sorts: by code unit, not by locale. */
-const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);

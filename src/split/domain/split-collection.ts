@@ -7,6 +7,13 @@
 export const COLLECTION_STATUSES = ['OPEN', 'PARTIALLY_PAID', 'PAID', 'OVERDUE'] as const;
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 
+/** A comma-separated list of collection statuses, as the list queries take it (`OPEN,PARTIALLY_PAID,OVERDUE`). */
+export const COLLECTION_STATUS_LIST = new RegExp(`^(${COLLECTION_STATUSES.join('|')})(,(${COLLECTION_STATUSES.join('|')}))*$`);
+
+/** The statuses such a list names, each once (the query DTO checked it matches COLLECTION_STATUS_LIST). */
+export const collectionStatusesOf = (list: string | undefined): CollectionStatus[] | undefined =>
+  list === undefined ? undefined : [...new Set(list.split(','))].filter((s): s is CollectionStatus => (COLLECTION_STATUSES as readonly string[]).includes(s));
+
 export const INVOICE_STREAM_PREFIX = 'invoice-';
 /** One invoice per Split: its id derives from the Split's (`inv_` + the same 26 characters), so issuing twice finds the same stream. */
 export const invoiceIdOf = (splitId: string) => `inv_${splitId.slice(splitId.indexOf('_') + 1)}`;

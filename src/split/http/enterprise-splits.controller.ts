@@ -15,7 +15,8 @@ import { ApproveSplitMessage } from '../application/approve-split.handler';
 import { RejectSplitMessage } from '../application/reject-split.handler';
 import { SettleMarginMessage } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
-import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto, collectionStatusesOf } from './split.request.dto';
+import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
+import { collectionStatusesOf } from '../domain/split-collection';
 import { IdempotentRoute } from '../../platform/http/idempotency-key';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */

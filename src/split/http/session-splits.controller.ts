@@ -10,7 +10,8 @@ import { SplitHistory } from '../application/split-history';
 import { SplitAudience } from '../application/split-audience';
 import { SplitQueries } from '../application/split-queries';
 import { SplitNotFoundError } from '../domain/split.errors';
-import { AsOfQueryDto, SplitListQueryDto, collectionStatusesOf } from './split.request.dto';
+import { AsOfQueryDto, SplitListQueryDto } from './split.request.dto';
+import { collectionStatusesOf } from '../domain/split-collection';
 import { SplitHistoryEntryDto, SplitViewDto } from './split.response.dto';
 
 const BOTH_PARTIES: readonly SplitAudience[] = ['sme', 'enterprise'];

@@ -22,7 +22,7 @@ import {
 import { ValidationFailedError } from '../../platform/domain/domain-error';
 import { PageQueryDto } from '../../platform/http/pagination';
 import { SPLIT_STATUSES, type SplitStatus } from '../domain/split.state';
-import { COLLECTION_STATUSES, type CollectionStatus } from '../domain/split-collection';
+import { COLLECTION_STATUS_LIST, COLLECTION_STATUSES } from '../domain/split-collection';
 
 /** Digits only, no sign, no decimals, no leading zeros; the size cap (10^15) is a Split rule. */
 export const MINOR_UNITS = /^(0|[1-9][0-9]{0,17})$/;
@@ -169,8 +169,6 @@ export class AsOfQueryDto {
   asOf?: string;
 }
 
-const COLLECTION_STATUS_LIST = new RegExp(`^(${COLLECTION_STATUSES.join('|')})(,(${COLLECTION_STATUSES.join('|')}))*$`);
-
 /** `?status=&collectionStatus=&page=&limit=` of the session lists (the SME's outgoing, the enterprise's incoming). */
 export class SplitListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: SPLIT_STATUSES, description: 'Only Splits in this status' })
@@ -187,7 +185,3 @@ export class SplitListQueryDto extends PageQueryDto {
   @Matches(COLLECTION_STATUS_LIST, { message: `collectionStatus must be a comma-separated list of ${COLLECTION_STATUSES.join(', ')}` })
   collectionStatus?: string;
 }
-
-/** The statuses a `collectionStatus` query names, each once (the DTO checked each is one of them). */
-export const collectionStatusesOf = (list: string | undefined): CollectionStatus[] | undefined =>
-  list === undefined ? undefined : [...new Set(list.split(','))].filter((s): s is CollectionStatus => (COLLECTION_STATUSES as readonly string[]).includes(s));

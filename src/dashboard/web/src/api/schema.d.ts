@@ -1748,7 +1748,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Invoices billed to the caller company (one per funded Split), soonest due first; ?status= narrows to OPEN, PARTIALLY_PAID, PAID or OVERDUE
+     * Invoices billed to the caller company (one per funded Split), soonest due first, 500 a page unless ?limit= says fewer; ?status= narrows to some of OPEN, PARTIALLY_PAID, PAID, OVERDUE
      * @description Credential: a session (an API key is refused with 403); a session's member role: any.
      */
     get: operations['InvoicesController_list'];
@@ -15717,8 +15717,10 @@ export interface operations {
   InvoicesController_list: {
     parameters: {
       query?: {
-        /** @description Only invoices in this collection status */
-        status?: 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE';
+        page?: number;
+        /** @description Only invoices in one of these collection statuses, comma-separated (OPEN, PARTIALLY_PAID, PAID, OVERDUE) */
+        status?: string;
+        limit?: number;
       };
       header?: never;
       path?: never;
@@ -15734,6 +15736,7 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['InvoiceViewDto'][];
+            meta: components['schemas']['PageMetaDto'];
           };
         };
       };

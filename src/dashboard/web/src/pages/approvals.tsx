@@ -22,8 +22,10 @@ export function ApprovalsPage({ me, viewer }: { me: Me; viewer: Viewer }) {
   const members = useResource(() => data<components['schemas']['MemberDto'][]>(api.GET('/api/commerce/members')));
   const mayDecide = canDo(viewer, 'money');
   const settings = useResource(() => data<SplitSetting[]>(api.GET('/api/commerce/split-settings')));
-  // Issue 29: a decided Split's bill gives the enterprise its payment reference (DecidedList).
-  const bills = useResource(() => data<Invoice[]>(api.GET('/api/commerce/invoices')));
+  // Issue 29: a decided Split's bill gives the enterprise its payment reference (DecidedList). Each is read
+  // by id: the bill list is soonest due first, so a long one would not reach the newest Splits' bills.
+  const billIds = (incoming.data ?? []).flatMap((split) => (split.invoiceId ? [split.invoiceId] : []));
+  const bills = useResource(() => Promise.all(billIds.map((id) => data<Invoice>(api.GET('/api/commerce/invoices/{id}', { params: { path: { id } } })))), [billIds.join()]);
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [changed, setChanged] = useState<Changed | null>(null);

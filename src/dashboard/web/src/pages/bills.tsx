@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { api, data } from '../api/client';
+import { api, data, page } from '../api/client';
 import type { Invoice } from '../api/types';
 import { DataTable, FilterSelect, Notice } from '../components/data-list';
 import { Button, EmptyState, ErrorAlert, PageHead, StatusBadge, useAction } from '../components/ui';
@@ -21,21 +21,14 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number][0] | '';
 
-function inView(bill: Invoice, view: View, now: number): boolean {
-  const unpaid = bill.status !== 'PAID';
-  switch (view) {
-    case 'open':
-      return bill.status === 'OPEN' || bill.status === 'PARTIALLY_PAID';
-    case 'due-soon':
-      return unpaid && bill.status !== 'OVERDUE' && Date.parse(bill.dueAt) - now <= DUE_SOON_DAYS * DAY_MS;
-    case 'overdue':
-      return bill.status === 'OVERDUE';
-    case 'paid':
-      return bill.status === 'PAID';
-    default:
-      return true;
-  }
-}
+const PAGE_SIZE = 20;
+/** "Due soon" reads this many unpaid bills, soonest due first, in one page. */
+const DUE_SOON_READ = 500;
+
+/** What each view asks the API for (the list is soonest due first); "Due soon" then keeps the unpaid bills due within the week. */
+const VIEW_STATUSES: Record<View, string | undefined> = { '': undefined, open: 'OPEN,PARTIALLY_PAID', 'due-soon': 'OPEN,PARTIALLY_PAID', overdue: 'OVERDUE', paid: 'PAID' };
+
+const dueWithinAWeek = (bill: Invoice, now: number) => Date.parse(bill.dueAt) - now <= DUE_SOON_DAYS * DAY_MS;
 
 /** The enterprise's bills (issue 27): one per funded Split, paid from the balance, by card, or by bank transfer. */
 export function BillsPage({ viewer }: { viewer: Viewer }) {
@@ -43,27 +36,41 @@ export function BillsPage({ viewer }: { viewer: Viewer }) {
   const { query } = useLocation();
   const view = (query.get('view') ?? '') as View;
   const selected = query.get('invoice');
-  const bills = useResource(() => data<Invoice[]>(api.GET('/api/commerce/invoices')), []);
+  const pageNumber = Number(query.get('page') ?? '1') || 1;
+  const dueSoon = view === 'due-soon';
+  const bills = useResource(
+    () =>
+      page<Invoice[]>(
+        api.GET('/api/commerce/invoices', { params: { query: { status: VIEW_STATUSES[view], page: dueSoon ? 1 : pageNumber, limit: dueSoon ? DUE_SOON_READ : PAGE_SIZE } } }),
+      ),
+    [view, pageNumber],
+  );
+  // The bill an address names (the payUrl of its emails) is read by id: it may be on no page shown.
+  const bill = useResource(
+    () => (selected ? data<Invoice>(api.GET('/api/commerce/invoices/{id}', { params: { path: { id: selected } } })) : Promise.resolve(undefined)),
+    [selected],
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const now = useMemo(() => Date.now(), [bills.data]);
-  const shown = bills.data ? bills.data.filter((bill) => inView(bill, view, now)) : undefined;
-  const card = useAction(async (bill: Invoice) => {
-    const started = await data<{ redirectUrl: string }>(api.POST('/api/commerce/invoices/{id}/card-payments', { params: { path: { id: bill.id } }, body: {} }));
+  const shown = bills.data && dueSoon ? { data: bills.data.data.filter((item) => dueWithinAWeek(item, now)), meta: null } : bills.data;
+  const card = useAction(async (target: Invoice) => {
+    const started = await data<{ redirectUrl: string }>(api.POST('/api/commerce/invoices/{id}/card-payments', { params: { path: { id: target.id } }, body: {} }));
     window.location.assign(started.redirectUrl);
   });
-  const bill = selected ? bills.data?.find((candidate) => candidate.id === selected) : undefined;
   return (
     <>
       <PageHead title="Bills" lede="What you owe for the Splits you approved: pay from your Paysplit balance, by card, or by bank transfer quoting the reference." />
       <Notice>{notice}</Notice>
-      {bill ? (
+      <ErrorAlert error={bill.error} />
+      {bill.data ? (
         <BillDetail
-          bill={bill}
+          bill={bill.data}
           onPaid={(paid) => {
             setNotice(`Paid ${money(paid.amountCents, paid.currency)} on bill ${paid.invoiceId}.`);
             bills.reload();
+            bill.reload();
           }}
-          onPayByCard={() => void card.run(bill)}
+          onPayByCard={() => void card.run(bill.data!)}
           cardBusy={card.busy}
           mayPay={mayPay}
           onClose={() => setQuery({ invoice: undefined })}
@@ -79,12 +86,13 @@ export function BillsPage({ viewer }: { viewer: Viewer }) {
             value={view}
             anyLabel="All bills"
             options={VIEWS}
-            onChange={(value) => setQuery({ view: value || undefined })}
+            onChange={(value) => setQuery({ view: value || undefined, page: undefined })}
             style={{ maxWidth: '16rem' }}
           />
         </div>
         <DataTable
           resource={{ ...bills, data: shown }}
+          onPage={dueSoon ? undefined : (p) => setQuery({ page: String(p) })}
           empty={<EmptyState title={view ? 'No bills here' : 'No bills yet'}>{view ? 'Try another view.' : 'A bill arrives when a Split you approved is funded.'}</EmptyState>}
           rowKey={(item) => item.id}
           columns={[
