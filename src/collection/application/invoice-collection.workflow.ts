@@ -1,6 +1,6 @@
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { NO_REACTION, Reaction, Workflow, workflowContext } from '../../platform/workflows/workflow';
-import { SPLIT_STREAM_PREFIX } from '../../split';
+import { invoiceIdOf, SPLIT_STREAM_PREFIX } from '../../split';
 import { ORDER_STREAM_PREFIX, orderStreamId } from '../../checkout';
 import { CreditInvoiceOverpaymentMessage } from '../../payout-embed';
 import { invoiceSteps } from '../domain/collection-schedule';
@@ -48,6 +48,9 @@ export const invoiceCollectionWorkflow: Workflow<CollectionWorkflowState> = {
     (event.type === 'bank_transfer.received' && (event.data as { status?: string }).status === 'MATCHED') ||
     (event.type === 'bank_transfer.resolved' && (event.data as { resolution?: string }).resolution === 'APPLIED') ||
     (event.type === 'checkout.order.paid' && (event.data as { merchantCompanyId?: string }).merchantCompanyId === COLLECTIONS_MERCHANT),
+  // Each invoice's events in log order, different invoices concurrently: one after another, every command
+  // waited for the durable commit of the one before (decisions.md, "Invoice collection runs invoices side by side").
+  partitionOf: (event) => invoiceOf(eventOf(event)),
   async load(input, reader) {
     if (input.kind === 'timer') return { invoice: (await reader.load(invoiceStreamId(invoiceStepTimer.payloadOf(input.timer).invoiceId), invoiceDecider)).state };
     if (input.event.type !== 'checkout.order.paid') return null;
@@ -91,4 +94,23 @@ export const invoiceCollectionWorkflow: Workflow<CollectionWorkflowState> = {
 };
 
 const eventOf = (recorded: RecordedEvent) => ({ type: recorded.type, data: recorded.data }) as Handled;
+
+/**
+ * The invoice an event is about. A paid card order names its invoice only in its own stream (read by
+ * `load`), so it keys by the order: recording its payment may then meet another payment of the same
+ * invoice, which the invoice's stream revision orders (the append is retried).
+ */
+export function invoiceOf(event: Handled): string {
+  switch (event.type) {
+    case 'split.funded':
+      return invoiceIdOf(event.data.splitId);
+    case 'checkout.order.paid':
+      return `order:${event.data.orderId}`;
+    case 'bank_transfer.received':
+    case 'bank_transfer.resolved':
+      return event.data.invoiceId ?? `transfer:${event.data.transferId}`;
+    default:
+      return event.data.invoiceId;
+  }
+}
 const commands = (...list: Reaction['commands']): Reaction => ({ commands: list, timers: [] });
