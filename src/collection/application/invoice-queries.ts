@@ -3,7 +3,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
-import { pageOfAny } from '../../platform/read-store/page-of-any';
+import { findPage, pageOfAny } from '../../platform/read-store/page-of-any';
 import { InvoiceNotFoundError } from '../domain/collection.errors';
 import { BankTransferStatus, CollectionStatus } from '../domain/invoice.events';
 import { BANK_TRANSFERS, BankTransferDoc, InvoiceDoc, INVOICES } from '../projections/invoices-read-model.projection';
@@ -42,7 +42,7 @@ export class InvoiceQueries {
     const filter: Filter = { enterpriseCompanyId };
     const [docs, total] =
       statuses === undefined
-        ? await Promise.all([this.store.find<InvoiceDoc>(INVOICES, { filter, sort: [...SOONEST_DUE], skip: (page - 1) * limit, limit }), this.store.count(INVOICES, filter)])
+        ? await findPage<InvoiceDoc>(this.store, INVOICES, { filter, sort: [...SOONEST_DUE] }, page, limit)
         : await pageOfAny<InvoiceDoc>(this.store, INVOICES, { filter, field: 'status', values: statuses, sort: [...SOONEST_DUE] }, page, limit);
     return Page.of(
       docs.map((doc) => this.view(doc)),

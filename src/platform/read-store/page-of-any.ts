@@ -2,6 +2,12 @@ import { Doc, DocumentReader, fieldOf, Filter, FilterValue, FindOptions } from '
 
 type Sort = NonNullable<FindOptions['sort']>;
 
+/** A page of the documents that match `filter`, in `sort` order, and how many match in all. */
+export function findPage<T extends Doc>(store: DocumentReader, collection: string, query: { filter: Filter; sort: Sort }, page: number, limit: number): Promise<[T[], number]> {
+  const { filter, sort } = query;
+  return Promise.all([store.find<T>(collection, { filter, sort, skip: (page - 1) * limit, limit }), store.count(collection, filter)]);
+}
+
 /**
  * A page of the documents whose `field` is any of `values` (the store filters by equality only): the first
  * page * limit of each value in `sort` order, merged, then the page's slice; the total is the sum of the

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { Page } from '../../platform/http/envelope';
 import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
-import { pageOfAny } from '../../platform/read-store/page-of-any';
+import { findPage, pageOfAny } from '../../platform/read-store/page-of-any';
 import { splitDecider } from '../domain/split.decider';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
@@ -73,10 +73,11 @@ export class SplitQueries {
   async list(companyId: string, as: SplitParty, page: number, limit: number, status?: SplitStatus, collection?: readonly CollectionStatus[]): Promise<Page<SplitView>> {
     const filter: Filter = { [as === 'sme' ? 'smeCompanyId' : 'enterpriseCompanyId']: companyId };
     if (status !== undefined) filter.status = status;
+    const sort = [...SplitQueries.NEWEST_FIRST];
     const [items, total] =
       collection === undefined
-        ? await this.page(filter, page, limit)
-        : await pageOfAny<SplitView>(this.store, SPLITS, { filter, field: 'collectionStatus', values: collection, sort: [...SplitQueries.NEWEST_FIRST] }, page, limit);
+        ? await findPage<SplitView>(this.store, SPLITS, { filter, sort }, page, limit)
+        : await pageOfAny<SplitView>(this.store, SPLITS, { filter, field: 'collectionStatus', values: collection, sort }, page, limit);
     const blocked = new Map<string, Promise<boolean>>();
     const isBlocked = (enterpriseId: string) => {
       if (!blocked.has(enterpriseId))
@@ -93,11 +94,6 @@ export class SplitQueries {
     { field: 'createdAt', direction: 'desc' },
     { field: 'id', direction: 'desc' },
   ] as const;
-
-  private page(filter: Filter, page: number, limit: number): Promise<[SplitView[], number]> {
-    const sort = [...SplitQueries.NEWEST_FIRST];
-    return Promise.all([this.store.find<SplitView>(SPLITS, { filter, sort, skip: (page - 1) * limit, limit }), this.store.count(SPLITS, filter)]);
-  }
 
   /**
    * The document as the API shows it: the collection fields (null on documents written before issue 27),

@@ -50,6 +50,7 @@ export function BillsPage({ viewer }: { viewer: Viewer }) {
     () => (selected ? data<Invoice>(api.GET('/api/commerce/invoices/{id}', { params: { path: { id: selected } } })) : Promise.resolve(undefined)),
     [selected],
   );
+  const shownBill = bill.data;
   const [notice, setNotice] = useState<string | null>(null);
   const now = useMemo(() => Date.now(), [bills.data]);
   const shown = bills.data && dueSoon ? { data: bills.data.data.filter((item) => dueWithinAWeek(item, now)), meta: null } : bills.data;
@@ -62,15 +63,15 @@ export function BillsPage({ viewer }: { viewer: Viewer }) {
       <PageHead title="Bills" lede="What you owe for the Splits you approved: pay from your Paysplit balance, by card, or by bank transfer quoting the reference." />
       <Notice>{notice}</Notice>
       <ErrorAlert error={bill.error} />
-      {bill.data ? (
+      {shownBill ? (
         <BillDetail
-          bill={bill.data}
+          bill={shownBill}
           onPaid={(paid) => {
             setNotice(`Paid ${money(paid.amountCents, paid.currency)} on bill ${paid.invoiceId}.`);
             bills.reload();
             bill.reload();
           }}
-          onPayByCard={() => void card.run(bill.data!)}
+          onPayByCard={() => void card.run(shownBill)}
           cardBusy={card.busy}
           mayPay={mayPay}
           onClose={() => setQuery({ invoice: undefined })}
