@@ -187,6 +187,36 @@ export function documentStoreContract(name: string, open: () => Promise<Document
       expect(await store.count(collection, undefined, { position: { gte: 20, lte: 50 } })).toBe(4);
     });
 
+    // A list narrowed to several statuses (the bills' Open view: OPEN and PARTIALLY_PAID) is one query.
+    it('finds and counts documents whose field is one of several values, with the filter, sort, skip and limit', async () => {
+      const { projection, collection } = await registered();
+      const statuses = ['OPEN', 'PAID', 'OVERDUE', 'PARTIALLY_PAID'];
+      const docs = Array.from({ length: 8 }, (_, i) => ({ id: `s${i}`, owner: i < 6 ? 'a' : 'b', status: statuses[i % 4], due: 80 - i }));
+      const odd = [
+        { id: 'number', owner: 'a', status: 1, due: 1 },
+        { id: 'missing', owner: 'a', due: 2 },
+      ];
+      await store.commitProjection({
+        projection,
+        generation: 1,
+        checkpoint: 1,
+        streamRevisions: {},
+        writes: [...docs, ...odd].map((doc) => ({ kind: 'put' as const, collection, doc })),
+      });
+      const ids = async (options: Parameters<DocumentStore['find']>[1]) => (await store.find(collection, options)).map((d) => d.id);
+      const open = { status: { oneOf: ['OPEN', 'PARTIALLY_PAID'] } };
+      const byDue = [{ field: 'due', direction: 'asc' as const }];
+      expect(await ids({ filter: { owner: 'a' }, range: open, sort: byDue })).toEqual(['s4', 's3', 's0']);
+      expect(await ids({ filter: { owner: 'a' }, range: open, sort: byDue, skip: 1, limit: 1 })).toEqual(['s3']);
+      expect(await ids({ range: { status: { oneOf: ['PAID'] }, due: { lt: 80 } }, sort: byDue })).toEqual(['s5', 's1']);
+      expect(await store.count(collection, { owner: 'a' }, open)).toBe(3);
+      expect(await store.count(collection, undefined, open)).toBe(4);
+      // Of the same type only: the number 1 is not '1', a missing field matches nothing, an empty list matches nothing.
+      expect(await ids({ range: { status: { oneOf: ['1', 2] } } })).toEqual([]);
+      expect(await ids({ range: { status: { oneOf: [1] } } })).toEqual(['number']);
+      expect(await store.count(collection, undefined, { status: { oneOf: [] } })).toBe(0);
+    });
+
     // Issue 31 (books CSV): a sort on a field the collection declares unique needs no id tiebreak, which made
     // SQLite sort every page of lines again. The store keeps the declaration true, so no order can tie.
     it('sorts by a unique field alone and refuses writes that would duplicate it or leave it out', async () => {

@@ -1,6 +1,14 @@
-import { CollectionSpec, Doc, DocumentReader, Filter, FindOptions } from '../../src/platform/read-store/document-store.port';
+import { CollectionSpec, Doc, DocumentReader, Filter, FindOptions, Range } from '../../src/platform/read-store/document-store.port';
 
-/** A find or count a query sent: its collection, equality filter and (finds) the field it sorts by first. */
+/** The equality filters a query seeks by, as the store sends it: one per value of each `oneOf` field in its range. */
+function seeksOf(filter: Filter = {}, range: Range = {}): Filter[] {
+  return Object.entries(range).reduce<Filter[]>(
+    (filters, [field, bounds]) => (bounds.oneOf?.length ? filters.flatMap((f) => [...new Set(bounds.oneOf)].map((value) => ({ ...f, [field]: value }))) : filters),
+    [filter],
+  );
+}
+
+/** A find or count a query sent: its collection, equality filter (with any `oneOf` field) and (finds) the field it sorts by first. */
 export interface SentQuery {
   collection: string;
   filter: Filter;
@@ -16,11 +24,11 @@ export function recordingReader(sent: SentQuery[], found: readonly (Doc & Record
     get: async () => null,
     find: async <T extends Doc>(collection: string, options: FindOptions = {}) => {
       const sortedBy = options.sort?.[0]?.field;
-      sent.push({ collection, filter: options.filter ?? {}, ...(sortedBy ? { sortedBy } : {}) });
+      for (const filter of seeksOf(options.filter, options.range)) sent.push({ collection, filter, ...(sortedBy ? { sortedBy } : {}) });
       return found as unknown as T[];
     },
-    count: async (collection, filter = {}) => {
-      sent.push({ collection, filter });
+    count: async (collection, filter = {}, range) => {
+      for (const seek of seeksOf(filter, range)) sent.push({ collection, filter: seek });
       return 1;
     },
   };

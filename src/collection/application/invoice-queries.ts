@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { Page } from '../../platform/http/envelope';
-import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
-import { findPage, pageOfAny } from '../../platform/read-store/page-of-any';
+import { DOCUMENT_READER, DocumentReader, Filter, Range } from '../../platform/read-store/document-store.port';
+import { findPage } from '../../platform/read-store/find-page';
 import { InvoiceNotFoundError } from '../domain/collection.errors';
 import { BankTransferStatus, CollectionStatus } from '../domain/invoice.events';
 import { BANK_TRANSFERS, BankTransferDoc, InvoiceDoc, INVOICES } from '../projections/invoices-read-model.projection';
@@ -40,10 +40,8 @@ export class InvoiceQueries {
    */
   async list(enterpriseCompanyId: string, statuses: readonly CollectionStatus[] | undefined, page = 1, limit = INVOICE_PAGE_SIZE): Promise<Page<InvoiceView>> {
     const filter: Filter = { enterpriseCompanyId };
-    const [docs, total] =
-      statuses === undefined
-        ? await findPage<InvoiceDoc>(this.store, INVOICES, { filter, sort: [...SOONEST_DUE] }, page, limit)
-        : await pageOfAny<InvoiceDoc>(this.store, INVOICES, { filter, field: 'status', values: statuses, sort: [...SOONEST_DUE] }, page, limit);
+    const range: Range = statuses === undefined ? {} : { status: { oneOf: statuses } };
+    const [docs, total] = await findPage<InvoiceDoc>(this.store, INVOICES, { filter, range, sort: [...SOONEST_DUE] }, page, limit);
     return Page.of(
       docs.map((doc) => this.view(doc)),
       page,

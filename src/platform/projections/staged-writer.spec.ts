@@ -1,18 +1,19 @@
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 import { tempDir } from '../../../test/support/temp-dir';
+import { Doc } from '../read-store/document-store.port';
 import { StagedWriter } from './staged-writer';
 
 describe('StagedWriter', () => {
-  it('finds stored documents overlaid with staged puts and deletes, sorted and paged', async () => {
+  async function storeWith(docs: Doc[]): Promise<SqliteReadStore> {
     const store = new SqliteReadStore(`${tempDir('staged')}/read.db`);
     await store.registerProjection('p', [{ name: 'things' }]);
-    await store.commitProjection({
-      projection: 'p',
-      generation: 1,
-      checkpoint: 1,
-      streamRevisions: {},
-      writes: ['a', 'b', 'c'].map((id, i) => ({ kind: 'put' as const, collection: 'things', doc: { id, owner: 'x', n: i } })),
-    });
+    const writes = docs.map((doc) => ({ kind: 'put' as const, collection: 'things', doc }));
+    await store.commitProjection({ projection: 'p', generation: 1, checkpoint: 1, streamRevisions: {}, writes });
+    return store;
+  }
+
+  it('finds stored documents overlaid with staged puts and deletes, sorted and paged', async () => {
+    const store = await storeWith(['a', 'b', 'c'].map((id, i) => ({ id, owner: 'x', n: i })));
     const writer = new StagedWriter(store.generationReader('p', 1));
     writer.delete('things', 'b');
     writer.put('things', { id: 'd', owner: 'x', n: 10 });
@@ -21,6 +22,18 @@ describe('StagedWriter', () => {
     expect(found.map((d) => d.id)).toEqual(['d', 'a']);
     expect(await writer.count('things', { owner: 'x' })).toBe(2);
     expect((await writer.find('things', { skip: 1, limit: 1, sort: [{ field: 'n', direction: 'asc' }] })).map((d) => d.id)).toEqual(['c']);
+    await store.close();
+  });
+
+  it('matches staged documents to one-of bounds as the store matches stored ones', async () => {
+    const store = await storeWith(['OPEN', 'PAID'].map((status, i) => ({ id: `s${i}`, status })));
+    const writer = new StagedWriter(store.generationReader('p', 1));
+    writer.put('things', { id: 's1', status: 'OVERDUE' });
+    writer.put('things', { id: 's2', status: 'PAID' });
+    writer.put('things', { id: 's3', status: 1 });
+    const range = { status: { oneOf: ['OPEN', 'OVERDUE', 1] } };
+    expect((await writer.find('things', { range, sort: [{ field: 'id', direction: 'asc' }] })).map((d) => d.id)).toEqual(['s0', 's1', 's3']);
+    expect(await writer.count('things', undefined, { status: { oneOf: ['PAID', '1'] } })).toBe(1);
     await store.close();
   });
 

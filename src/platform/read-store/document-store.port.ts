@@ -20,8 +20,12 @@ export type FilterValue = string | number | boolean | null;
 /** Equality on top-level fields, combined with AND. */
 export type Filter = Record<string, FilterValue>;
 
-/** Bounds on top-level fields, combined with AND (and with the filter): strings compare as strings, numbers as numbers. */
-export type Bounds = { gt?: string | number; gte?: string | number; lt?: string | number; lte?: string | number };
+/**
+ * Bounds on top-level fields, combined with AND (and with the filter): strings compare as strings, numbers as
+ * numbers. `oneOf`: the value equals one of these (of the same type; an empty list matches nothing), so a list
+ * narrowed to several statuses is one indexed query with one order and one count.
+ */
+export type Bounds = { gt?: string | number; gte?: string | number; lt?: string | number; lte?: string | number; oneOf?: readonly (string | number)[] };
 export type Range = Record<string, Bounds>;
 
 /** Whether a field's value is within its bounds (how StagedWriter and tests match a range like the stores do). */
@@ -31,6 +35,7 @@ export function withinBounds(value: unknown, bounds: Bounds): boolean {
   if (bounds.gte !== undefined && !(typeof value === typeof bounds.gte && value >= bounds.gte)) return false;
   if (bounds.lt !== undefined && !(typeof value === typeof bounds.lt && value < bounds.lt)) return false;
   if (bounds.lte !== undefined && !(typeof value === typeof bounds.lte && value <= bounds.lte)) return false;
+  if (bounds.oneOf !== undefined && !bounds.oneOf.includes(value)) return false;
   return true;
 }
 

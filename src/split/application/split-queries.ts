@@ -4,8 +4,8 @@ import { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
 import { Page } from '../../platform/http/envelope';
-import { DOCUMENT_READER, DocumentReader, Filter } from '../../platform/read-store/document-store.port';
-import { findPage, pageOfAny } from '../../platform/read-store/page-of-any';
+import { DOCUMENT_READER, DocumentReader, Filter, Range } from '../../platform/read-store/document-store.port';
+import { findPage } from '../../platform/read-store/find-page';
 import { splitDecider } from '../domain/split.decider';
 import { SplitNotFoundError } from '../domain/split.errors';
 import { splitStreamId } from '../domain/split.events';
@@ -74,10 +74,8 @@ export class SplitQueries {
     const filter: Filter = { [as === 'sme' ? 'smeCompanyId' : 'enterpriseCompanyId']: companyId };
     if (status !== undefined) filter.status = status;
     const sort = [...SplitQueries.NEWEST_FIRST];
-    const [items, total] =
-      collection === undefined
-        ? await findPage<SplitView>(this.store, SPLITS, { filter, sort }, page, limit)
-        : await pageOfAny<SplitView>(this.store, SPLITS, { filter, field: 'collectionStatus', values: collection, sort }, page, limit);
+    const range: Range = collection === undefined ? {} : { collectionStatus: { oneOf: collection } };
+    const [items, total] = await findPage<SplitView>(this.store, SPLITS, { filter, range, sort }, page, limit);
     const blocked = new Map<string, Promise<boolean>>();
     const isBlocked = (enterpriseId: string) => {
       if (!blocked.has(enterpriseId))

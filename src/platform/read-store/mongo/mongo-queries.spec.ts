@@ -15,6 +15,12 @@ describe('MongoDB read store: query building', () => {
     expect(() => toQuery({}, { $where: { lt: 1 } })).toThrow();
   });
 
+  it('asks for one of several values with $in, beside bounds or an equality', () => {
+    expect(toQuery({ owner: 'co_1' }, { status: { oneOf: ['OPEN', 'PARTIALLY_PAID'] } })).toEqual({ owner: 'co_1', status: { $in: ['OPEN', 'PARTIALLY_PAID'] } });
+    expect(toQuery({}, { due: { lt: 9, oneOf: [1, 2] } })).toEqual({ due: { $lt: 9, $type: 'number', $in: [1, 2] } });
+    expect(toQuery({}, { status: { oneOf: [] } })).toEqual({ status: { $in: [] } });
+  });
+
   it('sorts by the requested fields, first direction wins, then by _id', () => {
     expect(
       toSort([

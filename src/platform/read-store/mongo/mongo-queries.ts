@@ -12,7 +12,7 @@ export const OPERATIONAL_LIST_INDEX = { '_id.collection': 1, '_id.id': 1 } as co
 /**
  * Equality on top-level fields; `{field: null}` matches a null or missing field, like json_extract(...) IS NULL.
  * Range bounds become $gt/$gte/$lt/$lte with a $type check, so a bound of one type never matches a value of
- * the other, as in the SQLite adapter.
+ * the other, as in the SQLite adapter; `oneOf` becomes $in (BSON equality: a number never equals a string).
  */
 export function toQuery<T extends Document>(filter: Filter = {}, range: Range = {}): MongoFilter<T> {
   const query: Record<string, unknown> = {};
@@ -26,6 +26,7 @@ export function toQuery<T extends Document>(filter: Filter = {}, range: Range = 
       conditions[`$${bound}`] = value;
       conditions.$type = typeof value === 'number' ? 'number' : 'string';
     }
+    if (bounds.oneOf !== undefined) conditions.$in = [...bounds.oneOf];
     if (Object.keys(conditions).length === 0) continue;
     query[name] = name in query ? { $eq: query[name], ...conditions } : conditions;
   }

@@ -167,24 +167,32 @@ describe('SqliteReadStore active generation cache', () => {
   });
 });
 
+/** The SQL the stores prepared while `run` ran, for a query plan. */
+async function preparedDuring(run: () => Promise<void>): Promise<string[]> {
+  const prepared: string[] = [];
+  const prepare = Database.prototype.prepare;
+  const spy = jest.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
+    prepared.push(sql);
+    return prepare.call(this, sql);
+  } as typeof prepare);
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return prepared;
+}
+
 describe('SqliteReadStore sorts on a unique field (issue 31, books CSV)', () => {
   it('walks the index for a page sorted by a unique field: no temporary B-tree for an id tiebreak', async () => {
     const file = join(tempDir('unique-sort'), 'read.db');
     const store = new SqliteReadStore(file);
     // Declared as the ledger's lines are (ledger-lines.ts).
     await store.registerProjection('books', [{ name: 'lines', indexes: [['owner', 'key']], unique: ['key'] }]);
-    const prepared: string[] = [];
-    const prepare = Database.prototype.prepare;
-    const spy = jest.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, sql: string) {
-      prepared.push(sql);
-      return prepare.call(this, sql);
-    } as typeof prepare);
-    try {
+    const prepared = await preparedDuring(async () => {
       await store.find('lines', { filter: { owner: 'co_1' }, sort: [{ field: 'key', direction: 'desc' }], limit: 100 });
       await store.find('lines', { filter: { owner: 'co_1' }, range: { key: { lt: 'k9' } }, sort: [{ field: 'key', direction: 'desc' }], limit: 100 });
-    } finally {
-      spy.mockRestore();
-    }
+    });
     const finds = prepared.filter((sql) => sql.includes('ORDER BY'));
     expect(finds).toHaveLength(2);
     const reader = new Database(file, { readonly: true });
@@ -195,6 +203,44 @@ describe('SqliteReadStore sorts on a unique field (issue 31, books CSV)', () => 
         .map((row) => row.detail);
       expect(plan).toEqual([expect.stringContaining('USING INDEX rm_lines_g1__owner_key')]);
     }
+    reader.close();
+    await store.close();
+  });
+});
+
+describe("SqliteReadStore pages a field narrowed to several values (the bills' Open view)", () => {
+  it('seeks the index that leads with the field once per value for a sorted page, and counts from it', async () => {
+    const file = join(tempDir('one-of-plan'), 'read.db');
+    const store = new SqliteReadStore(file);
+    // Declared as the invoices are (invoices-read-model.projection.ts): the owner-and-due index would give the order,
+    // but testing each document's status on the way reads every paid bill before the first open one.
+    await store.registerProjection('bills', [
+      {
+        name: 'invoices',
+        indexes: [
+          ['owner', 'dueAt'],
+          ['owner', 'status', 'dueAt'],
+        ],
+      },
+    ]);
+    const range = { status: { oneOf: ['OPEN', 'PARTIALLY_PAID'] } };
+    const prepared = await preparedDuring(async () => {
+      await store.find('invoices', { filter: { owner: 'co_1' }, range, sort: [{ field: 'dueAt', direction: 'asc' }], skip: 20, limit: 20 });
+      await store.count('invoices', { owner: 'co_1' }, range);
+    });
+    const [find, count] = prepared.filter((sql) => sql.includes('rm_invoices_g1') && sql.startsWith('SELECT'));
+    const reader = new Database(file, { readonly: true });
+    const planOf = (sql: string) =>
+      reader
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...Array.from(sql.match(/\?/g)!, () => 'x'))
+        .map((row) => row.detail)
+        .filter((detail) => detail.includes('rm_invoices_g1'));
+    expect(planOf(find!)).toEqual([
+      expect.stringContaining('USING INDEX rm_invoices_g1__owner_status_dueAt (<expr>=? AND <expr>=?)'),
+      expect.stringContaining('USING INDEX rm_invoices_g1__owner_status_dueAt (<expr>=? AND <expr>=?)'),
+    ]);
+    expect(planOf(count!)).toEqual([expect.stringContaining('USING COVERING INDEX rm_invoices_g1__owner_status_dueAt')]);
     reader.close();
     await store.close();
   });

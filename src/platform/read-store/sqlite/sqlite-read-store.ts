@@ -723,13 +723,28 @@ export class SqliteReadStore implements ReadStore {
         });
       },
       async find<T extends Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
-        const where = whereClause(options.filter, options.range);
         // No id tiebreak after a unique field: with one, SQLite sorted every page again in a temporary B-tree.
         const { sort, tiebreak } = decisiveSort(options.sort, uniqueFieldsOf(collection));
-        const order = sort
-          .map((s) => `json_extract(body, '$.${assertIdentifier(s.field)}') ${s.direction === 'desc' ? 'DESC' : 'ASC'}`)
+        const terms = sort.map((s) => ({ expression: `json_extract(body, '$.${assertIdentifier(s.field)}')`, direction: s.direction === 'desc' ? 'DESC' : 'ASC' }));
+        const order = terms
+          .map((term) => `${term.expression} ${term.direction}`)
           .concat(tiebreak ? ['id ASC'] : [])
           .join(', ');
+        const merged = sort.length && options.limit !== undefined ? mergedOneOf(options.filter, options.range) : null;
+        if (merged) {
+          // Each value's first skip + limit in order, from the index that leads with the field, merged by one sort.
+          const columns = terms.map((term, i) => `${term.expression} AS s${i}`).join(', ');
+          const outer = terms
+            .map((term, i) => `s${i} ${term.direction}`)
+            .concat(tiebreak ? ['id ASC'] : [])
+            .join(', ');
+          const members = merged.map((where) => `SELECT * FROM (SELECT body, id, ${columns} FROM ${tableOf(collection)} ${where.sql} ORDER BY ${order} LIMIT ?)`);
+          const params = merged.flatMap((where) => [...where.params, (options.skip ?? 0) + options.limit!]);
+          const sql = () => `SELECT body FROM (${members.join(' UNION ALL ')}) ORDER BY ${outer} LIMIT ? OFFSET ?`;
+          const rows = run(() => statement<unknown[], { body: string }>(sql()).all(...params, options.limit, options.skip ?? 0));
+          return rows.map((row) => JSON.parse(row.body) as T);
+        }
+        const where = whereClause(options.filter, options.range);
         const sql = () => `SELECT body FROM ${tableOf(collection)} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
         const rows = run(() => statement<unknown[], { body: string }>(sql()).all(...where.params, options.limit ?? -1, options.skip ?? 0));
         return rows.map((row) => JSON.parse(row.body) as T);
@@ -886,6 +901,11 @@ function whereClause(filter: Filter = {}, range: Range = {}): { sql: string; par
       clauses.push(`${path} ${operator} ? AND typeof(${path}) ${typeof value === 'number' ? "IN ('integer', 'real')" : "= 'text'"}`);
       params.push(value);
     }
+    if (bounds.oneOf !== undefined) {
+      // Same expression as the indexes, so an index on the field serves it; no affinity applies, so 1 never equals '1'.
+      clauses.push(bounds.oneOf.length ? `${path} IN (${bounds.oneOf.map(() => '?').join(', ')})` : '0');
+      params.push(...bounds.oneOf);
+    }
   }
   for (const [field, value] of Object.entries(filter)) {
     const path = `json_extract(body, '$.${assertIdentifier(field)}')`;
@@ -897,6 +917,20 @@ function whereClause(filter: Filter = {}, range: Range = {}): { sql: string; par
     }
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/**
+ * A sorted page whose range has a field of several `oneOf` values, as one where clause per value (the field
+ * an equality there), or null when a plain IN serves it as well. With IN, SQLite walks one index in the
+ * sort's order and reads each document to test the field (every paid bill before the first open one), or
+ * sorts every match; a query per value seeks the index that leads with the field and stops at the page.
+ */
+function mergedOneOf(filter: Filter = {}, range: Range = {}): { sql: string; params: unknown[] }[] | null {
+  const entry = Object.entries(range).find(([field, bounds]) => (bounds.oneOf?.length ?? 0) > 1 && !(field in filter));
+  if (!entry) return null;
+  const [field, { oneOf, ...bounds }] = entry;
+  const rest = { ...range, [field]: bounds };
+  return [...new Set(oneOf)].map((value) => whereClause({ ...filter, [field]: value }, rest));
 }
 
 /** getMany asks for at most this many ids per statement (SQLite bounds a statement's parameters). */

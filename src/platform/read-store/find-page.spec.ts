@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir';
-import { pageOfAny } from './page-of-any';
+import { findPage } from './find-page';
 import { SqliteReadStore } from './sqlite/sqlite-read-store';
 
-describe('pageOfAny', () => {
+describe('findPage', () => {
   const bills = [
     { id: 'b1', owner: 'co_1', status: 'OPEN', dueAt: '2026-01-03' },
     { id: 'b2', owner: 'co_1', status: 'PAID', dueAt: '2026-01-01' },
@@ -18,7 +18,7 @@ describe('pageOfAny', () => {
   ] as const;
 
   async function storeWith(docs: typeof bills): Promise<SqliteReadStore> {
-    const store = new SqliteReadStore(join(tempDir('page-of-any'), 'read.db'));
+    const store = new SqliteReadStore(join(tempDir('find-page'), 'read.db'));
     await store.registerProjection('bills', [{ name: 'bills', indexes: [['owner', 'status', 'dueAt']] }]);
     const writes = docs.map((doc) => ({ kind: 'put' as const, collection: 'bills', doc }));
     await store.commitProjection({ projection: 'bills', generation: 1, checkpoint: 1, streamRevisions: {}, writes });
@@ -27,9 +27,9 @@ describe('pageOfAny', () => {
 
   it('given documents of several values, when paged by two of them, then each page holds the merged order and the total counts both', async () => {
     const store = await storeWith(bills);
-    const query = { filter: { owner: 'co_1' }, field: 'status', values: ['OPEN', 'OVERDUE'], sort: [...sort] };
+    const query = { filter: { owner: 'co_1' }, range: { status: { oneOf: ['OPEN', 'OVERDUE'] } }, sort: [...sort] };
     const ids = async (page: number, limit: number) => {
-      const [items, total] = await pageOfAny<(typeof bills)[number]>(store, 'bills', query, page, limit);
+      const [items, total] = await findPage<(typeof bills)[number]>(store, 'bills', query, page, limit);
       return { ids: items.map((item) => item.id), total };
     };
 
@@ -41,9 +41,16 @@ describe('pageOfAny', () => {
     await store.close();
   });
 
+  it('given one value, then the page is that of an equality filter', async () => {
+    const store = await storeWith(bills);
+    const [items, total] = await findPage(store, 'bills', { filter: { owner: 'co_1' }, range: { status: { oneOf: ['OVERDUE'] } }, sort: [...sort] }, 2, 1);
+    expect([items.map((item) => item.id), total]).toEqual([['b6'], 2]);
+    await store.close();
+  });
+
   it('given a value named twice, then its documents come once', async () => {
     const store = await storeWith(bills);
-    const [items, total] = await pageOfAny(store, 'bills', { filter: { owner: 'co_1' }, field: 'status', values: ['OPEN', 'OPEN'], sort: [...sort] }, 1, 10);
+    const [items, total] = await findPage(store, 'bills', { filter: { owner: 'co_1' }, range: { status: { oneOf: ['OPEN', 'OPEN'] } }, sort: [...sort] }, 1, 10);
     expect([items.map((item) => item.id), total]).toEqual([['b4', 'b1'], 2]);
     await store.close();
   });
