@@ -10,6 +10,7 @@ import { RunningApp, startApp } from '../src/bootstrap';
 import { loadConfig } from '../src/platform/config/app-config';
 import { createLogger } from '../src/platform/logging/app-logger';
 import { recordResult } from './bench-mode';
+import { SERVICE_NODE_FLAGS } from './service-node-flags';
 
 /**
  * What the HTTP benches share (checkout, split, settlement): a keep-alive POST load at a fixed number of
@@ -90,13 +91,13 @@ export async function bareRoute(body: () => string): Promise<LoadTarget & { orig
 
 /**
  * A ROLE=worker process on the same data directory, at a lower CPU priority (docs/operations.md: on a
- * host shared with API processes the worker yields the CPU to requests and catches up after); resolves
- * once it is listening.
+ * host shared with API processes the worker yields the CPU to requests and catches up after), with the
+ * service's node flags; resolves once it is listening.
  */
 export async function startWorker(dataDir: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   // BENCH_WORKER_NODE_ARGS: node flags for the worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const worker = spawn(process.execPath, [...nodeArgs, MAIN], {
+  const worker = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, MAIN], {
     env: { ...process.env, ROLE: 'worker', SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -77,12 +77,12 @@ export class PayoutEmbedQueries {
     return (await this.aggregates.load(sessionStreamId(sessionId), payoutEmbedSessionDecider)).state;
   }
 
-  /** The session the embed token opens; a wrong token or id is 404 (nothing tells which was wrong). */
   /** The paying company's name, as the recipient sees it (the embed page and the code email). */
   async senderName(companyId: string): Promise<string> {
     return (await company(this.store, companyId))?.name ?? 'The sender';
   }
 
+  /** The session the embed token opens; a wrong token or id is 404 (nothing tells which was wrong). */
   async stateForToken(sessionId: string, token: string): Promise<SessionState & { session: NonNullable<SessionState['session']> }> {
     if (!/^pes_[0-9a-z]{26}$/.test(sessionId)) throw new PayoutEmbedSessionNotFoundError();
     const state = await this.stateOf(sessionId);
