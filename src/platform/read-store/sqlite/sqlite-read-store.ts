@@ -726,18 +726,18 @@ export class SqliteReadStore implements ReadStore {
         // No id tiebreak after a unique field: with one, SQLite sorted every page again in a temporary B-tree.
         const { sort, tiebreak } = decisiveSort(options.sort, uniqueFieldsOf(collection));
         const terms = sort.map((s) => ({ expression: `json_extract(body, '$.${assertIdentifier(s.field)}')`, direction: s.direction === 'desc' ? 'DESC' : 'ASC' }));
-        const order = terms
-          .map((term) => `${term.expression} ${term.direction}`)
-          .concat(tiebreak ? ['id ASC'] : [])
-          .join(', ');
+        // The sort's terms named by `names` (the expressions, or the merged query's columns), then the tiebreak.
+        const orderOf = (names: string[]) =>
+          names
+            .map((name, i) => `${name} ${terms[i]!.direction}`)
+            .concat(tiebreak ? ['id ASC'] : [])
+            .join(', ');
+        const order = orderOf(terms.map((term) => term.expression));
         const merged = sort.length && options.limit !== undefined ? mergedOneOf(options.filter, options.range) : null;
         if (merged) {
           // Each value's first skip + limit in order, from the index that leads with the field, merged by one sort.
           const columns = terms.map((term, i) => `${term.expression} AS s${i}`).join(', ');
-          const outer = terms
-            .map((term, i) => `s${i} ${term.direction}`)
-            .concat(tiebreak ? ['id ASC'] : [])
-            .join(', ');
+          const outer = orderOf(terms.map((_, i) => `s${i}`));
           const members = merged.map((where) => `SELECT * FROM (SELECT body, id, ${columns} FROM ${tableOf(collection)} ${where.sql} ORDER BY ${order} LIMIT ?)`);
           const params = merged.flatMap((where) => [...where.params, (options.skip ?? 0) + options.limit!]);
           const sql = () => `SELECT body FROM (${members.join(' UNION ALL ')}) ORDER BY ${outer} LIMIT ? OFFSET ?`;
