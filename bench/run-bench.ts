@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { benchStarted, recordedResults, recordResult, SMOKE } from './bench-mode';
+import { adoptResults, benchStarted, recordedResults, recordResult, SMOKE } from './bench-mode';
 import { loadAverage, printTable } from './http-load';
 
 /**
@@ -19,21 +23,32 @@ const BENCHES: Record<string, () => Promise<void>> = {
   books: async () => (await import('./books.bench.js')).booksBench(),
 };
 
+/**
+ * Each bench runs in a process of its own, started with this one's node flags: a bench's figures (its peak
+ * RSS above all, which is the process's lifetime peak) must not carry what an earlier bench left in the heap.
+ */
 async function runAll(): Promise<void> {
   console.log(`every bench${SMOKE ? ' (smoke run: tiny sizes, no target checked)' : ''}; load average ${loadAverage()}`);
-  for (const [name, bench] of Object.entries(BENCHES)) {
-    console.log('');
-    benchStarted(name);
-    const started = performance.now();
-    try {
-      await bench();
-    } catch (error) {
-      // One broken bench must not hide the others' figures: it shows as FAILED and the run exits non-zero.
-      console.error(`${name} failed:`, error);
-      recordResult('the bench itself', 'failed', 'runs', false);
-      process.exitCode = 1;
+  const dir = mkdtempSync(join(tmpdir(), 'paysplit-bench-results-'));
+  try {
+    for (const name of Object.keys(BENCHES)) {
+      console.log('');
+      const file = join(dir, `${name}.jsonl`);
+      writeFileSync(file, '');
+      const started = performance.now();
+      const code = await runInOwnProcess(name, file);
+      adoptResults(file);
+      if (code !== 0) {
+        // One broken bench must not hide the others' figures: it shows as failed and the run exits non-zero.
+        console.error(`${name} failed: its process exited with code ${code}`);
+        benchStarted(name);
+        recordResult('the bench itself', 'failed', 'runs', false);
+        process.exitCode = 1;
+      }
+      console.log(`  (${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     }
-    console.log(`  (${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   console.log('');
   console.log(`every target, load average ${loadAverage()}:`);
@@ -41,6 +56,18 @@ async function runAll(): Promise<void> {
     ['bench', 'figure', 'value', 'target', 'result'],
     recordedResults().map((r) => [r.bench, r.what, r.value, r.target, r.result]),
   );
+}
+
+/** Runs one bench as `run-bench.js <name>` in a child process; resolves with its exit code. */
+function runInOwnProcess(name: string, resultsFile: string): Promise<number> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, name], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, BENCH_RESULTS_FILE: resultsFile },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
 
 async function main(): Promise<void> {
