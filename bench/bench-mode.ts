@@ -46,7 +46,9 @@ export function recordResult(what: string, value: string, target: string, pass: 
 
 /** The results a bench process appended to `file` (see BENCH_RESULTS_FILE), added to this process's own. */
 export function adoptResults(file: string): void {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
   for (const line of lines) results.push(JSON.parse(line) as BenchResult);
 }
 
