@@ -58,7 +58,7 @@ async function runAll(): Promise<void> {
   );
 }
 
-/** Runs one bench as `run-bench.js <name>` in a child process; resolves with its exit code. */
+/** Runs one bench as `run-bench.js <name>` in a child process; resolves with its exit code (1 when a signal ended it). */
 function runInOwnProcess(name: string, resultsFile: string): Promise<number> {
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, name], {
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -66,7 +66,7 @@ function runInOwnProcess(name: string, resultsFile: string): Promise<number> {
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('exit', (code) => resolve(code ?? 1));
   });
 }
 
