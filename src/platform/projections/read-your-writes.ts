@@ -29,9 +29,21 @@ export class ReadYourWrites {
     }
   }
 
-  /** Waits for everything a stream holds, e.g. a resource another request just created. */
-  async afterStream(streamId: string): Promise<void> {
+  /**
+   * Waits for everything a stream holds, e.g. a resource another request just created; `names`: only
+   * these of the projections that read it (a read of one document waits for the projection it reads).
+   */
+  async afterStream(streamId: string, names?: string[]): Promise<void> {
     const events = await this.events.readStream(streamId);
-    await this.after({ streamId, position: events.length ? events[events.length - 1]!.position : null });
+    const last = events[events.length - 1];
+    if (!last) return;
+    if (names) await this.engine.waitForPosition(last.position, READ_YOUR_WRITES_TIMEOUT_MS, names);
+    else await this.after({ streamId, position: last.position });
+  }
+
+  /** Waits until the named projections hold every event written so far: a list then shows every write acknowledged before it was asked. */
+  async afterHead(names: string[]): Promise<void> {
+    const head = await this.events.headPosition();
+    if (head !== null) await this.engine.waitForPosition(head, READ_YOUR_WRITES_TIMEOUT_MS, names);
   }
 }

@@ -1,9 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../platform/clock/clock';
-import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { CommandContext, Decided } from '../../platform/event-sourcing/aggregate-repository';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { SplitView } from '../projections/split-read-model.projection';
+import { foldSplitView, SplitView, timedSplitEvent } from '../projections/split-read-model.projection';
+import { SplitEvent } from '../domain/split.events';
+import { SplitState } from '../domain/split.state';
+import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store.port';
 import { SplitQueries } from './split-queries';
 import { SplitStream } from './split-stream';
 import { DOCUMENT_READER, DocumentReader } from '../../platform/read-store/document-store.port';
@@ -34,6 +37,7 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitMessage>
     private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(DOCUMENT_READER) private readonly documents: DocumentReader,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   async execute({ enterpriseCompanyId, splitId, expectedRevision, context }: ApproveSplitMessage): Promise<SplitView> {
@@ -50,7 +54,20 @@ export class ApproveSplitHandler implements ICommandHandler<ApproveSplitMessage>
       },
       context,
     );
-    await this.readYourWrites.after(result);
+    return this.answer(result, splitId, enterpriseCompanyId);
+  }
+
+  /**
+   * The Split as the projection will write it once it applies the approval, folded from the stream up to
+   * the approval (docs/decisions.md, "Split create and approve answer from the Split's own events"): the
+   * answer does not wait for the worker. The worker may fund the Split a moment later; the approver sees
+   * the state their approval left, and a read that follows waits for the Split's stream (SplitQueries).
+   */
+  private async answer(approved: Decided<SplitEvent, SplitState>, splitId: string, enterpriseCompanyId: string): Promise<SplitView> {
+    const events = approved.revision === null ? [] : await this.events.readStream(approved.streamId, { maxCount: approved.revision + 1 });
+    const view = foldSplitView(events.map(timedSplitEvent));
+    if (view) return this.queries.shownTo(view, 'enterprise');
+    await this.readYourWrites.after(approved);
     return this.queries.get(splitId, enterpriseCompanyId, 'enterprise');
   }
 }

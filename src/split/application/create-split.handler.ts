@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../platform/platform.tokens';
 import { AppConfig } from '../../platform/config/app-config';
 import { CommandMetadata } from '../../platform/domain/command';
-import { CommandContext } from '../../platform/event-sourcing/aggregate-repository';
+import { CommandContext, Decided } from '../../platform/event-sourcing/aggregate-repository';
 import { ConcurrencyError } from '../../platform/event-store/event-store.port';
 import { deterministicId } from '../../platform/ids/ids';
 import { IdempotencyKeyReusedError, requestFingerprint } from '../../platform/domain/idempotency';
@@ -13,8 +13,9 @@ import { businessProfile, CompanyQueries } from '../../parties';
 import { CreateSplit } from '../domain/split.commands';
 import { checkRosterAmounts } from '../domain/split.decider';
 import { SplitApContactInvalidError, SplitEnterpriseUnknownError } from '../domain/split.errors';
-import { splitStreamId } from '../domain/split.events';
-import { SplitView } from '../projections/split-read-model.projection';
+import { SplitEvent } from '../domain/split.events';
+import { SplitState } from '../domain/split.state';
+import { foldSplitView, SplitView } from '../projections/split-read-model.projection';
 import { RosterResolver, RosterRowRequest } from './roster-resolver';
 import { SplitQueries } from './split-queries';
 import { SmeCoveredFees } from './sme-covered-fees';
@@ -88,9 +89,8 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitMessage> {
           provisioned.push(...(await this.roster.commit(smeCompanyId, roster, context)));
         },
       });
-      await this.readYourWrites.after(...provisioned, result);
-      // The overdue-invoice lookup the decider was given answers the view's approvalBlockedReason too.
-      return { split: await this.queries.get(splitId, smeCompanyId, 'sme', { enterpriseBlocked: command.data.overdueInvoice !== null }), replayed: false };
+      await this.readYourWrites.after(...provisioned);
+      return { split: await this.answer(result, command), replayed: false };
     } catch (error) {
       if (error instanceof ConcurrencyError) return this.replay(splitId, smeCompanyId, requestHash);
       throw error;
@@ -106,8 +106,19 @@ export class CreateSplitHandler implements ICommandHandler<CreateSplitMessage> {
     if (state.status !== 'none' && state.requestHash !== undefined && state.requestHash !== requestHash) {
       throw new IdempotencyKeyReusedError('clientIdempotencyKey');
     }
-    await this.readYourWrites.afterStream(splitStreamId(splitId));
     return { split: await this.queries.get(splitId, smeCompanyId), replayed: true };
+  }
+
+  /**
+   * The new Split as the projection will write it, folded from the events just appended: the answer does
+   * not wait for the worker, and a read that follows waits for the Split's stream (SplitQueries). The
+   * overdue-invoice lookup the decider was given answers the view's approvalBlockedReason too.
+   */
+  private async answer(created: Decided<SplitEvent, SplitState>, command: CreateSplit): Promise<SplitView> {
+    const view = foldSplitView(created.events.map((event) => ({ event, occurredAt: command.metadata.now })));
+    const known = { enterpriseBlocked: command.data.overdueInvoice !== null };
+    if (view) return this.queries.shownTo(view, 'sme', known);
+    return this.queries.get(command.data.splitId, command.data.smeCompanyId, 'sme', known);
   }
 
   private async command(

@@ -2,6 +2,7 @@ import { recordingReader, SentQuery, servedByIndex } from '../../../test/support
 import { SystemClock } from '../../platform/clock/clock';
 import { loadConfig } from '../../platform/config/app-config';
 import { AggregateRepository } from '../../platform/event-sourcing/aggregate-repository';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 import { SplitReadModelProjection } from '../projections/split-read-model.projection';
 import { SplitQueries } from './split-queries';
 
@@ -14,7 +15,9 @@ describe('SplitQueries: every filter the Split lists send is served by an index'
 
   it('given each party, status and bill-status filter the lists take, then each query has an index', async () => {
     const sent: SentQuery[] = [];
-    const queries = new SplitQueries(recordingReader(sent), null as unknown as AggregateRepository, new SystemClock(), loadConfig({ SANDBOX: 'true' }));
+    // The lists wait for the projection first; here every write has been applied already.
+    const caughtUp = { afterHead: async () => undefined } as unknown as ReadYourWrites;
+    const queries = new SplitQueries(recordingReader(sent), null as unknown as AggregateRepository, caughtUp, new SystemClock(), loadConfig({ SANDBOX: 'true' }));
 
     for (const party of ['sme', 'enterprise'] as const) {
       await queries.list('co_1', party, 1, 20);

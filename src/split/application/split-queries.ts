@@ -12,20 +12,25 @@ import { splitStreamId } from '../domain/split.events';
 import { splitExists, type SplitStatus } from '../domain/split.state';
 import type { CollectionStatus } from '../domain/split-collection';
 import { audienceOf, SplitAudience, splitViewFor } from './split-audience';
-import { SPLITS, SplitView, withRowDefaults } from '../projections/split-read-model.projection';
+import { SPLITS, SPLITS_PROJECTION, SplitView, withRowDefaults } from '../projections/split-read-model.projection';
+import { ReadYourWrites } from '../../platform/projections/read-your-writes';
 
 /** The side a company reads a Split from; each sees its own field list (split-audience.ts). */
 export type SplitParty = SplitAudience;
 
 /**
  * Reads Splits for one company, in the shape its side may see (the SME's, or the enterprise's without contractor
- * emails); another company's Split does not exist for the caller (404, never 403).
+ * emails); another company's Split does not exist for the caller (404, never 403). Create and approve answer
+ * without waiting for the `splits` projection, so the reads wait for it instead: a Split read by id reflects
+ * every event of its stream, a list every event written before it was asked (docs/decisions.md, "Split create
+ * and approve answer from the Split's own events").
  */
 @Injectable()
 export class SplitQueries {
   constructor(
     @Inject(DOCUMENT_READER) private readonly store: DocumentReader,
     private readonly aggregates: AggregateRepository,
+    private readonly readYourWrites: ReadYourWrites,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -55,22 +60,27 @@ export class SplitQueries {
    * looked it up (a create decided on it a moment ago); otherwise the view looks it up itself.
    */
   async get(splitId: string, companyId: string, as: SplitParty = 'sme', known: { enterpriseBlocked?: boolean } = {}): Promise<SplitView> {
-    const split = await this.store.get<SplitView>(SPLITS, splitId);
+    const split = await this.current(splitId);
     const owner = as === 'sme' ? split?.smeCompanyId : split?.enterpriseCompanyId;
     if (!split || owner !== companyId) throw new SplitNotFoundError();
-    const { enterpriseBlocked } = known;
+    return this.shownTo(split, as, known);
+  }
+
+  /** A Split document (stored, or folded from its events by a write that answers with it) as `as` sees it. */
+  async shownTo(split: SplitView, as: SplitParty, { enterpriseBlocked }: { enterpriseBlocked?: boolean } = {}): Promise<SplitView> {
     return splitViewFor(await this.shown(split, enterpriseBlocked === undefined ? undefined : async () => enterpriseBlocked), as);
   }
 
   /** A Split the caller is a party to, as the SME that created it or the enterprise it bills; 404 for anyone else. */
   async getForParty(splitId: string, companyId: string): Promise<SplitView> {
-    const split = await this.store.get<SplitView>(SPLITS, splitId);
+    const split = await this.current(splitId);
     if (!split || (split.smeCompanyId !== companyId && split.enterpriseCompanyId !== companyId)) throw new SplitNotFoundError();
     return splitViewFor(await this.shown(split), audienceOf(split, companyId));
   }
 
   /** Newest first; `status` narrows to Splits in that status, `collection` to Splits whose bill is in one of these statuses. */
   async list(companyId: string, as: SplitParty, page: number, limit: number, status?: SplitStatus, collection?: readonly CollectionStatus[]): Promise<Page<SplitView>> {
+    await this.readYourWrites.afterHead([SPLITS_PROJECTION]);
     const filter: Filter = { [as === 'sme' ? 'smeCompanyId' : 'enterpriseCompanyId']: companyId };
     if (status !== undefined) filter.status = status;
     const sort = [...SplitQueries.NEWEST_FIRST];
@@ -86,6 +96,20 @@ export class SplitQueries {
       return blocked.get(enterpriseId)!;
     };
     return Page.of(await Promise.all(items.map(async (split) => splitViewFor(await this.shown(split, isBlocked), as))), page, limit, total);
+  }
+
+  /**
+   * The Split's document, never older than a create or approve already answered (null: no such Split).
+   * Those answer before the projection applies them, and only on a Split that is not yet approved: a
+   * missing or still pending document may be behind its stream, so the read waits for the projection to
+   * hold the whole stream. Any other document is as current as the writes that answered: every other
+   * write waits for the projection before it answers, and the worker's own events are not the caller's.
+   */
+  private async current(splitId: string): Promise<SplitView | null> {
+    const stored = await this.store.get<SplitView>(SPLITS, splitId);
+    if (stored && stored.status !== 'PENDING_APPROVAL') return stored;
+    await this.readYourWrites.afterStream(splitStreamId(splitId), [SPLITS_PROJECTION]);
+    return this.store.get<SplitView>(SPLITS, splitId);
   }
 
   private static readonly NEWEST_FIRST = [

@@ -99,11 +99,14 @@ export interface SplitApprovalView {
 
 export const SPLITS = 'splits';
 
+/** The projection's name (its checkpoint's), which a read of its documents waits for. */
+export const SPLITS_PROJECTION = 'splits';
+
 /** Splits as the SME lists them and the enterprise sees them incoming. */
 @Injectable()
 @LogSubscriber()
 export class SplitReadModelProjection implements Projection {
-  readonly name = 'splits';
+  readonly name = SPLITS_PROJECTION;
   readonly streams = [SPLIT_STREAM_PREFIX, PAYOUT_STREAM_PREFIX, INVOICE_STREAM_PREFIX];
   readonly collections = [
     {
@@ -160,6 +163,36 @@ export class SplitReadModelProjection implements Projection {
     row.status = STATUS_AFTER[event.type];
     if (event.type === 'payout.failed' && event.data.reason) row.failureReason = event.data.reason;
   }
+}
+
+/** A Split's event with the time it was recorded at (the document's `updatedAt`). */
+export interface TimedSplitEvent {
+  event: SplitEvent;
+  occurredAt: string;
+}
+
+/** A Split stream's recorded event as foldSplitView takes it. */
+export function timedSplitEvent(recorded: RecordedEvent): TimedSplitEvent {
+  return { event: { type: recorded.type, data: recorded.data } as SplitEvent, occurredAt: recorded.metadata.occurredAt };
+}
+
+/**
+ * The document this projection writes for a Split, folded from the Split's own events alone, for an answer
+ * that does not wait for the worker (create and approve; docs/decisions.md, "Split create and approve
+ * answer from the Split's own events"). Exact until the Split funds: from then on its payouts and its
+ * invoice change the document too, so a funded Split (or a stream that does not start with the Split's
+ * creation) folds to null and the caller reads the projection.
+ */
+export function foldSplitView(events: readonly TimedSplitEvent[]): SplitView | null {
+  const [first, ...rest] = events;
+  if (first?.event.type !== 'split.created') return null;
+  const split = createdView(first.event);
+  for (const { event, occurredAt } of rest) {
+    if (event.type === 'split.created' || event.type === 'split.funded') return null;
+    change(event, split);
+    split.updatedAt = occurredAt;
+  }
+  return split;
 }
 
 function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): void {
