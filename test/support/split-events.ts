@@ -55,3 +55,9 @@ export const funded = (rosterSum: string, feeBuffer = '0'): SplitEvent => ({
   type: 'split.funded',
   data: { splitId: 'spl_1', legAPayoutId: 'po_a', rosterSumCents: rosterSum, feeBufferAmountCents: feeBuffer, invoiced: true, fundedAt: SPLIT_CREATED_AT },
 });
+
+/** The SME revised the roster of a Split still pending approval (no margin, no enterprise fee). */
+export const revised = (distributions: DistributionData[], total: string, revisedAt = SPLIT_CREATED_AT): SplitEvent => ({
+  type: 'split.roster.revised',
+  data: { splitId: 'spl_1', totalAmountCents: total, marginAmountCents: '0', enterpriseFeeAmountCents: '0', distributions, revisedBy: 'usr', revisedAt },
+});

@@ -2,7 +2,7 @@ import { SqliteReadStore } from '../../platform/read-store/sqlite/sqlite-read-st
 import { StagedWriter } from '../../platform/projections/staged-writer';
 import { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { tempDir } from '../../../test/support/temp-dir';
-import { approved, created, funded, row } from '../../../test/support/split-events';
+import { approved, created, funded, revised, row } from '../../../test/support/split-events';
 import { SplitEvent } from '../domain/split.events';
 import { foldSplitView, SPLITS, SplitReadModelProjection, SplitView, timedSplitEvent } from './split-read-model.projection';
 
@@ -41,24 +41,13 @@ const recordedApproval: SplitEvent = {
   type: 'split.approval.recorded',
   data: { splitId: 'spl_1', revision: 2, approvedBy: 'user:usr_fin1', approvalsRecorded: 1, approvalsRequired: 2, approvedAt: LATER },
 };
-const revised: SplitEvent = {
-  type: 'split.roster.revised',
-  data: {
-    splitId: 'spl_1',
-    totalAmountCents: '90000',
-    marginAmountCents: '0',
-    enterpriseFeeAmountCents: '0',
-    distributions: [row(1, '90000')],
-    revisedBy: 'usr',
-    revisedAt: LATER,
-  },
-};
+const rosterRevised = revised([row(1, '90000')], '90000', LATER);
 const rejected: SplitEvent = { type: 'split.leg_a.rejected', data: { splitId: 'spl_1', legAPayoutId: 'po_a', reason: 'Wrong month', rejectedBy: 'usr', rejectedAt: LATER } };
 
 describe('foldSplitView: the Split document from its own events', () => {
   const histories: [string, SplitEvent[]][] = [
     ['created', [created(rows, '110000', '10000', { approvalPolicy: POLICY })]],
-    ['created, revised, one of two approvals', [created(rows, '110000', '10000', { approvalPolicy: POLICY }), revised, recordedApproval]],
+    ['created, revised, one of two approvals', [created(rows, '110000', '10000', { approvalPolicy: POLICY }), rosterRevised, recordedApproval]],
     ['created and approved', [created(rows, '100000', '0'), approved]],
     ['created and rejected', [created(rows, '100000', '0'), rejected]],
   ];
