@@ -131,7 +131,7 @@ export class SplitReadModelProjection implements Projection {
   async apply(recorded: RecordedEvent, writer: ProjectionWriter): Promise<void> {
     if (PAYOUT_EVENT_TYPES.has(recorded.type)) return this.applyPayout({ type: recorded.type, data: recorded.data } as PayoutEvent, writer);
     if (recorded.streamId.startsWith(INVOICE_STREAM_PREFIX)) return this.applyInvoice(recorded.data as unknown as InvoiceFact, writer);
-    const event = { type: recorded.type, data: recorded.data } as SplitEvent;
+    const { event, occurredAt } = timedSplitEvent(recorded);
     if (event.type === 'split.created') {
       writer.put<SplitView>(SPLITS, createdView(event));
       return;
@@ -139,8 +139,7 @@ export class SplitReadModelProjection implements Projection {
     // Changed in place: the batch's copy of a Split is serialized once, at commit, not on every event.
     const split = await writer.edit<SplitView>(SPLITS, event.data.splitId);
     if (!split) throw new Error(`${event.type} for unknown split ${event.data.splitId} (event ${recorded.id})`);
-    change(event, split);
-    split.updatedAt = recorded.metadata.occurredAt;
+    changeAt({ event, occurredAt }, split);
   }
 
   /** The Split's invoice (issue 27): its id, its collection status after each of its events, its due date. */
@@ -189,10 +188,15 @@ export function foldSplitView(events: readonly TimedSplitEvent[]): SplitView | n
   const split = createdView(first.event);
   for (const { event, occurredAt } of rest) {
     if (event.type === 'split.created' || event.type === 'split.funded') return null;
-    change(event, split);
-    split.updatedAt = occurredAt;
+    changeAt({ event, occurredAt }, split);
   }
   return split;
+}
+
+/** One of the Split's own events after its creation, applied to its document (the projection and foldSplitView alike). */
+function changeAt({ event, occurredAt }: { event: Exclude<SplitEvent, SplitCreated>; occurredAt: string }, split: SplitView): void {
+  change(event, split);
+  split.updatedAt = occurredAt;
 }
 
 function change(event: Exclude<SplitEvent, SplitCreated>, split: SplitView): void {
