@@ -58,13 +58,17 @@ describe('SqliteReadStore group commit (issue 31)', () => {
         streamRevisions: { 'a-1': 0 },
         writes: [{ kind: 'put', collection: 'left_docs', doc: { id: 'l1' } }],
       }),
-      // Writes to a collection of another projection: refused, and only this commit is rolled back.
+      // Writes one of its documents, then to a collection of another projection: refused, and only this
+      // commit is rolled back (the group ran without savepoints first, and again with them).
       store.commitProjection({
         projection: 'right',
         generation: 1,
         checkpoint: 5,
         streamRevisions: { 'b-1': 0 },
-        writes: [{ kind: 'put', collection: 'left_docs', doc: { id: 'x' } }],
+        writes: [
+          { kind: 'put', collection: 'right_docs', doc: { id: 'r0' } },
+          { kind: 'put', collection: 'left_docs', doc: { id: 'x' } },
+        ],
       }),
       store.commitProjection({
         projection: 'right',
@@ -81,6 +85,8 @@ describe('SqliteReadStore group commit (issue 31)', () => {
     expect(await store.checkpointOf('left', 1)).toBe(5);
     expect(await store.checkpointOf('right', 1)).toBe(6);
     expect(await store.get('left_docs', 'x')).toBeNull();
+    expect(await store.get('right_docs', 'r0')).toBeNull();
+    expect(await store.get('left_docs', 'l1')).toEqual({ id: 'l1' });
     expect(await store.streamRevisionOf('right', 1, 'b-1')).toBeNull();
     expect(await store.get('right_docs', 'r1')).toEqual({ id: 'r1' });
     await store.close();
