@@ -105,7 +105,14 @@ export class WalCheckpointer {
     db.pragma(`journal_size_limit = ${Math.floor(limitBytes)}`);
     this.thread = new Worker(THREAD, {
       eval: true,
-      workerData: { file, driver: require.resolve('better-sqlite3'), intervalMs: CHECK_INTERVAL_MS, checksPerPassive: CHECKS_PER_PASSIVE_CHECKPOINT, limitBytes, truncateBusyMs: TRUNCATE_BUSY_TIMEOUT_MS },
+      workerData: {
+        file,
+        driver: require.resolve('better-sqlite3'),
+        intervalMs: CHECK_INTERVAL_MS,
+        checksPerPassive: CHECKS_PER_PASSIVE_CHECKPOINT,
+        limitBytes,
+        truncateBusyMs: TRUNCATE_BUSY_TIMEOUT_MS,
+      },
     });
     this.thread.unref();
     this.exited = new Promise((resolve) => this.thread.once('exit', () => resolve()));
