@@ -100,7 +100,8 @@ export class SqliteReadStore implements ReadStore {
    * bench that was ~100 files a second and as many bytes written to them as to the WAL (strace of the
    * worker, docs/decisions.md). A commit that throws rolls the whole group back, and the group runs
    * again with each commit in a savepoint of its own: that one leaves nothing behind and the others
-   * stand (as the event store's group commit does).
+   * stand. The event store's group appender has the same shape and busy check; it is sent to its writer
+   * thread as source text, so the two cannot share a helper.
    */
   private groupCommitter(): (commits: PendingCommit[]) => void {
     const optimistically = this.db.transaction((commits: PendingCommit[]) => {
