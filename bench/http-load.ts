@@ -28,7 +28,11 @@ export interface Figures {
   perSecond: number;
   p50: number;
   p99: number;
+  /** The slowest request (a stall that p99 hides shows here). */
+  max: number;
   errors: number;
+  /** The unexpected answers by status, each with the first body seen (so a non-2xx says what it was). */
+  unexpected?: Map<number, { count: number; body: string }>;
 }
 
 /**
@@ -50,7 +54,14 @@ export async function load(
     const response = await pool.request({ origin, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body() });
     const text = await response.body.text();
     if (response.statusCode === expected) options.onResponse?.(text);
+    else noteUnexpected(response.statusCode, text);
     return response.statusCode;
+  };
+  const unexpected = new Map<number, { count: number; body: string }>();
+  const noteUnexpected = (status: number, body: string) => {
+    const seen = unexpected.get(status);
+    if (seen) seen.count += 1;
+    else unexpected.set(status, { count: 1, body: body.slice(0, 300) });
   };
   // Open the connections first (one unmeasured request each): the figures are keep-alive traffic, as
   // from a merchant's server, not TCP handshakes queued behind the first requests.
@@ -70,7 +81,7 @@ export async function load(
   await pool.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN, errors, unexpected };
 }
 
 export interface LoadTarget {
@@ -138,12 +149,15 @@ export async function call(app: RunningApp, method: string, path: string, body?:
   return ((await response.json()) as { data: unknown }).data;
 }
 
-export const fmtFigures = (f: Figures) => `${f.perSecond.toFixed(0)} req/s (${f.requests} requests, p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, non-2xx: ${f.errors})`;
+export const fmtFigures = (f: Figures) =>
+  `${f.perSecond.toFixed(0)} req/s (${f.requests} requests, p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, max ${f.max.toFixed(0)} ms, non-2xx: ${f.errors}${fmtUnexpected(f)})`;
+
+const fmtUnexpected = ({ unexpected }: Figures) => [...(unexpected ?? [])].map(([status, { count, body }]) => `; ${count} x ${status}, first: ${body}`).join('');
 
 /** Each figure's median over the rounds, taken separately (throughput of one round, p99 of maybe another). */
 export function medianFigures(rounds: Figures[]): Figures {
-  const mid = <K extends keyof Figures>(key: K) => [...rounds].map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
-  return { requests: mid('requests'), perSecond: mid('perSecond'), p50: mid('p50'), p99: mid('p99'), errors: mid('errors') };
+  const mid = (key: 'requests' | 'perSecond' | 'p50' | 'p99' | 'max' | 'errors') => [...rounds].map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
+  return { requests: mid('requests'), perSecond: mid('perSecond'), p50: mid('p50'), p99: mid('p99'), max: mid('max'), errors: mid('errors') };
 }
 
 /** The middle value; of an even count, the mean of the two middle ones (the upper one alone flattered an `atLeast` target). */
@@ -200,7 +214,9 @@ export async function startService(
 ): Promise<ServiceUnderLoad> {
   const dataDir = mkdtempSync(join(tmpdir(), `paysplit-bench-${name}-${role}-`));
   const workers = role === 'api' ? await startWorkers(dataDir, env) : [];
-  const app = await startApp(loadConfig({ SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: role, ...env }), createLogger('silent'));
+  // BENCH_LOG_LEVEL (e.g. "error"): the in-process service's log level, silent by default so logs do not load the run.
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'silent';
+  const app = await startApp(loadConfig({ SANDBOX: 'true', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: logLevel, ROLE: role, ...env }), createLogger(logLevel));
   const workload = await prepare(app);
   const shape = SPLIT_WORKERS ? `two ROLE=worker (WORKER_RUNS=read-models, process-managers; nice ${WORKER_NICE})` : `ROLE=worker (nice ${WORKER_NICE})`;
   return {
