@@ -94,6 +94,18 @@ export interface EventStore {
 
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
+/**
+ * The store could not take its write lock in time (another writer held it past the busy timeout): nothing of
+ * this append was written. The API answers 503 STORE_BUSY with Retry-After; a request that appended
+ * before it may have recorded those appends, so it is retried like any 5xx (with its idempotency key).
+ */
+export class StoreBusyError extends Error {
+  readonly code = 'STORE_BUSY';
+  constructor(cause: Error) {
+    super(`The event store was busy; nothing was written (${cause.message})`, { cause });
+  }
+}
+
 /** The optimistic-concurrency check failed: the stream was not at the expected revision. */
 export class ConcurrencyError extends Error {
   readonly code = 'CONCURRENCY_CONFLICT';

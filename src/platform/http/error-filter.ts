@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorDetail, ErrorKind } from '../domain/domain-error';
 import { ProjectionLagError } from '../projections/projection-engine';
-import { ConcurrencyError } from '../event-store/event-store.port';
+import { ConcurrencyError, StoreBusyError } from '../event-store/event-store.port';
 import { AppLogger } from '../logging/app-logger';
 import { BodyRejectedError } from './body-parsers';
 
@@ -52,7 +52,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (status >= 500) {
       this.logger.error({ err: exception, reqId: request.id, url: request.url }, 'request failed');
     }
-    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) void reply.header('retry-after', String(exception.retryAfterSeconds));
+    const retryAfter = retryAfterSeconds(exception);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 }
@@ -63,6 +64,9 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   }
   if (exception instanceof ProjectionLagError) {
     return envelope(503, exception.code, exception.publicMessage, []);
+  }
+  if (exception instanceof StoreBusyError) {
+    return envelope(503, exception.code, 'The service was too busy to record this request; send it again shortly', []);
   }
   if (exception instanceof ConcurrencyError) {
     return envelope(409, exception.code, 'The resource changed while this request was being processed; retry it', []);
@@ -82,6 +86,16 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   }
   return envelope(500, 'INTERNAL_ERROR', 'Something went wrong on our side; it has been logged', []);
 }
+
+/** Seconds a client should wait before sending the request again, when the error says. */
+function retryAfterSeconds(exception: unknown): number | undefined {
+  if (exception instanceof DomainError) return exception.retryAfterSeconds;
+  if (exception instanceof StoreBusyError) return STORE_BUSY_RETRY_AFTER_SECONDS;
+  return undefined;
+}
+
+/** A busy write lock clears within milliseconds once the writer holding it commits: one second is ample. */
+const STORE_BUSY_RETRY_AFTER_SECONDS = 1;
 
 function fromFastify(status: number, code: string | undefined, message: string): { status: number; body: ErrorBody } {
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return envelope(413, 'PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MiB', []);

@@ -15,7 +15,7 @@ import { AUTH_REQUIREMENT, ROLE_REQUIREMENT } from './route-auth';
  *  - its credentials, read from the same route metadata the auth guard enforces;
  *  - its error answers in the `{error:{code,message,details}}` envelope, one per status, listing the
  *    stable codes: the operation's own, its credential's (401/403), and those every call of its kind
- *    can get (a body: 400/413/415; a write: 409 CONCURRENCY_CONFLICT, 503 PROJECTION_LAG; any: 500).
+ *    can get (a body: 400/413/415; a write: 409 CONCURRENCY_CONFLICT, 503 PROJECTION_LAG or STORE_BUSY; any: 500).
  */
 
 // ---- Error codes ------------------------------------------------------------------------------------
@@ -38,10 +38,11 @@ export const BODY_ERRORS: ApiErrorCode[] = [
   { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' },
 ];
 export const VALIDATION_ERROR: ApiErrorCode = { status: 400, code: 'VALIDATION_FAILED', message: 'Invalid request: field' };
-/** Codes every write can get: a concurrent change of the same stream, read models not caught up in time. */
+/** Codes every write can get: a concurrent change of the same stream, read models not caught up in time, a store too busy to write. */
 export const WRITE_ERRORS: ApiErrorCode[] = [
   { status: 409, code: 'CONCURRENCY_CONFLICT', message: 'The resource changed while this request was being processed; retry it' },
   { status: 503, code: 'PROJECTION_LAG', message: 'The change was recorded but is not readable yet; retry the read shortly' },
+  { status: 503, code: 'STORE_BUSY', message: 'The service was too busy to record this request; send it again shortly' },
 ];
 
 /** Any call can fail on the service's side; the answer is still the envelope, and it is logged. */

@@ -1,7 +1,7 @@
-import { NewEvent } from '../event-store.port';
+import { NewEvent, StoreBusyError } from '../event-store.port';
 import { EventGroupCommit } from './event-group-commit';
 import { WRITER_THREAD_SENDING } from './event-writer-thread';
-import { AppendOutcome, AppendRequest } from './group-appender';
+import { AppendOutcome, AppendRequest, SqliteAppendError } from './group-appender';
 
 /** A committer standing in for the writer thread: it records each group and answers it when told to. */
 function threadCommitter() {
@@ -84,5 +84,40 @@ describe('EventGroupCommit', () => {
     expect(thread.groups.map((g) => g.streamIds)).toEqual([['a', 'b']]);
     thread.groups[0]!.answer();
     await Promise.all(appended);
+  });
+
+  it('a group refused for a busy write lock rejects every append of it with StoreBusyError (retryable), on the thread or on the service thread', async () => {
+    const busy = () => new SqliteAppendError('database is locked', 'SQLITE_BUSY');
+    const onThread = new EventGroupCommit(
+      () => Promise.reject(busy()),
+      () => undefined,
+      WRITER_THREAD_SENDING,
+    );
+    const inline = new EventGroupCommit(
+      () => {
+        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      },
+      () => undefined,
+    );
+    for (const commits of [onThread, inline]) {
+      const appended = [commits.append('a', [event(1)], 'no_stream'), commits.append('b', [event(2)], 'no_stream')];
+      for (const append of appended) {
+        const error: unknown = await append.catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(StoreBusyError);
+        expect((error as StoreBusyError).code).toBe('STORE_BUSY');
+        expect((error as StoreBusyError).message).toContain('database is locked');
+      }
+    }
+  });
+
+  it('a group SQLite abandoned for another reason (an I/O error) rejects with that error, not as busy', async () => {
+    const commits = new EventGroupCommit(
+      () => Promise.reject(new SqliteAppendError('disk I/O error', 'SQLITE_IOERR')),
+      () => undefined,
+      WRITER_THREAD_SENDING,
+    );
+    const error: unknown = await commits.append('a', [event(1)], 'no_stream').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SqliteAppendError);
+    expect(error).not.toBeInstanceOf(StoreBusyError);
   });
 });

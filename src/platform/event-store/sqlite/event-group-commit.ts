@@ -1,4 +1,4 @@
-import { AppendResult, ConcurrencyError, ExpectedRevision, NewEvent } from '../event-store.port';
+import { AppendResult, ConcurrencyError, ExpectedRevision, NewEvent, StoreBusyError } from '../event-store.port';
 import { AppendOutcome, AppendRequest, SqliteAppendError } from './group-appender';
 
 interface PendingAppend {
@@ -104,7 +104,7 @@ export class EventGroupCommit {
   /** Settles a group with its outcomes, or every append of it with the error that abandoned the whole group. */
   private settle(appends: PendingAppend[], outcomes: AppendOutcome[] | { failed: unknown }): void {
     if (Array.isArray(outcomes)) outcomes.forEach((outcome, index) => settleOne(appends[index]!, outcome));
-    else for (const append of appends) append.reject(outcomes.failed);
+    else for (const append of appends) append.reject(asStoreError(outcomes.failed));
     // Ticks run before microtasks: a tick queued from a microtask runs once all of them have run (unless
     // a later commit, requested by them, ran first and keeps the window open for its own).
     const commit = ++this.commits;
@@ -124,4 +124,11 @@ function settleOne(append: PendingAppend, outcome: AppendOutcome): void {
   if ('ok' in outcome) append.resolve(outcome.ok);
   else if ('conflict' in outcome) append.reject(new ConcurrencyError(outcome.conflict.streamId, outcome.conflict.expected, outcome.conflict.actual));
   else append.reject(new SqliteAppendError(outcome.error.message, outcome.error.code));
+}
+
+/** A group refused for a busy write lock (groupAppender rethrows it before anything is written) is retryable; other failures pass as they are. */
+function asStoreError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY') ? new StoreBusyError(error) : error;
 }
