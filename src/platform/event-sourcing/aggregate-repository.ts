@@ -1,3 +1,4 @@
+import { BoundedMap } from '../caching/bounded-map';
 import { timeOrderedUuid } from '../ids/ids';
 import { Clock } from '../clock/clock';
 import { Decider, DomainEvent, fold } from '../domain/decider';
@@ -53,14 +54,14 @@ export class AggregateRepository {
   ) {}
 
   /**
-   * Folded states of recently loaded streams, by stream id, least recently used first. A load reads only
+   * Folded states of the streams loaded last, by stream id (BoundedMap). A load reads only
    * the events after the cached revision (from the store, so appends by other processes are seen) and
    * folds them onto the cached state: a process manager loads the same Split once per event it reacts to
    * and once per command it sends, and reading and folding the whole stream each time was a quarter of
    * the worker's time under settlement load (docs/decisions.md). Streams are never deleted or rewritten,
    * and states are immutable values (evolve returns a new state), so a cached state cannot go stale.
    */
-  private readonly folded = new Map<string, { decider: object; state: unknown; revision: number; position: number }>();
+  private readonly folded = new BoundedMap<string, { decider: object; state: unknown; revision: number; position: number }>(FOLDED_STREAMS_CACHED);
 
   async load<Event extends DomainEvent, State>(
     streamId: string,
@@ -82,9 +83,7 @@ export class AggregateRepository {
     // A load that read before an append of this process finished may come back after it: keep the newer.
     const known = this.folded.get(streamId);
     if (known && known.decider === entry.decider && known.revision > entry.revision) return;
-    this.folded.delete(streamId);
     this.folded.set(streamId, entry);
-    if (this.folded.size > FOLDED_STREAMS_CACHED) this.folded.delete(this.folded.keys().next().value!);
   }
 
   async handle<Command extends Stamped, Event extends DomainEvent, State>(

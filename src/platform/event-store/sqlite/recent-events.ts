@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../caching/bounded-map';
 import { RecordedEvent } from '../event-store.port';
 
 /**
@@ -7,9 +8,11 @@ import { RecordedEvent } from '../event-store.port';
  * not seen is always read from the file.
  */
 export class RecentEvents {
-  private readonly byPosition = new Map<number, RecordedEvent>();
+  private readonly byPosition: BoundedMap<number, RecordedEvent>;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.byPosition = new BoundedMap(capacity);
+  }
 
   /** Events at after+1, after+2, ... for as long as they are cached, at most `maxCount`. */
   runAfter(after: number, maxCount: number): RecordedEvent[] {
@@ -28,7 +31,6 @@ export class RecentEvents {
       if (known) return known;
       const frozen = deepFreeze(event);
       this.byPosition.set(event.position, frozen);
-      if (this.byPosition.size > this.capacity) this.byPosition.delete(this.byPosition.keys().next().value!);
       return frozen;
     });
   }
