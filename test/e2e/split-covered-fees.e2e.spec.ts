@@ -243,4 +243,34 @@ describe('fees the SME covers are drawn from its own money (issue 23)', () => {
     expect(report.violations).toEqual([]);
     expect(report.legacyFeesDue).toEqual([{ splitId, dueCents: '150' }]);
   });
+
+  it('answers a retry of a Split it already created as a replay, setting nothing aside again, even once the balance could not cover it', async () => {
+    await topUp(app, world.sme.sessionToken, '15000');
+    const body = coveredBody();
+    const created = await createdSplit(app, world.sme.apiKey, body);
+    dataOf(
+      await app.request('POST', `/api/commerce/splits/${created.id}/reject`, { token: world.enterprise.sessionToken, body: { reason: 'no', revision: created.revision } }),
+      200,
+    );
+    const given = await balance();
+    const before = await app.eventCount();
+    const retried = await createSplit(app, world.sme.apiKey, body);
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body.data).toMatchObject({ id: created.id, status: 'REJECTED' });
+    expect(await balance()).toEqual(given);
+    expect(await app.eventCount()).toBe(before);
+
+    // Spend what was given back: the same create would now be refused (SME_FEE_NOT_COVERED), yet it is the one that was made.
+    const session = await app.request('POST', SESSIONS, { token: payoutKey, body: sessionBody({ amountCents: given.availableCents }) });
+    expect(session.status).toBe(201);
+    const spent = await balance();
+    expect(spent.availableCents).toBe('0');
+    const afterSpend = await app.eventCount();
+    const again = await createSplit(app, world.sme.apiKey, body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(created.id);
+    expect(await balance()).toEqual(spent);
+    expect(await app.eventCount()).toBe(afterSpend);
+  });
 });

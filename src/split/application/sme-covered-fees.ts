@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../platform/platform.tokens';
 import { coveredFeeCover } from '../domain/covered-fees';
 import { splitDecider } from '../domain/split.decider';
 import { SplitEvent } from '../domain/split.events';
-import { SplitState, splitExists } from '../domain/split.state';
+import { ExistingSplit, SplitState, splitExists } from '../domain/split.state';
 
 /**
  * Set aside from the SME's available balance `requiredCents` in all for the fees it covers on a Split
@@ -44,8 +44,18 @@ export class SmeCoveredFees {
   async setAsideFor(state: SplitState, events: SplitEvent[], context: CommandContext): Promise<void> {
     const next = events.reduce((folded, event) => splitDecider.evolve(folded, event), state);
     if (!splitExists(next)) return;
-    const { fromBalanceCents } = coveredFeeCover(next, this.config.earlyPayoutFeeBps);
+    const fromBalanceCents = this.requiredOf(next);
     if (fromBalanceCents === 0n) return;
     await this.commands.execute(new SetAsideSmeCoveredFeesMessage(next.smeCompanyId, next.splitId, next.currency, formatCents(fromBalanceCents), context));
+  }
+
+  /** What setAsideFor would set aside in all for the Split `events` lead to (0 when nothing). */
+  requiredFor(state: SplitState, events: SplitEvent[]): bigint {
+    const next = events.reduce((folded, event) => splitDecider.evolve(folded, event), state);
+    return splitExists(next) ? this.requiredOf(next) : 0n;
+  }
+
+  private requiredOf(split: ExistingSplit): bigint {
+    return coveredFeeCover(split, this.config.earlyPayoutFeeBps).fromBalanceCents;
   }
 }
