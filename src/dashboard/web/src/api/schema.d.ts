@@ -4330,7 +4330,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4339,7 +4339,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -4454,7 +4454,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4463,7 +4463,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -4564,7 +4564,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4573,7 +4573,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -4688,7 +4688,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4697,7 +4697,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -4798,7 +4798,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4807,7 +4807,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -4950,7 +4950,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4959,7 +4959,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -5084,7 +5084,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5093,7 +5093,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -5236,7 +5236,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5245,7 +5245,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -5502,7 +5502,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5511,7 +5511,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -5652,7 +5652,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5661,7 +5661,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -5854,7 +5854,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5863,7 +5863,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -6068,7 +6068,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6077,7 +6077,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -6218,7 +6218,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6227,7 +6227,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -6372,7 +6372,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6381,7 +6381,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -6588,7 +6588,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6597,7 +6597,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -6790,7 +6790,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6799,7 +6799,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -7022,7 +7022,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7031,7 +7031,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -7255,7 +7255,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7264,7 +7264,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -7409,7 +7409,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7418,7 +7418,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -7639,7 +7639,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7648,7 +7648,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -7777,7 +7777,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7786,7 +7786,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -7929,7 +7929,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7938,7 +7938,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -8097,7 +8097,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8106,7 +8106,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -8365,7 +8365,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8374,7 +8374,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -8722,7 +8722,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8731,7 +8731,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -8872,7 +8872,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8881,7 +8881,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -9025,7 +9025,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9034,7 +9034,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -9279,7 +9279,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9288,7 +9288,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -9433,7 +9433,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9442,7 +9442,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -9881,7 +9881,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9890,7 +9890,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -10050,7 +10050,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10059,7 +10059,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -10201,7 +10201,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10210,7 +10210,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -10465,7 +10465,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10474,7 +10474,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -10618,7 +10618,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10627,7 +10627,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -11252,7 +11252,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11261,7 +11261,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -11402,7 +11402,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11411,7 +11411,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -11556,7 +11556,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11565,7 +11565,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -11706,7 +11706,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11715,7 +11715,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -11982,7 +11982,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11991,7 +11991,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -12132,7 +12132,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12141,7 +12141,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -12330,7 +12330,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12339,7 +12339,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -12719,7 +12719,7 @@ export interface operations {
           };
         };
       };
-      /** @description PAYMENT_PROCESSOR_UNAVAILABLE, PROJECTION_LAG */
+      /** @description PAYMENT_PROCESSOR_UNAVAILABLE, PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12728,7 +12728,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PAYMENT_PROCESSOR_UNAVAILABLE' | 'PROJECTION_LAG';
+              code?: 'PAYMENT_PROCESSOR_UNAVAILABLE' | 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -12983,7 +12983,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12992,7 +12992,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -13189,7 +13189,7 @@ export interface operations {
           };
         };
       };
-      /** @description PAYMENT_PROCESSOR_UNAVAILABLE, PROJECTION_LAG */
+      /** @description PAYMENT_PROCESSOR_UNAVAILABLE, PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13198,7 +13198,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PAYMENT_PROCESSOR_UNAVAILABLE' | 'PROJECTION_LAG';
+              code?: 'PAYMENT_PROCESSOR_UNAVAILABLE' | 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -13363,7 +13363,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13372,7 +13372,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -13583,7 +13583,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13592,7 +13592,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -13987,7 +13987,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13996,7 +13996,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -14235,7 +14235,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14244,7 +14244,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -14462,7 +14462,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14471,7 +14471,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -14609,7 +14609,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14618,7 +14618,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -14805,7 +14805,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14814,7 +14814,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -14956,7 +14956,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14965,7 +14965,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -15093,7 +15093,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15102,7 +15102,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -15438,7 +15438,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15447,7 +15447,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -16033,7 +16033,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16042,7 +16042,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -16204,7 +16204,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16213,7 +16213,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -16375,7 +16375,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16384,7 +16384,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -16521,7 +16521,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16530,7 +16530,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -16631,7 +16631,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16640,7 +16640,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -16808,7 +16808,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16817,7 +16817,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -16971,7 +16971,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16980,7 +16980,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
@@ -17093,7 +17093,7 @@ export interface operations {
           };
         };
       };
-      /** @description PROJECTION_LAG */
+      /** @description PROJECTION_LAG, STORE_BUSY */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17102,7 +17102,7 @@ export interface operations {
           'application/json': {
             error: components['schemas']['ErrorDto'] & {
               /** @enum {string} */
-              code?: 'PROJECTION_LAG';
+              code?: 'PROJECTION_LAG' | 'STORE_BUSY';
             };
           };
         };
