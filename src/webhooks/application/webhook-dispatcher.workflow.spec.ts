@@ -4,6 +4,9 @@ import { deterministicId } from '../../platform/ids/ids';
 import { EndpointState } from '../domain/company-webhooks.decider';
 import { CreateDeliveryMessage } from './create-delivery.handler';
 import { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow';
+import { companyWebhooksStreamId } from '../domain/webhooks.events';
+import { StateReader } from '../../platform/workflows/workflow';
+import { DomainEvent } from '../../platform/domain/decider';
 
 const workflow = webhookDispatcherWorkflow(createLogger('silent'));
 const endpoint = (endpointId: string, eventTypes: string[], enabled = true): EndpointState => ({
@@ -74,5 +77,22 @@ describe('webhook dispatcher workflow', () => {
   it('follows only the events that have a public webhook type', () => {
     expect(workflow.handles(approved)).toBe(true);
     expect(workflow.handles(recorded('split.funded', {}))).toBe(false);
+  });
+
+  it("reads a Split's owner from its stream once for all of the Split's events, and its company's endpoints every time", async () => {
+    const loads: string[] = [];
+    const reader: StateReader = {
+      load: async <_Event extends DomainEvent, State>(streamId: string): Promise<{ state: State }> => {
+        loads.push(streamId);
+        const state = streamId.startsWith('split-') ? { status: 'PENDING_APPROVAL', smeCompanyId: 'co_sme' } : companyWebhooks('co_sme').webhooks;
+        return { state: state as unknown as State };
+      },
+    };
+    const dispatcher = webhookDispatcherWorkflow(createLogger('silent'));
+    const claimed = recorded('split.leg_a.claimed', { splitId: 'spl_1', legAPayoutId: 'po_a' }, 'split-spl_1', 'evt-3');
+    for (const event of [approved, claimed]) {
+      expect(await dispatcher.load({ kind: 'event', event, now: NOW }, reader)).toEqual([expect.objectContaining({ companyId: 'co_sme' })]);
+    }
+    expect(loads).toEqual(['split-spl_1', companyWebhooksStreamId('co_sme'), companyWebhooksStreamId('co_sme')]);
   });
 });
