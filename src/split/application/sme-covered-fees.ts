@@ -42,20 +42,25 @@ export class SmeCoveredFees {
    * roster, on any pending state: its needs do not depend on what came before).
    */
   async setAsideFor(state: SplitState, events: SplitEvent[], context: CommandContext): Promise<void> {
-    const next = events.reduce((folded, event) => splitDecider.evolve(folded, event), state);
-    if (!splitExists(next)) return;
-    const fromBalanceCents = this.requiredOf(next);
-    if (fromBalanceCents === 0n) return;
+    const next = splitAfter(state, events);
+    const fromBalanceCents = next === null ? 0n : this.requiredOf(next);
+    if (next === null || fromBalanceCents === 0n) return;
     await this.commands.execute(new SetAsideSmeCoveredFeesMessage(next.smeCompanyId, next.splitId, next.currency, formatCents(fromBalanceCents), context));
   }
 
   /** What setAsideFor would set aside in all for the Split `events` lead to (0 when nothing). */
   requiredFor(state: SplitState, events: SplitEvent[]): bigint {
-    const next = events.reduce((folded, event) => splitDecider.evolve(folded, event), state);
-    return splitExists(next) ? this.requiredOf(next) : 0n;
+    const next = splitAfter(state, events);
+    return next === null ? 0n : this.requiredOf(next);
   }
 
   private requiredOf(split: ExistingSplit): bigint {
     return coveredFeeCover(split, this.config.earlyPayoutFeeBps).fromBalanceCents;
   }
+}
+
+/** The Split a decision leads to, or null when there is none. */
+function splitAfter(state: SplitState, events: SplitEvent[]): ExistingSplit | null {
+  const next = events.reduce((folded, event) => splitDecider.evolve(folded, event), state);
+  return splitExists(next) ? next : null;
 }
