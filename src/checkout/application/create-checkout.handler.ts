@@ -40,6 +40,12 @@ export const hostedPageUrl = (hostedCheckoutUrl: string, orderId: string, pageTo
 /** What the create answer needs of an order; the decider's state carries it. */
 export type CreatedOrder = Pick<OrderData, 'orderId' | 'provider' | 'checkoutMode' | 'pageToken' | 'clientSecret' | 'requestHash'>;
 
+/** The buyer's credentials of a new order, derived from its id (CheckoutSecrets). */
+interface CreatedSecrets {
+  pageToken: string;
+  clientSecret: string | null;
+}
+
 export interface CreateCheckoutResult {
   order: CreatedOrder;
   /** The answer the merchant gets (docs/checkout.md#create-a-checkout). */
@@ -100,6 +106,11 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
     context: CommandContext,
   ): Promise<CreateCheckoutResult> {
     const stream = orderStreamId(orderId);
+    // Derived once: the event records their hashes and the answer carries them (an HMAC each, issue 31).
+    const secrets: CreatedSecrets = {
+      pageToken: this.secrets.pageToken({ orderId }),
+      clientSecret: request.checkoutMode === 'EMBEDDED' ? this.secrets.clientSecret({ orderId }) : null,
+    };
     try {
       const result = await this.aggregates.create(
         stream,
@@ -119,8 +130,8 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
             requestHash,
             subscriptionIntervalUnit: request.subscriptionIntervalUnit,
             renewal: null,
-            pageTokenHash: secretHash(this.secrets.pageToken({ orderId })),
-            clientSecretHash: request.checkoutMode === 'EMBEDDED' ? secretHash(this.secrets.clientSecret({ orderId })) : null,
+            pageTokenHash: secretHash(secrets.pageToken),
+            clientSecretHash: secrets.clientSecret === null ? null : secretHash(secrets.clientSecret),
             subscriptionId: request.subscriptionIntervalUnit !== null ? credentialId('sub') : null,
             customerEmail: request.customerEmail ?? null,
           },
@@ -128,7 +139,8 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
         },
         context,
       );
-      return this.result(orderOf(result.state), false);
+      const order = orderOf(result.state);
+      return { order, response: this.response(order, secrets), replayed: false };
     } catch (error) {
       // The order exists: an earlier (or concurrent) request with the same idempotencyKey created it.
       if (!(error instanceof ConcurrencyError) || request.idempotencyKey === null) throw error;
@@ -142,10 +154,11 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckoutMess
     return { order, response: this.response(order), replayed };
   }
 
-  private response(order: CreatedOrder): CheckoutCreated {
+  /** The answer; a replay derives the order's secrets again (`derived` is what a fresh create already holds). */
+  private response(order: CreatedOrder, derived?: CreatedSecrets): CheckoutCreated {
     const base = { orderId: order.orderId, provider: order.provider, checkoutMode: order.checkoutMode };
-    if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: this.secrets.clientSecret(order) };
-    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, order.orderId, this.secrets.pageToken(order)) };
+    if (order.checkoutMode === 'EMBEDDED') return { ...base, clientSecret: derived?.clientSecret ?? this.secrets.clientSecret(order) };
+    return { ...base, redirectUrl: hostedPageUrl(this.config.hostedCheckoutUrl, order.orderId, derived?.pageToken ?? this.secrets.pageToken(order)) };
   }
 }
 

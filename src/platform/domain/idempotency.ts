@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../ids/ids';
 import { canonicalJson } from './canonical-json';
 import { DomainError } from './domain-error';
 
@@ -33,5 +33,5 @@ export class IdempotencyKeyInUseError extends DomainError {
  * stored: the bytes hashed must never change (`canonicalJson`'s 'fingerprint' mode).
  */
 export function requestFingerprint(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request, 'fingerprint')).digest('hex');
+  return sha256Hex(canonicalJson(request, 'fingerprint'));
 }
