@@ -38,8 +38,13 @@ export interface DueWork {
   readonly name: string;
   /** Starts the background loop (only where ROLE runs workers). */
   start(): void;
-  /** Stops claiming, waits for the work under way and closes its store (the platform calls it once, at shutdown, after the HTTP app closed). */
+  /** Stops claiming and waits for the work under way (the platform calls it once, at shutdown, after the HTTP app closed). */
   stop(): Promise<void>;
+  /**
+   * Closes its store, once the subscribers have stopped too: a subscriber may still write to it until then
+   * (the webhook dispatcher adds deliveries), and met a closed store at every shutdown under load.
+   */
+  close(): Promise<void>;
   /** Runs everything due at the Clock's now and returns how many items ran (the sandbox clock's step). */
   runDue(): Promise<number>;
   /** Earliest due time (ISO) of work not done yet, claimed or not; null when there is none. */

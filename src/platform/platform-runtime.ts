@@ -90,6 +90,7 @@ export class PlatformRuntime implements OnModuleInit {
     for (const work of this.dueWork.all) await this.stopStep(`stopping ${work.constructor.name}`, () => work.stop());
     await this.stopStep('stopping the timers', () => this.platform.timers.stop());
     await this.stopStep('stopping the subscribers', () => this.platform.engine.stop());
+    for (const work of this.dueWork.all) await this.stopStep(`closing ${work.constructor.name}`, () => work.close());
     await this.stopStep('closing the event store', () => this.platform.events.close());
     await this.stopStep('closing the read store', () => this.platform.readStore.close());
   }

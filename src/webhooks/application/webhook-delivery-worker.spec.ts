@@ -66,7 +66,7 @@ function harness() {
   const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn() } as unknown as AppLogger;
   const clock = new SystemClock();
   const worker = new WebhookDeliveryWorker(store, aggregates, poster, box, clock, clock, 'worker-1', logger);
-  return { worker, posted, answers, recorded, released, logger };
+  return { worker, store, posted, answers, recorded, released, logger };
 }
 
 describe('WebhookDeliveryWorker.stop', () => {
@@ -87,5 +87,14 @@ describe('WebhookDeliveryWorker.stop', () => {
     expect(recorded).toHaveLength(LANES_PER_ENDPOINT);
     expect(released).toEqual(Array.from({ length: 10 }, (_, i) => ({ deliveryId: `dlv_${LANES_PER_ENDPOINT + i}`, keepDue: true })));
     expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('leaves the store open for the webhook dispatcher, which stops after it; close() closes it', async () => {
+    const { worker, store } = harness();
+    worker.start();
+    await worker.stop();
+    await expect(store.release('worker-1', [], '2026-12-07T00:00:00.000Z')).resolves.toBeUndefined();
+    await worker.close();
+    await expect(store.release('worker-1', [], '2026-12-07T00:00:00.000Z')).rejects.toThrow('store closed');
   });
 });

@@ -146,6 +146,10 @@ export class WebhookDeliveryWorker implements DueWork {
     this.queues.clear();
     this.queued = 0;
     await this.release(unsent.map(({ delivery }) => ({ deliveryId: delivery.id, keepDue: true })));
+  }
+
+  /** The delivery store is shared with the webhook dispatcher: closed after it stopped (PlatformRuntime.stop). */
+  async close(): Promise<void> {
     await this.store.close();
   }
 
