@@ -152,14 +152,23 @@ describe('SqliteEventStore commit timing, on the writer thread (the api)', () =>
     return emitted;
   };
 
-  it('keeps the event loop turning while a commit is made, and reads the appended events once the append resolves', async () => {
-    const events = new SqliteEventStore(join(tempDir('loop-turns'), 'events.db'), { commitOn: 'writer-thread' });
+  it('keeps the event loop turning while a commit waits, and reads the appended events once the append resolves', async () => {
+    // The commit is held up by another connection's write lock, so it certainly lasts while the loop turns.
+    // (Racing a setImmediate against a fast fsync was flaky: Node hands a worker's reply that arrives while
+    // its port's messages are being handled to the same turn.) On the event loop, the commit would block
+    // the loop for the busy timeout and fail before the timer below could fire.
+    const file = join(tempDir('loop-turns'), 'events.db');
+    const events = new SqliteEventStore(file, { commitOn: 'writer-thread' });
     await events.append('warm-1', [event()], 'no_stream');
-    let turned = false;
-    const appended = events.append('turn-1', [event()], 'no_stream');
-    setImmediate(() => (turned = true));
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    let settled = false;
+    const appended = events.append('turn-1', [event()], 'no_stream').finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false); // 50 ms of timers ran while the commit waited off the event loop
+    other.exec('ROLLBACK');
+    other.close();
     const { position } = await appended;
-    expect(turned).toBe(true); // the fsync was waited for off the event loop
     expect((await events.readStream('turn-1')).map((e) => e.position)).toEqual([position]);
     await events.close();
   });
