@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { NewEvent, StoreBusyError } from '../event-store.port';
 import { EventGroupCommit } from './event-group-commit';
 import { WRITER_THREAD_SENDING } from './event-writer-thread';
@@ -108,6 +109,20 @@ describe('EventGroupCommit', () => {
         expect((error as StoreBusyError).message).toContain('database is locked');
       }
     }
+  });
+
+  it('tells a busy write lock by its code, also when the error comes from another realm (as better-sqlite3 throws them in a second Jest file)', async () => {
+    const foreign = runInNewContext("Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })") as Error;
+    expect(foreign).not.toBeInstanceOf(Error);
+    const commits = new EventGroupCommit(
+      () => {
+        throw foreign;
+      },
+      () => undefined,
+    );
+    const error: unknown = await commits.append('a', [event(1)], 'no_stream').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreBusyError);
+    expect((error as StoreBusyError).message).toContain('database is locked');
   });
 
   it('a group SQLite abandoned for another reason (an I/O error) rejects with that error, not as busy', async () => {

@@ -126,9 +126,13 @@ function settleOne(append: PendingAppend, outcome: AppendOutcome): void {
   else append.reject(new SqliteAppendError(outcome.error.message, outcome.error.code));
 }
 
-/** A group refused for a busy write lock (groupAppender rethrows it before anything is written) is retryable; other failures pass as they are. */
+/**
+ * A group refused for a busy write lock (groupAppender rethrows it before anything is written) is retryable;
+ * other failures pass as they are. Told by its SQLite code alone, not `instanceof Error`: better-sqlite3's
+ * native part builds its errors with the SqliteError of the first realm that loaded it, so in another realm
+ * (each Jest test file is one) a busy error is no `Error` there, and was answered 500 instead of 503.
+ */
 function asStoreError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const { code } = error as { code?: unknown };
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY') ? new StoreBusyError(error) : error;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY') ? new StoreBusyError(error as Error) : error;
 }
