@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { IdentityModule } from './identity/identity.module';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { PartiesModule } from './parties/parties.module';
@@ -17,8 +17,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 import { AuthGuard } from './identity';
-import { EnvelopeInterceptor } from './platform/http/envelope';
-import { IdempotencyInterceptor, IdempotencyKeysPurge } from './platform/http/idempotency-key';
+import { IdempotencyKeysPurge } from './platform/http/idempotency-key';
 import { ErrorEnvelopeFilter } from './platform/http/error-filter';
 import { OperationsController } from './platform/http/operations.controller';
 import { PageAssetsController } from './platform/http/page-assets.controller';
@@ -51,9 +50,6 @@ export class AppModule {
       controllers: [OperationsController, PageAssetsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
-        // Outermost first: the idempotency interceptor stores and replays the enveloped answer as sent.
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         IdempotencyKeysPurge,
         { provide: APP_FILTER, useFactory: (logger: AppLogger) => new ErrorEnvelopeFilter(logger), inject: [LOGGER] },
       ],

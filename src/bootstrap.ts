@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EnvelopingFastifyAdapter } from './platform/http/envelope';
 import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
@@ -38,7 +39,7 @@ const trustedHops =
 
 /** Builds the platform, the HTTP app and the workers this process's ROLE asks for, and starts listening. */
 export async function startApp(config: AppConfig, logger: AppLogger): Promise<RunningApp> {
-  const adapter = new FastifyAdapter({
+  const adapter = new EnvelopingFastifyAdapter({
     loggerInstance: logger,
     bodyLimit: ONE_MIB,
     genReqId: () => newId('req', Date.now()),

@@ -19,7 +19,8 @@ import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINA
 import { CreateCheckoutMessage } from '../application/create-checkout.handler';
 import { CreateCheckoutRequestDto, RefundOrderRequestDto } from './checkout.request.dto';
 import { CreateCheckoutBody, CreateCheckoutBodyPipe } from './create-checkout.body-pipe';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
+import type { Enveloped } from '../../platform/http/envelope';
 
 @ApiTags('checkout')
 @ApiBearerAuth()
@@ -44,26 +45,29 @@ export class IntegrationCheckoutController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @IdempotencyKey() once: OnceByKey,
   ) {
-    const { response, replayed } = await this.commands.execute(
-      new CreateCheckoutMessage(
-        principal.companyId,
-        {
-          amountMinorUnits: body.amountMinorUnits,
-          currency: body.currency,
-          provider: body.provider,
-          returnUrl: body.returnUrl,
-          checkoutMode: body.checkoutMode ?? 'REDIRECT',
-          externalOrderRef: body.externalOrderRef ?? null,
-          idempotencyKey: body.idempotencyKey ?? null,
-          subscriptionIntervalUnit: body.subscriptionIntervalUnit ?? null,
-          customerEmail: body.customerEmail ?? null,
-        },
-        commandContext(request, principal),
-      ),
-    );
-    if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
-    return response;
+    return once(async () => {
+      const { response, replayed } = await this.commands.execute(
+        new CreateCheckoutMessage(
+          principal.companyId,
+          {
+            amountMinorUnits: body.amountMinorUnits,
+            currency: body.currency,
+            provider: body.provider,
+            returnUrl: body.returnUrl,
+            checkoutMode: body.checkoutMode ?? 'REDIRECT',
+            externalOrderRef: body.externalOrderRef ?? null,
+            idempotencyKey: body.idempotencyKey ?? null,
+            subscriptionIntervalUnit: body.subscriptionIntervalUnit ?? null,
+            customerEmail: body.customerEmail ?? null,
+          },
+          commandContext(request, principal),
+        ),
+      );
+      if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
+      return response;
+    });
   }
 
   @ApiData(RefundDto, { replayed: true })
@@ -83,18 +87,21 @@ export class IntegrationCheckoutController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RefundRecordView> {
-    const before = await this.queries.refunds(orderId, principal.companyId);
-    const refundId: string = await this.commands.execute(
-      new RefundOrderMessage(
-        orderId,
-        principal.companyId,
-        { amountMinorUnits: body.amountMinorUnits, reason: body.reason ?? null, idempotencyKey: body.idempotencyKey },
-        commandContext(request, principal),
-      ),
-    );
-    if (before.some((r) => r.refundId === refundId)) void reply.status(200).header('Idempotent-Replayed', 'true');
-    return this.queries.refund(refundId, principal.companyId);
+    @IdempotencyKey() once: OnceByKey,
+  ): Promise<RefundRecordView | Enveloped> {
+    return once(async () => {
+      const before = await this.queries.refunds(orderId, principal.companyId);
+      const refundId: string = await this.commands.execute(
+        new RefundOrderMessage(
+          orderId,
+          principal.companyId,
+          { amountMinorUnits: body.amountMinorUnits, reason: body.reason ?? null, idempotencyKey: body.idempotencyKey },
+          commandContext(request, principal),
+        ),
+      );
+      if (before.some((r) => r.refundId === refundId)) void reply.status(200).header('Idempotent-Replayed', 'true');
+      return this.queries.refund(refundId, principal.companyId);
+    });
   }
 
   @ApiData(RefundDto, { isArray: true })

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { ApiData, ApiErrors, ApiPage } from '../../platform/http/openapi';
 import { collectionStatusesOf } from '../../split';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 import { InvoiceQueries } from '../application/invoice-queries';
 import { PayInvoiceFromBalanceRequestMessage } from '../application/pay-invoice-from-balance.handler';
 import { StartCardPaymentMessage } from '../application/start-card-payment.handler';
@@ -63,8 +63,10 @@ export class InvoicesController {
     summary:
       "Pay (part of) an invoice from the enterprise's Paysplit balance (session): at most what is still owed; 422 PAYOUT_INSUFFICIENT_BALANCE when the balance is short; the same idempotencyKey takes nothing twice",
   })
-  pay(@Param('id') id: string, @Body() body: PayInvoiceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new PayInvoiceFromBalanceRequestMessage(principal.companyId, id, body.amountCents, body.idempotencyKey, commandContext(request, principal)));
+  pay(@Param('id') id: string, @Body() body: PayInvoiceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @IdempotencyKey() once: OnceByKey) {
+    return once(() =>
+      this.commands.execute(new PayInvoiceFromBalanceRequestMessage(principal.companyId, id, body.amountCents, body.idempotencyKey, commandContext(request, principal))),
+    );
   }
 
   @ApiData(InvoiceViewDto)
@@ -77,8 +79,16 @@ export class InvoicesController {
     summary:
       "Apply a PARKED bank transfer the enterprise sent (a reference that named no invoice) to this invoice: quote its transferId, reference and amount as sent (else 404); what exceeds the rest owed is credited to the enterprise's balance; once per transfer",
   })
-  applyParkedTransfer(@Param('id') id: string, @Body() body: ApplyParkedTransferRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ApplyParkedTransferMessage(principal.companyId, id, body.transferId, body.reference, body.amountCents, commandContext(request, principal)));
+  applyParkedTransfer(
+    @Param('id') id: string,
+    @Body() body: ApplyParkedTransferRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @IdempotencyKey() once: OnceByKey,
+  ) {
+    return once(() =>
+      this.commands.execute(new ApplyParkedTransferMessage(principal.companyId, id, body.transferId, body.reference, body.amountCents, commandContext(request, principal))),
+    );
   }
 
   @ApiData(CardPaymentStartedDto)
@@ -91,7 +101,15 @@ export class InvoicesController {
     summary:
       'Pay (part of) an invoice by card or wallet: a hosted Checkout page (redirectUrl) for at most what is owed (default: all of it); the bill records the payment once the order is PAID',
   })
-  payByCard(@Param('id') id: string, @Body() body: CardPaymentRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new StartCardPaymentMessage(principal.companyId, id, body.amountCents, body.provider ?? 'CARD_PROCESSOR', commandContext(request, principal)));
+  payByCard(
+    @Param('id') id: string,
+    @Body() body: CardPaymentRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @IdempotencyKey() once: OnceByKey,
+  ) {
+    return once(() =>
+      this.commands.execute(new StartCardPaymentMessage(principal.companyId, id, body.amountCents, body.provider ?? 'CARD_PROCESSOR', commandContext(request, principal))),
+    );
   }
 }

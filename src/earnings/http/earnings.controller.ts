@@ -6,7 +6,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, EmailNotVerifiedError, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 import { EarningsQuery } from '../application/earnings.query';
 import { RequestWithdrawalMessage } from '../application/request-withdrawal.handler';
 import { WithdrawalInsufficientBalanceError, WithdrawalWalletNotReadyError } from '../domain/earnings.errors';
@@ -52,7 +52,7 @@ export class EarningsController {
     summary:
       'Move service balance to the wallet on file (201, posted in the ledger); 422 WITHDRAWAL_INSUFFICIENT_BALANCE, WITHDRAWAL_WALLET_NOT_READY, or EMAIL_NOT_VERIFIED for an account whose address is not confirmed',
   })
-  withdraw(@Body() body: WithdrawRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new RequestWithdrawalMessage(principal.userId, body.amountCents, body.currency, commandContext(request, principal)));
+  withdraw(@Body() body: WithdrawRequestDto, @CurrentPrincipal() principal: SessionPrincipal, @Req() request: FastifyRequest, @IdempotencyKey() once: OnceByKey) {
+    return once(() => this.commands.execute(new RequestWithdrawalMessage(principal.userId, body.amountCents, body.currency, commandContext(request, principal))));
   }
 }

@@ -24,7 +24,7 @@ import { ConfirmPayoutEmbedSessionMessage } from '../application/confirm-payout-
 import { PayoutEmbedQueries } from '../application/payout-embed.queries';
 import { CreatePayoutEmbedSessionRequestDto, EXPIRY_SECONDS, ListPayoutEmbedSessionsQueryDto, refuseLoopbackOutsideSandbox } from './payout-embed.request.dto';
 import { SessionListResponseDto, SessionResponseDto, SessionViewDto } from './payout-embed.response.dto';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 import { sendListOrCsv } from '../../platform/http/list-export';
 import { SESSION_LIST_CSV } from './session-list.csv';
 
@@ -52,27 +52,30 @@ export class IntegrationPayoutEmbedController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @IdempotencyKey() once: OnceByKey,
   ) {
-    if (!this.config.sandbox) refuseLoopbackOutsideSandbox(body);
-    const { session, replayed } = await this.commands.execute(
-      new CreatePayoutEmbedSessionMessage(
-        principal.companyId,
-        {
-          recipientEmail: normalizeEmail(body.recipientEmail),
-          recipientName: body.recipientName ?? null,
-          amountCents: body.amountCents,
-          currency: body.currency,
-          description: body.description ?? null,
-          idempotencyKey: body.idempotencyKey ?? null,
-          expiresInSeconds: body.expiresInSeconds ?? EXPIRY_SECONDS.default,
-          allowedOrigins: [...new Set((body.allowedOrigins ?? []).map((origin) => new URL(origin).origin))],
-          returnUrl: body.returnUrl ?? null,
-        },
-        commandContext(request, principal),
-      ),
-    );
-    if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
-    return session;
+    return once(async () => {
+      if (!this.config.sandbox) refuseLoopbackOutsideSandbox(body);
+      const { session, replayed } = await this.commands.execute(
+        new CreatePayoutEmbedSessionMessage(
+          principal.companyId,
+          {
+            recipientEmail: normalizeEmail(body.recipientEmail),
+            recipientName: body.recipientName ?? null,
+            amountCents: body.amountCents,
+            currency: body.currency,
+            description: body.description ?? null,
+            idempotencyKey: body.idempotencyKey ?? null,
+            expiresInSeconds: body.expiresInSeconds ?? EXPIRY_SECONDS.default,
+            allowedOrigins: [...new Set((body.allowedOrigins ?? []).map((origin) => new URL(origin).origin))],
+            returnUrl: body.returnUrl ?? null,
+          },
+          commandContext(request, principal),
+        ),
+      );
+      if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
+      return session;
+    });
   }
 
   @Get()
@@ -102,8 +105,8 @@ export class IntegrationPayoutEmbedController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel while created or claimed and before the payout starts (else 409); the reservation returns to the balance' })
   @ApiOkResponse({ type: SessionResponseDto })
-  cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CancelPayoutEmbedSessionMessage(principal.companyId, id, commandContext(request, principal)));
+  cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @IdempotencyKey() once: OnceByKey) {
+    return once(() => this.commands.execute(new CancelPayoutEmbedSessionMessage(principal.companyId, id, commandContext(request, principal))));
   }
 
   @ApiErrors(PayoutEmbedSessionNotFoundError, PayoutEmbedNotConfirmableError, SelfApprovalError)

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
 import { TopUpBalanceMessage } from '../application/top-up-balance.handler';
 import { TopUpBalanceRequestDto } from './payout-embed.request.dto';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 
 /** Sandbox-only (mounted by the sandbox module): money into the caller's company balance. */
 @ApiTags('sandbox')
@@ -22,7 +22,7 @@ export class SandboxBalanceController {
   @Post('top-up')
   @Roles(...FINANCE)
   @ApiOperation({ summary: "Add money to the caller's company balance (session); read it back with GET /api/commerce/balance" })
-  topUp(@Body() body: TopUpBalanceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new TopUpBalanceMessage(principal.companyId, body.currency, body.amountCents, commandContext(request, principal)));
+  topUp(@Body() body: TopUpBalanceRequestDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @IdempotencyKey() once: OnceByKey) {
+    return once(() => this.commands.execute(new TopUpBalanceMessage(principal.companyId, body.currency, body.amountCents, commandContext(request, principal))));
   }
 }

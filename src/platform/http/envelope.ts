@@ -1,5 +1,5 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { map, Observable } from 'rxjs';
+import { StreamableFile } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 
 export interface PageMeta {
   page: number;
@@ -8,7 +8,7 @@ export interface PageMeta {
   totalPages: number;
 }
 
-/** A list result: the envelope interceptor turns it into `{data, meta}`. */
+/** A list result: sent as `{data, meta}`. */
 export class Page<T> {
   constructor(
     readonly items: T[],
@@ -20,10 +20,27 @@ export class Page<T> {
   }
 }
 
+/** An answer that is already an envelope (an idempotent replay of a stored one): sent as it is. */
+export class Enveloped {
+  constructor(readonly body: unknown) {}
+}
+
 /** Every JSON success answer is `{data}` or, for lists, `{data, meta}` (docs/api.md#response-envelope). */
-@Injectable()
-export class EnvelopeInterceptor implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(map((result) => (result instanceof Page ? { data: result.items, meta: result.meta } : { data: (result as unknown) ?? null })));
+export function envelopeOf(result: unknown): unknown {
+  if (result instanceof Page) return { data: result.items, meta: result.meta };
+  if (result instanceof Enveloped) return result.body;
+  return { data: result ?? null };
+}
+
+/**
+ * Sends each route handler's result in the envelope. Nest calls the adapter's `reply` for what a handler
+ * returns (a handler that answers through `@Res()` itself never reaches it, and the error filter sends its
+ * own `{error}` body). It was a global interceptor: with any interceptor bound, Nest runs every request
+ * through an RxJS pipeline (defer, mergeAll, a ReplaySubject, lastValueFrom), which cost the checkout
+ * bench's api process about a sixth of its CPU per create (docs/decisions.md, session 56).
+ */
+export class EnvelopingFastifyAdapter extends FastifyAdapter {
+  override reply(response: Parameters<FastifyAdapter['reply']>[0], body: unknown, statusCode?: number) {
+    return super.reply(response, body instanceof StreamableFile ? body : envelopeOf(body), statusCode);
   }
 }

@@ -1,36 +1,42 @@
-import { applyDecorators, CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnModuleInit, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { applyDecorators, createParamDecorator, ExecutionContext, Inject, Injectable, OnModuleInit, PipeTransform, SetMetadata } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { from, lastValueFrom, Observable } from 'rxjs';
 import { CLOCK, Clock } from '../clock/clock';
 import { ValidationFailedError } from '../domain/domain-error';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError, requestFingerprint } from '../domain/idempotency';
 import { sha256Hex } from '../ids/ids';
 import { OPERATIONAL_STORE, OperationalStore } from '../read-store/operational-store.port';
 import { TimerWorker } from '../timers/timer-worker';
+import { Enveloped, envelopeOf } from './envelope';
 import { toErrorResponse } from './error-filter';
 import { ApiErrors } from './openapi';
 
 /**
  * The `Idempotency-Key` header (docs/api.md#idempotency), one mechanism for every POST that creates or
- * moves money: a route declares `@IdempotentRoute()` next to its auth decorator; the global
- * `IdempotencyInterceptor` does the rest. Stripe's semantics: the first request with a key runs and its
- * answer (status and body) is stored for 24 hours per company and route; the same key with the same
- * request replays that answer (`Idempotent-Replayed: true`) without running anything; with another
- * request it is 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE.
+ * moves money: a route declares `@IdempotentRoute()` next to its auth decorator and runs its work through
+ * the `@IdempotencyKey()` parameter, `once(() => ...)`. Stripe's semantics: the first request with a key
+ * runs and its answer (status and body) is stored for 24 hours per company and route; the same key with
+ * the same request replays that answer (`Idempotent-Replayed: true`) without running anything; with
+ * another request it is 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409
+ * IDEMPOTENCY_KEY_IN_USE. Without the header the work simply runs.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_ROUTE = 'paysplit:idempotent-route';
+/** Where `@IdempotencyKey()` marks the handler parameter it fills (checked by `@IdempotentRoute()`). */
+const IDEMPOTENCY_KEY_PARAMETER = 'paysplit:idempotency-key-parameter';
 /** Operational collection of the stored keys and answers. */
 export const IDEMPOTENCY_KEYS = 'idempotency_keys';
 /** How long a key and its answer are kept (by the Clock): at least 24 hours, as Stripe. */
 export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
-/** Marks a route whose POST creates or moves money: it takes an optional `Idempotency-Key` header. */
+/**
+ * Marks a route whose POST creates or moves money: it takes an optional `Idempotency-Key` header. The
+ * handler must take an `@IdempotencyKey()` parameter (refused when the class is defined, so a route cannot
+ * document the header and ignore it).
+ */
 export function IdempotentRoute(): MethodDecorator {
-  return applyDecorators(
+  const documented = applyDecorators(
     SetMetadata(IDEMPOTENT_ROUTE, true),
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,
@@ -41,6 +47,33 @@ export function IdempotentRoute(): MethodDecorator {
     }),
     ApiErrors(IdempotencyKeyReusedError, IdempotencyKeyInUseError),
   );
+  return (target, key, descriptor) => {
+    // Parameter decorators are applied before the method's: the parameter is known by now.
+    if (Reflect.getMetadata(IDEMPOTENCY_KEY_PARAMETER, target, key) === undefined) {
+      throw new Error(`@IdempotentRoute() on ${target.constructor.name}.${String(key)}, which takes no @IdempotencyKey() parameter`);
+    }
+    documented(target, key, descriptor);
+  };
+}
+
+/** Runs a handler's work at most once per Idempotency-Key; what it answers is the work's result or the stored answer. */
+export type OnceByKey = <T>(work: () => Promise<T>) => Promise<T | Enveloped>;
+
+/** The handler parameter of an `@IdempotentRoute()`: the `once` its work runs through. */
+export function IdempotencyKey(): ParameterDecorator {
+  const parameter = createParamDecorator((_data: unknown, context: ExecutionContext): HttpExchange => {
+    const http = context.switchToHttp();
+    return { request: http.getRequest(), reply: http.getResponse() };
+  })(IdempotencyKeyPipe);
+  return (target, key, index) => {
+    Reflect.defineMetadata(IDEMPOTENCY_KEY_PARAMETER, index, target, key!);
+    parameter(target, key, index);
+  };
+}
+
+interface HttpExchange {
+  request: FastifyRequest & { principal?: Caller };
+  reply: FastifyReply;
 }
 
 /** A stored key: claimed while its first request runs, then its answer. */
@@ -65,23 +98,25 @@ interface Caller {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
+/**
+ * Turns the request into its `once`. Runs after the guards and the body's pipes, as the handler does: a
+ * request they refuse claims no key.
+ */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyKeyPipe implements PipeTransform<HttpExchange, OnceByKey> {
   constructor(
-    private readonly reflector: Reflector,
     @Inject(OPERATIONAL_STORE) private readonly store: OperationalStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT_ROUTE, context.getHandler())) return next.handle();
-    const request = context.switchToHttp().getRequest<FastifyRequest & { principal?: Caller }>();
+  transform({ request, reply }: HttpExchange): OnceByKey {
     const header = request.headers['idempotency-key'];
-    if (header === undefined) return next.handle();
-    return from(this.once(keyOf(header), request, context.switchToHttp().getResponse<FastifyReply>(), next));
+    if (header === undefined) return (work) => work();
+    const key = keyOf(header);
+    return (work) => this.once(key, request, reply, work);
   }
 
-  private async once(key: string, request: FastifyRequest & { principal?: Caller }, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+  private async once<T>(key: string, request: HttpExchange['request'], reply: FastifyReply, work: () => Promise<T>): Promise<T | Enveloped> {
     const caller = request.principal;
     if (!caller) throw new Error('@IdempotentRoute() on a route without a caller: keys are kept per company');
     const route = `${request.method} ${request.routeOptions.url}`;
@@ -104,11 +139,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (stored.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError(IDEMPOTENCY_KEY_HEADER);
       if (stored.state === 'in_flight') throw new IdempotencyKeyInUseError();
       void reply.status(stored.status!).header('Idempotent-Replayed', 'true');
-      return stored.body;
+      return new Enveloped(stored.body);
     }
-    let body: unknown;
+    let result: T;
     try {
-      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      result = await work();
     } catch (error) {
       const answer = toErrorResponse(error);
       // Refused (4xx): nothing was written, so the key is free for a corrected retry. A failure on our
@@ -117,9 +152,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       else await this.store.putOperational<IdempotencyRecord>(IDEMPOTENCY_KEYS, { ...claim, state: 'answered', status: answer.status, body: answer.body });
       throw error;
     }
-    const plain: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
-    await this.store.putOperational<IdempotencyRecord>(IDEMPOTENCY_KEYS, { ...claim, state: 'answered', status: reply.statusCode, body: plain ?? null });
-    return body;
+    // Stored as sent: the envelope, as JSON would carry it.
+    const sent = JSON.parse(JSON.stringify(envelopeOf(result))) as unknown;
+    await this.store.putOperational<IdempotencyRecord>(IDEMPOTENCY_KEYS, { ...claim, state: 'answered', status: reply.statusCode, body: sent });
+    return result;
   }
 }
 

@@ -17,7 +17,7 @@ import { SettleMarginMessage } from '../application/settle-margin.handler';
 import { SplitQueries } from '../application/split-queries';
 import { ApproveSplitRequestDto, RejectSplitRequestDto, SplitListQueryDto } from './split.request.dto';
 import { collectionStatusesOf } from '../domain/split-collection';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 
 /** Session calls on Splits: the enterprise's incoming list and approval, and the SME's margin settlement. */
 @ApiTags('splits')
@@ -37,8 +37,8 @@ export class EnterpriseSplitsController {
   @Roles(...FINANCE)
   @HttpCode(200)
   @ApiOperation({ summary: "The SME's own call: release a HELD margin now, or elect instant release while PENDING (409 otherwise; session only)" })
-  settleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SettleMarginMessage(principal.companyId, id, commandContext(request, principal)));
+  settleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @IdempotencyKey() once: OnceByKey) {
+    return once(() => this.commands.execute(new SettleMarginMessage(principal.companyId, id, commandContext(request, principal))));
   }
 
   @ApiPage(SplitViewDto)

@@ -17,7 +17,7 @@ import { ReviseRosterMessage } from '../application/revise-roster.handler';
 import { SplitQueries } from '../application/split-queries';
 import { SplitHistory } from '../application/split-history';
 import { AsOfQueryDto, assertOneContractorPerRow, CreateSplitRequestDto, ReviseRosterRequestDto } from './split.request.dto';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 import { sendListOrCsv } from '../../platform/http/list-export';
 import { SPLIT_LIST_CSV } from './split-list.csv';
 import { CreateSplitBody, CreateSplitBodyPipe } from './create-split.body-pipe';
@@ -41,8 +41,14 @@ export class IntegrationSplitsController {
   @HttpCode(200)
   @ApiKeyOrSessionAuth('split:write')
   @ApiOperation({ summary: 'Pay one row out now (instant, early-payout fee applies); the Split must be funded and the row not started' })
-  payOutNow(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new PayOutDistributionNowMessage(principal.companyId, id, distributionId, commandContext(request, principal)));
+  payOutNow(
+    @Param('id') id: string,
+    @Param('distributionId') distributionId: string,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @IdempotencyKey() once: OnceByKey,
+  ) {
+    return once(() => this.commands.execute(new PayOutDistributionNowMessage(principal.companyId, id, distributionId, commandContext(request, principal))));
   }
 
   @ApiBody({ type: CreateSplitRequestDto, examples: CREATE_SPLIT_EXAMPLES })
@@ -59,23 +65,26 @@ export class IntegrationSplitsController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @IdempotencyKey() once: OnceByKey,
   ) {
-    assertOneContractorPerRow(body.roster);
-    const { split, replayed } = await this.commands.execute(
-      new CreateSplitMessage(
-        principal.companyId,
-        {
-          enterpriseCompanyId: body.enterpriseCompanyId,
-          apContactBusinessProfileId: body.apContactBusinessProfileId,
-          clientIdempotencyKey: body.clientIdempotencyKey,
-          totalAmountCents: body.totalAmountCents ?? null,
-          roster: body.roster,
-        },
-        commandContext(request, principal),
-      ),
-    );
-    if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
-    return split;
+    return once(async () => {
+      assertOneContractorPerRow(body.roster);
+      const { split, replayed } = await this.commands.execute(
+        new CreateSplitMessage(
+          principal.companyId,
+          {
+            enterpriseCompanyId: body.enterpriseCompanyId,
+            apContactBusinessProfileId: body.apContactBusinessProfileId,
+            clientIdempotencyKey: body.clientIdempotencyKey,
+            totalAmountCents: body.totalAmountCents ?? null,
+            roster: body.roster,
+          },
+          commandContext(request, principal),
+        ),
+      );
+      if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
+      return split;
+    });
   }
 
   @ApiPage(SplitViewDto)

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, ApiKeyOrSessionAuth, commandContext, CurrentPrincipal, FINANCE, type Principal, Roles } from '../../identity';
 import { IdempotencyKeyReusedError } from '../../platform/domain/idempotency';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { RepointDistributionMessage } from '../application/repoint-distribution.handler';
 import { ReverseDistributionMessage } from '../application/reverse-distribution.handler';
@@ -51,18 +51,21 @@ export class SplitRowActionsController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @IdempotencyKey() once: OnceByKey,
   ) {
-    const { reversal, replayed } = await this.commands.execute(
-      new ReverseDistributionMessage(
-        principal.companyId,
-        id,
-        distributionId,
-        { amountCents: body.amountCents, reason: body.reason, refundFee: body.refundFee ?? false, idempotencyKey: body.idempotencyKey },
-        commandContext(request, principal),
-      ),
-    );
-    if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
-    return reversal;
+    return once(async () => {
+      const { reversal, replayed } = await this.commands.execute(
+        new ReverseDistributionMessage(
+          principal.companyId,
+          id,
+          distributionId,
+          { amountCents: body.amountCents, reason: body.reason, refundFee: body.refundFee ?? false, idempotencyKey: body.idempotencyKey },
+          commandContext(request, principal),
+        ),
+      );
+      if (replayed) void reply.status(200).header('Idempotent-Replayed', 'true');
+      return reversal;
+    });
   }
 
   @ApiBody({

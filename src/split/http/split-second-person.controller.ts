@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { commandContext, CurrentPrincipal, FINANCE, type Principal, Roles, SessionAuth } from '../../identity';
-import { IdempotentRoute } from '../../platform/http/idempotency-key';
+import { IdempotencyKey, IdempotentRoute, OnceByKey } from '../../platform/http/idempotency-key';
 import { ApiData, ApiErrors } from '../../platform/http/openapi';
 import { PayOutDistributionNowMessage } from '../application/pay-out-distribution-now.handler';
 import { SettleMarginMessage } from '../application/settle-margin.handler';
@@ -43,8 +43,14 @@ export class SplitSecondPersonController {
     summary:
       "Issue 30: a second member confirms a pay-out-now that waits for one (above the SME's two-person threshold); the row's transfer starts as for an immediate pay-out-now. The member who asked is refused (403 SELF_APPROVAL); nothing waiting is 409 SPLIT_NOTHING_TO_CONFIRM",
   })
-  confirmPayOutNow(@Param('id') id: string, @Param('distributionId') distributionId: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new PayOutDistributionNowMessage(principal.companyId, id, distributionId, commandContext(request, principal), true));
+  confirmPayOutNow(
+    @Param('id') id: string,
+    @Param('distributionId') distributionId: string,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @IdempotencyKey() once: OnceByKey,
+  ) {
+    return once(() => this.commands.execute(new PayOutDistributionNowMessage(principal.companyId, id, distributionId, commandContext(request, principal), true)));
   }
 
   @ApiData(SplitViewDto)
@@ -57,7 +63,7 @@ export class SplitSecondPersonController {
     summary:
       "Issue 30: a second member confirms an instant margin release that waits for one (above the SME's two-person threshold); the margin is released (or instant release elected) as by settle-margin. The member who asked is refused (403 SELF_APPROVAL); nothing waiting is 409 SPLIT_NOTHING_TO_CONFIRM",
   })
-  confirmSettleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SettleMarginMessage(principal.companyId, id, commandContext(request, principal), true));
+  confirmSettleMargin(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest, @IdempotencyKey() once: OnceByKey) {
+    return once(() => this.commands.execute(new SettleMarginMessage(principal.companyId, id, commandContext(request, principal), true)));
   }
 }
