@@ -119,12 +119,14 @@ function countRequests(app: NestFastifyApplication, metrics: MetricsRegistry): v
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onResponse', async (request, reply) => {
+    // Callback hooks here and in logRequests: an async hook costs every answer a promise and a microtask.
+    .addHook('onResponse', (request, reply, done) => {
       metrics.increment('paysplit_http_requests_total', {
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: String(reply.statusCode),
       });
+      done();
     });
 }
 
@@ -136,12 +138,14 @@ function logRequests(app: NestFastifyApplication, logger: AppLogger): void {
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onResponse', async (request, reply) => {
-      if (!logger.isLevelEnabled('debug')) return;
-      logger.debug(
-        { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 },
-        'request completed',
-      );
+    .addHook('onResponse', (request, reply, done) => {
+      if (logger.isLevelEnabled('debug')) {
+        logger.debug(
+          { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 },
+          'request completed',
+        );
+      }
+      done();
     });
 }
 

@@ -38,5 +38,8 @@ export class MetricsRegistry {
 export function renderLabels(labels: Labels): string {
   const entries = Object.entries(labels);
   if (entries.length === 0) return '';
-  return `{${entries.map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`;
+  return `{${entries.map(([k, v]) => `${k}="${escapeLabelValue(v)}"`).join(',')}}`;
 }
+
+/** Label values rarely hold a character to escape (they are methods, routes, statuses): most skip the three replaces. */
+const escapeLabelValue = (value: string): string => (/[\\"\n]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') : value);

@@ -41,8 +41,8 @@ describe('WalCheckpointer', () => {
       for (let i = 0; i < rows; i++) insert.run(Buffer.alloc(2048, i % 251));
     });
 
-    // A steady 8 MiB/s of appends (a busy service), for 48 MiB: without TRUNCATE checkpoints the WAL
-    // outgrows what was written; with them it stays within a few checkpoint ticks of the limit.
+    // A steady 8 MiB/s of appends (a busy service), for 48 MiB: without RESTART checkpoints the WAL
+    // outgrows what was written; with them it stays within a checkpoint tick or two of the limit.
     let largest = 0;
     let written = 0;
     const started = Date.now();
@@ -59,7 +59,32 @@ describe('WalCheckpointer', () => {
     db.close();
 
     expect(written).toBeGreaterThanOrEqual(24 * limitBytes);
-    expect(checkpointer.truncates.attempted).toBeGreaterThan(0);
+    expect(checkpointer.restarts.attempted).toBeGreaterThan(0);
     expect(largest).toBeLessThan(8 * limitBytes);
   }, 30_000);
+
+  it('restarts a WAL over the limit once, not on every tick while nothing more is written', async () => {
+    const file = join(tempDir('wal'), 'events.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec('CREATE TABLE appended (id INTEGER PRIMARY KEY, body BLOB NOT NULL)');
+    const limitBytes = 1 * MIB;
+    const checkpointer = new WalCheckpointer(db, file, { limitBytes });
+    const insert = db.prepare('INSERT INTO appended (body) VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 1024; i++) insert.run(Buffer.alloc(2048, i % 251));
+    })();
+    expect(sqliteWalBytes(file)).toBeGreaterThan(limitBytes);
+
+    // A dozen checks of the file, over the limit until the next write restarts the WAL and cuts it back.
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    const afterIdle = { ...checkpointer.restarts };
+    insert.run(Buffer.alloc(16, 1));
+    await checkpointer.stop();
+    db.close();
+
+    expect(afterIdle).toEqual({ attempted: 1, failed: 0 });
+    expect(sqliteWalBytes(file)).toBeLessThanOrEqual(limitBytes);
+  });
 });
