@@ -34,13 +34,17 @@ export const POSITIVE_MINOR_UNITS_MESSAGE = '$property must be a positive whole 
 export const RETURN_URL_MAX_LENGTH = 2048;
 /** An absolute https URL without credentials (docs/checkout.md#create-a-checkout: returnUrl is https). */
 export function isHttpsUrl(value: unknown): value is string {
-  return isReturnUrlShape(value) && URL.parse(value)!.protocol === 'https:';
+  return returnUrlOf(value)?.protocol === 'https:';
 }
 /** An absolute URL with a host, without credentials, of at most RETURN_URL_MAX_LENGTH characters (any scheme). */
 export function isReturnUrlShape(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > RETURN_URL_MAX_LENGTH) return false;
+  return returnUrlOf(value) !== null;
+}
+/** The value parsed once (a checkout create checks every returnUrl), when it has the shape above; null otherwise. */
+function returnUrlOf(value: unknown): URL | null {
+  if (typeof value !== 'string' || value.length > RETURN_URL_MAX_LENGTH) return null;
   const url = URL.parse(value);
-  return url !== null && url.hostname.length > 0 && url.username === '' && url.password === '';
+  return url !== null && url.hostname.length > 0 && url.username === '' && url.password === '' ? url : null;
 }
 export const HTTPS_URL_MESSAGE = '$property must be an absolute https:// URL';
 
