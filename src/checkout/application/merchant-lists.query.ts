@@ -7,6 +7,7 @@ import type { OrderStatus } from '../domain/checkout.events';
 import type { SubscriptionStatus } from '../domain/subscription.events';
 import { CHECKOUT_ORDERS, CHECKOUT_SUBSCRIPTIONS, OrderView, PAYMENT_LINKS, PaymentLinkView, SubscriptionView } from '../projections/checkout-read-model.projection';
 import { CheckoutOrderNotFoundError, CheckoutSubscriptionNotFoundError } from '../domain/checkout.errors';
+import { CHECKOUT_ORDER_COUNTS, OrderCountsView } from '../projections/checkout-order-counts';
 import { subscriptionRecordOf } from './checkout-queries';
 import { subscriptionPageUrl } from './subscription-page-url';
 
@@ -66,7 +67,19 @@ export class MerchantListsQuery {
     const byRef: Filter = externalOrderRef ? { externalOrderRef } : { unlisted: null };
     const filter: Filter = status ? { merchantCompanyId: companyId, status, ...(externalOrderRef ? { externalOrderRef } : {}) } : { merchantCompanyId: companyId, ...byRef };
     const range: Range = window.from || window.to ? { createdAt: { ...(window.from ? { gte: window.from } : {}), ...(window.to ? { lt: window.to } : {}) } } : {};
-    return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, filter, page, limit, merchantOrderOf, range);
+    const keptTotal = externalOrderRef || window.from || window.to ? undefined : () => this.keptOrderTotal(companyId, status);
+    return this.page<OrderView, MerchantOrderView>(CHECKOUT_ORDERS, filter, page, limit, merchantOrderOf, range, keptTotal);
+  }
+
+  /**
+   * The merchant's kept count for an unnarrowed list (checkout-order-counts.ts). None is kept for a merchant
+   * without orders, nor in a generation built before the counts were (it answers until its rebuild swaps):
+   * null, and the list counts.
+   */
+  private async keptOrderTotal(companyId: string, status: OrderStatus | undefined): Promise<number | null> {
+    const counts = await this.store.get<OrderCountsView>(CHECKOUT_ORDER_COUNTS, companyId);
+    if (!counts) return null;
+    return status ? (counts.statuses[status] ?? 0) : counts.listed;
   }
 
   /** One of the merchant's orders (its detail page; issue 29 item 6); 404 for an unknown order or another merchant's. */
@@ -123,11 +136,17 @@ export class MerchantListsQuery {
     }));
   }
 
-  private async page<T extends { id: string }, R>(collection: string, filter: Filter, page: number, limit: number, present: (doc: T) => R, range: Range = {}): Promise<Page<R>> {
-    const [items, total] = await Promise.all([
-      this.store.find<T>(collection, { filter, range, sort: NEWEST_FIRST, skip: (page - 1) * limit, limit }),
-      this.store.count(collection, filter, range),
-    ]);
+  private async page<T extends { id: string }, R>(
+    collection: string,
+    filter: Filter,
+    page: number,
+    limit: number,
+    present: (doc: T) => R,
+    range: Range = {},
+    keptTotal: () => Promise<number | null> = async () => null,
+  ): Promise<Page<R>> {
+    const [items, kept] = await Promise.all([this.store.find<T>(collection, { filter, range, sort: NEWEST_FIRST, skip: (page - 1) * limit, limit }), keptTotal()]);
+    const total = kept ?? (await this.store.count(collection, filter, range));
     return Page.of(items.map(present), page, limit, total);
   }
 }

@@ -6,6 +6,7 @@ import { CheckoutMode, IntervalUnit, ORDER_EVENT_TYPES, ORDER_STREAM_PREFIX, Ord
 import { storedSecretHash } from '../domain/checkout-order.decider';
 import { PAYMENT_LINK_STREAM_PREFIX, PaymentLinkCreated } from '../domain/payment-link.events';
 import { CancellationReason, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STREAM_PREFIX, SubscriptionEvent, SubscriptionStatus } from '../domain/subscription.events';
+import { CHECKOUT_ORDER_COUNTS, countOrderChange } from './checkout-order-counts';
 
 export const CHECKOUT_ORDERS = 'checkout_orders';
 export const CHECKOUT_SUBSCRIPTIONS = 'checkout_subscriptions';
@@ -106,6 +107,8 @@ export const PAYMENT_LINK_ORDER_REF = 'payment_link:';
 @LogSubscriber()
 export class CheckoutReadModelProjection implements Projection {
   readonly name = 'checkout';
+  /** 2: keeps each merchant's order counts (checkout-order-counts.ts); a generation built before rebuilds at start. */
+  readonly version = 2;
   readonly streams = [ORDER_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX, PAYMENT_LINK_STREAM_PREFIX];
   readonly collections = [
     {
@@ -127,6 +130,7 @@ export class CheckoutReadModelProjection implements Projection {
         ['merchantCompanyId', 'status', 'createdAt'],
       ],
     },
+    { name: CHECKOUT_ORDER_COUNTS },
     { name: PAYMENT_LINKS, indexes: [['companyId', 'createdAt']] },
     { name: CHECKOUT_REFUNDS, indexes: [['orderId', 'createdAt']] },
   ];
@@ -171,14 +175,16 @@ export class CheckoutReadModelProjection implements Projection {
         ...(d.customerEmail ? { customerEmail: d.customerEmail } : {}),
       };
       writer.put<OrderView>(CHECKOUT_ORDERS, view);
-      return;
+      return countOrderChange(writer, null, view);
     }
     const order = await writer.get<OrderView>(CHECKOUT_ORDERS, event.data.orderId);
     if (!order) throw new Error(`${event.type} for unknown order ${event.data.orderId} (event ${recorded.id})`);
     if (event.type === 'checkout.order.refund_requested' || event.type === 'checkout.order.refund_succeeded' || event.type === 'checkout.order.refund_failed')
       return this.applyRefund(event, order, writer, at);
     const abandonedLinkOrder = event.type === 'checkout.order.expired' && (order.externalOrderRef?.startsWith(PAYMENT_LINK_ORDER_REF) ?? false);
-    writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, ...orderChanges(event), ...(abandonedLinkOrder ? { unlisted: true as const } : {}), updatedAt: at });
+    const changed: OrderView = { ...order, ...orderChanges(event), ...(abandonedLinkOrder ? { unlisted: true as const } : {}), updatedAt: at };
+    writer.put<OrderView>(CHECKOUT_ORDERS, changed);
+    return countOrderChange(writer, order, changed);
   }
 
   /** A refund's document, and on success the order's refunded amount and status (PARTIALLY_REFUNDED, then REFUNDED). */
@@ -215,7 +221,9 @@ export class CheckoutReadModelProjection implements Projection {
     writer.put<RefundView>(CHECKOUT_REFUNDS, { ...refund, status: 'succeeded', updatedAt: at });
     const refunded = BigInt(order.refundedMinorUnits ?? '0') + BigInt(d.amountMinorUnits);
     const status = refunded >= BigInt(order.amountMinorUnits) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    writer.put<OrderView>(CHECKOUT_ORDERS, { ...order, status, refundedMinorUnits: refunded.toString(), updatedAt: at });
+    const refundedOrder: OrderView = { ...order, status, refundedMinorUnits: refunded.toString(), updatedAt: at };
+    writer.put<OrderView>(CHECKOUT_ORDERS, refundedOrder);
+    return countOrderChange(writer, order, refundedOrder);
   }
 
   private async applySubscription(event: SubscriptionEvent, writer: ProjectionWriter, at: string): Promise<void> {
