@@ -4,7 +4,7 @@ import type { OrderStatus } from '../domain/checkout.events';
 /**
  * Per merchant, how many orders its two unnarrowed lists hold: the default list (every order but the
  * unlisted ones) and each status. The list's `total` is read from here instead of a COUNT, which is
- * linear in the merchant's orders: at ~30,000 orders it was a quarter of the api's main thread in the
+ * linear in the merchant's orders: at ~30,000 orders it was 15% of the api's main thread in the
  * mixed bench (docs/decisions.md, "The order list's total is a counter").
  */
 export const CHECKOUT_ORDER_COUNTS = 'checkout_order_counts';
